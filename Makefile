@@ -1,0 +1,53 @@
+# Kasa: `make run` serves the demo site on http://127.0.0.1:8080, `make test` runs every test.
+SHELL := /bin/bash
+CARGO ?= cargo
+KASA_ADDR ?= 127.0.0.1:8080
+DATABASE_URL ?= sqlite://data/kasa.db?mode=rwc
+export KASA_ADDR DATABASE_URL
+
+.PHONY: run build test test-rust test-web test-e2e web web-deps lint bench clean
+
+## run: install, build (release, app embedded), migrate, load the demo content if empty, serve
+run: build
+	mkdir -p data
+	./target/release/kasa serve --demo
+
+## build: target/release/kasa with the web app embedded
+build: web
+	$(CARGO) build --release --bin kasa
+
+web-deps: web/node_modules/.installed
+web/node_modules/.installed: web/package.json web/package-lock.json
+	cd web && npm ci --no-audit --no-fund
+	touch $@
+
+web: web-deps
+	cd web && npm run build
+
+## test: Rust (SQLite, and PostgreSQL when KASA_TEST_POSTGRES_URL is set), Vitest, Playwright
+test: web
+	$(MAKE) lint
+	$(MAKE) test-web
+	$(MAKE) test-rust
+	$(MAKE) test-e2e
+
+lint: web-deps
+	cd web && npm run lint && npm run format:check
+
+test-web: web-deps
+	cd web && npm test
+
+test-rust:
+	if command -v cargo-nextest >/dev/null 2>&1; then $(CARGO) nextest run --workspace --no-fail-fast; else $(CARGO) test --workspace; fi
+
+test-e2e: web
+	$(CARGO) build --bin kasa
+	cd web && KASA_BIN=$(CURDIR)/target/debug/kasa npm run e2e
+
+## bench: benchmarks, numbers written to bench-results/
+bench: web
+	mkdir -p bench-results
+	$(CARGO) run --release --example bench_http -- bench-results
+
+clean:
+	rm -rf target web/dist web/node_modules

@@ -1,0 +1,63 @@
+//! The application state and the router: the `/api/` calls, the OpenAPI document, the app and media.
+
+use axum::Router;
+use axum::extract::Request;
+use axum::http::{HeaderValue, header};
+use axum::middleware::{self, Next};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use tower_http::compression::CompressionLayer;
+use tower_http::set_header::SetResponseHeaderLayer;
+use utoipa::OpenApi;
+use utoipa_axum::router::OpenApiRouter;
+
+use crate::db::Db;
+use crate::error::AppError;
+use crate::i18n::{self, Locale};
+use crate::{cms, http, openapi, web};
+
+/// What every handler can reach.
+#[derive(Clone, Debug)]
+pub struct AppState {
+    pub db: Db,
+}
+
+impl AppState {
+    pub fn new(db: Db) -> AppState {
+        AppState { db }
+    }
+}
+
+/// The whole site: API, OpenAPI document, app and media.
+pub fn build_router(state: AppState) -> Router {
+    let (api, doc) = OpenApiRouter::with_openapi(openapi::ApiDoc::openapi()).merge(cms::router()).split_for_parts();
+    let doc_json = doc.to_pretty_json().unwrap_or_default();
+    let api = api
+        .route("/openapi.json", get(move || async move { ([(header::CONTENT_TYPE, "application/json")], doc_json) }))
+        .fallback(api_not_found)
+        .method_not_allowed_fallback(api_method_not_allowed)
+        .layer(SetResponseHeaderLayer::overriding(header::CACHE_CONTROL, HeaderValue::from_static("no-store")));
+    Router::new()
+        .nest("/api", api)
+        .fallback(web::fallback)
+        .layer(middleware::from_fn(locale_scope))
+        .layer(CompressionLayer::new())
+        .layer(http::trace::layer())
+        .with_state(state)
+}
+
+/// Runs each request with its `x-locale` so errors come out in the player's language.
+async fn locale_scope(req: Request, next: Next) -> Response {
+    let locale = req.headers().get("x-locale").and_then(|v| v.to_str().ok()).map(Locale::parse).unwrap_or_default();
+    i18n::scope(locale, next.run(req)).await
+}
+
+async fn api_not_found() -> Response {
+    AppError::NotFound("error.api_not_found").into_response()
+}
+
+async fn api_method_not_allowed() -> Response {
+    let mut resp = AppError::BadRequest("error.method_not_allowed").into_response();
+    *resp.status_mut() = axum::http::StatusCode::METHOD_NOT_ALLOWED;
+    resp
+}

@@ -1,0 +1,132 @@
+//! The database: one pool over SQLite or PostgreSQL (chosen by the URL), and its migrations.
+
+use std::str::FromStr;
+use std::time::Duration;
+
+use anyhow::{Context, bail};
+use sqlx::any::{AnyPoolOptions, install_default_drivers};
+use sqlx::migrate::Migrator;
+use sqlx::postgres::PgConnectOptions;
+use sqlx::sqlite::SqliteConnectOptions;
+use sqlx::{AnyPool, ConnectOptions, Executor};
+
+static SQLITE_MIGRATIONS: Migrator = sqlx::migrate!("./migrations/sqlite");
+static POSTGRES_MIGRATIONS: Migrator = sqlx::migrate!("./migrations/postgres");
+
+/// Which engine a database runs on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Engine {
+    Sqlite,
+    Postgres,
+}
+
+impl Engine {
+    /// The engine a URL names; any other scheme is a configuration error.
+    pub fn from_url(url: &str) -> anyhow::Result<Engine> {
+        let scheme = url.split(':').next().unwrap_or("");
+        match scheme {
+            "sqlite" => Ok(Engine::Sqlite),
+            "postgres" | "postgresql" => Ok(Engine::Postgres),
+            _ => bail!("unknown database URL scheme '{scheme}:' (use sqlite://PATH or postgres://USER@HOST/DB)"),
+        }
+    }
+}
+
+/// A connection pool and the engine behind it. Queries are written once, with `$1` placeholders,
+/// BIGINT epoch-millisecond times and TEXT for JSON, so they run on both engines.
+#[derive(Debug, Clone)]
+pub struct Db {
+    pub pool: AnyPool,
+    pub engine: Engine,
+}
+
+impl Db {
+    /// Connects (creating the SQLite file and its folder if needed) and checks the database answers.
+    pub async fn connect(url: &str) -> anyhow::Result<Db> {
+        install_default_drivers();
+        let engine = Engine::from_url(url)?;
+        if engine == Engine::Sqlite {
+            create_sqlite_parent_dir(url)?;
+            // Validate the URL early so a typo is reported as such.
+            SqliteConnectOptions::from_str(url).with_context(|| format!("invalid SQLite URL '{}'", redact(url)))?;
+        } else {
+            PgConnectOptions::from_str(url).with_context(|| format!("invalid PostgreSQL URL '{}'", redact(url)))?;
+        }
+        let is_sqlite = engine == Engine::Sqlite;
+        let pool = AnyPoolOptions::new()
+            .max_connections(if is_sqlite { 8 } else { 16 })
+            .acquire_timeout(Duration::from_secs(10))
+            .after_connect(move |conn, _| {
+                Box::pin(async move {
+                    if is_sqlite {
+                        conn.execute("PRAGMA journal_mode = WAL; PRAGMA busy_timeout = 10000; PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL;").await?;
+                    }
+                    Ok(())
+                })
+            })
+            .connect(url)
+            .await
+            .with_context(|| format!("cannot connect to the database at '{}'", redact(url)))?;
+        sqlx::query("SELECT 1").execute(&pool).await.with_context(|| format!("the database at '{}' does not answer", redact(url)))?;
+        Ok(Db { pool, engine })
+    }
+
+    /// Brings the schema up to date with this binary's migrations for the engine.
+    pub async fn migrate(&self) -> anyhow::Result<()> {
+        let mut conn = self.pool.acquire().await?;
+        let migrator = match self.engine {
+            Engine::Sqlite => &SQLITE_MIGRATIONS,
+            Engine::Postgres => &POSTGRES_MIGRATIONS,
+        };
+        migrator.run(&mut *conn).await.context("database migration failed")?;
+        Ok(())
+    }
+}
+
+/// Milliseconds since the Unix epoch: how every time is stored.
+pub fn now_ms() -> i64 {
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_millis() as i64).unwrap_or(0)
+}
+
+/// A URL with its password hidden, fit for a log line or an error.
+pub fn redact(url: &str) -> String {
+    match (url.find("://"), url.rfind('@')) {
+        (Some(s), Some(at)) if at > s => {
+            let creds = &url[s + 3..at];
+            match creds.find(':') {
+                Some(c) => format!("{}{}:***{}", &url[..s + 3], &creds[..c], &url[at..]),
+                None => url.to_string(),
+            }
+        }
+        _ => url.to_string(),
+    }
+}
+
+fn create_sqlite_parent_dir(url: &str) -> anyhow::Result<()> {
+    let opts = SqliteConnectOptions::from_str(url)?;
+    let path = opts.get_filename();
+    if path.as_os_str() != ":memory:" {
+        if let Some(parent) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
+            std::fs::create_dir_all(parent).with_context(|| format!("cannot create the folder {}", parent.display()))?;
+        }
+    }
+    let _ = opts.disable_statement_logging();
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_password_in_a_database_url_is_hidden() {
+        assert_eq!(redact("postgres://kasa:s3cret@db/kasa"), "postgres://kasa:***@db/kasa");
+        assert_eq!(redact("sqlite://data/kasa.db"), "sqlite://data/kasa.db");
+    }
+
+    #[test]
+    fn an_unknown_scheme_is_refused() {
+        assert!(Engine::from_url("mysql://x").is_err());
+        assert_eq!(Engine::from_url("postgresql://x").unwrap(), Engine::Postgres);
+    }
+}

@@ -1,0 +1,129 @@
+//! The one error type of the API and the spec's response envelope `{success, message, data}`.
+
+use axum::Json;
+use axum::extract::FromRequest;
+use axum::extract::rejection::JsonRejection;
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use crate::i18n;
+
+/// The body of every `/api/` response.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Envelope<T> {
+    pub success: bool,
+    pub message: Option<String>,
+    pub data: Option<T>,
+}
+
+impl<T: Serialize> Envelope<T> {
+    pub fn ok(data: T) -> Self {
+        Envelope { success: true, message: None, data: Some(data) }
+    }
+
+    pub fn ok_with_message(data: T, message: String) -> Self {
+        Envelope { success: true, message: Some(message), data: Some(data) }
+    }
+}
+
+impl<T: Serialize> IntoResponse for Envelope<T> {
+    fn into_response(self) -> Response {
+        Json(self).into_response()
+    }
+}
+
+/// An envelope without data (`data: null`), as documented in the OpenAPI document.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct EmptyEnvelope {
+    pub success: bool,
+    pub message: Option<String>,
+    #[schema(value_type = Option<Object>)]
+    pub data: Option<()>,
+}
+
+/// What a handler answers: an envelope with data, or an error rendered as one.
+pub type ApiResult<T> = Result<Envelope<T>, AppError>;
+
+/// Every way a call can fail. Messages are keys of the server catalogue (`locales/`), rendered in
+/// the request's language; field errors name the field they are about.
+#[derive(Debug, thiserror::Error)]
+pub enum AppError {
+    #[error("validation failed: {field}")]
+    Validation { field: &'static str, key: &'static str },
+    #[error("bad request: {0}")]
+    BadRequest(&'static str),
+    #[error("not found: {0}")]
+    NotFound(&'static str),
+    #[error("conflict: {0}")]
+    Conflict(&'static str),
+    #[error("unauthorized")]
+    Unauthorized,
+    #[error("too many requests: {0}")]
+    TooManyRequests(&'static str),
+    #[error(transparent)]
+    Database(#[from] sqlx::Error),
+    #[error(transparent)]
+    Internal(#[from] anyhow::Error),
+}
+
+impl AppError {
+    pub fn status(&self) -> StatusCode {
+        match self {
+            AppError::Validation { .. } => StatusCode::UNPROCESSABLE_ENTITY,
+            AppError::BadRequest(_) => StatusCode::BAD_REQUEST,
+            AppError::NotFound(_) => StatusCode::NOT_FOUND,
+            AppError::Conflict(_) => StatusCode::CONFLICT,
+            AppError::Unauthorized => StatusCode::UNAUTHORIZED,
+            AppError::TooManyRequests(_) => StatusCode::TOO_MANY_REQUESTS,
+            AppError::Database(_) | AppError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+        }
+    }
+
+    fn message_key(&self) -> &'static str {
+        match self {
+            AppError::Validation { key, .. } => key,
+            AppError::BadRequest(k) | AppError::NotFound(k) | AppError::Conflict(k) | AppError::TooManyRequests(k) => k,
+            AppError::Unauthorized => "error.unauthorized",
+            AppError::Database(_) | AppError::Internal(_) => "error.internal",
+        }
+    }
+}
+
+/// The data of a field error: which field failed, so the app can point at it.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct FieldError {
+    pub field: &'static str,
+}
+
+impl IntoResponse for AppError {
+    fn into_response(self) -> Response {
+        let status = self.status();
+        if status.is_server_error() {
+            // Details go to the log only; the player gets a generic message.
+            tracing::error!(error = %self, "request failed");
+        }
+        let message = Some(i18n::t(self.message_key()));
+        let body = match &self {
+            AppError::Validation { field, .. } => {
+                serde_json::to_value(Envelope { success: false, message, data: Some(FieldError { field }) })
+            }
+            _ => serde_json::to_value(Envelope::<()> { success: false, message, data: None }),
+        }
+        .unwrap_or_default();
+        (status, Json(body)).into_response()
+    }
+}
+
+/// A JSON body extractor whose rejection is an [`AppError`] (so a malformed body gets the envelope).
+#[derive(FromRequest)]
+#[from_request(via(Json), rejection(AppError))]
+pub struct AppJson<T>(pub T);
+
+impl From<JsonRejection> for AppError {
+    fn from(rejection: JsonRejection) -> Self {
+        tracing::debug!(%rejection, "rejected JSON body");
+        AppError::BadRequest("error.bad_json")
+    }
+}

@@ -1,0 +1,113 @@
+//! The server's own messages in the player's language, chosen by the `x-locale` header.
+
+use std::collections::HashMap;
+use std::sync::LazyLock;
+
+use axum::extract::FromRequestParts;
+use axum::http::request::Parts;
+
+/// A language the server writes its messages in. Turkish is the default.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Locale {
+    #[default]
+    Tr,
+    En,
+}
+
+impl Locale {
+    /// Reads an `x-locale` value such as `en`, `en-US` or `TR`; anything unknown is Turkish.
+    pub fn parse(raw: &str) -> Locale {
+        let lang = raw.trim().split(['-', '_']).next().unwrap_or("").to_ascii_lowercase();
+        match lang.as_str() {
+            "en" => Locale::En,
+            _ => Locale::Tr,
+        }
+    }
+
+    pub fn code(self) -> &'static str {
+        match self {
+            Locale::Tr => "tr",
+            Locale::En => "en",
+        }
+    }
+
+    /// The locale of the request being handled (set by the locale middleware), Turkish outside one.
+    pub fn current() -> Locale {
+        CURRENT.try_with(|l| *l).unwrap_or_default()
+    }
+}
+
+tokio::task_local! {
+    static CURRENT: Locale;
+}
+
+/// Runs `fut` with `locale` as the request's locale, so errors rendered inside it speak that language.
+pub async fn scope<F: Future>(locale: Locale, fut: F) -> F::Output {
+    CURRENT.scope(locale, fut).await
+}
+
+/// The raw `x-locale` value of a request, kept for areas (content, translations) that serve more
+/// languages than the server's own messages.
+#[derive(Debug, Clone)]
+pub struct RequestLocale(pub String);
+
+impl<S: Send + Sync> FromRequestParts<S> for RequestLocale {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, Self::Rejection> {
+        Ok(RequestLocale(header_locale(&parts.headers)))
+    }
+}
+
+/// The lower-cased language code of the `x-locale` header (`tr` when missing).
+pub fn header_locale(headers: &axum::http::HeaderMap) -> String {
+    headers
+        .get("x-locale")
+        .and_then(|v| v.to_str().ok())
+        .map(|v| v.trim().split(['-', '_']).next().unwrap_or("").to_ascii_lowercase())
+        .filter(|v| !v.is_empty() && v.len() <= 8 && v.chars().all(|c| c.is_ascii_alphabetic()))
+        .unwrap_or_else(|| "tr".to_string())
+}
+
+static CATALOG: LazyLock<HashMap<&'static str, HashMap<String, String>>> = LazyLock::new(|| {
+    let parse = |s: &str| serde_json::from_str::<HashMap<String, String>>(s).expect("server message catalogue is valid JSON");
+    HashMap::from([
+        ("tr", parse(include_str!("../locales/tr.json"))),
+        ("en", parse(include_str!("../locales/en.json"))),
+    ])
+});
+
+/// The text of message `key` in `locale`; falls back to Turkish, then to the key itself.
+pub fn text(key: &str, locale: Locale) -> String {
+    CATALOG
+        .get(locale.code())
+        .and_then(|m| m.get(key))
+        .or_else(|| CATALOG.get("tr").and_then(|m| m.get(key)))
+        .cloned()
+        .unwrap_or_else(|| key.to_string())
+}
+
+/// The text of `key` in the current request's language.
+pub fn t(key: &str) -> String {
+    text(key, Locale::current())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_message_exists_in_both_languages() {
+        let tr: Vec<_> = CATALOG["tr"].keys().collect();
+        for k in &tr {
+            assert!(CATALOG["en"].contains_key(*k), "{k} missing in en");
+        }
+        assert_eq!(CATALOG["tr"].len(), CATALOG["en"].len());
+    }
+
+    #[test]
+    fn unknown_locales_fall_back_to_turkish() {
+        assert_eq!(Locale::parse("de"), Locale::Tr);
+        assert_eq!(Locale::parse("en-GB"), Locale::En);
+    }
+}

@@ -1,0 +1,17 @@
+//! Kasa: the online casino and sports betting site's server, as a library the `kasa` binary drives.
+
+pub mod app;
+pub mod cms;
+pub mod config;
+pub mod db;
+pub mod error;
+pub mod http;
+pub mod i18n;
+pub mod openapi;
+pub mod serve;
+pub mod web;
+
+pub use app::{AppState, build_router};
+pub use config::Config;
+pub use db::Db;
+pub use error::AppError;

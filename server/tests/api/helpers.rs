@@ -1,0 +1,148 @@
+//! The test harness: a real `kasa` server on port 0 with its own fresh database (a SQLite file, or a
+//! new PostgreSQL database when `KASA_TEST_POSTGRES_URL` is set), and a client that speaks to it.
+
+use std::net::SocketAddr;
+
+use kasa::{AppState, Db};
+use reqwest::Response;
+use serde_json::Value;
+use tokio::net::TcpListener;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Engine {
+    Sqlite,
+    Postgres,
+}
+
+pub struct TestApp {
+    pub address: String,
+    pub db: Db,
+    pub client: reqwest::Client,
+    _dir: Option<tempdir::Dir>,
+    shutdown: Option<tokio::sync::oneshot::Sender<()>>,
+}
+
+impl Drop for TestApp {
+    fn drop(&mut self) {
+        if let Some(tx) = self.shutdown.take() {
+            let _ = tx.send(());
+        }
+    }
+}
+
+mod tempdir {
+    /// A temporary folder removed when dropped.
+    pub struct Dir(pub std::path::PathBuf);
+    impl Drop for Dir {
+        fn drop(&mut self) {
+            let _ = std::fs::remove_dir_all(&self.0);
+        }
+    }
+}
+
+/// The PostgreSQL server to test on, when configured.
+pub fn postgres_url() -> Option<String> {
+    std::env::var("KASA_TEST_POSTGRES_URL").ok().filter(|s| !s.is_empty())
+}
+
+/// A database URL for a fresh, empty database on `engine` (and the folder to remove afterwards).
+pub async fn fresh_database(engine: Engine) -> (String, Option<tempdir::Dir>) {
+    let name = format!("kasa_test_{}", uuid::Uuid::new_v4().simple());
+    match engine {
+        Engine::Sqlite => {
+            let dir = std::env::temp_dir().join(&name);
+            std::fs::create_dir_all(&dir).unwrap();
+            let url = format!("sqlite://{}/kasa.db?mode=rwc", dir.display());
+            (url, Some(tempdir::Dir(dir)))
+        }
+        Engine::Postgres => {
+            let base = postgres_url().expect("KASA_TEST_POSTGRES_URL");
+            let admin = Db::connect(&base).await.expect("connect to the test PostgreSQL server");
+            sqlx::query(sqlx::AssertSqlSafe(format!("CREATE DATABASE {name}"))).execute(&admin.pool).await.expect("create the test database");
+            admin.pool.close().await;
+            let (head, _) = base.rsplit_once('/').expect("a postgres URL names a database");
+            (format!("{head}/{name}"), None)
+        }
+    }
+}
+
+/// Starts the real server on a random port with a fresh database holding the demo content.
+pub async fn spawn_app(engine: Engine) -> TestApp {
+    spawn_app_with(engine, true).await
+}
+
+pub async fn spawn_app_with(engine: Engine, demo: bool) -> TestApp {
+    let (url, dir) = fresh_database(engine).await;
+    let db = kasa::serve::prepare(&url, demo).await.expect("prepare the database");
+    let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr: SocketAddr = listener.local_addr().unwrap();
+    let (tx, rx) = tokio::sync::oneshot::channel::<()>();
+    let state = AppState::new(db.clone());
+    tokio::spawn(async move {
+        let _ = kasa::serve::run(listener, state, async move {
+            let _ = rx.await;
+        })
+        .await;
+    });
+    TestApp {
+        address: format!("http://{addr}"),
+        db,
+        client: reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().unwrap(),
+        _dir: dir,
+        shutdown: Some(tx),
+    }
+}
+
+impl TestApp {
+    pub fn url(&self, path: &str) -> String {
+        format!("{}{}", self.address, path)
+    }
+
+    pub async fn get(&self, path: &str) -> Response {
+        self.client.get(self.url(path)).send().await.expect("request")
+    }
+
+    pub async fn get_locale(&self, path: &str, locale: &str) -> Response {
+        self.client.get(self.url(path)).header("x-locale", locale).send().await.expect("request")
+    }
+
+    pub async fn post_json(&self, path: &str, body: &Value) -> Response {
+        self.client.post(self.url(path)).json(body).send().await.expect("request")
+    }
+}
+
+/// Reads a response as the envelope, checking it has the envelope's three keys.
+pub async fn envelope(resp: Response) -> Value {
+    let body: Value = resp.json().await.expect("a JSON body");
+    assert!(body.get("success").is_some_and(Value::is_boolean), "no success flag: {body}");
+    assert!(body.get("message").is_some(), "no message key: {body}");
+    assert!(body.get("data").is_some(), "no data key: {body}");
+    body
+}
+
+/// Declares one test per engine: `NAME_on_sqlite` always, `NAME_on_postgres` when
+/// `KASA_TEST_POSTGRES_URL` is set (otherwise it says so and passes).
+#[macro_export]
+macro_rules! on_both_engines {
+    ($(#[$meta:meta])* async fn $name:ident($app:ident) $body:block) => {
+        mod $name {
+            #[allow(unused_imports)]
+            use super::*;
+            async fn run($app: $crate::helpers::TestApp) $body
+
+            #[tokio::test]
+            async fn on_sqlite() {
+                run($crate::helpers::spawn_app($crate::helpers::Engine::Sqlite).await).await;
+            }
+
+            #[tokio::test]
+            async fn on_postgres() {
+                if $crate::helpers::postgres_url().is_none() {
+                    eprintln!("KASA_TEST_POSTGRES_URL is not set: PostgreSQL run skipped");
+                    return;
+                }
+                run($crate::helpers::spawn_app($crate::helpers::Engine::Postgres).await).await;
+            }
+        }
+    };
+}

@@ -1,0 +1,160 @@
+// Starts the real server binary and a headless Chromium for the browser tests.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, mkdirSync, rmSync, existsSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const webDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+export const artifactsDir = join(webDir, 'e2e', 'artifacts');
+mkdirSync(artifactsDir, { recursive: true });
+
+export const kasaBin = resolve(webDir, process.env.KASA_BIN ?? '../target/debug/kasa');
+export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+function freePort() {
+  return new Promise((res, rej) => {
+    const srv = createServer();
+    srv.unref();
+    srv.on('error', rej);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => res(port));
+    });
+  });
+}
+
+/** Starts `kasa serve --demo` on a free port with a fresh SQLite file; waits for the API. */
+export async function startServer() {
+  if (!existsSync(kasaBin)) throw new Error(`server binary not found at ${kasaBin} (set KASA_BIN)`);
+  const port = await freePort();
+  const dir = mkdtempSync(join(tmpdir(), 'kasa-e2e-'));
+  const args = [
+    'serve',
+    '--addr',
+    `127.0.0.1:${port}`,
+    '--database-url',
+    `sqlite://${join(dir, 'kasa.db')}?mode=rwc`,
+    '--demo',
+  ];
+  const child = spawn(kasaBin, args, {
+    cwd: resolve(webDir, '..'),
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, RUST_LOG: process.env.RUST_LOG ?? 'warn' },
+  });
+  let output = '';
+  child.stdout.on('data', (d) => (output += d));
+  child.stderr.on('data', (d) => (output += d));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
+    try {
+      const res = await fetch(`${baseUrl}/api/cms/grouped`);
+      if (res.ok) break;
+    } catch {
+      /* not up yet */
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`server did not answer in time:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  // E2E_WEB=preview serves web/dist with `vite preview` (proxying /api and /media to the
+  // server): for a server binary built before the app it embeds.
+  let preview = null;
+  let appUrl = baseUrl;
+  if (process.env.E2E_WEB === 'preview') {
+    const previewPort = await freePort();
+    preview = spawn(
+      process.execPath,
+      [
+        join(webDir, 'node_modules/vite/bin/vite.js'),
+        'preview',
+        '--host',
+        '127.0.0.1',
+        '--port',
+        String(previewPort),
+        '--strictPort',
+      ],
+      { cwd: webDir, stdio: 'ignore', env: { ...process.env, KASA_API: baseUrl } },
+    );
+    appUrl = `http://127.0.0.1:${previewPort}`;
+    for (let i = 0; i < 100; i++) {
+      try {
+        if ((await fetch(appUrl)).ok) break;
+      } catch {
+        /* not up yet */
+      }
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+  return {
+    baseUrl: appUrl,
+    apiUrl: baseUrl,
+    output: () => output,
+    async stop() {
+      for (const proc of [preview, child]) {
+        if (!proc || proc.exitCode !== null) continue;
+        const exited = new Promise((r) => proc.once('exit', r));
+        proc.kill('SIGTERM');
+        const timer = setTimeout(() => proc.kill('SIGKILL'), 5000);
+        await exited;
+        clearTimeout(timer);
+      }
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function launchBrowser() {
+  return chromium.launch({
+    executablePath: chromiumPath,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+    ],
+  });
+}
+
+/** A fresh page of the given width; the popup is dismissed through its close button if shown. */
+export async function openPage(browser, url, { width, height = 900, mobile = false } = {}) {
+  const context = await browser.newContext({
+    viewport: { width, height },
+    deviceScaleFactor: 1,
+    isMobile: mobile,
+    hasTouch: mobile,
+    reducedMotion: 'reduce',
+  });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await page.goto(url, { waitUntil: 'networkidle' });
+  return { context, page, errors };
+}
+
+export async function closePopupIfShown(page) {
+  const dialog = page.getByRole('dialog');
+  try {
+    await dialog.first().waitFor({ state: 'visible', timeout: 2500 });
+  } catch {
+    return false;
+  }
+  await dialog
+    .first()
+    .getByRole('button', { name: /Kapat|Close/ })
+    .click();
+  await dialog.first().waitFor({ state: 'detached' });
+  return true;
+}
+
+export function artifact(name) {
+  return join(artifactsDir, name);
+}

@@ -1,0 +1,16 @@
+import { RouterProvider } from 'react-router';
+import { AppProvider, createQueryClient } from './provider';
+import { createAppRouter } from './router';
+import { startApp } from './startup';
+
+const queryClient = createQueryClient();
+const router = createAppRouter();
+startApp(queryClient, (to) => void router.navigate(to));
+
+export function App() {
+  return (
+    <AppProvider queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProvider>
+  );
+}

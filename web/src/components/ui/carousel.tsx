@@ -1,0 +1,138 @@
+import useEmblaCarousel from 'embla-carousel-react';
+import Autoplay from 'embla-carousel-autoplay';
+import type { EmblaCarouselType, EmblaOptionsType } from 'embla-carousel';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Icon } from './icon';
+import './carousel.css';
+
+type CarouselProps = {
+  slides: ReactNode[];
+  /** Embla options; breakpoints are media queries. */
+  options?: EmblaOptionsType;
+  /** Autoplay delay in ms; 0 disables autoplay. */
+  autoplayMs?: number;
+  /** Changing this value re-initialises the carousel after `reInitDelayMs`. */
+  reInitKey?: string;
+  reInitDelayMs?: number;
+  label: string;
+  className?: string;
+};
+
+const prefersReducedMotion = () =>
+  typeof window.matchMedia === 'function' &&
+  window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+
+/** A generic embla carousel with arrows, dots and autoplay starting right after init. */
+export function Carousel({
+  slides,
+  options,
+  autoplayMs = 5000,
+  reInitKey,
+  reInitDelayMs = 100,
+  label,
+  className,
+}: CarouselProps) {
+  const { t } = useTranslation();
+  const [plugins] = useState(() =>
+    autoplayMs > 0
+      ? [
+          Autoplay({
+            delay: autoplayMs,
+            playOnInit: !prefersReducedMotion(),
+            stopOnInteraction: false,
+            stopOnMouseEnter: true,
+          }),
+        ]
+      : [],
+  );
+  const [viewportRef, embla] = useEmblaCarousel(options, plugins);
+  const [snaps, setSnaps] = useState<number[]>([]);
+  const [selected, setSelected] = useState(0);
+  const [canPrev, setCanPrev] = useState(false);
+  const [canNext, setCanNext] = useState(false);
+
+  const sync = useCallback((api: EmblaCarouselType) => {
+    setSnaps(api.scrollSnapList());
+    setSelected(api.selectedScrollSnap());
+    setCanPrev(api.canScrollPrev());
+    setCanNext(api.canScrollNext());
+  }, []);
+
+  useEffect(() => {
+    if (!embla) return;
+    // Reading the state of an external system (embla) once it exists.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    sync(embla);
+    embla.on('select', sync).on('reInit', sync);
+    return () => {
+      embla.off('select', sync).off('reInit', sync);
+    };
+  }, [embla, sync]);
+
+  // Re-initialise shortly after the slides were replaced (spec: 100 ms after a slug change).
+  useEffect(() => {
+    if (!embla || reInitKey === undefined) return;
+    const timer = window.setTimeout(() => {
+      embla.reInit();
+      embla.plugins().autoplay?.play();
+    }, reInitDelayMs);
+    return () => window.clearTimeout(timer);
+  }, [embla, reInitKey, reInitDelayMs]);
+
+  return (
+    <section
+      className={`carousel${className ? ` ${className}` : ''}`}
+      aria-roledescription="carousel"
+      aria-label={label}
+    >
+      <div className="carousel__viewport" ref={viewportRef}>
+        <div className="carousel__container">
+          {slides.map((slide, index) => (
+            <div
+              className="carousel__slide"
+              key={index}
+              role="group"
+              aria-roledescription="slide"
+              aria-label={`${index + 1} / ${slides.length}`}
+            >
+              {slide}
+            </div>
+          ))}
+        </div>
+      </div>
+      <button
+        type="button"
+        className="carousel__arrow carousel__arrow--prev"
+        onClick={() => embla?.scrollPrev()}
+        disabled={!canPrev}
+        aria-label={t('carousel.previous')}
+      >
+        <Icon name="chevronLeft" />
+      </button>
+      <button
+        type="button"
+        className="carousel__arrow carousel__arrow--next"
+        onClick={() => embla?.scrollNext()}
+        disabled={!canNext}
+        aria-label={t('carousel.next')}
+      >
+        <Icon name="chevronRight" />
+      </button>
+      {snaps.length > 1 ? (
+        <div className="carousel__dots">
+          {snaps.map((_, index) => (
+            <button
+              type="button"
+              key={index}
+              className={index === selected ? 'carousel__dot is-active' : 'carousel__dot'}
+              aria-label={t('carousel.goTo', { index: index + 1 })}
+              aria-current={index === selected ? 'true' : undefined}
+              onClick={() => embla?.scrollTo(index)}
+            />
+          ))}
+        </div>
+      ) : null}
+    </section>
+  );
+}
