@@ -11,26 +11,47 @@ use tower_http::set_header::SetResponseHeaderLayer;
 use utoipa::OpenApi;
 use utoipa_axum::router::OpenApiRouter;
 
+use std::sync::Arc;
+
 use crate::db::Db;
+use crate::outbox::{self, OutboxSender, Sender};
+use crate::ratelimit::Limits;
 use crate::error::AppError;
 use crate::i18n::{self, Locale};
-use crate::{cms, http, openapi, web};
+use crate::{accounts, bonus, cms, http, openapi, web};
 
 /// What every handler can reach.
 #[derive(Clone, Debug)]
 pub struct AppState {
     pub db: Db,
+    /// Sends SMS codes (the outbox by default).
+    pub sms: Arc<dyn Sender>,
+    /// Sends e-mail (the outbox by default).
+    pub mail: Arc<dyn Sender>,
+    pub limits: Limits,
 }
 
 impl AppState {
+    /// A state with the default senders (the outbox table) and the default limits.
     pub fn new(db: Db) -> AppState {
-        AppState { db }
+        let outbox: Arc<dyn Sender> = Arc::new(OutboxSender { db: db.clone() });
+        AppState { db, sms: outbox.clone(), mail: outbox, limits: Limits::default() }
+    }
+
+    /// A state configured from the environment (senders, limits).
+    pub fn from_env(db: Db) -> anyhow::Result<AppState> {
+        let (sms, mail) = outbox::senders_from_env(&db)?;
+        Ok(AppState { db, sms, mail, limits: Limits::from_env()? })
     }
 }
 
 /// The whole site: API, OpenAPI document, app and media.
 pub fn build_router(state: AppState) -> Router {
-    let (api, doc) = OpenApiRouter::with_openapi(openapi::ApiDoc::openapi()).merge(cms::router()).split_for_parts();
+    let (api, doc) = OpenApiRouter::with_openapi(openapi::ApiDoc::openapi())
+        .merge(cms::router())
+        .merge(accounts::router())
+        .merge(bonus::router())
+        .split_for_parts();
     let doc_json = doc.to_pretty_json().unwrap_or_default();
     let api = api
         .route("/openapi.json", get(move || async move { ([(header::CONTENT_TYPE, "application/json")], doc_json) }))

@@ -88,6 +88,14 @@ pub fn now_ms() -> i64 {
     std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_millis() as i64).unwrap_or(0)
 }
 
+/// An epoch-millisecond time as `YYYY-MM-DD HH:MM:SS UTC`.
+pub fn format_ms(ms: i64) -> String {
+    let secs = ms.div_euclid(1000);
+    let d = crate::accounts::domain::Date::from_days(secs.div_euclid(86_400));
+    let s = secs.rem_euclid(86_400);
+    format!("{} {:02}:{:02}:{:02} UTC", d.iso(), s / 3600, s % 3600 / 60, s % 60)
+}
+
 /// A URL with its password hidden, fit for a log line or an error.
 pub fn redact(url: &str) -> String {
     match (url.find("://"), url.rfind('@')) {

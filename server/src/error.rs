@@ -58,6 +58,9 @@ pub enum AppError {
     NotFound(&'static str),
     #[error("conflict: {0}")]
     Conflict(&'static str),
+    /// A unique value (username, e-mail, phone, ID number) another player already has.
+    #[error("taken: {field}")]
+    Taken { field: &'static str, key: &'static str },
     #[error("unauthorized")]
     Unauthorized,
     #[error("too many requests: {0}")]
@@ -74,7 +77,7 @@ impl AppError {
             AppError::Validation { .. } => StatusCode::UNPROCESSABLE_ENTITY,
             AppError::BadRequest(_) => StatusCode::BAD_REQUEST,
             AppError::NotFound(_) => StatusCode::NOT_FOUND,
-            AppError::Conflict(_) => StatusCode::CONFLICT,
+            AppError::Conflict(_) | AppError::Taken { .. } => StatusCode::CONFLICT,
             AppError::Unauthorized => StatusCode::UNAUTHORIZED,
             AppError::TooManyRequests(_) => StatusCode::TOO_MANY_REQUESTS,
             AppError::Database(_) | AppError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
@@ -83,7 +86,7 @@ impl AppError {
 
     fn message_key(&self) -> &'static str {
         match self {
-            AppError::Validation { key, .. } => key,
+            AppError::Validation { key, .. } | AppError::Taken { key, .. } => key,
             AppError::BadRequest(k) | AppError::NotFound(k) | AppError::Conflict(k) | AppError::TooManyRequests(k) => k,
             AppError::Unauthorized => "error.unauthorized",
             AppError::Database(_) | AppError::Internal(_) => "error.internal",
@@ -106,7 +109,7 @@ impl IntoResponse for AppError {
         }
         let message = Some(i18n::t(self.message_key()));
         let body = match &self {
-            AppError::Validation { field, .. } => {
+            AppError::Validation { field, .. } | AppError::Taken { field, .. } => {
                 serde_json::to_value(Envelope { success: false, message, data: Some(FieldError { field }) })
             }
             _ => serde_json::to_value(Envelope::<()> { success: false, message, data: None }),
@@ -125,5 +128,15 @@ impl From<JsonRejection> for AppError {
     fn from(rejection: JsonRejection) -> Self {
         tracing::debug!(%rejection, "rejected JSON body");
         AppError::BadRequest("error.bad_json")
+    }
+}
+
+impl From<crate::wallet::WalletError> for AppError {
+    fn from(e: crate::wallet::WalletError) -> Self {
+        match e {
+            crate::wallet::WalletError::InsufficientFunds => AppError::BadRequest("wallet.insufficient"),
+            crate::wallet::WalletError::Database(db) => AppError::Database(db),
+            other => AppError::Internal(anyhow::anyhow!(other)),
+        }
     }
 }

@@ -1,6 +1,9 @@
 //! Kasa: the online casino and sports betting site's server, as a library the `kasa` binary drives.
 
+pub mod accounts;
 pub mod app;
+pub mod auth;
+pub mod bonus;
 pub mod cms;
 pub mod config;
 pub mod db;
@@ -8,7 +11,10 @@ pub mod error;
 pub mod http;
 pub mod i18n;
 pub mod openapi;
+pub mod outbox;
+pub mod ratelimit;
 pub mod serve;
+pub mod wallet;
 pub mod web;
 
 pub use app::{AppState, build_router};

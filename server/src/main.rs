@@ -35,6 +35,51 @@ enum Command {
         #[arg(long, env = "DATABASE_URL", default_value = DEFAULT_DATABASE_URL)]
         database_url: String,
     },
+    /// List the SMS and e-mail messages the default sender recorded, newest first.
+    Outbox {
+        #[arg(long, env = "DATABASE_URL", default_value = DEFAULT_DATABASE_URL)]
+        database_url: String,
+        /// Print JSON (a list of {id, channel, recipient, subject, text, createdAt}).
+        #[arg(long)]
+        json: bool,
+        /// How many messages at most.
+        #[arg(long, default_value_t = 50)]
+        limit: i64,
+    },
+    /// Operator commands.
+    Admin {
+        #[arg(long, env = "DATABASE_URL", default_value = DEFAULT_DATABASE_URL, global = true)]
+        database_url: String,
+        #[command(subcommand)]
+        command: AdminCommand,
+    },
+}
+
+#[derive(Subcommand)]
+enum AdminCommand {
+    /// The players' wallets.
+    Wallet {
+        #[command(subcommand)]
+        command: WalletCommand,
+    },
+}
+
+#[derive(Subcommand)]
+enum WalletCommand {
+    /// Verify that every pocket's ledger entries sum to its balance; exits non-zero naming the first discrepancy.
+    Check,
+    /// Correct a player's real-money balance, recorded in the ledger with its reason.
+    Adjust {
+        /// The player's username.
+        #[arg(long)]
+        player: String,
+        /// Lira, signed: 100, -25.50 (a comma works as the decimal mark too).
+        #[arg(long, allow_hyphen_values = true)]
+        amount: String,
+        /// Why (kept with the ledger entry).
+        #[arg(long)]
+        reason: String,
+    },
 }
 
 fn main() -> ExitCode {
@@ -51,6 +96,37 @@ fn main() -> ExitCode {
                 kasa::serve::prepare(&database_url, false).await?;
                 println!("kasa: the database at {} is up to date", kasa::db::redact(&database_url));
                 Ok(())
+            }
+            Command::Outbox { database_url, json, limit } => {
+                let db = kasa::serve::prepare(&database_url, false).await?;
+                let messages = kasa::outbox::list(&db, limit).await?;
+                if json {
+                    println!("{}", serde_json::to_string_pretty(&messages)?);
+                } else if messages.is_empty() {
+                    println!("The outbox is empty.");
+                } else {
+                    for m in messages {
+                        println!("#{} {} {} to {}{}\n  {}", m.id, kasa::db::format_ms(m.created_at), m.channel, m.recipient,
+                            m.subject.map(|s| format!(" ({s})")).unwrap_or_default(), m.text.replace('\n', "\n  "));
+                    }
+                }
+                Ok(())
+            }
+            Command::Admin { database_url, command: AdminCommand::Wallet { command } } => {
+                let db = kasa::serve::prepare(&database_url, false).await?;
+                match command {
+                    WalletCommand::Check => {
+                        let report = kasa::wallet::check(&db).await?;
+                        println!("{report}");
+                        anyhow::ensure!(report.is_ok(), "the wallet check failed");
+                        Ok(())
+                    }
+                    WalletCommand::Adjust { player, amount, reason } => {
+                        let posted = kasa::wallet::adjust(&db, &player, &amount, &reason).await?;
+                        println!("{posted}");
+                        Ok(())
+                    }
+                }
             }
         }
     });

@@ -31,7 +31,7 @@ pub async fn serve(config: Config, demo: bool) -> anyhow::Result<()> {
     let listener = TcpListener::bind(config.addr).await.with_context(|| format!("cannot listen on {}", config.addr))?;
     let db = prepare(&config.database_url, demo).await?;
     tracing::info!(addr = %config.addr, database = %redact(&config.database_url), "kasa is serving on http://{}", config.addr);
-    run(listener, AppState::new(db), shutdown_signal()).await
+    run(listener, AppState::from_env(db)?, shutdown_signal()).await
 }
 
 /// Resolves on SIGTERM or Ctrl-C.

@@ -92,6 +92,14 @@ describe('app shell against the real server', () => {
     const { context, page, errors } = await openPage(browser, server.baseUrl, { width: 1440 });
     await closePopupIfShown(page);
     await checkHome(page, { mobile: false });
+    // Fingerprint kept in local storage; bootstrap cached; manifest link added after 1 s.
+    await page.waitForFunction(() => Boolean(localStorage.getItem('fingerprint')));
+    assert.ok(await page.evaluate(() => localStorage.getItem('bootstrap')?.includes('sliderList')));
+    await page.waitForSelector('link[rel="manifest"][href="/manifest.webmanifest"]', {
+      state: 'attached',
+    });
+    const manifest = await (await fetch(`${server.baseUrl}/manifest.webmanifest`)).json();
+    assert.equal(manifest.icons[0].src, '/media/app-icon.svg');
     await page.waitForTimeout(400);
     await page.screenshot({ path: artifact('home-1440.png') });
     await page.screenshot({ path: artifact('home-1440-full.png'), fullPage: true });

@@ -110,6 +110,20 @@ fn json<T: DeserializeOwned>(path: &str) -> anyhow::Result<T> {
     serde_json::from_str(&file(path)?).with_context(|| format!("content/{path} is not valid"))
 }
 
+/// The texts of `locale`: `translations/{locale}.json` merged with any `translations/{locale}.{part}.json`.
+fn translation_files(locale: &str) -> anyhow::Result<BTreeMap<String, String>> {
+    let main = format!("translations/{locale}.json");
+    let part_prefix = format!("translations/{locale}.");
+    let mut texts: BTreeMap<String, String> = json(&main)?;
+    let mut parts: Vec<String> =
+        ContentFiles::iter().filter(|p| p.starts_with(&part_prefix) && p.ends_with(".json") && **p != *main).map(|p| p.to_string()).collect();
+    parts.sort();
+    for part in parts {
+        texts.extend(json::<BTreeMap<String, String>>(&part)?);
+    }
+    Ok(texts)
+}
+
 /// True when the database holds no site content yet.
 pub async fn is_empty(db: &Db) -> anyhow::Result<bool> {
     let n: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM languages").fetch_one(&db.pool).await?;
@@ -142,7 +156,7 @@ async fn load(db: &Db) -> anyhow::Result<()> {
             .bind(i as i64)
             .execute(&mut *tx)
             .await?;
-        let texts: BTreeMap<String, String> = json(&format!("translations/{}.json", lang.locale))?;
+        let texts = translation_files(&lang.locale)?;
         for (key, value) in texts {
             sqlx::query("INSERT INTO translations (locale, key, value) VALUES ($1, $2, $3)")
                 .bind(&lang.locale)

@@ -5,3 +5,5 @@ mod helpers;
 mod cms;
 mod envelope;
 mod spa;
+mod accounts;
+mod wallet;

@@ -77,9 +77,16 @@ export function logoutLocally(): void {
   }, LOGOUT_RELOAD_MS);
 }
 
-/** The API root: ./api/ resolved against the site root, whatever the current route. */
+/**
+ * The API root: ./api/ resolved against the document base, which is the site root (index.html
+ * has <base href="/">), so a call from /dashboard/deposit still goes to /api/…. Without a <base>
+ * element the site root is used directly.
+ */
 export function apiBaseUrl(): string {
-  return new URL('api/', document.baseURI).toString();
+  const base = document.querySelector('base[href]')
+    ? document.baseURI
+    : `${window.location.origin}/`;
+  return new URL('api/', base).toString();
 }
 
 export function buildUrl(path: string, params?: RequestOptions<unknown>['params']): string {

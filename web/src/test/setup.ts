@@ -1,6 +1,9 @@
 import '@testing-library/jest-dom/vitest';
 import { afterEach, vi } from 'vitest';
 import { cleanup } from '@testing-library/react';
+import { initI18n } from '@/lib/i18n';
+
+initI18n('tr');
 
 // jsdom lacks these; embla-carousel and the media-query hook need them.
 if (!window.matchMedia) {

@@ -36,7 +36,7 @@ export function Header({ isDesktop, showMenuButton, menuOpen, onMenu, hidden }: 
 
   return (
     <header
-      className={`header${hidden ? ' header--hidden' : ''}`}
+      className={`header${hidden ? ' header--hidden' : ''}${isLoggedIn ? ' header--in' : ''}`}
       data-variant={isDesktop ? 'desktop' : 'mobile'}
     >
       <div className="header__inner">
@@ -70,9 +70,13 @@ export function Header({ isDesktop, showMenuButton, menuOpen, onMenu, hidden }: 
             <Logo name={siteName} />
           </Link>
           {isDesktop ? (
-            <Link to={searchTarget(location.pathname)} className="header__search">
+            <Link
+              to={searchTarget(location.pathname)}
+              className="header__search"
+              aria-label={t('header.search')}
+            >
               <Icon name="search" size={18} />
-              <span>{t('header.search')}</span>
+              <span className="hdr-label">{t('header.search')}</span>
             </Link>
           ) : null}
         </div>
@@ -97,15 +101,20 @@ export function Header({ isDesktop, showMenuButton, menuOpen, onMenu, hidden }: 
             <Icon name="chat" />
           </button>
           {isDesktop ? (
-            <Link to="/promotions" className="btn btn--text">
+            <Link to="/promotions" className="btn btn--text" aria-label={t('header.promotions')}>
               <Icon name="promotions" size={18} />
-              {t('header.promotions')}
+              <span className="hdr-label">{t('header.promotions')}</span>
             </Link>
           ) : null}
           {isDesktop ? (
-            <button type="button" className="btn btn--gold-outline" onClick={claimReward}>
+            <button
+              type="button"
+              className="btn btn--gold-outline"
+              onClick={claimReward}
+              aria-label={t('header.claimReward')}
+            >
               <Icon name="gift" size={18} />
-              {t('header.claimReward')}
+              <span className="hdr-label">{t('header.claimReward')}</span>
             </button>
           ) : (
             <button
@@ -120,9 +129,13 @@ export function Header({ isDesktop, showMenuButton, menuOpen, onMenu, hidden }: 
 
           {isLoggedIn && isDesktop ? (
             <>
-              <Link to="/dashboard/bonuses" className="btn btn--text">
+              <Link
+                to="/dashboard/bonuses"
+                className="btn btn--text"
+                aria-label={t('header.bonuses')}
+              >
                 <Icon name="star" size={18} />
-                {t('header.bonuses')}
+                <span className="hdr-label">{t('header.bonuses')}</span>
               </Link>
               <NotificationBell />
               <Link to="/dashboard" className="header__user">

@@ -1,0 +1,223 @@
+//! Handlers of the accounts area (`auth/*`, `user/balance`, `customer/*`): thin, the rules are in
+//! `service`.
+
+use axum::extract::{Query, State};
+use axum::http::HeaderMap;
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use super::service::{self, LoginData, PhoneState, Profile, RegisterForm, say};
+use super::store;
+use crate::app::AppState;
+use crate::auth::CurrentPlayer;
+use crate::auth::session::{self, EndReason, Origin};
+use crate::error::{ApiResult, AppJson, EmptyEnvelope, Envelope};
+use crate::http::client::ClientInfo;
+use crate::wallet;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(form))
+        .routes(routes!(register))
+        .routes(routes!(login))
+        .routes(routes!(logout))
+        .routes(routes!(balance))
+        .routes(routes!(update_phone))
+        .routes(routes!(send_reset_password))
+        .routes(routes!(check_reset_code))
+        .routes(routes!(change_password_with_code))
+        .routes(routes!(change_password))
+        .routes(routes!(profile))
+        .routes(routes!(sessions))
+}
+
+fn origin(client: ClientInfo, headers: &HeaderMap) -> Origin {
+    let fingerprint = headers
+        .get("x-fingerprint")
+        .and_then(|v| v.to_str().ok())
+        .map(|v| v.chars().filter(|c| c.is_ascii_alphanumeric() || *c == '-').take(128).collect::<String>())
+        .filter(|v| !v.is_empty());
+    Origin { ip: client.ip.map(|ip| ip.to_string()), user_agent: client.user_agent, fingerprint }
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+pub struct FormQuery {
+    /// Affiliate reference (kept by the app and sent with the registration).
+    #[allow(dead_code)]
+    pub ref_id: Option<String>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct RegisterFormData {
+    pub countries: Vec<store::Country>,
+}
+
+/// What the registration form needs: the countries (Türkiye, id 1, is the default).
+#[utoipa::path(get, path = "/auth/form", tag = "auth", params(FormQuery), responses((status = 200, body = Envelope<RegisterFormData>)))]
+async fn form(State(state): State<AppState>, Query(_q): Query<FormQuery>) -> ApiResult<RegisterFormData> {
+    Ok(Envelope::ok(RegisterFormData { countries: store::countries(&state.db).await? }))
+}
+
+/// Registers a player (fast form with `isFast: true`, full form, or the short form) and logs them in.
+#[utoipa::path(post, path = "/auth/register", tag = "auth", request_body = RegisterForm,
+    responses((status = 200, body = Envelope<LoginData>), (status = 422, body = EmptyEnvelope), (status = 409, body = EmptyEnvelope), (status = 429, body = EmptyEnvelope)))]
+async fn register(State(state): State<AppState>, client: ClientInfo, headers: HeaderMap, AppJson(body): AppJson<RegisterForm>) -> ApiResult<LoginData> {
+    let data = service::register(&state, body, origin(client, &headers)).await?;
+    Ok(Envelope { success: true, message: say("register.ok"), data: Some(data) })
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct LoginBody {
+    #[serde(default)]
+    pub username: String,
+    #[serde(default)]
+    pub password: String,
+}
+
+/// Logs a player in: a new session and its token.
+#[utoipa::path(post, path = "/auth/login", tag = "auth", request_body = LoginBody,
+    responses((status = 200, body = Envelope<LoginData>), (status = 400, body = EmptyEnvelope), (status = 429, body = EmptyEnvelope)))]
+async fn login(State(state): State<AppState>, client: ClientInfo, headers: HeaderMap, AppJson(body): AppJson<LoginBody>) -> ApiResult<LoginData> {
+    let data = service::login(&state, &body.username, &body.password, origin(client, &headers)).await?;
+    Ok(Envelope::ok(data))
+}
+
+/// Ends the caller's session.
+#[utoipa::path(get, path = "/auth/logout", tag = "auth", responses((status = 200, body = EmptyEnvelope), (status = 401, body = EmptyEnvelope)))]
+async fn logout(State(state): State<AppState>, me: CurrentPlayer) -> ApiResult<()> {
+    session::end(&state.db, me.session_id, EndReason::Logout).await?;
+    Ok(Envelope { success: true, message: say("logout.ok"), data: None })
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct BalanceData {
+    /// Real plus bonus money, lira: the header's balance.
+    pub balance: f64,
+    pub real_balance: f64,
+    pub bonus_balance: f64,
+}
+
+/// The caller's balance (polled by the app every 3 s while logged in).
+#[utoipa::path(get, path = "/user/balance", tag = "wallet", responses((status = 200, body = Envelope<BalanceData>), (status = 401, body = EmptyEnvelope)))]
+async fn balance(State(state): State<AppState>, me: CurrentPlayer) -> ApiResult<BalanceData> {
+    let b = wallet::balances(&state.db, me.player_id).await?;
+    Ok(Envelope::ok(BalanceData { balance: b.total().to_lira(), real_balance: b.real.to_lira(), bonus_balance: b.bonus.to_lira() }))
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct PhoneBody {
+    /// 1 sends a code, 2 checks it.
+    pub step: i64,
+    #[serde(default)]
+    pub phone: String,
+    pub code: Option<String>,
+}
+
+/// Phone verification: step 1 sends a 6-digit SMS code, step 2 checks it.
+#[utoipa::path(post, path = "/customer/updatephone", tag = "customer", request_body = PhoneBody,
+    responses((status = 200, body = Envelope<PhoneState>), (status = 400, body = EmptyEnvelope), (status = 429, body = EmptyEnvelope)))]
+async fn update_phone(State(state): State<AppState>, me: CurrentPlayer, client: ClientInfo, headers: HeaderMap, AppJson(body): AppJson<PhoneBody>) -> ApiResult<PhoneState> {
+    let origin = origin(client, &headers);
+    let (data, message) = service::update_phone(&state, me, body.step, &body.phone, body.code.as_deref(), &origin).await?;
+    Ok(Envelope::ok_with_message(data, crate::i18n::t(message)))
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct ResetBody {
+    #[serde(default)]
+    pub username: String,
+}
+
+/// Sends a password-reset code to the player's e-mail. The answer never tells whether the user exists.
+#[utoipa::path(post, path = "/auth/sendresetpassword", tag = "auth", request_body = ResetBody, responses((status = 200, body = EmptyEnvelope)))]
+async fn send_reset_password(State(state): State<AppState>, client: ClientInfo, headers: HeaderMap, AppJson(body): AppJson<ResetBody>) -> ApiResult<()> {
+    service::send_reset(&state, &body.username, &origin(client, &headers)).await?;
+    Ok(Envelope { success: true, message: say("reset.sent"), data: None })
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct CheckCodeBody {
+    #[serde(default)]
+    pub username: String,
+    #[serde(default)]
+    pub code: String,
+}
+
+/// Checks a reset code (a wrong one counts toward the attempt limit).
+#[utoipa::path(post, path = "/auth/checkresetcode", tag = "auth", request_body = CheckCodeBody, responses((status = 200, body = EmptyEnvelope), (status = 400, body = EmptyEnvelope)))]
+async fn check_reset_code(State(state): State<AppState>, AppJson(body): AppJson<CheckCodeBody>) -> ApiResult<()> {
+    service::check_reset_code(&state, &body.username, &body.code).await?;
+    Ok(Envelope { success: true, message: say("reset.code_ok"), data: None })
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct ResetPasswordBody {
+    #[serde(default)]
+    pub username: String,
+    #[serde(default)]
+    pub code: String,
+    #[serde(default)]
+    pub password: String,
+    #[serde(default)]
+    pub password2: String,
+}
+
+/// Sets a new password with a reset code; every session of the player ends.
+#[utoipa::path(post, path = "/auth/changepasswordwithcode", tag = "auth", request_body = ResetPasswordBody, responses((status = 200, body = EmptyEnvelope), (status = 400, body = EmptyEnvelope)))]
+async fn change_password_with_code(State(state): State<AppState>, AppJson(b): AppJson<ResetPasswordBody>) -> ApiResult<()> {
+    service::change_password_with_code(&state, &b.username, &b.code, &b.password, &b.password2).await?;
+    Ok(Envelope { success: true, message: say("reset.done"), data: None })
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ChangePasswordBody {
+    #[serde(default)]
+    pub old_password: String,
+    #[serde(default)]
+    pub password: String,
+    #[serde(default)]
+    pub confirm_password: String,
+}
+
+/// Changes the password; the other sessions of the player end, this one stays.
+#[utoipa::path(post, path = "/customer/changepassword", tag = "customer", request_body = ChangePasswordBody, responses((status = 200, body = EmptyEnvelope), (status = 422, body = EmptyEnvelope)))]
+async fn change_password(State(state): State<AppState>, me: CurrentPlayer, AppJson(b): AppJson<ChangePasswordBody>) -> ApiResult<()> {
+    service::change_password(&state, me, &b.old_password, &b.password, &b.confirm_password).await?;
+    Ok(Envelope { success: true, message: say("password.changed"), data: None })
+}
+
+/// The player's personal information, balances by pocket and the trial-bonus offer.
+#[utoipa::path(get, path = "/customer/profile", tag = "customer", responses((status = 200, body = Envelope<Profile>), (status = 401, body = EmptyEnvelope)))]
+async fn profile(State(state): State<AppState>, me: CurrentPlayer) -> ApiResult<Profile> {
+    Ok(Envelope::ok(service::profile(&state, me).await?))
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct PageBody {
+    #[serde(default)]
+    pub skip: i64,
+    #[serde(default = "default_take")]
+    pub take: i64,
+}
+
+fn default_take() -> i64 {
+    20
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct SessionPage {
+    pub total: i64,
+    pub items: Vec<store::SessionEntry>,
+}
+
+/// The player's logins, newest first: time, IP, device, fingerprint, end.
+#[utoipa::path(post, path = "/customer/sessions", tag = "customer", request_body = PageBody, responses((status = 200, body = Envelope<SessionPage>), (status = 401, body = EmptyEnvelope)))]
+async fn sessions(State(state): State<AppState>, me: CurrentPlayer, AppJson(b): AppJson<PageBody>) -> ApiResult<SessionPage> {
+    let (total, items) = store::sessions(&state.db, me.player_id, me.session_id, b.skip.max(0), b.take.clamp(1, 100)).await?;
+    Ok(Envelope::ok(SessionPage { total, items }))
+}

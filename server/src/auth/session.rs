@@ -1,0 +1,148 @@
+//! Sessions: each login is a row (time, IP, device, fingerprint, end); the token is 256 random bits,
+//! shown once to the client and stored only as its SHA-256.
+
+use axum::extract::FromRequestParts;
+use axum::http::request::Parts;
+use base64::Engine as _;
+use sha2::{Digest, Sha256};
+use sqlx::Row;
+
+use crate::app::AppState;
+use crate::db::{Db, now_ms};
+use crate::error::AppError;
+
+/// A session unused this long ends by itself.
+pub const IDLE_TIMEOUT_MS: i64 = 7 * 24 * 3600 * 1000;
+/// `last_seen_at` is written at most this often (the balance is polled every 3 s).
+const TOUCH_EVERY_MS: i64 = 60_000;
+
+/// Why a session ended.
+#[derive(Debug, Clone, Copy)]
+pub enum EndReason {
+    Logout,
+    PasswordChange,
+    Recovery,
+    Operator,
+}
+
+impl EndReason {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            EndReason::Logout => "logout",
+            EndReason::PasswordChange => "password_change",
+            EndReason::Recovery => "recovery",
+            EndReason::Operator => "operator",
+        }
+    }
+}
+
+/// A new opaque token (URL-safe base64 of 32 random bytes).
+pub fn new_token() -> String {
+    let bytes: [u8; 32] = rand::random();
+    base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(bytes)
+}
+
+/// What is stored for a token.
+pub fn token_hash(token: &str) -> String {
+    hex::encode(Sha256::digest(token.as_bytes()))
+}
+
+/// Where a login came from.
+#[derive(Debug, Clone, Default)]
+pub struct Origin {
+    pub ip: Option<String>,
+    pub user_agent: Option<String>,
+    pub fingerprint: Option<String>,
+}
+
+/// Starts a session for a player; returns (session id, token).
+pub async fn start(conn: &mut sqlx::AnyConnection, player_id: i64, origin: &Origin) -> Result<(i64, String), AppError> {
+    let token = new_token();
+    let now = now_ms();
+    let id: i64 = sqlx::query_scalar(
+        "INSERT INTO sessions (player_id, token_hash, created_at, last_seen_at, ip, user_agent, fingerprint) \
+         VALUES ($1, $2, $3, $3, $4, $5, $6) RETURNING id",
+    )
+    .bind(player_id)
+    .bind(token_hash(&token))
+    .bind(now)
+    .bind(origin.ip.clone())
+    .bind(origin.user_agent.clone())
+    .bind(origin.fingerprint.clone())
+    .fetch_one(&mut *conn)
+    .await?;
+    Ok((id, token))
+}
+
+/// Ends one session.
+pub async fn end(db: &Db, session_id: i64, reason: EndReason) -> Result<(), AppError> {
+    sqlx::query("UPDATE sessions SET ended_at = $1, end_reason = $2 WHERE id = $3 AND ended_at IS NULL")
+        .bind(now_ms())
+        .bind(reason.as_str())
+        .bind(session_id)
+        .execute(&db.pool)
+        .await?;
+    Ok(())
+}
+
+/// Ends every open session of a player except `keep`; returns how many ended.
+pub async fn end_all(conn: &mut sqlx::AnyConnection, player_id: i64, keep: Option<i64>, reason: EndReason) -> Result<u64, AppError> {
+    let r = sqlx::query("UPDATE sessions SET ended_at = $1, end_reason = $2 WHERE player_id = $3 AND ended_at IS NULL AND id <> $4")
+        .bind(now_ms())
+        .bind(reason.as_str())
+        .bind(player_id)
+        .bind(keep.unwrap_or(-1))
+        .execute(&mut *conn)
+        .await?;
+    Ok(r.rows_affected())
+}
+
+/// The logged-in caller: a live session found by its token.
+#[derive(Debug, Clone, Copy)]
+pub struct CurrentPlayer {
+    pub player_id: i64,
+    pub session_id: i64,
+}
+
+/// The live session of a token, if any.
+pub async fn lookup(db: &Db, token: &str) -> Result<Option<CurrentPlayer>, AppError> {
+    let now = now_ms();
+    let row = sqlx::query("SELECT id, player_id, last_seen_at FROM sessions WHERE token_hash = $1 AND ended_at IS NULL")
+        .bind(token_hash(token))
+        .fetch_optional(&db.pool)
+        .await?;
+    let Some(row) = row else { return Ok(None) };
+    let (session_id, player_id, last_seen): (i64, i64, i64) = (row.try_get(0)?, row.try_get(1)?, row.try_get(2)?);
+    if now - last_seen > IDLE_TIMEOUT_MS {
+        sqlx::query("UPDATE sessions SET ended_at = $1, end_reason = 'expired' WHERE id = $2 AND ended_at IS NULL")
+            .bind(now)
+            .bind(session_id)
+            .execute(&db.pool)
+            .await?;
+        return Ok(None);
+    }
+    if now - last_seen > TOUCH_EVERY_MS {
+        sqlx::query("UPDATE sessions SET last_seen_at = $1 WHERE id = $2").bind(now).bind(session_id).execute(&db.pool).await?;
+    }
+    Ok(Some(CurrentPlayer { player_id, session_id }))
+}
+
+/// The bearer token of a request, if it sent one.
+pub fn bearer(parts: &Parts) -> Option<&str> {
+    parts
+        .headers
+        .get(axum::http::header::AUTHORIZATION)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.strip_prefix("Bearer ").or_else(|| v.strip_prefix("bearer ")))
+        .map(str::trim)
+        .filter(|t| !t.is_empty() && t.len() <= 256)
+}
+
+impl FromRequestParts<AppState> for CurrentPlayer {
+    type Rejection = AppError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
+        let token = bearer(parts).ok_or(AppError::Unauthorized)?;
+        lookup(&state.db, token).await?.ok_or(AppError::Unauthorized)
+    }
+}

@@ -1,0 +1,89 @@
+//! Bonuses. For now the trial bonus: chosen at registration, granted into the bonus pocket once per
+//! player and once per phone number, only after the phone is verified.
+
+use axum::extract::State;
+use serde::Serialize;
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use crate::accounts::store::{self as accounts_store, Player};
+use crate::app::AppState;
+use crate::auth::CurrentPlayer;
+use crate::cms;
+use crate::db::now_ms;
+use crate::error::{ApiResult, AppError, EmptyEnvelope, Envelope};
+use crate::i18n::t;
+use crate::wallet::{self, Kind, Kurus, Movement, Pocket};
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(define_trial_bonus))
+}
+
+/// Whether the player may still claim the trial bonus, and its amount.
+pub async fn trial_offer(state: &AppState, player: &Player) -> Result<(bool, Kurus), AppError> {
+    let amount = Kurus(cms::store::trial_bonus_kurus(&state.db).await?);
+    let granted: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM trial_bonus_grants WHERE player_id = $1 OR phone = $2")
+        .bind(player.id)
+        .bind(&player.phone)
+        .fetch_one(&state.db.pool)
+        .await?;
+    Ok((amount.0 > 0 && granted == 0, amount))
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct TrialBonus {
+    /// Lira granted.
+    pub amount: f64,
+    /// The new header balance (real + bonus), lira.
+    pub balance: f64,
+}
+
+/// Grants the trial bonus (once per player and per phone, after phone verification).
+#[utoipa::path(get, path = "/bonus/definetrialbonus", tag = "bonus",
+    responses((status = 200, body = Envelope<TrialBonus>), (status = 400, body = EmptyEnvelope), (status = 401, body = EmptyEnvelope)),
+    security(("bearer" = [])))]
+async fn define_trial_bonus(State(state): State<AppState>, me: CurrentPlayer) -> ApiResult<TrialBonus> {
+    let player = accounts_store::player_by_id(&state.db, me.player_id).await?.ok_or(AppError::Unauthorized)?;
+    if !player.phone_verified {
+        return Err(AppError::BadRequest("bonus.not_verified"));
+    }
+    let (available, amount) = trial_offer(&state, &player).await?;
+    if amount.0 <= 0 {
+        return Err(AppError::BadRequest("bonus.none"));
+    }
+    if !available {
+        return Err(AppError::Conflict("bonus.already"));
+    }
+    let mut tx = state.db.pool.begin().await?;
+    let grant = sqlx::query("INSERT INTO trial_bonus_grants (player_id, phone, amount, created_at) VALUES ($1, $2, $3, $4)")
+        .bind(player.id)
+        .bind(&player.phone)
+        .bind(amount.0)
+        .bind(now_ms())
+        .execute(&mut *tx)
+        .await;
+    match grant {
+        Err(sqlx::Error::Database(e)) if e.is_unique_violation() => return Err(AppError::Conflict("bonus.already")),
+        other => {
+            other?;
+        }
+    }
+    wallet::post(
+        &mut tx,
+        &Movement {
+            player_id: player.id,
+            pocket: Pocket::Bonus,
+            amount,
+            kind: Kind::Bonus,
+            cause: "trial_bonus".into(),
+            reason: None,
+            idempotency_key: format!("trial_bonus:{}", player.id),
+        },
+    )
+    .await?;
+    tx.commit().await?;
+    tracing::info!(player_id = player.id, amount = amount.0, "trial bonus granted");
+    let balance = wallet::balances(&state.db, player.id).await?.total();
+    Ok(Envelope::ok_with_message(TrialBonus { amount: amount.to_lira(), balance: balance.to_lira() }, t("bonus.granted")))
+}

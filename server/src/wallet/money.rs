@@ -1,0 +1,227 @@
+//! Money as an integer count of kuruş (1 lira = 100 kuruş): parsing, conversion and Turkish display.
+
+use std::fmt;
+use std::ops::{Add, Neg, Sub};
+use std::str::FromStr;
+
+/// An amount of Turkish lira in kuruş. Signed: a movement's amount is negative for a debit.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Kurus(pub i64);
+
+/// Why a text or a number is not an amount of money.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum MoneyError {
+    #[error("not an amount of money: '{0}'")]
+    Malformed(String),
+    #[error("an amount has at most two decimals (kuruş): '{0}'")]
+    TooPrecise(String),
+    #[error("the amount is out of range: '{0}'")]
+    OutOfRange(String),
+}
+
+/// The largest amount accepted from outside (one trillion lira): far from `i64` overflow.
+const MAX_KURUS: i64 = 100_000_000_000_000;
+
+impl Kurus {
+    pub const ZERO: Kurus = Kurus(0);
+
+    /// The amount in lira, as the API shows it (two decimals are exact for any realistic amount).
+    pub fn to_lira(self) -> f64 {
+        // Divide in integers first so 1234.56 comes out as the nearest f64 to 1234.56.
+        let whole = (self.0 / 100) as f64;
+        let cents = (self.0 % 100) as f64 / 100.0;
+        whole + cents
+    }
+
+    /// The amount for a lira number from a JSON body; refuses NaN, infinities, fractions of a kuruş
+    /// and amounts beyond a trillion lira.
+    pub fn from_lira(lira: f64) -> Result<Kurus, MoneyError> {
+        if !lira.is_finite() {
+            return Err(MoneyError::Malformed(lira.to_string()));
+        }
+        let scaled = lira * 100.0;
+        if scaled.abs() > MAX_KURUS as f64 {
+            return Err(MoneyError::OutOfRange(lira.to_string()));
+        }
+        let rounded = scaled.round();
+        // 10.10 * 100 is 1010.0000000000001: allow the binary noise, refuse a real third decimal.
+        if (scaled - rounded).abs() > 1e-6 * rounded.abs().max(1.0) {
+            return Err(MoneyError::TooPrecise(lira.to_string()));
+        }
+        Ok(Kurus(rounded as i64))
+    }
+
+    /// Parses an amount an operator types: `150`, `-25.5`, `12,50`, `1.234,56`, `1,234.56`, with an
+    /// optional `₺` or `TL`. With both separators the last one is the decimal mark; with a single
+    /// kind of separator, one occurrence followed by one or two digits is the decimal mark and
+    /// groups of three are thousands.
+    pub fn parse(text: &str) -> Result<Kurus, MoneyError> {
+        let malformed = || MoneyError::Malformed(text.to_string());
+        let mut s = text.trim();
+        s = s.strip_suffix('₺').or_else(|| s.strip_suffix("TL")).unwrap_or(s).trim_end();
+        s = s.strip_prefix('₺').unwrap_or(s).trim_start();
+        let (negative, body) = match s.as_bytes().first() {
+            Some(b'-') => (true, s[1..].trim_start()),
+            Some(b'+') => (false, s[1..].trim_start()),
+            _ => (false, s),
+        };
+        if body.is_empty() || !body.chars().all(|c| c.is_ascii_digit() || c == '.' || c == ',') {
+            return Err(malformed());
+        }
+        let last_dot = body.rfind('.');
+        let last_comma = body.rfind(',');
+        let decimal_at = match (last_dot, last_comma) {
+            (Some(d), Some(c)) => Some(d.max(c)),
+            (Some(p), None) | (None, Some(p)) => {
+                let sep = body.as_bytes()[p];
+                let count = body.bytes().filter(|&b| b == sep).count();
+                let tail = body.len() - p - 1;
+                if count == 1 && tail != 3 { Some(p) } else { None }
+            }
+            (None, None) => None,
+        };
+        let (int_part, frac_part) = match decimal_at {
+            Some(p) => (&body[..p], &body[p + 1..]),
+            None => (body, ""),
+        };
+        if frac_part.contains(['.', ',']) {
+            return Err(malformed());
+        }
+        if frac_part.len() > 2 {
+            return Err(MoneyError::TooPrecise(text.to_string()));
+        }
+        // Thousands separators must group by three.
+        let groups: Vec<&str> = int_part.split(['.', ',']).collect();
+        if groups.len() > 1 && (groups[0].is_empty() || groups[0].len() > 3 || groups[0].starts_with('0') || groups[1..].iter().any(|g| g.len() != 3)) {
+            return Err(malformed());
+        }
+        let digits: String = groups.concat();
+        if digits.is_empty() && frac_part.is_empty() {
+            return Err(malformed());
+        }
+        let whole: i64 = if digits.is_empty() { 0 } else { digits.parse().map_err(|_| MoneyError::OutOfRange(text.to_string()))? };
+        let cents: i64 = match frac_part.len() {
+            0 => 0,
+            1 => frac_part.parse::<i64>().map_err(|_| malformed())? * 10,
+            _ => frac_part.parse::<i64>().map_err(|_| malformed())?,
+        };
+        let value = whole.checked_mul(100).and_then(|w| w.checked_add(cents)).filter(|v| *v <= MAX_KURUS).ok_or_else(|| MoneyError::OutOfRange(text.to_string()))?;
+        Ok(Kurus(if negative { -value } else { value }))
+    }
+
+    pub fn is_zero(self) -> bool {
+        self.0 == 0
+    }
+
+    pub fn is_negative(self) -> bool {
+        self.0 < 0
+    }
+
+    pub fn abs(self) -> Kurus {
+        Kurus(self.0.abs())
+    }
+
+    pub fn checked_add(self, other: Kurus) -> Option<Kurus> {
+        self.0.checked_add(other.0).map(Kurus)
+    }
+}
+
+impl FromStr for Kurus {
+    type Err = MoneyError;
+
+    fn from_str(s: &str) -> Result<Kurus, MoneyError> {
+        Kurus::parse(s)
+    }
+}
+
+impl Add for Kurus {
+    type Output = Kurus;
+    fn add(self, rhs: Kurus) -> Kurus {
+        Kurus(self.0 + rhs.0)
+    }
+}
+
+impl Sub for Kurus {
+    type Output = Kurus;
+    fn sub(self, rhs: Kurus) -> Kurus {
+        Kurus(self.0 - rhs.0)
+    }
+}
+
+impl Neg for Kurus {
+    type Output = Kurus;
+    fn neg(self) -> Kurus {
+        Kurus(-self.0)
+    }
+}
+
+impl std::iter::Sum for Kurus {
+    fn sum<I: Iterator<Item = Kurus>>(iter: I) -> Kurus {
+        Kurus(iter.map(|k| k.0).sum())
+    }
+}
+
+/// Turkish format: `1.234,56 ₺`, `-0,50 ₺`.
+impl fmt::Display for Kurus {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let sign = if self.0 < 0 { "-" } else { "" };
+        let abs = self.0.unsigned_abs();
+        let whole = (abs / 100).to_string();
+        let cents = abs % 100;
+        let mut grouped = String::with_capacity(whole.len() + whole.len() / 3);
+        for (i, ch) in whole.chars().enumerate() {
+            if i > 0 && (whole.len() - i) % 3 == 0 {
+                grouped.push('.');
+            }
+            grouped.push(ch);
+        }
+        write!(f, "{sign}{grouped},{cents:02} ₺")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn amounts_display_in_turkish_format() {
+        assert_eq!(Kurus(123_456).to_string(), "1.234,56 ₺");
+        assert_eq!(Kurus(0).to_string(), "0,00 ₺");
+        assert_eq!(Kurus(-50).to_string(), "-0,50 ₺");
+        assert_eq!(Kurus(100_000_000).to_string(), "1.000.000,00 ₺");
+        assert_eq!(Kurus(99_900).to_string(), "999,00 ₺");
+        assert_eq!(Kurus(i64::MIN).to_string(), "-92.233.720.368.547.758,08 ₺");
+    }
+
+    #[test]
+    fn lira_numbers_convert_to_kurus_exactly() {
+        assert_eq!(Kurus::from_lira(10.10), Ok(Kurus(1010)));
+        assert_eq!(Kurus::from_lira(0.29), Ok(Kurus(29)));
+        assert_eq!(Kurus::from_lira(-1234.56), Ok(Kurus(-123_456)));
+        assert_eq!(Kurus(1010).to_lira(), 10.10);
+        assert_eq!(Kurus(-123_456).to_lira(), -1234.56);
+        assert!(matches!(Kurus::from_lira(0.001), Err(MoneyError::TooPrecise(_))));
+        assert!(Kurus::from_lira(f64::NAN).is_err());
+        assert!(Kurus::from_lira(1e300).is_err());
+    }
+
+    #[test]
+    fn typed_amounts_parse_in_either_notation() {
+        assert_eq!(Kurus::parse("150"), Ok(Kurus(15_000)));
+        assert_eq!(Kurus::parse("-25.5"), Ok(Kurus(-2550)));
+        assert_eq!(Kurus::parse("12,50"), Ok(Kurus(1250)));
+        assert_eq!(Kurus::parse("1.234,56 ₺"), Ok(Kurus(123_456)));
+        assert_eq!(Kurus::parse("1,234.56"), Ok(Kurus(123_456)));
+        assert_eq!(Kurus::parse("1.234"), Ok(Kurus(123_400)));
+        assert_eq!(Kurus::parse("1.000.000"), Ok(Kurus(100_000_000)));
+        assert_eq!(Kurus::parse("+ 7 TL"), Ok(Kurus(700)));
+        assert_eq!(Kurus::parse(",5"), Ok(Kurus(50)));
+        for bad in ["", "-", "abc", "1.2.3", "12,345,6", "1e5", "1,5.5.5", "12.345,678"] {
+            assert!(Kurus::parse(bad).is_err(), "{bad} should be refused");
+        }
+        assert!(matches!(Kurus::parse("1,005"), Ok(Kurus(100_500))));
+        assert!(Kurus::parse("0.005").is_err(), "a leading zero is not a thousands group");
+        assert!(matches!(Kurus::parse("0,125"), Err(_)));
+        assert!(matches!(Kurus::parse("1.5,125"), Err(MoneyError::TooPrecise(_))));
+    }
+}

@@ -1,0 +1,395 @@
+//! Registration, login and sessions, phone verification, recovery, password change, trial bonus.
+
+use serde_json::{Value, json};
+
+use crate::helpers::{TestApp, envelope};
+use crate::on_both_engines;
+
+/// A full-form registration that passes every rule (TC no 10000000146 is valid).
+fn full_form() -> Value {
+    json!({
+        "name": "Ayşe Gül", "surname": "Yılmaz", "username": "aysegul1", "email": "ayse@example.com",
+        "phone": "905321234567", "PersonalNo": "10000000146", "country": 1, "currencyId": 1,
+        "birthDate": "1990-05-17", "birthDateDay": "17", "birthDateMonth": "05", "birthDateYear": "1990",
+        "trialBonus": 1, "password": "gizli123", "password2": "gizli123", "partner": "p42", "source": "google"
+    })
+}
+
+fn with(mut base: Value, changes: Value) -> Value {
+    for (k, v) in changes.as_object().unwrap() {
+        if v.is_null() {
+            base.as_object_mut().unwrap().remove(k);
+        } else {
+            base[k] = v.clone();
+        }
+    }
+    base
+}
+
+async fn register(app: &TestApp, body: &Value) -> (u16, Value) {
+    let resp = app.post_json("/api/auth/register", body).await;
+    let status = resp.status().as_u16();
+    (status, envelope(resp).await)
+}
+
+impl TestApp {
+    pub async fn get_auth(&self, path: &str, token: &str) -> reqwest::Response {
+        self.client.get(self.url(path)).bearer_auth(token).send().await.unwrap()
+    }
+
+    pub async fn post_auth(&self, path: &str, token: &str, body: &Value) -> reqwest::Response {
+        self.client.post(self.url(path)).bearer_auth(token).json(body).send().await.unwrap()
+    }
+
+    /// The newest 6-digit code sent to `recipient`, as an operator reads it from the outbox.
+    pub async fn last_code_to(&self, recipient: &str) -> String {
+        let body: String = sqlx::query_scalar("SELECT body FROM outbox_messages WHERE recipient = $1 ORDER BY id DESC LIMIT 1")
+            .bind(recipient)
+            .fetch_one(&self.db.pool)
+            .await
+            .expect("a message to the recipient");
+        body.split(|c: char| !c.is_ascii_digit()).find(|w| w.len() == 6).expect("a 6-digit code").to_string()
+    }
+}
+
+/// Logs the registered player in again; returns the new token.
+async fn login(app: &TestApp) -> String {
+    let resp = app.post_json("/api/auth/login", &json!({"username": "aysegul1", "password": "gizli123"})).await;
+    envelope(resp).await["data"]["token"].as_str().unwrap().to_string()
+}
+
+/// Registers a valid player and returns the login token.
+async fn registered(app: &TestApp) -> String {
+    let (status, body) = register(app, &full_form()).await;
+    assert_eq!(status, 200, "{body}");
+    body["data"]["token"].as_str().unwrap().to_string()
+}
+
+async fn verify_phone(app: &TestApp, token: &str, phone: &str) {
+    let sent = envelope(app.post_auth("/api/customer/updatephone", token, &json!({"step": 1, "phone": phone})).await).await;
+    assert_eq!(sent["success"], true, "{sent}");
+    let code = app.last_code_to(phone).await;
+    let ok = envelope(app.post_auth("/api/customer/updatephone", token, &json!({"step": 2, "phone": phone, "code": format!("{}-{}-{}", &code[..2], &code[2..4], &code[4..])})).await).await;
+    assert_eq!(ok["success"], true, "{ok}");
+}
+
+on_both_engines! {
+    async fn a_full_registration_logs_the_player_in_with_the_spec_login_data(app) {
+        // Act
+        let (status, body) = register(&app, &full_form()).await;
+
+        // Assert
+        assert_eq!(status, 200, "{body}");
+        let data = &body["data"];
+        for key in ["token", "fingerprint", "balance", "username", "usercode", "betsyCid", "betsyUrl", "betsyToken", "betcoToken", "betcoUrl", "smsVerified", "phone"] {
+            assert!(data.get(key).is_some(), "login data lacks {key}: {data}");
+        }
+        assert!(data["token"].as_str().unwrap().len() >= 40);
+        assert_eq!(data["username"], "aysegul1");
+        assert_eq!(data["smsVerified"], false);
+        assert_eq!(data["balance"], 0.0);
+        assert_eq!(data["betcoUrl"], "");
+        // The token is stored only as a hash.
+        let stored: Vec<String> = sqlx::query_scalar("SELECT token_hash FROM sessions").fetch_all(&app.db.pool).await.unwrap();
+        assert_eq!(stored.len(), 1);
+        assert_ne!(stored[0], data["token"].as_str().unwrap());
+        // Affiliate attribution is kept.
+        let (partner, source): (Option<String>, Option<String>) = sqlx::query_as("SELECT partner, source FROM players").fetch_one(&app.db.pool).await.unwrap();
+        assert_eq!((partner.as_deref(), source.as_deref()), (Some("p42"), Some("google")));
+        // The password is an argon2id hash.
+        let hash: String = sqlx::query_scalar("SELECT password_hash FROM players").fetch_one(&app.db.pool).await.unwrap();
+        assert!(hash.starts_with("$argon2id$"), "{hash}");
+    }
+}
+
+on_both_engines! {
+    async fn the_fast_and_the_short_forms_need_only_their_own_fields(app) {
+        let fast = json!({"name": "Mehmet", "surname": "Öztürk", "username": "mehmet77", "email": "m@example.com",
+            "phone": "905551112233", "password": "abcde", "password2": "abcde", "trialBonus": true, "isFast": true});
+        let (status, body) = register(&app, &fast).await;
+        assert_eq!(status, 200, "{body}");
+
+        let short = with(full_form(), json!({"PersonalNo": null, "birthDate": null, "birthDateDay": null, "birthDateMonth": null,
+            "birthDateYear": null, "country": null, "username": "kisaform1", "email": "k@example.com", "phone": "905551112244", "trialBonus": null}));
+        let (status, body) = register(&app, &short).await;
+        assert_eq!(status, 200, "{body}");
+
+        // The full form without its country is refused.
+        let no_country = with(full_form(), json!({"country": null, "username": "ulkesiz1", "email": "u@example.com", "phone": "905551112255", "PersonalNo": "10000000078"}));
+        let (status, body) = register(&app, &no_country).await;
+        assert_eq!((status, body["data"]["field"].as_str()), (422, Some("country")), "{body}");
+    }
+}
+
+on_both_engines! {
+    async fn each_registration_rule_refuses_a_bad_value_naming_its_field_and_changes_nothing(app) {
+        let cases: Vec<(Value, &str)> = vec![
+            (json!({"name": "A"}), "name"),
+            (json!({"name": "Ali  Veli"}), "name"),
+            (json!({"name": "Ali3"}), "name"),
+            (json!({"surname": ""}), "surname"),
+            (json!({"username": "abcd"}), "username"),
+            (json!({"username": "ab_cd_ef"}), "username"),
+            (json!({"username": "a".repeat(31)}), "username"),
+            (json!({"email": "not-an-email"}), "email"),
+            (json!({"email": "a@b"}), "email"),
+            (json!({"phone": "90532abc4567"}), "phone"),
+            (json!({"phone": "902121234567"}), "phone"),
+            (json!({"PersonalNo": "1234567890"}), "PersonalNo"),
+            (json!({"PersonalNo": "10000000147"}), "PersonalNo"),
+            (json!({"country": 999}), "country"),
+            (json!({"birthDate": "2015-01-01", "birthDateDay": "01", "birthDateMonth": "01", "birthDateYear": "2015"}), "birthDate"),
+            (json!({"birthDateDay": "18"}), "birthDate"),
+            (json!({"birthDate": null, "birthDateDay": "7"}), "birthDateDay"),
+            (json!({"password": "abcd", "password2": "abcd"}), "password"),
+            (json!({"password2": "different1"}), "password2"),
+        ];
+        for (changes, field) in cases {
+            let (status, body) = register(&app, &with(full_form(), changes.clone())).await;
+            assert_eq!(status, 422, "{changes} -> {body}");
+            assert_eq!(body["success"], false);
+            assert_eq!(body["data"]["field"], field, "{changes} -> {body}");
+            assert!(body["message"].as_str().is_some_and(|m| !m.is_empty()));
+        }
+        let players: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM players").fetch_one(&app.db.pool).await.unwrap();
+        assert_eq!(players, 0);
+    }
+}
+
+on_both_engines! {
+    async fn validation_messages_speak_the_players_language(app) {
+        let bad = with(full_form(), json!({"PersonalNo": "10000000147"}));
+        let en = app.client.post(app.url("/api/auth/register")).header("x-locale", "en").json(&bad).send().await.unwrap();
+        assert_eq!(envelope(en).await["message"], "The TC ID number is not valid.");
+        let tr = app.client.post(app.url("/api/auth/register")).json(&bad).send().await.unwrap();
+        assert_eq!(envelope(tr).await["message"], "TC Kimlik No geçersiz.");
+    }
+}
+
+on_both_engines! {
+    async fn a_taken_username_email_phone_or_id_says_which_field_clashes(app) {
+        // Arrange
+        registered(&app).await;
+        let fresh = json!({"username": "baskabiri", "email": "baska@example.com", "phone": "905551234567", "PersonalNo": "10000000078"});
+
+        for (field, value) in [("username", json!("AYSEGUL1")), ("email", json!("AYSE@example.com")), ("phone", json!("905321234567")), ("PersonalNo", json!("10000000146"))] {
+            // Act
+            let body = with(full_form(), with(fresh.clone(), json!({ field: value })));
+            let (status, resp) = register(&app, &body).await;
+
+            // Assert
+            assert_eq!(status, 409, "{field}: {resp}");
+            assert_eq!(resp["data"]["field"], field, "{resp}");
+        }
+        let players: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM players").fetch_one(&app.db.pool).await.unwrap();
+        assert_eq!(players, 1);
+    }
+}
+
+on_both_engines! {
+    async fn login_works_with_the_right_password_and_locks_after_repeated_failures(app) {
+        registered(&app).await;
+        let ok = app.post_json("/api/auth/login", &json!({"username": "AyseGul1", "password": "gizli123"})).await;
+        assert_eq!(ok.status(), 200);
+        assert!(envelope(ok).await["data"]["token"].is_string());
+
+        for _ in 0..5 {
+            let wrong = app.post_json("/api/auth/login", &json!({"username": "aysegul1", "password": "yanlis99"})).await;
+            assert_eq!(wrong.status(), 400);
+        }
+        // Locked now, even with the right password.
+        let locked = app.post_json("/api/auth/login", &json!({"username": "aysegul1", "password": "gizli123"})).await;
+        assert_eq!(locked.status(), 429);
+        assert_eq!(envelope(locked).await["success"], false);
+        // Login's own rules.
+        let short = app.post_json("/api/auth/login", &json!({"username": "ab", "password": "gizli123"})).await;
+        assert_eq!(short.status(), 422);
+    }
+}
+
+on_both_engines! {
+    async fn an_unknown_user_and_a_wrong_password_get_the_same_answer(app) {
+        registered(&app).await;
+        let unknown = envelope(app.post_json("/api/auth/login", &json!({"username": "kimseyok", "password": "gizli123"})).await).await;
+        let wrong = envelope(app.post_json("/api/auth/login", &json!({"username": "aysegul1", "password": "yanlis99"})).await).await;
+        assert_eq!(unknown["message"], wrong["message"]);
+    }
+}
+
+on_both_engines! {
+    async fn logout_revokes_its_token_and_a_password_change_keeps_only_the_current_session(app) {
+        // Arrange: three sessions of one player.
+        let first = registered(&app).await;
+        let second = login(&app).await;
+        let third = login(&app).await;
+
+        // Act: log out the first, change the password from the second.
+        assert_eq!(app.get_auth("/api/auth/logout", &first).await.status(), 200);
+        let changed = app.post_auth("/api/customer/changepassword", &second, &json!({"oldPassword": "gizli123", "password": "yeni12345", "confirmPassword": "yeni12345"})).await;
+        assert_eq!(changed.status(), 200);
+
+        // Assert
+        assert_eq!(app.get_auth("/api/user/balance", &first).await.status(), 401);
+        assert_eq!(app.get_auth("/api/user/balance", &third).await.status(), 401);
+        assert_eq!(app.get_auth("/api/user/balance", &second).await.status(), 200);
+        assert_eq!(app.get("/api/user/balance").await.status(), 401);
+        let old = app.post_json("/api/auth/login", &json!({"username": "aysegul1", "password": "gizli123"})).await;
+        assert_eq!(old.status(), 400);
+        let wrong_old = app.post_auth("/api/customer/changepassword", &second, &json!({"oldPassword": "yanlis99", "password": "abcdef", "confirmPassword": "abcdef"})).await;
+        assert_eq!(wrong_old.status(), 422);
+        assert_eq!(envelope(wrong_old).await["data"]["field"], "oldPassword");
+    }
+}
+
+on_both_engines! {
+    async fn the_phone_is_verified_with_the_sms_code_and_a_new_code_waits_a_minute(app) {
+        let token = registered(&app).await;
+        let sent = app.post_auth("/api/customer/updatephone", &token, &json!({"step": 1, "phone": "905321234567"})).await;
+        assert_eq!(sent.status(), 200);
+        // The log-free outbox holds the SMS; a second one right away is refused.
+        let again = app.post_auth("/api/customer/updatephone", &token, &json!({"step": 1, "phone": "905321234567"})).await;
+        assert_eq!(again.status(), 429);
+        let code = app.last_code_to("905321234567").await;
+
+        let ok = envelope(app.post_auth("/api/customer/updatephone", &token, &json!({"step": 2, "phone": "905321234567", "code": code})).await).await;
+        assert_eq!(ok["success"], true, "{ok}");
+        assert_eq!(ok["data"]["smsVerified"], true);
+        // The code works once only.
+        let reuse = app.post_auth("/api/customer/updatephone", &token, &json!({"step": 2, "phone": "905321234567", "code": code})).await;
+        assert_eq!(reuse.status(), 400);
+        let profile = envelope(app.get_auth("/api/customer/profile", &token).await).await;
+        assert_eq!(profile["data"]["smsVerified"], true);
+        assert_eq!(profile["data"]["personalNo"], "100******46");
+    }
+}
+
+on_both_engines! {
+    async fn wrong_codes_count_toward_a_limit_and_old_codes_expire(app) {
+        let token = registered(&app).await;
+        app.post_auth("/api/customer/updatephone", &token, &json!({"step": 1, "phone": "905321234567"})).await;
+        let code = app.last_code_to("905321234567").await;
+        let wrong = if code == "000000" { "111111" } else { "000000" };
+        for _ in 0..4 {
+            let r = app.post_auth("/api/customer/updatephone", &token, &json!({"step": 2, "phone": "905321234567", "code": wrong})).await;
+            assert_eq!(r.status(), 400);
+        }
+        let fifth = envelope(app.post_auth("/api/customer/updatephone", &token, &json!({"step": 2, "phone": "905321234567", "code": wrong})).await).await;
+        assert_eq!(fifth["success"], false);
+        // Spent: even the right code no longer works.
+        let right = app.post_auth("/api/customer/updatephone", &token, &json!({"step": 2, "phone": "905321234567", "code": code})).await;
+        assert_eq!(right.status(), 400);
+
+        // A fresh code (the resend wait moved into the past), then expired.
+        sqlx::query("UPDATE one_time_codes SET created_at = created_at - 120000").execute(&app.db.pool).await.unwrap();
+        app.post_auth("/api/customer/updatephone", &token, &json!({"step": 2, "phone": "905321234567", "code": code})).await;
+        let resent = app.post_auth("/api/customer/updatephone", &token, &json!({"step": 1, "phone": "905321234567"})).await;
+        assert_eq!(resent.status(), 200);
+        let code = app.last_code_to("905321234567").await;
+        sqlx::query("UPDATE one_time_codes SET expires_at = 1 WHERE used_at IS NULL").execute(&app.db.pool).await.unwrap();
+        let expired = envelope(app.post_auth("/api/customer/updatephone", &token, &json!({"step": 2, "phone": "905321234567", "code": code})).await).await;
+        assert_eq!(expired["success"], false);
+        let verified: i64 = sqlx::query_scalar("SELECT phone_verified FROM players").fetch_one(&app.db.pool).await.unwrap();
+        assert_eq!(verified, 0);
+    }
+}
+
+on_both_engines! {
+    async fn the_trial_bonus_is_granted_once_and_only_after_verification(app) {
+        let token = registered(&app).await;
+        // Not verified yet.
+        let early = app.get_auth("/api/bonus/definetrialbonus", &token).await;
+        assert_eq!(early.status(), 400);
+        assert_eq!(envelope(app.get_auth("/api/user/balance", &token).await).await["data"]["balance"], 0.0);
+
+        verify_phone(&app, &token, "905321234567").await;
+        let granted = envelope(app.get_auth("/api/bonus/definetrialbonus", &token).await).await;
+        assert_eq!(granted["success"], true, "{granted}");
+        assert_eq!(granted["data"]["amount"], 50.0);
+
+        let again = app.get_auth("/api/bonus/definetrialbonus", &token).await;
+        assert_eq!(again.status(), 409);
+        let balance = envelope(app.get_auth("/api/user/balance", &token).await).await;
+        assert_eq!(balance["data"]["balance"], 50.0);
+        assert_eq!(balance["data"]["bonusBalance"], 50.0);
+        assert_eq!(balance["data"]["realBalance"], 0.0);
+        let report = kasa::wallet::check(&app.db).await.unwrap();
+        assert!(report.is_ok(), "{report}");
+    }
+}
+
+on_both_engines! {
+    async fn the_trial_bonus_is_once_per_phone_number_too(app) {
+        // Arrange: a first player got the bonus on a phone, then moved to another number.
+        let first = registered(&app).await;
+        verify_phone(&app, &first, "905321234567").await;
+        assert_eq!(app.get_auth("/api/bonus/definetrialbonus", &first).await.status(), 200);
+        verify_phone(&app, &first, "905329999999").await;
+
+        // A second player verifies the phone the bonus was granted to.
+        let second = with(full_form(), json!({"username": "ikinci22", "email": "iki@example.com", "phone": "905321234567", "PersonalNo": "10000000078"}));
+        let (status, body) = register(&app, &second).await;
+        assert_eq!(status, 200, "{body}");
+        let token = body["data"]["token"].as_str().unwrap().to_string();
+        sqlx::query("UPDATE one_time_codes SET created_at = created_at - 120000").execute(&app.db.pool).await.unwrap();
+        verify_phone(&app, &token, "905321234567").await;
+
+        // Act / Assert
+        assert_eq!(app.get_auth("/api/bonus/definetrialbonus", &token).await.status(), 409);
+    }
+}
+
+on_both_engines! {
+    async fn password_recovery_sends_a_code_and_ends_every_session(app) {
+        let token = registered(&app).await;
+        let unknown = envelope(app.post_json("/api/auth/sendresetpassword", &json!({"username": "kimseyok1"})).await).await;
+        let known = envelope(app.post_json("/api/auth/sendresetpassword", &json!({"username": "aysegul1"})).await).await;
+        // Never reveals whether a username exists.
+        assert_eq!(unknown, known);
+        let code = app.last_code_to("ayse@example.com").await;
+
+        let wrong = app.post_json("/api/auth/checkresetcode", &json!({"username": "aysegul1", "code": "999999x"})).await;
+        assert_eq!(wrong.status(), 400);
+        let checked = app.post_json("/api/auth/checkresetcode", &json!({"username": "aysegul1", "code": code})).await;
+        assert_eq!(checked.status(), 200);
+        let mismatch = app.post_json("/api/auth/changepasswordwithcode", &json!({"username": "aysegul1", "code": code, "password": "yeni12345", "password2": "yeni99999"})).await;
+        assert_eq!(mismatch.status(), 422);
+        let changed = app.post_json("/api/auth/changepasswordwithcode", &json!({"username": "aysegul1", "code": code, "password": "yeni12345", "password2": "yeni12345"})).await;
+        assert_eq!(changed.status(), 200);
+
+        assert_eq!(app.get_auth("/api/user/balance", &token).await.status(), 401);
+        let reuse = app.post_json("/api/auth/changepasswordwithcode", &json!({"username": "aysegul1", "code": code, "password": "baska1234", "password2": "baska1234"})).await;
+        assert_eq!(reuse.status(), 400);
+        let login = app.post_json("/api/auth/login", &json!({"username": "aysegul1", "password": "yeni12345"})).await;
+        assert_eq!(login.status(), 200);
+    }
+}
+
+on_both_engines! {
+    async fn session_history_lists_each_login_newest_first(app) {
+        let first = registered(&app).await;
+        let second = envelope(app.client.post(app.url("/api/auth/login")).header("x-fingerprint", "fp-abc").header("user-agent", "TestPhone/1.0")
+            .json(&json!({"username": "aysegul1", "password": "gizli123"})).send().await.unwrap()).await["data"]["token"].as_str().unwrap().to_string();
+        app.get_auth("/api/auth/logout", &first).await;
+
+        let page = envelope(app.post_auth("/api/customer/sessions", &second, &json!({"skip": 0, "take": 10})).await).await;
+        assert_eq!(page["data"]["total"], 2);
+        let items = page["data"]["items"].as_array().unwrap();
+        assert_eq!(items[0]["current"], true);
+        assert_eq!(items[0]["fingerprint"], "fp-abc");
+        assert_eq!(items[0]["device"], "TestPhone/1.0");
+        assert_eq!(items[0]["ip"], "127.0.0.1");
+        assert!(items[0]["endedAt"].is_null());
+        assert!(items[1]["endedAt"].is_i64());
+        assert_eq!(items[1]["endReason"], "logout");
+    }
+}
+
+on_both_engines! {
+    async fn the_registration_form_offers_countries_with_turkiye_first(app) {
+        let body = envelope(app.get("/api/auth/form?refId=12").await).await;
+        let countries = body["data"]["countries"].as_array().unwrap();
+        assert_eq!(countries[0]["name"], "Türkiye");
+        assert_eq!(countries[0]["id"], 1);
+        assert!(countries.len() > 10);
+    }
+}
