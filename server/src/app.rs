@@ -14,11 +14,12 @@ use utoipa_axum::router::OpenApiRouter;
 use std::sync::Arc;
 
 use crate::db::Db;
+use crate::hub::{Hub, HubTimings};
 use crate::outbox::{self, OutboxSender, Sender};
 use crate::ratelimit::Limits;
 use crate::error::AppError;
 use crate::i18n::{self, Locale};
-use crate::{accounts, bonus, cms, http, openapi, web};
+use crate::{accounts, bonus, cms, http, hub, notify, openapi, web};
 
 /// What every handler can reach.
 #[derive(Clone, Debug)]
@@ -29,19 +30,21 @@ pub struct AppState {
     /// Sends e-mail (the outbox by default).
     pub mail: Arc<dyn Sender>,
     pub limits: Limits,
+    /// This node's real-time connections.
+    pub hub: Arc<Hub>,
 }
 
 impl AppState {
     /// A state with the default senders (the outbox table) and the default limits.
     pub fn new(db: Db) -> AppState {
         let outbox: Arc<dyn Sender> = Arc::new(OutboxSender { db: db.clone() });
-        AppState { db, sms: outbox.clone(), mail: outbox, limits: Limits::default() }
+        AppState { db, sms: outbox.clone(), mail: outbox, limits: Limits::default(), hub: Arc::new(Hub::new(HubTimings::default())) }
     }
 
     /// A state configured from the environment (senders, limits).
     pub fn from_env(db: Db) -> anyhow::Result<AppState> {
         let (sms, mail) = outbox::senders_from_env(&db)?;
-        Ok(AppState { db, sms, mail, limits: Limits::from_env()? })
+        Ok(AppState { db, sms, mail, limits: Limits::from_env()?, hub: Arc::new(Hub::new(HubTimings::default())) })
     }
 }
 
@@ -51,6 +54,7 @@ pub fn build_router(state: AppState) -> Router {
         .merge(cms::router())
         .merge(accounts::router())
         .merge(bonus::router())
+        .merge(notify::router())
         .split_for_parts();
     let doc_json = doc.to_pretty_json().unwrap_or_default();
     let api = api
@@ -60,6 +64,7 @@ pub fn build_router(state: AppState) -> Router {
         .layer(SetResponseHeaderLayer::overriding(header::CACHE_CONTROL, HeaderValue::from_static("no-store")));
     Router::new()
         .nest("/api", api)
+        .route("/hub/frnotify", get(hub::socket::upgrade))
         .fallback(web::fallback)
         .layer(middleware::from_fn(locale_scope))
         .layer(CompressionLayer::new())

@@ -38,6 +38,8 @@ impl Engine {
 pub struct Db {
     pub pool: AnyPool,
     pub engine: Engine,
+    /// The URL it was opened with (PostgreSQL's listener opens its own connection with it).
+    pub url: String,
 }
 
 impl Db {
@@ -68,7 +70,7 @@ impl Db {
             .await
             .with_context(|| format!("cannot connect to the database at '{}'", redact(url)))?;
         sqlx::query("SELECT 1").execute(&pool).await.with_context(|| format!("the database at '{}' does not answer", redact(url)))?;
-        Ok(Db { pool, engine })
+        Ok(Db { pool, engine, url: url.to_string() })
     }
 
     /// Brings the schema up to date with this binary's migrations for the engine.

@@ -62,6 +62,36 @@ enum AdminCommand {
         #[command(subcommand)]
         command: WalletCommand,
     },
+    /// Send a notification to one player or to everyone; connected players get it at once.
+    Notify {
+        /// The player's username.
+        #[arg(long, conflicts_with = "all", required_unless_present = "all")]
+        player: Option<String>,
+        /// Every player.
+        #[arg(long)]
+        all: bool,
+        #[arg(long)]
+        title: String,
+        #[arg(long)]
+        note: String,
+        /// deposit, withdraw, jackpot, bonus or system.
+        #[arg(long = "type", default_value = "system")]
+        kind: String,
+    },
+    /// Act on a player's account.
+    Player {
+        #[command(subcommand)]
+        command: PlayerCommand,
+    },
+}
+
+#[derive(Subcommand)]
+enum PlayerCommand {
+    /// End every session of the player (their open windows get 'exit' and close).
+    Logout {
+        #[arg(long)]
+        player: String,
+    },
 }
 
 #[derive(Subcommand)]
@@ -110,6 +140,20 @@ fn main() -> ExitCode {
                             m.subject.map(|s| format!(" ({s})")).unwrap_or_default(), m.text.replace('\n', "\n  "));
                     }
                 }
+                Ok(())
+            }
+            Command::Admin { database_url, command: AdminCommand::Notify { player, all: _, title, note, kind } } => {
+                let db = kasa::serve::prepare(&database_url, false).await?;
+                let kind = kasa::notify::NotificationType::parse(&kind)
+                    .ok_or_else(|| anyhow::anyhow!("unknown notification type '{kind}' (deposit, withdraw, jackpot, bonus, system)"))?;
+                let n = kasa::notify::send_from_operator(&db, player.as_deref(), &title, &note, kind).await?;
+                println!("notification #{} sent to {}", n.id, player.as_deref().unwrap_or("every player"));
+                Ok(())
+            }
+            Command::Admin { database_url, command: AdminCommand::Player { command: PlayerCommand::Logout { player } } } => {
+                let db = kasa::serve::prepare(&database_url, false).await?;
+                let n = kasa::auth::session::end_all_by_operator(&db, &player).await?;
+                println!("{n} session(s) of {player} ended");
                 Ok(())
             }
             Command::Admin { database_url, command: AdminCommand::Wallet { command } } => {

@@ -9,6 +9,7 @@ use crate::app::{AppState, build_router};
 use crate::cms;
 use crate::config::Config;
 use crate::db::{Db, redact};
+use crate::hub::tail;
 
 /// Connects to the database, migrates it, loads the demo content into an empty one when asked.
 pub async fn prepare(database_url: &str, demo: bool) -> anyhow::Result<Db> {
@@ -20,10 +21,26 @@ pub async fn prepare(database_url: &str, demo: bool) -> anyhow::Result<Db> {
     Ok(db)
 }
 
-/// Serves the site on an already bound listener until `shutdown` resolves.
+/// Serves the site on an already bound listener until `shutdown` resolves, tailing the event
+/// journal for the hub. On shutdown the hub's clients are told to reconnect (to another node), new
+/// connections are refused and requests in flight finish.
 pub async fn run(listener: TcpListener, state: AppState, shutdown: impl Future<Output = ()> + Send + 'static) -> anyhow::Result<()> {
+    let node = std::env::var("KASA_NODE_ID").ok().filter(|s| !s.is_empty()).unwrap_or_else(|| {
+        let host = std::env::var("HOSTNAME").unwrap_or_else(|_| "kasa".into());
+        format!("{host}:{}", listener.local_addr().map(|a| a.port()).unwrap_or(0))
+    });
+    let tailer = tokio::spawn(tail::run(state.db.clone(), state.hub.clone(), node, state.db.url.clone()));
+    let hub = state.hub.clone();
     let app = build_router(state).into_make_service_with_connect_info::<SocketAddr>();
-    axum::serve(listener, app).with_graceful_shutdown(shutdown).await.context("the server stopped with an error")
+    let result = axum::serve(listener, app)
+        .with_graceful_shutdown(async move {
+            shutdown.await;
+            hub.shutdown();
+        })
+        .await
+        .context("the server stopped with an error");
+    tailer.abort();
+    result
 }
 
 /// `kasa serve`: the whole node.

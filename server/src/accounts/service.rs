@@ -416,7 +416,7 @@ pub async fn change_password_with_code(state: &AppState, username: &str, code: &
         return Err(AppError::BadRequest("code.invalid"));
     }
     store::set_password(&mut *tx, player.id, &hash).await?;
-    let ended = session::end_all(&mut *tx, player.id, None, EndReason::Recovery).await?;
+    let ended = session::end_all(&mut *tx, state.db.engine, player.id, None, EndReason::Recovery).await?;
     tx.commit().await?;
     tracing::info!(player_id = player.id, sessions_ended = ended, "password reset with a code");
     Ok(())
@@ -435,7 +435,7 @@ pub async fn change_password(state: &AppState, me: CurrentPlayer, old: &str, pw:
     let hash = password::hash(new.expose().to_string()).await?;
     let mut tx = state.db.pool.begin().await?;
     store::set_password(&mut *tx, player.id, &hash).await?;
-    let ended = session::end_all(&mut *tx, player.id, Some(me.session_id), EndReason::PasswordChange).await?;
+    let ended = session::end_all(&mut *tx, state.db.engine, player.id, Some(me.session_id), EndReason::PasswordChange).await?;
     tx.commit().await?;
     tracing::info!(player_id = player.id, sessions_ended = ended, "password changed");
     Ok(())

@@ -8,7 +8,8 @@ use sha2::{Digest, Sha256};
 use sqlx::Row;
 
 use crate::app::AppState;
-use crate::db::{Db, now_ms};
+use crate::db::{Db, Engine, now_ms};
+use crate::notify::journal;
 use crate::error::AppError;
 
 /// A session unused this long ends by itself.
@@ -74,27 +75,36 @@ pub async fn start(conn: &mut sqlx::AnyConnection, player_id: i64, origin: &Orig
     Ok((id, token))
 }
 
-/// Ends one session.
+/// Ends one session; its hub connections get `exit` and close.
 pub async fn end(db: &Db, session_id: i64, reason: EndReason) -> Result<(), AppError> {
-    sqlx::query("UPDATE sessions SET ended_at = $1, end_reason = $2 WHERE id = $3 AND ended_at IS NULL")
+    let mut tx = db.pool.begin().await?;
+    let player: Option<i64> = sqlx::query_scalar("UPDATE sessions SET ended_at = $1, end_reason = $2 WHERE id = $3 AND ended_at IS NULL RETURNING player_id")
         .bind(now_ms())
         .bind(reason.as_str())
         .bind(session_id)
-        .execute(&db.pool)
+        .fetch_optional(&mut *tx)
         .await?;
+    if let Some(player_id) = player {
+        journal::publish(&mut tx, db.engine, Some(player_id), Some(session_id), journal::EXIT, reason.as_str()).await?;
+    }
+    tx.commit().await?;
     Ok(())
 }
 
-/// Ends every open session of a player except `keep`; returns how many ended.
-pub async fn end_all(conn: &mut sqlx::AnyConnection, player_id: i64, keep: Option<i64>, reason: EndReason) -> Result<u64, AppError> {
-    let r = sqlx::query("UPDATE sessions SET ended_at = $1, end_reason = $2 WHERE player_id = $3 AND ended_at IS NULL AND id <> $4")
+/// Ends every open session of a player except `keep` (their hub connections get `exit` and close);
+/// returns how many ended.
+pub async fn end_all(conn: &mut sqlx::AnyConnection, engine: Engine, player_id: i64, keep: Option<i64>, reason: EndReason) -> Result<u64, AppError> {
+    let ids: Vec<i64> = sqlx::query_scalar("UPDATE sessions SET ended_at = $1, end_reason = $2 WHERE player_id = $3 AND ended_at IS NULL AND id <> $4 RETURNING id")
         .bind(now_ms())
         .bind(reason.as_str())
         .bind(player_id)
         .bind(keep.unwrap_or(-1))
-        .execute(&mut *conn)
+        .fetch_all(&mut *conn)
         .await?;
-    Ok(r.rows_affected())
+    for id in &ids {
+        journal::publish(conn, engine, Some(player_id), Some(*id), journal::EXIT, reason.as_str()).await?;
+    }
+    Ok(ids.len() as u64)
 }
 
 /// The logged-in caller: a live session found by its token.
@@ -145,4 +155,14 @@ impl FromRequestParts<AppState> for CurrentPlayer {
         let token = bearer(parts).ok_or(AppError::Unauthorized)?;
         lookup(&state.db, token).await?.ok_or(AppError::Unauthorized)
     }
+}
+
+/// `kasa admin player logout`: the operator ends every session of a player.
+pub async fn end_all_by_operator(db: &Db, username: &str) -> anyhow::Result<u64> {
+    let player = crate::accounts::store::player_by_username(db, username).await.map_err(|e| anyhow::anyhow!("{e}"))?;
+    let player = player.ok_or_else(|| anyhow::anyhow!("no player named '{username}'"))?;
+    let mut tx = db.pool.begin().await?;
+    let n = end_all(&mut tx, db.engine, player.id, None, EndReason::Operator).await.map_err(|e| anyhow::anyhow!("{e}"))?;
+    tx.commit().await?;
+    Ok(n)
 }

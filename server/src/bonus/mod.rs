@@ -14,6 +14,7 @@ use crate::cms;
 use crate::db::now_ms;
 use crate::error::{ApiResult, AppError, EmptyEnvelope, Envelope};
 use crate::i18n::t;
+use crate::notify::{self, Audience, NotificationType};
 use crate::wallet::{self, Kind, Kurus, Movement, Pocket};
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -82,6 +83,8 @@ async fn define_trial_bonus(State(state): State<AppState>, me: CurrentPlayer) ->
         },
     )
     .await?;
+    let note = t("notify.trial_note").replace("{amount}", &amount.to_string());
+    notify::create(&mut tx, state.db.engine, Audience::Player(player.id), NotificationType::Bonus, &t("notify.trial_title"), &note).await?;
     tx.commit().await?;
     tracing::info!(player_id = player.id, amount = amount.0, "trial bonus granted");
     let balance = wallet::balances(&state.db, player.id).await?.total();

@@ -170,7 +170,7 @@ impl fmt::Display for Kurus {
         let cents = abs % 100;
         let mut grouped = String::with_capacity(whole.len() + whole.len() / 3);
         for (i, ch) in whole.chars().enumerate() {
-            if i > 0 && (whole.len() - i) % 3 == 0 {
+            if i > 0 && (whole.len() - i).is_multiple_of(3) {
                 grouped.push('.');
             }
             grouped.push(ch);
@@ -221,7 +221,7 @@ mod tests {
         }
         assert!(matches!(Kurus::parse("1,005"), Ok(Kurus(100_500))));
         assert!(Kurus::parse("0.005").is_err(), "a leading zero is not a thousands group");
-        assert!(matches!(Kurus::parse("0,125"), Err(_)));
+        assert!(Kurus::parse("0,125").is_err(), "a leading zero is not a thousands group");
         assert!(matches!(Kurus::parse("1.5,125"), Err(MoneyError::TooPrecise(_))));
     }
 }

@@ -3,6 +3,7 @@
 
 use std::net::SocketAddr;
 
+use kasa::hub::HubTimings;
 use kasa::{AppState, Db};
 use reqwest::Response;
 use serde_json::Value;
@@ -17,6 +18,7 @@ pub enum Engine {
 pub struct TestApp {
     pub address: String,
     pub db: Db,
+    pub hub: std::sync::Arc<kasa::hub::Hub>,
     pub client: reqwest::Client,
     _dir: Option<tempdir::Dir>,
     shutdown: Option<tokio::sync::oneshot::Sender<()>>,
@@ -30,7 +32,7 @@ impl Drop for TestApp {
     }
 }
 
-mod tempdir {
+pub mod tempdir {
     /// A temporary folder removed when dropped.
     pub struct Dir(pub std::path::PathBuf);
     impl Drop for Dir {
@@ -73,11 +75,18 @@ pub async fn spawn_app(engine: Engine) -> TestApp {
 
 pub async fn spawn_app_with(engine: Engine, demo: bool) -> TestApp {
     let (url, dir) = fresh_database(engine).await;
-    let db = kasa::serve::prepare(&url, demo).await.expect("prepare the database");
+    spawn_node(&url, demo, dir, HubTimings::default()).await
+}
+
+/// Starts a node on an existing database (a second node of a cluster, or custom hub timings).
+pub async fn spawn_node(url: &str, demo: bool, dir: Option<tempdir::Dir>, timings: HubTimings) -> TestApp {
+    let db = kasa::serve::prepare(url, demo).await.expect("prepare the database");
     let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr: SocketAddr = listener.local_addr().unwrap();
     let (tx, rx) = tokio::sync::oneshot::channel::<()>();
-    let state = AppState::new(db.clone());
+    let mut state = AppState::new(db.clone());
+    state.hub = std::sync::Arc::new(kasa::hub::Hub::new(timings));
+    let hub = state.hub.clone();
     tokio::spawn(async move {
         let _ = kasa::serve::run(listener, state, async move {
             let _ = rx.await;
@@ -88,12 +97,20 @@ pub async fn spawn_app_with(engine: Engine, demo: bool) -> TestApp {
         address: format!("http://{addr}"),
         db,
         client: reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().unwrap(),
+        hub,
         _dir: dir,
         shutdown: Some(tx),
     }
 }
 
 impl TestApp {
+    /// Stops the node as SIGTERM would (hub clients are told to reconnect).
+    pub fn stop(&mut self) {
+        if let Some(tx) = self.shutdown.take() {
+            let _ = tx.send(());
+        }
+    }
+
     pub fn url(&self, path: &str) -> String {
         format!("{}{}", self.address, path)
     }
@@ -142,6 +159,32 @@ macro_rules! on_both_engines {
                     return;
                 }
                 run($crate::helpers::spawn_app($crate::helpers::Engine::Postgres).await).await;
+            }
+        }
+    };
+}
+
+/// Like `on_both_engines!`, for hub tests: the node runs with short hub timings.
+#[macro_export]
+macro_rules! on_both_engines_hub {
+    ($(#[$meta:meta])* async fn $name:ident($app:ident) $body:block) => {
+        mod $name {
+            #[allow(unused_imports)]
+            use super::*;
+            async fn run($app: $crate::helpers::TestApp) $body
+
+            #[tokio::test]
+            async fn on_sqlite() {
+                run(node($crate::helpers::Engine::Sqlite, fast_timings()).await).await;
+            }
+
+            #[tokio::test]
+            async fn on_postgres() {
+                if $crate::helpers::postgres_url().is_none() {
+                    eprintln!("KASA_TEST_POSTGRES_URL is not set: PostgreSQL run skipped");
+                    return;
+                }
+                run(node($crate::helpers::Engine::Postgres, fast_timings()).await).await;
             }
         }
     };

@@ -6,4 +6,5 @@ mod cms;
 mod envelope;
 mod spa;
 mod accounts;
+mod hub;
 mod wallet;

@@ -1,0 +1,87 @@
+//! The durable event journal: rows written with the change that causes them (a notification, a
+//! balance change, a session's end), tailed by every node to push them to its hub connections.
+//! On PostgreSQL a NOTIFY on `kasa_events` wakes the nodes at commit; on SQLite they poll.
+
+use sqlx::Row;
+
+use crate::db::{Db, Engine, now_ms};
+
+pub const NOTIFICATION: &str = "Notification";
+pub const BALANCE: &str = "Balance";
+pub const EXIT: &str = "exit";
+/// The PostgreSQL channel the writers notify.
+pub const CHANNEL: &str = "kasa_events";
+
+/// Appends an event (inside the caller's transaction).
+pub async fn publish(
+    conn: &mut sqlx::AnyConnection,
+    engine: Engine,
+    player_id: Option<i64>,
+    session_id: Option<i64>,
+    command: &str,
+    message: &str,
+) -> Result<i64, sqlx::Error> {
+    let id: i64 = sqlx::query_scalar("INSERT INTO events (player_id, session_id, command, message, created_at) VALUES ($1, $2, $3, $4, $5) RETURNING id")
+        .bind(player_id)
+        .bind(session_id)
+        .bind(command)
+        .bind(message)
+        .bind(now_ms())
+        .fetch_one(&mut *conn)
+        .await?;
+    if engine == Engine::Postgres {
+        // Delivered at commit, so listeners never see an event before it is readable.
+        sqlx::query("SELECT pg_notify('kasa_events', '')").execute(&mut *conn).await?;
+    }
+    Ok(id)
+}
+
+/// One journal row.
+#[derive(Debug, Clone)]
+pub struct Event {
+    pub id: i64,
+    pub player_id: Option<i64>,
+    pub session_id: Option<i64>,
+    pub command: String,
+    pub message: String,
+}
+
+/// Events after `after`, oldest first.
+pub async fn read_after(db: &Db, after: i64, limit: i64) -> Result<Vec<Event>, sqlx::Error> {
+    let rows = sqlx::query("SELECT id, player_id, session_id, command, message FROM events WHERE id > $1 ORDER BY id LIMIT $2")
+        .bind(after)
+        .bind(limit)
+        .fetch_all(&db.pool)
+        .await?;
+    rows.iter()
+        .map(|r| Ok(Event { id: r.try_get(0)?, player_id: r.try_get(1)?, session_id: r.try_get(2)?, command: r.try_get(3)?, message: r.try_get(4)? }))
+        .collect()
+}
+
+pub async fn max_id(db: &Db) -> Result<i64, sqlx::Error> {
+    Ok(sqlx::query_scalar::<_, Option<i64>>("SELECT MAX(id) FROM events").fetch_one(&db.pool).await?.unwrap_or(0))
+}
+
+/// Where `node` stopped reading last time, if it ran before.
+pub async fn cursor(db: &Db, node: &str) -> Result<Option<i64>, sqlx::Error> {
+    sqlx::query_scalar("SELECT last_id FROM journal_cursors WHERE node = $1").bind(node).fetch_optional(&db.pool).await
+}
+
+pub async fn save_cursor(db: &Db, node: &str, last_id: i64) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "INSERT INTO journal_cursors (node, last_id, updated_at) VALUES ($1, $2, $3) \
+         ON CONFLICT (node) DO UPDATE SET last_id = excluded.last_id, updated_at = excluded.updated_at",
+    )
+    .bind(node)
+    .bind(last_id)
+    .bind(now_ms())
+    .execute(&db.pool)
+    .await?;
+    Ok(())
+}
+
+/// Forgets events older than a day (every node has long pushed them).
+pub async fn prune(db: &Db) -> Result<u64, sqlx::Error> {
+    let r = sqlx::query("DELETE FROM events WHERE created_at < $1").bind(now_ms() - 86_400_000).execute(&db.pool).await?;
+    Ok(r.rows_affected())
+}

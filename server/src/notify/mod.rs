@@ -1,0 +1,112 @@
+//! Notifications: stored per player or broadcast to all, read-marked per player, and written to the
+//! event journal in the same transaction as the change behind them so every node pushes them.
+
+pub mod journal;
+pub mod routes;
+pub mod store;
+
+pub use routes::router;
+
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use crate::db::{Engine, now_ms};
+
+/// The server's notification types (spec section 3), numeric on the wire.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NotificationType {
+    Deposit = 1,
+    Withdraw = 2,
+    Jackpot = 3,
+    Bonus = 4,
+    System = 5,
+}
+
+impl NotificationType {
+    pub fn parse(name: &str) -> Option<NotificationType> {
+        match name.to_ascii_lowercase().as_str() {
+            "deposit" | "1" => Some(NotificationType::Deposit),
+            "withdraw" | "2" => Some(NotificationType::Withdraw),
+            "jackpot" | "3" => Some(NotificationType::Jackpot),
+            "bonus" | "4" => Some(NotificationType::Bonus),
+            "system" | "5" => Some(NotificationType::System),
+            _ => None,
+        }
+    }
+}
+
+/// Who a notification is for.
+#[derive(Debug, Clone, Copy)]
+pub enum Audience {
+    Player(i64),
+    Everyone,
+}
+
+/// A notification as the app receives it (list, and the hub's `Notification` command).
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Notification {
+    pub id: i64,
+    pub title: String,
+    pub note: String,
+    /// Deposit 1, Withdraw 2, Jackpot 3, Bonus 4, System 5.
+    #[serde(rename = "type")]
+    pub kind: i64,
+    /// UTC, ISO 8601.
+    pub time_stamp: String,
+    pub is_read: bool,
+}
+
+/// An epoch-ms time as ISO 8601 UTC (`2026-11-22T01:16:57Z`).
+pub fn iso_utc(ms: i64) -> String {
+    let secs = ms.div_euclid(1000);
+    let d = crate::accounts::domain::Date::from_days(secs.div_euclid(86_400));
+    let s = secs.rem_euclid(86_400);
+    format!("{}T{:02}:{:02}:{:02}Z", d.iso(), s / 3600, s % 3600 / 60, s % 60)
+}
+
+/// Creates a notification inside the caller's transaction, with its journal event (so it is pushed
+/// to the player's connections, or to every connection for a broadcast, once the transaction commits).
+pub async fn create(
+    conn: &mut sqlx::AnyConnection,
+    engine: Engine,
+    audience: Audience,
+    kind: NotificationType,
+    title: &str,
+    note: &str,
+) -> Result<Notification, sqlx::Error> {
+    let now = now_ms();
+    let player_id = match audience {
+        Audience::Player(id) => Some(id),
+        Audience::Everyone => None,
+    };
+    let id: i64 = sqlx::query_scalar("INSERT INTO notifications (player_id, type, title, note, created_at) VALUES ($1, $2, $3, $4, $5) RETURNING id")
+        .bind(player_id)
+        .bind(kind as i64)
+        .bind(title)
+        .bind(note)
+        .bind(now)
+        .fetch_one(&mut *conn)
+        .await?;
+    let n = Notification { id, title: title.to_string(), note: note.to_string(), kind: kind as i64, time_stamp: iso_utc(now), is_read: false };
+    let message = serde_json::to_string(&n).unwrap_or_default();
+    journal::publish(conn, engine, player_id, None, journal::NOTIFICATION, &message).await?;
+    Ok(n)
+}
+
+/// `kasa admin notify`: a notification to one player (by username) or to everyone.
+pub async fn send_from_operator(db: &crate::db::Db, player: Option<&str>, title: &str, note: &str, kind: NotificationType) -> anyhow::Result<Notification> {
+    anyhow::ensure!(!title.trim().is_empty() && title.chars().count() <= 200, "the title must be 1 to 200 characters");
+    anyhow::ensure!(!note.trim().is_empty() && note.chars().count() <= 2000, "the note must be 1 to 2000 characters");
+    let audience = match player {
+        Some(username) => {
+            let p = crate::accounts::store::player_by_username(db, username).await.map_err(|e| anyhow::anyhow!("{e}"))?;
+            Audience::Player(p.ok_or_else(|| anyhow::anyhow!("no player named '{username}'"))?.id)
+        }
+        None => Audience::Everyone,
+    };
+    let mut tx = db.pool.begin().await?;
+    let n = create(&mut tx, db.engine, audience, kind, title.trim(), note.trim()).await?;
+    tx.commit().await?;
+    Ok(n)
+}

@@ -1,0 +1,56 @@
+//! Handlers of `customer/notification` and `customer/readnotification`.
+
+use axum::extract::State;
+use serde::Deserialize;
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use super::{Notification, store};
+use crate::app::AppState;
+use crate::auth::CurrentPlayer;
+use crate::error::{ApiResult, AppError, AppJson, EmptyEnvelope, Envelope};
+use crate::i18n::t;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(notifications)).routes(routes!(read_notification))
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct NotificationPage {
+    #[serde(default)]
+    pub skip: i64,
+    #[serde(default = "take_default")]
+    pub take: i64,
+}
+
+fn take_default() -> i64 {
+    100
+}
+
+/// The player's notifications (own and broadcast), newest first.
+#[utoipa::path(post, path = "/customer/notification", tag = "notifications", request_body = NotificationPage,
+    responses((status = 200, body = Envelope<Vec<Notification>>), (status = 401, body = EmptyEnvelope)))]
+async fn notifications(State(state): State<AppState>, me: CurrentPlayer, AppJson(page): AppJson<NotificationPage>) -> ApiResult<Vec<Notification>> {
+    Ok(Envelope::ok(store::list(&state.db, me.player_id, page.skip.max(0), page.take.clamp(1, 100)).await?))
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct ReadBody {
+    #[serde(default)]
+    pub id: Vec<i64>,
+}
+
+/// Marks the caller's notifications read; another player's id changes nothing and is refused.
+#[utoipa::path(post, path = "/customer/readnotification", tag = "notifications", request_body = ReadBody,
+    responses((status = 200, body = EmptyEnvelope), (status = 404, body = EmptyEnvelope), (status = 401, body = EmptyEnvelope)))]
+async fn read_notification(State(state): State<AppState>, me: CurrentPlayer, AppJson(body): AppJson<ReadBody>) -> ApiResult<()> {
+    if body.id.is_empty() || body.id.len() > 100 {
+        return Err(AppError::Validation { field: "id", key: "notify.ids" });
+    }
+    let (_, refused) = store::mark_read(&state.db, me.player_id, &body.id).await?;
+    if !refused.is_empty() {
+        return Err(AppError::NotFound("notify.not_yours"));
+    }
+    Ok(Envelope { success: true, message: Some(t("notify.read")), data: None })
+}

@@ -1,0 +1,75 @@
+//! SQL of notifications: a player's list (own and broadcast) and read marks.
+
+use sqlx::Row;
+
+use super::{Notification, iso_utc};
+use crate::db::{Db, now_ms};
+
+/// A player's notifications, newest first: their own and the broadcasts since they registered.
+pub async fn list(db: &Db, player_id: i64, skip: i64, take: i64) -> Result<Vec<Notification>, sqlx::Error> {
+    let rows = sqlx::query(
+        "SELECT n.id, n.title, n.note, n.type, n.created_at, CASE WHEN r.player_id IS NULL THEN 0 ELSE 1 END \
+         FROM notifications n \
+         LEFT JOIN notification_reads r ON r.notification_id = n.id AND r.player_id = $1 \
+         WHERE n.player_id = $1 \
+            OR (n.player_id IS NULL AND n.created_at >= (SELECT created_at FROM players WHERE id = $1)) \
+         ORDER BY n.id DESC LIMIT $2 OFFSET $3",
+    )
+    .bind(player_id)
+    .bind(take)
+    .bind(skip)
+    .fetch_all(&db.pool)
+    .await?;
+    rows.iter()
+        .map(|r| {
+            Ok(Notification {
+                id: r.try_get(0)?,
+                title: r.try_get(1)?,
+                note: r.try_get(2)?,
+                kind: r.try_get(3)?,
+                time_stamp: iso_utc(r.try_get(4)?),
+                is_read: r.try_get::<i64, _>(5)? != 0,
+            })
+        })
+        .collect()
+}
+
+/// Marks the caller's notifications read. Ids that are not theirs (another player's, unknown) are
+/// left alone and returned, so the caller can say so.
+pub async fn mark_read(db: &Db, player_id: i64, ids: &[i64]) -> Result<(u64, Vec<i64>), sqlx::Error> {
+    let mut tx = db.pool.begin().await?;
+    let mut marked = 0;
+    let mut refused = Vec::new();
+    for &id in ids {
+        let visible: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM notifications WHERE id = $1 AND (player_id = $2 OR player_id IS NULL)")
+            .bind(id)
+            .bind(player_id)
+            .fetch_one(&mut *tx)
+            .await?;
+        if visible == 0 {
+            refused.push(id);
+            continue;
+        }
+        let r = sqlx::query("INSERT INTO notification_reads (notification_id, player_id, read_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING")
+            .bind(id)
+            .bind(player_id)
+            .bind(now_ms())
+            .execute(&mut *tx)
+            .await?;
+        marked += r.rows_affected();
+    }
+    tx.commit().await?;
+    Ok((marked, refused))
+}
+
+/// The number of unread notifications of a player.
+pub async fn unread_count(db: &Db, player_id: i64) -> Result<i64, sqlx::Error> {
+    Ok(sqlx::query_scalar(
+        "SELECT COUNT(*) FROM notifications n \
+         WHERE (n.player_id = $1 OR (n.player_id IS NULL AND n.created_at >= (SELECT created_at FROM players WHERE id = $1))) \
+           AND NOT EXISTS (SELECT 1 FROM notification_reads r WHERE r.notification_id = n.id AND r.player_id = $1)",
+    )
+    .bind(player_id)
+    .fetch_one(&db.pool)
+    .await?)
+}
