@@ -7,6 +7,7 @@ use std::time::Instant;
 
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{Query, State};
+use axum::http::HeaderMap;
 use axum::response::{IntoResponse, Response};
 use futures_util::{SinkExt, StreamExt};
 use serde_json::Value;
@@ -18,10 +19,17 @@ use crate::auth::session;
 use crate::error::AppError;
 
 /// `GET /hub/frnotify?access_token=…&fingerprint=…`: a bad or missing token gets no connection.
-pub async fn upgrade(ws: WebSocketUpgrade, State(state): State<AppState>, Query(q): Query<HashMap<String, String>>) -> Response {
-    let Some(token) = q.get("access_token").filter(|t| !t.is_empty() && t.len() <= 256) else {
+/// Browsers send the token as `access_token`; the client's Node build sends `Authorization: Bearer`.
+pub async fn upgrade(ws: WebSocketUpgrade, State(state): State<AppState>, headers: HeaderMap, Query(q): Query<HashMap<String, String>>) -> Response {
+    let header_token = headers
+        .get(axum::http::header::AUTHORIZATION)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.strip_prefix("Bearer "))
+        .map(str::to_string);
+    let Some(token) = q.get("access_token").cloned().or(header_token).filter(|t| !t.is_empty() && t.len() <= 256) else {
         return AppError::Unauthorized.into_response();
     };
+    let token = token.as_str();
     let me = match session::lookup(&state.db, token).await {
         Ok(Some(me)) => me,
         Ok(None) => return AppError::Unauthorized.into_response(),
