@@ -45,9 +45,10 @@ test-e2e: web
 	cd web && KASA_BIN=$(CURDIR)/target/debug/kasa npm run e2e
 
 ## bench: benchmarks, numbers written to bench-results/
-bench: web
+bench: build
 	mkdir -p bench-results
 	$(CARGO) run --release --example bench_http -- bench-results
+	$(CARGO) run --release --example bench_hub -- bench-results target/release/kasa
 
 clean:
 	rm -rf target web/dist web/node_modules

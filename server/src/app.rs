@@ -14,11 +14,11 @@ use utoipa_axum::router::OpenApiRouter;
 use std::sync::Arc;
 
 use crate::db::Db;
+use crate::error::AppError;
 use crate::hub::{Hub, HubTimings};
+use crate::i18n::{self, Locale};
 use crate::outbox::{self, OutboxSender, Sender};
 use crate::ratelimit::Limits;
-use crate::error::AppError;
-use crate::i18n::{self, Locale};
 use crate::{accounts, bonus, cms, http, hub, notify, openapi, web};
 
 /// What every handler can reach.

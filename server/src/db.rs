@@ -115,10 +115,10 @@ pub fn redact(url: &str) -> String {
 fn create_sqlite_parent_dir(url: &str) -> anyhow::Result<()> {
     let opts = SqliteConnectOptions::from_str(url)?;
     let path = opts.get_filename();
-    if path.as_os_str() != ":memory:" {
-        if let Some(parent) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
-            std::fs::create_dir_all(parent).with_context(|| format!("cannot create the folder {}", parent.display()))?;
-        }
+    if path.as_os_str() != ":memory:"
+        && let Some(parent) = path.parent().filter(|p| !p.as_os_str().is_empty())
+    {
+        std::fs::create_dir_all(parent).with_context(|| format!("cannot create the folder {}", parent.display()))?;
     }
     let _ = opts.disable_statement_logging();
     Ok(())

@@ -71,10 +71,7 @@ pub fn header_locale(headers: &axum::http::HeaderMap) -> String {
 
 static CATALOG: LazyLock<HashMap<&'static str, HashMap<String, String>>> = LazyLock::new(|| {
     let parse = |s: &str| serde_json::from_str::<HashMap<String, String>>(s).expect("server message catalogue is valid JSON");
-    HashMap::from([
-        ("tr", parse(include_str!("../locales/tr.json"))),
-        ("en", parse(include_str!("../locales/en.json"))),
-    ])
+    HashMap::from([("tr", parse(include_str!("../locales/tr.json"))), ("en", parse(include_str!("../locales/en.json")))])
 });
 
 /// The text of message `key` in `locale`; falls back to Turkish, then to the key itself.

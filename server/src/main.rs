@@ -136,8 +136,15 @@ fn main() -> ExitCode {
                     println!("The outbox is empty.");
                 } else {
                     for m in messages {
-                        println!("#{} {} {} to {}{}\n  {}", m.id, kasa::db::format_ms(m.created_at), m.channel, m.recipient,
-                            m.subject.map(|s| format!(" ({s})")).unwrap_or_default(), m.text.replace('\n', "\n  "));
+                        println!(
+                            "#{} {} {} to {}{}\n  {}",
+                            m.id,
+                            kasa::db::format_ms(m.created_at),
+                            m.channel,
+                            m.recipient,
+                            m.subject.map(|s| format!(" ({s})")).unwrap_or_default(),
+                            m.text.replace('\n', "\n  ")
+                        );
                     }
                 }
                 Ok(())

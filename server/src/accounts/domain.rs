@@ -40,8 +40,7 @@ impl PersonName {
     pub fn parse(raw: &str, field: &'static str) -> Result<PersonName, AppError> {
         let key = if field == "surname" { "v.surname" } else { "v.name" };
         let s = raw.trim();
-        let ok = (2..=100).contains(&char_len(s))
-            && s.split(' ').all(|w| !w.is_empty() && w.chars().all(char::is_alphabetic));
+        let ok = (2..=100).contains(&char_len(s)) && s.split(' ').all(|w| !w.is_empty() && w.chars().all(char::is_alphabetic));
         if !ok {
             return Err(invalid(field, key));
         }
@@ -225,7 +224,7 @@ impl Date {
 
     /// Today in UTC.
     pub fn today() -> Date {
-        let days = (crate::db::now_ms() / 86_400_000) as i64;
+        let days = crate::db::now_ms() / 86_400_000;
         Date::from_days(days)
     }
 
@@ -259,7 +258,13 @@ impl Date {
 
 /// A birth date: `birthDate` (year-month-day) is authoritative; the three boxes, when sent, must agree
 /// with it (2, 2 and 4 digits); the player is at least 18 today.
-pub fn parse_birth_date(iso: Option<&str>, day: Option<&str>, month: Option<&str>, year: Option<&str>, today: Date) -> Result<Date, AppError> {
+pub fn parse_birth_date(
+    iso: Option<&str>,
+    day: Option<&str>,
+    month: Option<&str>,
+    year: Option<&str>,
+    today: Date,
+) -> Result<Date, AppError> {
     let parts_given = day.is_some() || month.is_some() || year.is_some();
     let from_parts = || -> Result<Date, AppError> {
         let (d, m, y) = (day.unwrap_or("").trim(), month.unwrap_or("").trim(), year.unwrap_or("").trim());
@@ -355,7 +360,10 @@ mod tests {
     fn passwords_must_match_and_have_five_characters() {
         assert!(Password::parse_pair("gizli1", "gizli1", "password", "password2").is_ok());
         assert_eq!(field(Password::parse_pair("abcd", "abcd", "password", "password2").unwrap_err()), ("password", "v.password"));
-        assert_eq!(field(Password::parse_pair("abcde", "abcdf", "password", "password2").unwrap_err()), ("password2", "v.password_mismatch"));
+        assert_eq!(
+            field(Password::parse_pair("abcde", "abcdf", "password", "password2").unwrap_err()),
+            ("password2", "v.password_mismatch")
+        );
     }
 
     #[test]
@@ -371,7 +379,10 @@ mod tests {
         let today = Date::new(2026, 11, 22).unwrap();
         let ok = parse_birth_date(Some("1970-01-01"), Some("01"), Some("01"), Some("1970"), today).unwrap();
         assert_eq!(ok.iso(), "1970-01-01");
-        assert_eq!(field(parse_birth_date(Some("1970-01-01"), Some("02"), Some("01"), Some("1970"), today).unwrap_err()).1, "v.birth_mismatch");
+        assert_eq!(
+            field(parse_birth_date(Some("1970-01-01"), Some("02"), Some("01"), Some("1970"), today).unwrap_err()).1,
+            "v.birth_mismatch"
+        );
         assert_eq!(field(parse_birth_date(Some("2008-11-23"), None, None, None, today).unwrap_err()).1, "v.underage");
         assert!(parse_birth_date(Some("2008-11-22"), None, None, None, today).is_ok());
         assert_eq!(field(parse_birth_date(Some("1990-02-30"), None, None, None, today).unwrap_err()).1, "v.birth_date");

@@ -64,7 +64,12 @@ async fn form(State(state): State<AppState>, Query(_q): Query<FormQuery>) -> Api
 /// Registers a player (fast form with `isFast: true`, full form, or the short form) and logs them in.
 #[utoipa::path(post, path = "/auth/register", tag = "auth", request_body = RegisterForm,
     responses((status = 200, body = Envelope<LoginData>), (status = 422, body = EmptyEnvelope), (status = 409, body = EmptyEnvelope), (status = 429, body = EmptyEnvelope)))]
-async fn register(State(state): State<AppState>, client: ClientInfo, headers: HeaderMap, AppJson(body): AppJson<RegisterForm>) -> ApiResult<LoginData> {
+async fn register(
+    State(state): State<AppState>,
+    client: ClientInfo,
+    headers: HeaderMap,
+    AppJson(body): AppJson<RegisterForm>,
+) -> ApiResult<LoginData> {
     let data = service::register(&state, body, origin(client, &headers)).await?;
     Ok(Envelope { success: true, message: say("register.ok"), data: Some(data) })
 }
@@ -80,7 +85,12 @@ pub struct LoginBody {
 /// Logs a player in: a new session and its token.
 #[utoipa::path(post, path = "/auth/login", tag = "auth", request_body = LoginBody,
     responses((status = 200, body = Envelope<LoginData>), (status = 400, body = EmptyEnvelope), (status = 429, body = EmptyEnvelope)))]
-async fn login(State(state): State<AppState>, client: ClientInfo, headers: HeaderMap, AppJson(body): AppJson<LoginBody>) -> ApiResult<LoginData> {
+async fn login(
+    State(state): State<AppState>,
+    client: ClientInfo,
+    headers: HeaderMap,
+    AppJson(body): AppJson<LoginBody>,
+) -> ApiResult<LoginData> {
     let data = service::login(&state, &body.username, &body.password, origin(client, &headers)).await?;
     Ok(Envelope::ok(data))
 }
@@ -120,7 +130,13 @@ pub struct PhoneBody {
 /// Phone verification: step 1 sends a 6-digit SMS code, step 2 checks it.
 #[utoipa::path(post, path = "/customer/updatephone", tag = "customer", request_body = PhoneBody,
     responses((status = 200, body = Envelope<PhoneState>), (status = 400, body = EmptyEnvelope), (status = 429, body = EmptyEnvelope)))]
-async fn update_phone(State(state): State<AppState>, me: CurrentPlayer, client: ClientInfo, headers: HeaderMap, AppJson(body): AppJson<PhoneBody>) -> ApiResult<PhoneState> {
+async fn update_phone(
+    State(state): State<AppState>,
+    me: CurrentPlayer,
+    client: ClientInfo,
+    headers: HeaderMap,
+    AppJson(body): AppJson<PhoneBody>,
+) -> ApiResult<PhoneState> {
     let origin = origin(client, &headers);
     let (data, message) = service::update_phone(&state, me, body.step, &body.phone, body.code.as_deref(), &origin).await?;
     Ok(Envelope::ok_with_message(data, crate::i18n::t(message)))
@@ -134,7 +150,12 @@ pub struct ResetBody {
 
 /// Sends a password-reset code to the player's e-mail. The answer never tells whether the user exists.
 #[utoipa::path(post, path = "/auth/sendresetpassword", tag = "auth", request_body = ResetBody, responses((status = 200, body = EmptyEnvelope)))]
-async fn send_reset_password(State(state): State<AppState>, client: ClientInfo, headers: HeaderMap, AppJson(body): AppJson<ResetBody>) -> ApiResult<()> {
+async fn send_reset_password(
+    State(state): State<AppState>,
+    client: ClientInfo,
+    headers: HeaderMap,
+    AppJson(body): AppJson<ResetBody>,
+) -> ApiResult<()> {
     service::send_reset(&state, &body.username, &origin(client, &headers)).await?;
     Ok(Envelope { success: true, message: say("reset.sent"), data: None })
 }

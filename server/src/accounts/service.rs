@@ -131,7 +131,8 @@ pub async fn register(state: &AppState, form: RegisterForm, origin: Origin) -> R
         None if full_form => return Err(AppError::Validation { field: "PersonalNo", key: "v.personal_no" }),
         None => None,
     };
-    let birth_given = ["birthDate", "birthDateDay", "birthDateMonth", "birthDateYear"].iter().any(|k| text(get(k)).is_some_and(|s| !s.trim().is_empty()));
+    let birth_given =
+        ["birthDate", "birthDateDay", "birthDateMonth", "birthDateYear"].iter().any(|k| text(get(k)).is_some_and(|s| !s.trim().is_empty()));
     let birth_date = if birth_given || full_form {
         let iso = text(get("birthDate"));
         let (d, m, y) = (text(get("birthDateDay")), text(get("birthDateMonth")), text(get("birthDateYear")));
@@ -189,8 +190,8 @@ pub async fn register(state: &AppState, form: RegisterForm, origin: Origin) -> R
         Ok(id) => id,
         Err(e) => return Err(unique_clash(e)),
     };
-    wallet::ensure_wallet(&mut *tx, player_id).await?;
-    let (_, token) = session::start(&mut *tx, player_id, &origin).await?;
+    wallet::ensure_wallet(&mut tx, player_id).await?;
+    let (_, token) = session::start(&mut tx, player_id, &origin).await?;
     tx.commit().await?;
     ratelimit::record(&state.db, &limit_bucket).await?;
     tracing::info!(player_id, fast = is_fast, "player registered");
@@ -200,20 +201,20 @@ pub async fn register(state: &AppState, form: RegisterForm, origin: Origin) -> R
 
 /// Turns a unique-key clash into a 409 naming the field; anything else stays a server fault.
 fn unique_clash(e: sqlx::Error) -> AppError {
-    if let sqlx::Error::Database(db) = &e {
-        if db.is_unique_violation() {
-            let msg = db.message().to_lowercase();
-            let constraint = db.constraint().unwrap_or("").to_lowercase();
-            let hay = format!("{msg} {constraint}");
-            for (needle, field, key) in [
-                ("username", "username", "taken.username"),
-                ("email", "email", "taken.email"),
-                ("personal_no", "PersonalNo", "taken.personal_no"),
-                ("phone", "phone", "taken.phone"),
-            ] {
-                if hay.contains(needle) {
-                    return AppError::Taken { field, key };
-                }
+    if let sqlx::Error::Database(db) = &e
+        && db.is_unique_violation()
+    {
+        let msg = db.message().to_lowercase();
+        let constraint = db.constraint().unwrap_or("").to_lowercase();
+        let hay = format!("{msg} {constraint}");
+        for (needle, field, key) in [
+            ("username", "username", "taken.username"),
+            ("email", "email", "taken.email"),
+            ("personal_no", "PersonalNo", "taken.personal_no"),
+            ("phone", "phone", "taken.phone"),
+        ] {
+            if hay.contains(needle) {
+                return AppError::Taken { field, key };
             }
         }
     }
@@ -289,24 +290,27 @@ pub async fn update_phone(
                 return Err(AppError::BadRequest("phone.already_verified"));
             }
             let wait_ms = state.limits.sms_resend_secs * 1000;
-            if let Some(last) = store::last_code_sent_to(&state.db, "phone", phone.as_str()).await? {
-                if now_ms() - last < wait_ms {
-                    return Err(AppError::TooManyRequests("sms.wait"));
-                }
+            if let Some(last) = store::last_code_sent_to(&state.db, "phone", phone.as_str()).await?
+                && now_ms() - last < wait_ms
+            {
+                return Err(AppError::TooManyRequests("sms.wait"));
             }
             let phone_bucket = format!("sms:phone:{}", phone.as_str());
             let ip_bucket = ip_bucket("sms", origin);
             ratelimit::check(&state.db, &phone_bucket, state.limits.sms_phone, "error.too_many").await?;
             ratelimit::check(&state.db, &ip_bucket, state.limits.sms_ip, "error.too_many").await?;
             let code = six_digits();
-            store::insert_code(&state.db, player.id, "phone", phone.as_str(), &code_hash("phone", player.id, &code), SMS_CODE_TTL_MS).await?;
+            store::insert_code(&state.db, player.id, "phone", phone.as_str(), &code_hash("phone", player.id, &code), SMS_CODE_TTL_MS)
+                .await?;
             ratelimit::record(&state.db, &phone_bucket).await?;
             ratelimit::record(&state.db, &ip_bucket).await?;
             let body = crate::i18n::text("sms.code_text", Locale::current()).replace("{code}", &code);
-            state.sms.send(&Message { channel: Channel::Sms, recipient: phone.as_str().to_string(), subject: None, body }).await.map_err(|e| {
-                tracing::error!(error = %e, "SMS delivery failed");
-                AppError::BadRequest("sms.failed")
-            })?;
+            state.sms.send(&Message { channel: Channel::Sms, recipient: phone.as_str().to_string(), subject: None, body }).await.map_err(
+                |e| {
+                    tracing::error!(error = %e, "SMS delivery failed");
+                    AppError::BadRequest("sms.failed")
+                },
+            )?;
             Ok((PhoneState { sms_verified: player.phone_verified, phone: player.phone }, "sms.sent"))
         }
         2 => {
@@ -314,7 +318,7 @@ pub async fn update_phone(
             let stored = store::latest_code(&state.db, player.id, "phone").await?.filter(|c| c.target == phone.as_str());
             let stored = check_code(state, stored, "phone", player.id, code.as_str()).await?;
             let mut tx = state.db.pool.begin().await?;
-            if !store::use_code(&mut *tx, stored.id).await? {
+            if !store::use_code(&mut tx, stored.id).await? {
                 return Err(AppError::BadRequest("code.invalid"));
             }
             let updated = sqlx::query("UPDATE players SET phone = $1, phone_verified = 1 WHERE id = $2")
@@ -334,7 +338,13 @@ pub async fn update_phone(
 }
 
 /// Checks a typed code against the stored one: expiry, attempts, value. A wrong value counts.
-async fn check_code(state: &AppState, stored: Option<store::Code>, purpose: &str, player_id: i64, typed: &str) -> Result<store::Code, AppError> {
+async fn check_code(
+    state: &AppState,
+    stored: Option<store::Code>,
+    purpose: &str,
+    player_id: i64,
+    typed: &str,
+) -> Result<store::Code, AppError> {
     let stored = stored.ok_or(AppError::BadRequest("code.invalid"))?;
     if stored.attempts >= MAX_CODE_ATTEMPTS {
         return Err(AppError::BadRequest("code.too_many"));
@@ -343,7 +353,7 @@ async fn check_code(state: &AppState, stored: Option<store::Code>, purpose: &str
         return Err(AppError::BadRequest("code.expired"));
     }
     let expected = code_hash(purpose, player_id, typed);
-    if expected.as_bytes().len() != stored.code_hash.as_bytes().len() || !constant_eq(expected.as_bytes(), stored.code_hash.as_bytes()) {
+    if expected.len() != stored.code_hash.len() || !constant_eq(expected.as_bytes(), stored.code_hash.as_bytes()) {
         store::count_failed_attempt(&state.db, stored.id).await?;
         return Err(AppError::BadRequest(if stored.attempts + 1 >= MAX_CODE_ATTEMPTS { "code.too_many" } else { "code.invalid" }));
     }
@@ -366,17 +376,19 @@ pub async fn send_reset(state: &AppState, username: &str, origin: &Origin) -> Re
         return Ok(());
     };
     // One e-mail per minute per player, silently (the answer must not differ).
-    if let Some(last) = store::last_code_sent_to(&state.db, "reset", &player.email).await? {
-        if now_ms() - last < 60_000 {
-            return Ok(());
-        }
+    if let Some(last) = store::last_code_sent_to(&state.db, "reset", &player.email).await?
+        && now_ms() - last < 60_000
+    {
+        return Ok(());
     }
     let code = six_digits();
     store::insert_code(&state.db, player.id, "reset", &player.email, &code_hash("reset", player.id, &code), RESET_CODE_TTL_MS).await?;
     let locale = Locale::current();
     let body = crate::i18n::text("reset.mail_text", locale).replace("{code}", &code).replace("{username}", &player.username);
     let subject = crate::i18n::text("reset.mail_subject", locale);
-    if let Err(e) = state.mail.send(&Message { channel: Channel::Email, recipient: player.email.clone(), subject: Some(subject), body }).await {
+    if let Err(e) =
+        state.mail.send(&Message { channel: Channel::Email, recipient: player.email.clone(), subject: Some(subject), body }).await
+    {
         tracing::error!(error = %e, "reset e-mail delivery failed");
     }
     Ok(())
@@ -412,11 +424,11 @@ pub async fn change_password_with_code(state: &AppState, username: &str, code: &
     let (player, stored) = valid_reset_code(state, username, code).await?;
     let hash = password::hash(new.expose().to_string()).await?;
     let mut tx = state.db.pool.begin().await?;
-    if !store::use_code(&mut *tx, stored.id).await? {
+    if !store::use_code(&mut tx, stored.id).await? {
         return Err(AppError::BadRequest("code.invalid"));
     }
-    store::set_password(&mut *tx, player.id, &hash).await?;
-    let ended = session::end_all(&mut *tx, state.db.engine, player.id, None, EndReason::Recovery).await?;
+    store::set_password(&mut tx, player.id, &hash).await?;
+    let ended = session::end_all(&mut tx, state.db.engine, player.id, None, EndReason::Recovery).await?;
     tx.commit().await?;
     tracing::info!(player_id = player.id, sessions_ended = ended, "password reset with a code");
     Ok(())
@@ -434,8 +446,8 @@ pub async fn change_password(state: &AppState, me: CurrentPlayer, old: &str, pw:
     }
     let hash = password::hash(new.expose().to_string()).await?;
     let mut tx = state.db.pool.begin().await?;
-    store::set_password(&mut *tx, player.id, &hash).await?;
-    let ended = session::end_all(&mut *tx, state.db.engine, player.id, Some(me.session_id), EndReason::PasswordChange).await?;
+    store::set_password(&mut tx, player.id, &hash).await?;
+    let ended = session::end_all(&mut tx, state.db.engine, player.id, Some(me.session_id), EndReason::PasswordChange).await?;
     tx.commit().await?;
     tracing::info!(player_id = player.id, sessions_ended = ended, "password changed");
     Ok(())

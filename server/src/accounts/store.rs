@@ -75,7 +75,11 @@ pub async fn player_by_username(db: &Db, username: &str) -> Result<Option<Player
 
 /// Whether another player already uses this phone.
 pub async fn phone_taken(db: &Db, phone: &str, except_player: i64) -> Result<bool, AppError> {
-    let n: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM players WHERE phone = $1 AND id <> $2").bind(phone).bind(except_player).fetch_one(&db.pool).await?;
+    let n: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM players WHERE phone = $1 AND id <> $2")
+        .bind(phone)
+        .bind(except_player)
+        .fetch_one(&db.pool)
+        .await?;
     Ok(n > 0)
 }
 
@@ -138,15 +142,17 @@ pub async fn insert_code(db: &Db, player_id: i64, purpose: &str, target: &str, c
         .bind(purpose)
         .execute(&mut *tx)
         .await?;
-    sqlx::query("INSERT INTO one_time_codes (purpose, player_id, target, code_hash, created_at, expires_at) VALUES ($1, $2, $3, $4, $5, $6)")
-        .bind(purpose)
-        .bind(player_id)
-        .bind(target)
-        .bind(code_hash)
-        .bind(now)
-        .bind(now + ttl_ms)
-        .execute(&mut *tx)
-        .await?;
+    sqlx::query(
+        "INSERT INTO one_time_codes (purpose, player_id, target, code_hash, created_at, expires_at) VALUES ($1, $2, $3, $4, $5, $6)",
+    )
+    .bind(purpose)
+    .bind(player_id)
+    .bind(target)
+    .bind(code_hash)
+    .bind(now)
+    .bind(now + ttl_ms)
+    .execute(&mut *tx)
+    .await?;
     tx.commit().await?;
     Ok(())
 }
@@ -158,7 +164,11 @@ pub async fn count_failed_attempt(db: &Db, code_id: i64) -> Result<(), AppError>
 
 /// Marks a code used; false when it was used meanwhile (so a code works once only).
 pub async fn use_code(conn: &mut sqlx::AnyConnection, code_id: i64) -> Result<bool, AppError> {
-    let r = sqlx::query("UPDATE one_time_codes SET used_at = $1 WHERE id = $2 AND used_at IS NULL").bind(now_ms()).bind(code_id).execute(&mut *conn).await?;
+    let r = sqlx::query("UPDATE one_time_codes SET used_at = $1 WHERE id = $2 AND used_at IS NULL")
+        .bind(now_ms())
+        .bind(code_id)
+        .execute(&mut *conn)
+        .await?;
     Ok(r.rows_affected() == 1)
 }
 

@@ -14,12 +14,10 @@ fn hasher() -> Argon2<'static> {
 
 /// Hashes a password (PHC string).
 pub async fn hash(password: String) -> Result<String, AppError> {
-    tokio::task::spawn_blocking(move || {
-        hasher().hash_password(password.as_bytes()).map(|h| h.to_string())
-    })
-    .await
-    .map_err(|e| AppError::Internal(anyhow::anyhow!(e)))?
-    .map_err(|e| AppError::Internal(anyhow::anyhow!("password hashing failed: {e}")))
+    tokio::task::spawn_blocking(move || hasher().hash_password(password.as_bytes()).map(|h| h.to_string()))
+        .await
+        .map_err(|e| AppError::Internal(anyhow::anyhow!(e)))?
+        .map_err(|e| AppError::Internal(anyhow::anyhow!("password hashing failed: {e}")))
 }
 
 /// Whether `password` matches the stored PHC hash.

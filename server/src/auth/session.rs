@@ -9,8 +9,8 @@ use sqlx::Row;
 
 use crate::app::AppState;
 use crate::db::{Db, Engine, now_ms};
-use crate::notify::journal;
 use crate::error::AppError;
+use crate::notify::journal;
 
 /// A session unused this long ends by itself.
 pub const IDLE_TIMEOUT_MS: i64 = 7 * 24 * 3600 * 1000;
@@ -78,12 +78,13 @@ pub async fn start(conn: &mut sqlx::AnyConnection, player_id: i64, origin: &Orig
 /// Ends one session; its hub connections get `exit` and close.
 pub async fn end(db: &Db, session_id: i64, reason: EndReason) -> Result<(), AppError> {
     let mut tx = db.pool.begin().await?;
-    let player: Option<i64> = sqlx::query_scalar("UPDATE sessions SET ended_at = $1, end_reason = $2 WHERE id = $3 AND ended_at IS NULL RETURNING player_id")
-        .bind(now_ms())
-        .bind(reason.as_str())
-        .bind(session_id)
-        .fetch_optional(&mut *tx)
-        .await?;
+    let player: Option<i64> =
+        sqlx::query_scalar("UPDATE sessions SET ended_at = $1, end_reason = $2 WHERE id = $3 AND ended_at IS NULL RETURNING player_id")
+            .bind(now_ms())
+            .bind(reason.as_str())
+            .bind(session_id)
+            .fetch_optional(&mut *tx)
+            .await?;
     if let Some(player_id) = player {
         journal::publish(&mut tx, db.engine, Some(player_id), Some(session_id), journal::EXIT, reason.as_str()).await?;
     }
@@ -93,14 +94,22 @@ pub async fn end(db: &Db, session_id: i64, reason: EndReason) -> Result<(), AppE
 
 /// Ends every open session of a player except `keep` (their hub connections get `exit` and close);
 /// returns how many ended.
-pub async fn end_all(conn: &mut sqlx::AnyConnection, engine: Engine, player_id: i64, keep: Option<i64>, reason: EndReason) -> Result<u64, AppError> {
-    let ids: Vec<i64> = sqlx::query_scalar("UPDATE sessions SET ended_at = $1, end_reason = $2 WHERE player_id = $3 AND ended_at IS NULL AND id <> $4 RETURNING id")
-        .bind(now_ms())
-        .bind(reason.as_str())
-        .bind(player_id)
-        .bind(keep.unwrap_or(-1))
-        .fetch_all(&mut *conn)
-        .await?;
+pub async fn end_all(
+    conn: &mut sqlx::AnyConnection,
+    engine: Engine,
+    player_id: i64,
+    keep: Option<i64>,
+    reason: EndReason,
+) -> Result<u64, AppError> {
+    let ids: Vec<i64> = sqlx::query_scalar(
+        "UPDATE sessions SET ended_at = $1, end_reason = $2 WHERE player_id = $3 AND ended_at IS NULL AND id <> $4 RETURNING id",
+    )
+    .bind(now_ms())
+    .bind(reason.as_str())
+    .bind(player_id)
+    .bind(keep.unwrap_or(-1))
+    .fetch_all(&mut *conn)
+    .await?;
     for id in &ids {
         journal::publish(conn, engine, Some(player_id), Some(*id), journal::EXIT, reason.as_str()).await?;
     }

@@ -115,8 +115,10 @@ fn translation_files(locale: &str) -> anyhow::Result<BTreeMap<String, String>> {
     let main = format!("translations/{locale}.json");
     let part_prefix = format!("translations/{locale}.");
     let mut texts: BTreeMap<String, String> = json(&main)?;
-    let mut parts: Vec<String> =
-        ContentFiles::iter().filter(|p| p.starts_with(&part_prefix) && p.ends_with(".json") && **p != *main).map(|p| p.to_string()).collect();
+    let mut parts: Vec<String> = ContentFiles::iter()
+        .filter(|p| p.starts_with(&part_prefix) && p.ends_with(".json") && **p != *main)
+        .map(|p| p.to_string())
+        .collect();
     parts.sort();
     for part in parts {
         texts.extend(json::<BTreeMap<String, String>>(&part)?);

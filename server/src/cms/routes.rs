@@ -13,11 +13,7 @@ use crate::http::client::ClientInfo;
 use crate::i18n::{RequestLocale, t};
 
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new()
-        .routes(routes!(grouped))
-        .routes(routes!(content_page))
-        .routes(routes!(coveryjs))
-        .routes(routes!(fingerprint_log))
+    OpenApiRouter::new().routes(routes!(grouped)).routes(routes!(content_page)).routes(routes!(coveryjs)).routes(routes!(fingerprint_log))
 }
 
 /// The bootstrap data of the spec (section 3).
@@ -93,11 +89,7 @@ async fn content_page(
 
 /// Cleans HTML for display: no script, style, event handler or `javascript:` URL survives.
 pub fn sanitize_html(html: &str) -> String {
-    ammonia::Builder::default()
-        .add_generic_attributes(["class"])
-        .link_rel(Some("noopener noreferrer"))
-        .clean(html)
-        .to_string()
+    ammonia::Builder::default().add_generic_attributes(["class"]).link_rel(Some("noopener noreferrer")).clean(html).to_string()
 }
 
 /// The fingerprint collector script; the app runs it and reads `window.kasaFingerprint`.
@@ -117,13 +109,11 @@ pub struct FingerprintLog {
 /// Stores a browser fingerprint's components for fraud analysis (the app sends about 1 visit in 100).
 #[utoipa::path(post, path = "/cms/fingerprintlog", tag = "cms", request_body = FingerprintLog,
     responses((status = 200, body = EmptyEnvelope), (status = 422, body = EmptyEnvelope)))]
-async fn fingerprint_log(
-    State(state): State<AppState>,
-    client: ClientInfo,
-    AppJson(body): AppJson<FingerprintLog>,
-) -> ApiResult<()> {
+async fn fingerprint_log(State(state): State<AppState>, client: ClientInfo, AppJson(body): AppJson<FingerprintLog>) -> ApiResult<()> {
     let components = body.components.to_string();
-    let valid_id = !body.visitor_id.is_empty() && body.visitor_id.len() <= 128 && body.visitor_id.chars().all(|c| c.is_ascii_alphanumeric() || c == '-');
+    let valid_id = !body.visitor_id.is_empty()
+        && body.visitor_id.len() <= 128
+        && body.visitor_id.chars().all(|c| c.is_ascii_alphanumeric() || c == '-');
     if !valid_id || !body.components.is_object() || components.len() > 16 * 1024 {
         return Err(AppError::Validation { field: "components", key: "cms.fingerprint_invalid" });
     }

@@ -110,9 +110,7 @@ pub async fn translations(db: &Db, locale: &str) -> sqlx::Result<Vec<Translation
 /// Enabled site options only, keys lower-cased (spec section 3).
 pub async fn site_options(db: &Db) -> sqlx::Result<Vec<SiteOption>> {
     let rows = sqlx::query("SELECT key, value FROM site_options WHERE enabled = 1 ORDER BY key").fetch_all(&db.pool).await?;
-    rows.iter()
-        .map(|r| Ok(SiteOption { key: r.try_get::<String, _>(0)?.to_lowercase(), value: r.try_get(1)?, status: true }))
-        .collect()
+    rows.iter().map(|r| Ok(SiteOption { key: r.try_get::<String, _>(0)?.to_lowercase(), value: r.try_get(1)?, status: true })).collect()
 }
 
 pub async fn setting(db: &Db, key: &str) -> sqlx::Result<Option<String>> {
@@ -143,9 +141,7 @@ fn localized(raw: &str, locale: &str) -> String {
 pub async fn sliders(db: &Db) -> sqlx::Result<Vec<Banner>> {
     let rows = sqlx::query("SELECT id, slug, url, images FROM sliders ORDER BY slug, sort, id").fetch_all(&db.pool).await?;
     rows.iter()
-        .map(|r| {
-            Ok(Banner { id: r.try_get(0)?, slug: r.try_get(1)?, url: r.try_get(2)?, images: images(&r.try_get::<String, _>(3)?) })
-        })
+        .map(|r| Ok(Banner { id: r.try_get(0)?, slug: r.try_get(1)?, url: r.try_get(2)?, images: images(&r.try_get::<String, _>(3)?) }))
         .collect()
 }
 
@@ -216,8 +212,7 @@ pub async fn content_page(db: &Db, id: i64, locale: &str) -> sqlx::Result<Option
     .bind(locale)
     .fetch_optional(&db.pool)
     .await?;
-    row.map(|r| Ok(ContentPage { id: r.try_get(0)?, category_id: r.try_get(1)?, title: r.try_get(2)?, body: r.try_get(3)? }))
-        .transpose()
+    row.map(|r| Ok(ContentPage { id: r.try_get(0)?, category_id: r.try_get(1)?, title: r.try_get(2)?, body: r.try_get(3)? })).transpose()
 }
 
 pub async fn insert_fingerprint_log(

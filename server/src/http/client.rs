@@ -28,11 +28,8 @@ impl<S: Send + Sync> FromRequestParts<S> for ClientInfo {
             .and_then(|v| v.split(',').next())
             .and_then(|v| v.trim().parse::<IpAddr>().ok());
         let peer = parts.extensions.get::<ConnectInfo<SocketAddr>>().map(|c| c.0.ip());
-        let user_agent = parts
-            .headers
-            .get(axum::http::header::USER_AGENT)
-            .and_then(|v| v.to_str().ok())
-            .map(|v| v.chars().take(512).collect());
+        let user_agent =
+            parts.headers.get(axum::http::header::USER_AGENT).and_then(|v| v.to_str().ok()).map(|v| v.chars().take(512).collect());
         Ok(ClientInfo { ip: forwarded.or(peer), user_agent })
     }
 }

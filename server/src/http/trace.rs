@@ -2,8 +2,8 @@
 //! carry an `access_token`), a header or a body.
 
 use axum::http::Request;
-use tower_http::trace::{DefaultOnResponse, MakeSpan, TraceLayer};
 use tower_http::classify::{ServerErrorsAsFailures, SharedClassifier};
+use tower_http::trace::{DefaultOnResponse, MakeSpan, TraceLayer};
 use tracing::{Level, Span};
 
 #[derive(Clone, Copy, Debug)]
@@ -16,8 +16,5 @@ impl<B> MakeSpan<B> for PathOnlySpan {
 }
 
 pub fn layer() -> TraceLayer<SharedClassifier<ServerErrorsAsFailures>, PathOnlySpan, (), DefaultOnResponse> {
-    TraceLayer::new_for_http()
-        .make_span_with(PathOnlySpan)
-        .on_request(())
-        .on_response(DefaultOnResponse::new().level(Level::INFO))
+    TraceLayer::new_for_http().make_span_with(PathOnlySpan).on_request(()).on_response(DefaultOnResponse::new().level(Level::INFO))
 }

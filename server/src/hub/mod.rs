@@ -41,7 +41,11 @@ pub struct HubTimings {
 
 impl Default for HubTimings {
     fn default() -> Self {
-        HubTimings { ping_interval: Duration::from_secs(15), client_timeout: Duration::from_secs(30), handshake_timeout: Duration::from_secs(15) }
+        HubTimings {
+            ping_interval: Duration::from_secs(15),
+            client_timeout: Duration::from_secs(30),
+            handshake_timeout: Duration::from_secs(15),
+        }
     }
 }
 

@@ -79,7 +79,10 @@ mod tests {
         assert_eq!(handshake_ok().as_bytes(), b"{}\x1e");
         assert_eq!(ping().as_bytes(), b"{\"type\":6}\x1e");
         assert_eq!(close(true, None).as_bytes(), b"{\"allowReconnect\":true,\"type\":7}\x1e");
-        assert_eq!(notify_message("Balance", "1").as_bytes(), b"{\"arguments\":[\"Balance\",\"1\"],\"target\":\"NotifyMessage\",\"type\":1}\x1e");
+        assert_eq!(
+            notify_message("Balance", "1").as_bytes(),
+            b"{\"arguments\":[\"Balance\",\"1\"],\"target\":\"NotifyMessage\",\"type\":1}\x1e"
+        );
     }
 
     #[test]

@@ -20,7 +20,12 @@ use crate::error::AppError;
 
 /// `GET /hub/frnotify?access_token=…&fingerprint=…`: a bad or missing token gets no connection.
 /// Browsers send the token as `access_token`; the client's Node build sends `Authorization: Bearer`.
-pub async fn upgrade(ws: WebSocketUpgrade, State(state): State<AppState>, headers: HeaderMap, Query(q): Query<HashMap<String, String>>) -> Response {
+pub async fn upgrade(
+    ws: WebSocketUpgrade,
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Query(q): Query<HashMap<String, String>>,
+) -> Response {
     let header_token = headers
         .get(axum::http::header::AUTHORIZATION)
         .and_then(|v| v.to_str().ok())
@@ -36,7 +41,12 @@ pub async fn upgrade(ws: WebSocketUpgrade, State(state): State<AppState>, header
         Err(e) => return e.into_response(),
     };
     let hub = state.hub.clone();
-    ws.on_upgrade(move |socket| run(socket, hub, me.player_id, me.session_id))
+    // Clients send pings and little else: small buffers let a node hold many idle connections.
+    ws.read_buffer_size(4 * 1024)
+        .write_buffer_size(4 * 1024)
+        .max_message_size(64 * 1024)
+        .max_frame_size(64 * 1024)
+        .on_upgrade(move |socket| run(socket, hub, me.player_id, me.session_id))
 }
 
 async fn send(sink: &mut futures_util::stream::SplitSink<WebSocket, Message>, frame: &str) -> bool {

@@ -21,14 +21,16 @@ pub async fn publish(
     command: &str,
     message: &str,
 ) -> Result<i64, sqlx::Error> {
-    let id: i64 = sqlx::query_scalar("INSERT INTO events (player_id, session_id, command, message, created_at) VALUES ($1, $2, $3, $4, $5) RETURNING id")
-        .bind(player_id)
-        .bind(session_id)
-        .bind(command)
-        .bind(message)
-        .bind(now_ms())
-        .fetch_one(&mut *conn)
-        .await?;
+    let id: i64 = sqlx::query_scalar(
+        "INSERT INTO events (player_id, session_id, command, message, created_at) VALUES ($1, $2, $3, $4, $5) RETURNING id",
+    )
+    .bind(player_id)
+    .bind(session_id)
+    .bind(command)
+    .bind(message)
+    .bind(now_ms())
+    .fetch_one(&mut *conn)
+    .await?;
     if engine == Engine::Postgres {
         // Delivered at commit, so listeners never see an event before it is readable.
         sqlx::query("SELECT pg_notify('kasa_events', '')").execute(&mut *conn).await?;
@@ -54,7 +56,15 @@ pub async fn read_after(db: &Db, after: i64, limit: i64) -> Result<Vec<Event>, s
         .fetch_all(&db.pool)
         .await?;
     rows.iter()
-        .map(|r| Ok(Event { id: r.try_get(0)?, player_id: r.try_get(1)?, session_id: r.try_get(2)?, command: r.try_get(3)?, message: r.try_get(4)? }))
+        .map(|r| {
+            Ok(Event {
+                id: r.try_get(0)?,
+                player_id: r.try_get(1)?,
+                session_id: r.try_get(2)?,
+                command: r.try_get(3)?,
+                message: r.try_get(4)?,
+            })
+        })
         .collect()
 }
 

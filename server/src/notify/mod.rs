@@ -80,22 +80,30 @@ pub async fn create(
         Audience::Player(id) => Some(id),
         Audience::Everyone => None,
     };
-    let id: i64 = sqlx::query_scalar("INSERT INTO notifications (player_id, type, title, note, created_at) VALUES ($1, $2, $3, $4, $5) RETURNING id")
-        .bind(player_id)
-        .bind(kind as i64)
-        .bind(title)
-        .bind(note)
-        .bind(now)
-        .fetch_one(&mut *conn)
-        .await?;
-    let n = Notification { id, title: title.to_string(), note: note.to_string(), kind: kind as i64, time_stamp: iso_utc(now), is_read: false };
+    let id: i64 =
+        sqlx::query_scalar("INSERT INTO notifications (player_id, type, title, note, created_at) VALUES ($1, $2, $3, $4, $5) RETURNING id")
+            .bind(player_id)
+            .bind(kind as i64)
+            .bind(title)
+            .bind(note)
+            .bind(now)
+            .fetch_one(&mut *conn)
+            .await?;
+    let n =
+        Notification { id, title: title.to_string(), note: note.to_string(), kind: kind as i64, time_stamp: iso_utc(now), is_read: false };
     let message = serde_json::to_string(&n).unwrap_or_default();
     journal::publish(conn, engine, player_id, None, journal::NOTIFICATION, &message).await?;
     Ok(n)
 }
 
 /// `kasa admin notify`: a notification to one player (by username) or to everyone.
-pub async fn send_from_operator(db: &crate::db::Db, player: Option<&str>, title: &str, note: &str, kind: NotificationType) -> anyhow::Result<Notification> {
+pub async fn send_from_operator(
+    db: &crate::db::Db,
+    player: Option<&str>,
+    title: &str,
+    note: &str,
+    kind: NotificationType,
+) -> anyhow::Result<Notification> {
     anyhow::ensure!(!title.trim().is_empty() && title.chars().count() <= 200, "the title must be 1 to 200 characters");
     anyhow::ensure!(!note.trim().is_empty() && note.chars().count() <= 2000, "the note must be 1 to 2000 characters");
     let audience = match player {

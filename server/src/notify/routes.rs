@@ -31,7 +31,11 @@ fn take_default() -> i64 {
 /// The player's notifications (own and broadcast), newest first.
 #[utoipa::path(post, path = "/customer/notification", tag = "notifications", request_body = NotificationPage,
     responses((status = 200, body = Envelope<Vec<Notification>>), (status = 401, body = EmptyEnvelope)))]
-async fn notifications(State(state): State<AppState>, me: CurrentPlayer, AppJson(page): AppJson<NotificationPage>) -> ApiResult<Vec<Notification>> {
+async fn notifications(
+    State(state): State<AppState>,
+    me: CurrentPlayer,
+    AppJson(page): AppJson<NotificationPage>,
+) -> ApiResult<Vec<Notification>> {
     Ok(Envelope::ok(store::list(&state.db, me.player_id, page.skip.max(0), page.take.clamp(1, 100)).await?))
 }
 

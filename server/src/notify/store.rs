@@ -50,12 +50,13 @@ pub async fn mark_read(db: &Db, player_id: i64, ids: &[i64]) -> Result<(u64, Vec
             refused.push(id);
             continue;
         }
-        let r = sqlx::query("INSERT INTO notification_reads (notification_id, player_id, read_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING")
-            .bind(id)
-            .bind(player_id)
-            .bind(now_ms())
-            .execute(&mut *tx)
-            .await?;
+        let r =
+            sqlx::query("INSERT INTO notification_reads (notification_id, player_id, read_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING")
+                .bind(id)
+                .bind(player_id)
+                .bind(now_ms())
+                .execute(&mut *tx)
+                .await?;
         marked += r.rows_affected();
     }
     tx.commit().await?;
@@ -64,12 +65,12 @@ pub async fn mark_read(db: &Db, player_id: i64, ids: &[i64]) -> Result<(u64, Vec
 
 /// The number of unread notifications of a player.
 pub async fn unread_count(db: &Db, player_id: i64) -> Result<i64, sqlx::Error> {
-    Ok(sqlx::query_scalar(
+    sqlx::query_scalar(
         "SELECT COUNT(*) FROM notifications n \
          WHERE (n.player_id = $1 OR (n.player_id IS NULL AND n.created_at >= (SELECT created_at FROM players WHERE id = $1))) \
            AND NOT EXISTS (SELECT 1 FROM notification_reads r WHERE r.notification_id = n.id AND r.player_id = $1)",
     )
     .bind(player_id)
     .fetch_one(&db.pool)
-    .await?)
+    .await
 }

@@ -77,7 +77,11 @@ impl Limits {
 /// How many hits `bucket` had in the window.
 pub async fn count(db: &Db, bucket: &str, limit: Limit) -> Result<i64, AppError> {
     let since = now_ms() - limit.window_secs * 1000;
-    Ok(sqlx::query_scalar("SELECT COUNT(*) FROM rate_events WHERE bucket = $1 AND at > $2").bind(bucket).bind(since).fetch_one(&db.pool).await?)
+    Ok(sqlx::query_scalar("SELECT COUNT(*) FROM rate_events WHERE bucket = $1 AND at > $2")
+        .bind(bucket)
+        .bind(since)
+        .fetch_one(&db.pool)
+        .await?)
 }
 
 /// Refuses (429 with `key`) when `bucket` is at its limit.

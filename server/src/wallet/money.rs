@@ -92,7 +92,9 @@ impl Kurus {
         }
         // Thousands separators must group by three.
         let groups: Vec<&str> = int_part.split(['.', ',']).collect();
-        if groups.len() > 1 && (groups[0].is_empty() || groups[0].len() > 3 || groups[0].starts_with('0') || groups[1..].iter().any(|g| g.len() != 3)) {
+        if groups.len() > 1
+            && (groups[0].is_empty() || groups[0].len() > 3 || groups[0].starts_with('0') || groups[1..].iter().any(|g| g.len() != 3))
+        {
             return Err(malformed());
         }
         let digits: String = groups.concat();
@@ -105,7 +107,11 @@ impl Kurus {
             1 => frac_part.parse::<i64>().map_err(|_| malformed())? * 10,
             _ => frac_part.parse::<i64>().map_err(|_| malformed())?,
         };
-        let value = whole.checked_mul(100).and_then(|w| w.checked_add(cents)).filter(|v| *v <= MAX_KURUS).ok_or_else(|| MoneyError::OutOfRange(text.to_string()))?;
+        let value = whole
+            .checked_mul(100)
+            .and_then(|w| w.checked_add(cents))
+            .filter(|v| *v <= MAX_KURUS)
+            .ok_or_else(|| MoneyError::OutOfRange(text.to_string()))?;
         Ok(Kurus(if negative { -value } else { value }))
     }
 

@@ -71,7 +71,9 @@ impl fmt::Display for Discrepancy {
 impl fmt::Display for CheckReport {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match &self.first {
-            None => write!(f, "wallet check OK: {} wallets, {} ledger entries, every balance equals its ledger", self.wallets, self.entries),
+            None => {
+                write!(f, "wallet check OK: {} wallets, {} ledger entries, every balance equals its ledger", self.wallets, self.entries)
+            }
             Some(d) => write!(
                 f,
                 "wallet check FAILED ({} of the pockets of {} wallets disagree with {} ledger entries); first: {d}",

@@ -46,11 +46,13 @@ fn entry_from_row(row: &sqlx::any::AnyRow) -> Result<Entry, sqlx::Error> {
 
 /// Creates the wallet row if missing. On SQLite, as a write, it also takes the write lock.
 pub(super) async fn ensure_wallet(conn: &mut AnyConnection, player_id: i64) -> Result<(), sqlx::Error> {
-    sqlx::query("INSERT INTO wallets (player_id, real_kurus, bonus_kurus, updated_at) VALUES ($1, 0, 0, $2) ON CONFLICT (player_id) DO NOTHING")
-        .bind(player_id)
-        .bind(now_ms())
-        .execute(conn)
-        .await?;
+    sqlx::query(
+        "INSERT INTO wallets (player_id, real_kurus, bonus_kurus, updated_at) VALUES ($1, 0, 0, $2) ON CONFLICT (player_id) DO NOTHING",
+    )
+    .bind(player_id)
+    .bind(now_ms())
+    .execute(conn)
+    .await?;
     Ok(())
 }
 
@@ -103,8 +105,14 @@ pub(super) async fn balances(conn: &mut AnyConnection, player_id: i64) -> Result
 }
 
 /// A page of the player's entries, newest first.
-pub(super) async fn entries(conn: &mut AnyConnection, player_id: i64, before_id: Option<i64>, limit: i64) -> Result<Vec<Entry>, sqlx::Error> {
-    const SQL: &str = concat!("SELECT ", entry_columns!(), " FROM ledger_entries WHERE player_id = $1 AND id < $2 ORDER BY id DESC LIMIT $3");
+pub(super) async fn entries(
+    conn: &mut AnyConnection,
+    player_id: i64,
+    before_id: Option<i64>,
+    limit: i64,
+) -> Result<Vec<Entry>, sqlx::Error> {
+    const SQL: &str =
+        concat!("SELECT ", entry_columns!(), " FROM ledger_entries WHERE player_id = $1 AND id < $2 ORDER BY id DESC LIMIT $3");
     let rows = sqlx::query(SQL).bind(player_id).bind(before_id.unwrap_or(i64::MAX)).bind(limit.max(0)).fetch_all(conn).await?;
     rows.iter().map(entry_from_row).collect()
 }

@@ -69,7 +69,15 @@ async fn verify_phone(app: &TestApp, token: &str, phone: &str) {
     let sent = envelope(app.post_auth("/api/customer/updatephone", token, &json!({"step": 1, "phone": phone})).await).await;
     assert_eq!(sent["success"], true, "{sent}");
     let code = app.last_code_to(phone).await;
-    let ok = envelope(app.post_auth("/api/customer/updatephone", token, &json!({"step": 2, "phone": phone, "code": format!("{}-{}-{}", &code[..2], &code[2..4], &code[4..])})).await).await;
+    let ok = envelope(
+        app.post_auth(
+            "/api/customer/updatephone",
+            token,
+            &json!({"step": 2, "phone": phone, "code": format!("{}-{}-{}", &code[..2], &code[2..4], &code[4..])}),
+        )
+        .await,
+    )
+    .await;
     assert_eq!(ok["success"], true, "{ok}");
 }
 

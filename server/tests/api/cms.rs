@@ -174,7 +174,9 @@ async fn demo_content_loads_only_into_an_empty_database() {
     // Arrange: a database with the demo content, then a change by the operator.
     let app = crate::helpers::spawn_app(crate::helpers::Engine::Sqlite).await;
     sqlx::query("UPDATE site_options SET value = 'Operator Name' WHERE key = 'Site-Name' OR key = 'site-name'")
-        .execute(&app.db.pool).await.unwrap();
+        .execute(&app.db.pool)
+        .await
+        .unwrap();
     let count_before: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM sliders").fetch_one(&app.db.pool).await.unwrap();
 
     // Act: loading the demo again does nothing.

@@ -60,7 +60,10 @@ pub async fn fresh_database(engine: Engine) -> (String, Option<tempdir::Dir>) {
         Engine::Postgres => {
             let base = postgres_url().expect("KASA_TEST_POSTGRES_URL");
             let admin = Db::connect(&base).await.expect("connect to the test PostgreSQL server");
-            sqlx::query(sqlx::AssertSqlSafe(format!("CREATE DATABASE {name}"))).execute(&admin.pool).await.expect("create the test database");
+            sqlx::query(sqlx::AssertSqlSafe(format!("CREATE DATABASE {name}")))
+                .execute(&admin.pool)
+                .await
+                .expect("create the test database");
             admin.pool.close().await;
             let (head, _) = base.rsplit_once('/').expect("a postgres URL names a database");
             (format!("{head}/{name}"), None)
@@ -137,37 +140,15 @@ pub async fn envelope(resp: Response) -> Value {
     body
 }
 
-/// Declares one test per engine: `NAME_on_sqlite` always, `NAME_on_postgres` when
-/// `KASA_TEST_POSTGRES_URL` is set (otherwise it says so and passes).
+/// Declares one test per engine: `NAME::on_sqlite` always, `NAME::on_postgres` when
+/// `KASA_TEST_POSTGRES_URL` is set (otherwise it says so and passes). `@with SPAWN;` starts the app
+/// with another `async fn(Engine) -> TestApp` than `spawn_app`.
 #[macro_export]
 macro_rules! on_both_engines {
     ($(#[$meta:meta])* async fn $name:ident($app:ident) $body:block) => {
-        mod $name {
-            #[allow(unused_imports)]
-            use super::*;
-            async fn run($app: $crate::helpers::TestApp) $body
-
-            #[tokio::test]
-            async fn on_sqlite() {
-                run($crate::helpers::spawn_app($crate::helpers::Engine::Sqlite).await).await;
-            }
-
-            #[tokio::test]
-            async fn on_postgres() {
-                if $crate::helpers::postgres_url().is_none() {
-                    eprintln!("KASA_TEST_POSTGRES_URL is not set: PostgreSQL run skipped");
-                    return;
-                }
-                run($crate::helpers::spawn_app($crate::helpers::Engine::Postgres).await).await;
-            }
-        }
+        $crate::on_both_engines!(@with $crate::helpers::spawn_app; async fn $name($app) $body);
     };
-}
-
-/// Like `on_both_engines!`, for hub tests: the node runs with short hub timings.
-#[macro_export]
-macro_rules! on_both_engines_hub {
-    ($(#[$meta:meta])* async fn $name:ident($app:ident) $body:block) => {
+    (@with $spawn:path; async fn $name:ident($app:ident) $body:block) => {
         mod $name {
             #[allow(unused_imports)]
             use super::*;
@@ -175,7 +156,7 @@ macro_rules! on_both_engines_hub {
 
             #[tokio::test]
             async fn on_sqlite() {
-                run(node($crate::helpers::Engine::Sqlite, fast_timings()).await).await;
+                run($spawn($crate::helpers::Engine::Sqlite).await).await;
             }
 
             #[tokio::test]
@@ -184,7 +165,7 @@ macro_rules! on_both_engines_hub {
                     eprintln!("KASA_TEST_POSTGRES_URL is not set: PostgreSQL run skipped");
                     return;
                 }
-                run(node($crate::helpers::Engine::Postgres, fast_timings()).await).await;
+                run($spawn($crate::helpers::Engine::Postgres).await).await;
             }
         }
     };

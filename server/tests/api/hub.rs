@@ -7,15 +7,24 @@ use serde_json::{Value, json};
 use tokio_tungstenite::tungstenite::Message;
 
 use crate::helpers::{Engine, TestApp, envelope, fresh_database, postgres_url, spawn_node};
+use crate::on_both_engines;
 use kasa::hub::HubTimings;
-use crate::on_both_engines_hub;
 
 type Ws = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
 
 const HANDSHAKE: &str = "{\"protocol\":\"json\",\"version\":1}\u{1e}";
 
 fn fast_timings() -> HubTimings {
-    HubTimings { ping_interval: Duration::from_millis(300), client_timeout: Duration::from_millis(900), handshake_timeout: Duration::from_secs(5) }
+    HubTimings {
+        ping_interval: Duration::from_millis(300),
+        client_timeout: Duration::from_millis(900),
+        handshake_timeout: Duration::from_secs(5),
+    }
+}
+
+/// A node whose hub pings every 300 ms and drops a client silent for 900 ms.
+async fn fast_node(engine: Engine) -> TestApp {
+    node(engine, fast_timings()).await
 }
 
 async fn node(engine: Engine, timings: HubTimings) -> TestApp {
@@ -115,10 +124,10 @@ async fn a_silent_client_is_dropped_and_a_pinging_one_stays() {
     while start.elapsed() < Duration::from_millis(1800) {
         chatty.send(Message::text("{\"type\":6}\u{1e}")).await.unwrap();
         if silent_closed_at.is_none() {
-            if let Ok(msg) = tokio::time::timeout(Duration::from_millis(150), silent.next()).await {
-                if matches!(msg, None | Some(Err(_)) | Some(Ok(Message::Close(_)))) {
-                    silent_closed_at = Some(start.elapsed());
-                }
+            if let Ok(msg) = tokio::time::timeout(Duration::from_millis(150), silent.next()).await
+                && matches!(msg, None | Some(Err(_)) | Some(Ok(Message::Close(_))))
+            {
+                silent_closed_at = Some(start.elapsed());
             }
         } else {
             tokio::time::sleep(Duration::from_millis(150)).await;
@@ -144,7 +153,8 @@ async fn a_bad_token_gets_no_connection_and_a_bad_protocol_an_error() {
     assert_eq!(next_text(&mut ws).await, None);
 }
 
-on_both_engines_hub! {
+on_both_engines! {
+    @with fast_node;
     async fn a_notification_from_the_operator_reaches_every_connection_of_the_player(app) {
         let (username, token) = player(&app, 4).await;
         let (_, other) = player(&app, 5).await;
@@ -169,7 +179,8 @@ on_both_engines_hub! {
     }
 }
 
-on_both_engines_hub! {
+on_both_engines! {
+    @with fast_node;
     async fn a_broadcast_reaches_everyone_and_read_marks_stay_per_player(app) {
         let (_, alice) = player(&app, 6).await;
         let (bob_name, bob) = player(&app, 7).await;
@@ -202,7 +213,8 @@ on_both_engines_hub! {
     }
 }
 
-on_both_engines_hub! {
+on_both_engines! {
+    @with fast_node;
     async fn an_ended_session_gets_exit_then_a_plain_close(app) {
         let (username, token) = player(&app, 8).await;
         let mut ws = connected(&app, &token).await;

@@ -2,9 +2,9 @@
 
 mod helpers;
 
+mod accounts;
 mod cms;
 mod envelope;
-mod spa;
-mod accounts;
 mod hub;
+mod spa;
 mod wallet;

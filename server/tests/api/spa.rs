@@ -22,7 +22,16 @@ async fn deep_links_load_the_app() {
 #[tokio::test]
 async fn server_prefixes_and_missing_files_are_404s_not_the_app() {
     let app = spawn_app(Engine::Sqlite).await;
-    for path in ["/hub/nothing", "/games/nothing", "/pay/nothing", "/callbacks/x/y", "/launch/digitain/x", "/missing.js", "/assets/nope.css", "/media/nope.svg"] {
+    for path in [
+        "/hub/nothing",
+        "/games/nothing",
+        "/pay/nothing",
+        "/callbacks/x/y",
+        "/launch/digitain/x",
+        "/missing.js",
+        "/assets/nope.css",
+        "/media/nope.svg",
+    ] {
         let resp = app.get(path).await;
         assert_eq!(resp.status(), 404, "{path}");
         let body = resp.text().await.unwrap();

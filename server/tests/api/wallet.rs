@@ -33,25 +33,18 @@ fn rand_digits(s: &str) -> u64 {
 }
 
 fn movement(player_id: i64, pocket: Pocket, kurus: i64, kind: Kind, key: &str) -> Movement {
-    Movement {
-        player_id,
-        pocket,
-        amount: Kurus(kurus),
-        kind,
-        cause: format!("test:{key}"),
-        reason: None,
-        idempotency_key: key.to_string(),
-    }
+    Movement { player_id, pocket, amount: Kurus(kurus), kind, cause: format!("test:{key}"), reason: None, idempotency_key: key.to_string() }
 }
 
 /// The sum of a pocket's ledger entries, and how many there are.
 async fn ledger_of(db: &Db, player_id: i64, pocket: Pocket) -> (i64, i64) {
-    let row = sqlx::query("SELECT CAST(COALESCE(SUM(amount), 0) AS BIGINT), COUNT(*) FROM ledger_entries WHERE player_id = $1 AND pocket = $2")
-        .bind(player_id)
-        .bind(pocket.as_str())
-        .fetch_one(&db.pool)
-        .await
-        .unwrap();
+    let row =
+        sqlx::query("SELECT CAST(COALESCE(SUM(amount), 0) AS BIGINT), COUNT(*) FROM ledger_entries WHERE player_id = $1 AND pocket = $2")
+            .bind(player_id)
+            .bind(pocket.as_str())
+            .fetch_one(&db.pool)
+            .await
+            .unwrap();
     (sqlx::Row::get(&row, 0), sqlx::Row::get(&row, 1))
 }
 
