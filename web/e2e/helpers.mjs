@@ -1,5 +1,5 @@
 // Starts the real server binary and a headless Chromium for the browser tests.
-import { spawn } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { mkdtempSync, mkdirSync, rmSync, existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -26,23 +26,20 @@ function freePort() {
   });
 }
 
-/** Starts `kasa serve --demo` on a free port with a fresh SQLite file; waits for the API. */
-export async function startServer() {
+/**
+ * Starts `kasa serve --demo` on a free port with a fresh SQLite file; waits for the API. `env` adds
+ * environment variables (e.g. looser rate limits: KASA_LIMIT_REGISTER_IP=100/3600).
+ */
+export async function startServer({ env = {} } = {}) {
   if (!existsSync(kasaBin)) throw new Error(`server binary not found at ${kasaBin} (set KASA_BIN)`);
   const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), 'kasa-e2e-'));
-  const args = [
-    'serve',
-    '--addr',
-    `127.0.0.1:${port}`,
-    '--database-url',
-    `sqlite://${join(dir, 'kasa.db')}?mode=rwc`,
-    '--demo',
-  ];
+  const databaseUrl = `sqlite://${join(dir, 'kasa.db')}?mode=rwc`;
+  const args = ['serve', '--addr', `127.0.0.1:${port}`, '--database-url', databaseUrl, '--demo'];
   const child = spawn(kasaBin, args, {
     cwd: resolve(webDir, '..'),
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, RUST_LOG: process.env.RUST_LOG ?? 'warn' },
+    env: { ...process.env, RUST_LOG: process.env.RUST_LOG ?? 'warn', ...env },
   });
   let output = '';
   child.stdout.on('data', (d) => (output += d));
@@ -95,6 +92,7 @@ export async function startServer() {
   return {
     baseUrl: appUrl,
     apiUrl: baseUrl,
+    databaseUrl,
     output: () => output,
     async stop() {
       for (const proc of [preview, child]) {
@@ -157,4 +155,38 @@ export async function closePopupIfShown(page) {
 
 export function artifact(name) {
   return join(artifactsDir, name);
+}
+
+/** The SMS and e-mail messages the server recorded (`kasa outbox --json`), newest first. */
+export function readOutbox(databaseUrl) {
+  return new Promise((res, rej) => {
+    execFile(
+      kasaBin,
+      ['outbox', '--json', '--database-url', databaseUrl],
+      { cwd: resolve(webDir, '..') },
+      (error, stdout, stderr) => {
+        if (error) rej(new Error(`kasa outbox failed: ${stderr || error.message}`));
+        else res(JSON.parse(stdout));
+      },
+    );
+  });
+}
+
+/** Waits for the newest message of a channel to a recipient and returns its 6-digit code. */
+export async function waitForCode(
+  databaseUrl,
+  { channel, recipient, after = 0 },
+  timeoutMs = 15000,
+) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const messages = await readOutbox(databaseUrl);
+    const found = messages.find(
+      (m) => m.channel === channel && m.recipient === recipient && m.id > after,
+    );
+    const code = found?.text.match(/\b\d{6}\b/)?.[0];
+    if (code) return { code, id: found.id };
+    if (Date.now() > deadline) throw new Error(`no ${channel} code for ${recipient}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
 }

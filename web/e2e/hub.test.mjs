@@ -26,10 +26,14 @@ function freePort() {
 }
 
 async function startKasa(port, databaseUrl) {
-  const child = spawn(kasaBin, ['serve', '--addr', `127.0.0.1:${port}`, '--database-url', databaseUrl, '--demo'], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, KASA_LOG: 'info' },
-  });
+  const child = spawn(
+    kasaBin,
+    ['serve', '--addr', `127.0.0.1:${port}`, '--database-url', databaseUrl, '--demo'],
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, KASA_LOG: 'info' },
+    },
+  );
   let output = '';
   child.stdout.on('data', (d) => (output += d));
   child.stderr.on('data', (d) => (output += d));
@@ -123,7 +127,10 @@ test('the official SignalR client receives pushes, reconnects after a restart an
     await connection.start();
     assert.equal(connection.state, signalR.HubConnectionState.Connected);
     await admin('notify', '--player', username, '--title', 'Merhaba', '--note', 'İlk bildirim');
-    const first = await waitFor(() => pushes.find((p) => p.command === 'Notification'), 'the first notification');
+    const first = await waitFor(
+      () => pushes.find((p) => p.command === 'Notification'),
+      'the first notification',
+    );
     const n = JSON.parse(first.message);
     assert.equal(n.title, 'Merhaba');
     assert.equal(n.type, 5);
@@ -135,15 +142,33 @@ test('the official SignalR client receives pushes, reconnects after a restart an
     server = await startKasa(port, databaseUrl);
     await waitFor(() => states.includes('reconnected'), 'reconnected', 20_000);
     assert.equal(connection.state, signalR.HubConnectionState.Connected);
-    await admin('notify', '--player', username, '--title', 'Yeniden', '--note', 'Yeniden bağlandınız');
-    await waitFor(() => pushes.some((p) => p.command === 'Notification' && JSON.parse(p.message).title === 'Yeniden'), 'a notification after the restart');
+    await admin(
+      'notify',
+      '--player',
+      username,
+      '--title',
+      'Yeniden',
+      '--note',
+      'Yeniden bağlandınız',
+    );
+    await waitFor(
+      () =>
+        pushes.some(
+          (p) => p.command === 'Notification' && JSON.parse(p.message).title === 'Yeniden',
+        ),
+      'a notification after the restart',
+    );
 
     // Act 3: the operator ends the player's sessions: 'exit', then the client stops for good.
     await admin('player', 'logout', '--player', username);
     await waitFor(() => pushes.some((p) => p.command === 'exit'), 'exit');
     await waitFor(() => closed, 'the connection to close');
     assert.equal(connection.state, signalR.HubConnectionState.Disconnected);
-    assert.equal(states.filter((s) => s === 'reconnecting').length, 1, 'no reconnect after a revoked session');
+    assert.equal(
+      states.filter((s) => s === 'reconnecting').length,
+      1,
+      'no reconnect after a revoked session',
+    );
     // The server's log never shows the token.
     assert.ok(!server.output().includes(token), 'the token appeared in the log');
   } finally {

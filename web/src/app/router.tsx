@@ -3,6 +3,7 @@ import type { IconName } from '@/components/ui/icon';
 import type { RouteHandle } from './breadcrumbs';
 import { AppLayout } from './layout/app-layout';
 import { ComingSoon } from './routes/coming-soon';
+import { PersonalInfoRoute, SessionHistoryRoute } from './routes/account-pages';
 import { ContentRoute, PagesRoute } from './routes/content';
 import { DashboardRoute } from './routes/dashboard';
 import { RequireAuth, RequireBetting } from './routes/guards';
@@ -112,13 +113,20 @@ export const routes: RouteObject[] = [
             'dashboard.financialActivities',
             'blog',
           ),
-          soon(
-            'session-history',
-            '/dashboard/session-history',
-            'dashboard.sessionHistory',
-            'clock',
-          ),
-          soon('account', '/dashboard/account', 'dashboard.account', 'user'),
+          {
+            path: 'session-history',
+            handle: {
+              crumb: { key: 'dashboard.sessionHistory', url: '/dashboard/session-history' },
+            } satisfies RouteHandle,
+            element: <SessionHistoryRoute />,
+          },
+          {
+            path: 'account',
+            handle: {
+              crumb: { key: 'dashboard.account', url: '/dashboard/account' },
+            } satisfies RouteHandle,
+            element: <PersonalInfoRoute />,
+          },
         ],
       },
       {

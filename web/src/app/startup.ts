@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { captureAffiliateParams } from '@/lib/affiliate';
 import { onSessionReset, setApiNavigator } from '@/lib/api-client';
 import { readCachedBootstrap, type Bootstrap } from '@/lib/bootstrap';
 import { closeDialog } from '@/lib/dialogs';
@@ -37,6 +38,7 @@ export function startApp(queryClient: QueryClient, navigate: (to: string) => voi
   initI18n(lang);
   if (cached) applyBootstrapTexts(lang, cached);
 
+  captureAffiliateParams(window.location.search);
   setApiNavigator(navigate);
   onSessionReset(() => {
     queryClient.clear();

@@ -10,6 +10,10 @@ import { notify } from './toast';
 /** The response envelope of every /api/ call (spec section 3). */
 export type Envelope<T> = { success: boolean; message: string | null; data: T | null };
 
+/** What a call answers: the envelope, the HTTP status and, for a field error (422) or a clash
+ * (409), the payload key the server named in `data.field`. */
+export type ApiResult<T> = Envelope<T> & { status: number; field?: string };
+
 const envelopeSchema = z.object({
   success: z.boolean(),
   message: z.string().nullish(),
@@ -116,11 +120,13 @@ async function request<T>(
   path: string,
   body: unknown,
   options: RequestOptions<T> = {},
-): Promise<Envelope<T> & { status: number }> {
+): Promise<ApiResult<T>> {
   const { toastError = true, toastSuccess = false } = options;
-  const fail = (message: string, status: number) => {
+  const fail = (message: string, status: number, field?: string): ApiResult<T> => {
     if (toastError) notify.error(message);
-    return { success: false, message, data: null, status };
+    return field
+      ? { success: false, message, data: null, status, field }
+      : { success: false, message, data: null, status };
   };
 
   let response: Response;
@@ -153,7 +159,12 @@ async function request<T>(
 
   const { success, message } = parsed.data;
   if (!success || !response.ok) {
-    return fail(message || translate('errors.unexpected'), response.status);
+    const errorData = parsed.data.data;
+    const field =
+      errorData && typeof errorData === 'object' && 'field' in errorData
+        ? String((errorData as { field: unknown }).field)
+        : undefined;
+    return fail(message || translate('errors.unexpected'), response.status, field);
   }
 
   let data = (parsed.data.data ?? null) as T | null;

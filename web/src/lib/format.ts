@@ -49,3 +49,9 @@ const moneyFormat = new Intl.NumberFormat('tr-TR', {
 export function formatMoney(amount: number): string {
   return `${moneyFormat.format(amount)} ₺`;
 }
+
+/** A calendar date sent as year-month-day ('1970-01-01') shown as dd.MM.yyyy, without time zones. */
+export function formatIsoDate(value: string | null | undefined): string {
+  const m = value?.trim().match(/^(\d{4})-(\d{2})-(\d{2})/);
+  return m ? `${m[3]}.${m[2]}.${m[1]}` : '';
+}

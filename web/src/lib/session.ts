@@ -1,7 +1,18 @@
 import { api, logoutLocally } from './api-client';
 
-/** The logout action: tells the server (best effort), then clears everything locally. */
-export function logout(): void {
-  void api.get('auth/logout', { toastError: false });
+/** How long the logout button waits for the server before clearing anyway. */
+export const LOGOUT_CALL_WAIT_MS = 1500;
+
+/** The logout action: GET auth/logout (best effort, bounded wait), then clears everything locally. */
+export async function logout(): Promise<void> {
+  const controller = new AbortController();
+  const timer = window.setTimeout(() => controller.abort(), LOGOUT_CALL_WAIT_MS);
+  try {
+    await api.get('auth/logout', { toastError: false, signal: controller.signal });
+  } catch {
+    /* aborted or offline: the session is forgotten locally anyway */
+  } finally {
+    window.clearTimeout(timer);
+  }
   logoutLocally();
 }

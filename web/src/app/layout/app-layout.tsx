@@ -6,8 +6,7 @@ import { Icon } from '@/components/ui/icon';
 import { Logo } from '@/components/ui/logo';
 import { Sheet } from '@/components/ui/sheet';
 import { useBalancePolling } from '@/features/account/api/get-balance';
-import { LoginDialog } from '@/features/auth/components/login-dialog';
-import { PlaceholderDialogs } from '@/features/auth/components/placeholder-dialogs';
+import { AuthDialogs } from '@/features/auth/components/auth-dialogs';
 import { PopupDialog } from '@/features/popup/components/popup-dialog';
 import { DESKTOP_QUERY, DOCKED_MENU_QUERY, useMediaQuery } from '@/hooks/use-media-query';
 import { useScrolledPast } from '@/hooks/use-scrolled-past';
@@ -130,8 +129,7 @@ export function AppLayout() {
       >
         <SideMenu onDone={closeMenu} />
       </Sheet>
-      <LoginDialog />
-      <PlaceholderDialogs />
+      <AuthDialogs />
       <PopupDialog />
       <ScrollRestoration />
     </div>

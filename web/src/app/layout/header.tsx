@@ -157,7 +157,7 @@ export function Header({ isDesktop, showMenuButton, menuOpen, onMenu, hidden }: 
               <button
                 type="button"
                 className="icon-btn"
-                onClick={logout}
+                onClick={() => void logout()}
                 aria-label={t('header.logout')}
                 title={t('header.logout')}
               >
@@ -183,7 +183,7 @@ export function Header({ isDesktop, showMenuButton, menuOpen, onMenu, hidden }: 
             <button
               type="button"
               className="icon-btn"
-              onClick={logout}
+              onClick={() => void logout()}
               aria-label={t('header.logout')}
             >
               <Icon name="logout" />

@@ -1,0 +1,199 @@
+import { useState, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
+import { IMaskInput } from 'react-imask';
+import type { FieldError, FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { ApiResult } from '@/lib/api-client';
+import { validationText } from '@/lib/validation';
+import { Icon, type IconName } from './icon';
+import './form.css';
+
+/** The text of a field error: a rule's message in the player's language, or the server's text. */
+export function useErrorText() {
+  const { t } = useTranslation();
+  return (error: FieldError | undefined): string => {
+    if (!error?.message) return '';
+    return error.type === 'server' ? error.message : validationText(t, error.message);
+  };
+}
+
+/** A server field error (HTTP 422 / 409 with data.field) set on the form field it names. */
+export function applyServerFieldError<T extends FieldValues>(
+  res: ApiResult<unknown>,
+  setError: UseFormSetError<T>,
+  fields: readonly string[],
+  aliases: Record<string, Path<T>> = {},
+): void {
+  if (res.success || !res.field) return;
+  const name = aliases[res.field] ?? (fields.includes(res.field) ? (res.field as Path<T>) : null);
+  if (name) {
+    setError(name, { type: 'server', message: res.message ?? '' }, { shouldFocus: true });
+  }
+}
+
+type FieldProps = {
+  id: string;
+  label: ReactNode;
+  error?: FieldError;
+  hint?: ReactNode;
+  /** Extra content next to the label (a status tag). */
+  aside?: ReactNode;
+  className?: string;
+  children: ReactNode;
+};
+
+/** Label, control and the error under it (shown as the player types). */
+export function Field({ id, label, error, hint, aside, className, children }: FieldProps) {
+  const errorText = useErrorText();
+  const message = errorText(error);
+  return (
+    <div className={`field${className ? ` ${className}` : ''}`}>
+      <div className="field__label-row">
+        <label htmlFor={id}>{label}</label>
+        {aside}
+      </div>
+      {children}
+      {message ? (
+        <p id={`${id}-error`} className="field__error" role="alert">
+          <Icon name="info" size={14} />
+          {message}
+        </p>
+      ) : hint ? (
+        <p id={`${id}-hint`} className="field__hint">
+          {hint}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** aria attributes tying an input to its error. */
+export function describedBy(id: string, error?: FieldError) {
+  return error
+    ? { 'aria-invalid': 'true' as const, 'aria-describedby': `${id}-error` }
+    : { 'aria-invalid': undefined };
+}
+
+type InputBoxProps = { icon?: IconName; action?: ReactNode; children: ReactNode };
+
+/** The input frame: an icon on the left, an optional action on the right. */
+export function InputBox({ icon, action, children }: InputBoxProps) {
+  return (
+    <div className={`input-wrap${icon ? '' : ' input-wrap--plain'}`}>
+      {icon ? <Icon name={icon} size={18} className="input-wrap__icon" /> : null}
+      {children}
+      {action}
+    </div>
+  );
+}
+
+/** Masks of spec sections 2 and 5. */
+export const MASKS = {
+  /** Phone: the prefix 90 plus 10 digits; the value keeps the 90 (the 0 escaped: not a digit slot). */
+  phone: '{9\\0} 000 000 00 00',
+  /** SMS code: 6 digits shown as 00-00-00. */
+  code: '00-00-00',
+  /** TC No: 11 digits. */
+  personalNo: '00000000000',
+  day: '00',
+  month: '00',
+  year: '0000',
+} as const;
+
+type MaskedInputProps = {
+  id: string;
+  mask: string;
+  value: string;
+  onValue: (value: string) => void;
+  onBlur?: () => void;
+  inputRef?: Ref<HTMLInputElement>;
+  placeholder?: string;
+  readOnly?: boolean;
+  disabled?: boolean;
+  autoComplete?: string;
+  inputMode?: 'numeric' | 'tel' | 'text';
+  error?: FieldError;
+  autoFocus?: boolean;
+  className?: string;
+  'aria-label'?: string;
+};
+
+/** An input with an imask mask; the form value is the unmasked text (digits only). */
+export function MaskedInput({
+  id,
+  mask,
+  value,
+  onValue,
+  onBlur,
+  inputRef,
+  error,
+  autoFocus,
+  inputMode = 'numeric',
+  ...rest
+}: MaskedInputProps) {
+  return (
+    <IMaskInput
+      id={id}
+      mask={mask}
+      unmask
+      lazy
+      value={value}
+      inputMode={inputMode}
+      onAccept={(v: unknown) => {
+        const next = String(v ?? '');
+        if (next !== value) onValue(next);
+      }}
+      onBlur={onBlur}
+      inputRef={inputRef}
+      data-autofocus={autoFocus ? true : undefined}
+      {...describedBy(id, error)}
+      {...rest}
+    />
+  );
+}
+
+/** A password input with a show/hide toggle. */
+export function PasswordInput({
+  id,
+  error,
+  autoComplete,
+  placeholder = '••••••',
+  autoFocus,
+  ...inputProps
+}: {
+  id: string;
+  error?: FieldError;
+  autoComplete: string;
+  placeholder?: string;
+  autoFocus?: boolean;
+} & Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'id'> & {
+    ref?: Ref<HTMLInputElement>;
+  }) {
+  const { t } = useTranslation();
+  const [show, setShow] = useState(false);
+  return (
+    <InputBox
+      icon="lock"
+      action={
+        <button
+          type="button"
+          className="input-wrap__action"
+          onClick={() => setShow((v) => !v)}
+          aria-label={show ? t('auth.fields.hidePassword') : t('auth.fields.showPassword')}
+          aria-pressed={show}
+        >
+          <Icon name={show ? 'eyeOff' : 'eye'} size={18} />
+        </button>
+      }
+    >
+      <input
+        id={id}
+        type={show ? 'text' : 'password'}
+        autoComplete={autoComplete}
+        placeholder={placeholder}
+        data-autofocus={autoFocus ? true : undefined}
+        {...describedBy(id, error)}
+        {...inputProps}
+      />
+    </InputBox>
+  );
+}

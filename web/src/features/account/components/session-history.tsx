@@ -1,0 +1,144 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Icon } from '@/components/ui/icon';
+import { formatDateTime } from '@/lib/format';
+import { SESSIONS_PAGE_SIZE, useSessions, type SessionEntry } from '../api/get-sessions';
+import { deviceLabel } from './user-agent';
+import './account.css';
+
+const END_REASONS = ['logout', 'password_change', 'recovery', 'operator', 'expired'];
+
+function EndCell({ entry }: { entry: SessionEntry }) {
+  const { t } = useTranslation();
+  if (entry.current) {
+    return (
+      <span className="session-state session-state--current">
+        <span className="session-dot" aria-hidden="true" />
+        {t('sessions.thisDevice')}
+      </span>
+    );
+  }
+  if (entry.endedAt == null) {
+    return (
+      <span className="session-state session-state--active">
+        <span className="session-dot" aria-hidden="true" />
+        {t('sessions.active')}
+      </span>
+    );
+  }
+  const reason = entry.endReason ?? '';
+  const reasonKey = END_REASONS.includes(reason)
+    ? `sessions.reason.${reason.replace(/_(\w)/g, (_, c: string) => c.toUpperCase())}`
+    : 'sessions.reason.other';
+  return (
+    <span className="session-state">
+      <span className="tabular">{formatDateTime(entry.endedAt)}</span>
+      <span className="session-state__reason">{t(reasonKey)}</span>
+    </span>
+  );
+}
+
+function Device({ ua }: { ua: string | null | undefined }) {
+  const label = deviceLabel(ua);
+  return (
+    <span className="session-device" title={ua ?? undefined}>
+      <Icon name="device" size={16} />
+      {label || '—'}
+    </span>
+  );
+}
+
+/** Session history (/dashboard/session-history): POST customer/sessions {skip, take}. */
+export function SessionHistory() {
+  const { t } = useTranslation();
+  const [page, setPage] = useState(0);
+  const { data, isLoading, isError, isFetching, refetch } = useSessions(page);
+
+  if (isLoading) {
+    return <div className="skeleton skeleton--list" aria-busy="true" />;
+  }
+  if (isError || !data) {
+    return (
+      <div className="account-empty">
+        <p>{t('account.loadFailed')}</p>
+        <button type="button" className="btn btn--ghost" onClick={() => void refetch()}>
+          {t('common.retry')}
+        </button>
+      </div>
+    );
+  }
+  const pages = Math.max(1, Math.ceil(data.total / SESSIONS_PAGE_SIZE));
+  const from = data.total === 0 ? 0 : page * SESSIONS_PAGE_SIZE + 1;
+  const to = Math.min(data.total, (page + 1) * SESSIONS_PAGE_SIZE);
+
+  return (
+    <section className="account-card sessions" aria-busy={isFetching}>
+      {data.items.length === 0 ? (
+        <p className="account-empty">{t('sessions.empty')}</p>
+      ) : (
+        <table className="sessions-table">
+          <thead>
+            <tr>
+              <th scope="col">{t('sessions.loginAt')}</th>
+              <th scope="col">{t('sessions.ip')}</th>
+              <th scope="col">{t('sessions.device')}</th>
+              <th scope="col">{t('sessions.fingerprint')}</th>
+              <th scope="col">{t('sessions.end')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.items.map((s) => (
+              <tr key={s.id} className={s.current ? 'is-current' : undefined}>
+                <td data-label={t('sessions.loginAt')}>
+                  <span className="tabular">{formatDateTime(s.loginAt)}</span>
+                </td>
+                <td data-label={t('sessions.ip')}>
+                  <span className="tabular">{s.ip || '—'}</span>
+                </td>
+                <td data-label={t('sessions.device')}>
+                  <Device ua={s.device} />
+                </td>
+                <td data-label={t('sessions.fingerprint')}>
+                  <code className="session-fp" title={s.fingerprint ?? undefined}>
+                    {s.fingerprint ? s.fingerprint.slice(0, 12) : '—'}
+                  </code>
+                </td>
+                <td data-label={t('sessions.end')}>
+                  <EndCell entry={s} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <nav className="pager" aria-label={t('sessions.paging')}>
+        <span className="pager__info tabular">
+          {t('sessions.range', { from, to, total: data.total })}
+        </span>
+        <div className="pager__buttons">
+          <button
+            type="button"
+            className="btn btn--ghost btn--sm"
+            disabled={page === 0}
+            onClick={() => setPage((p) => Math.max(0, p - 1))}
+          >
+            <Icon name="chevronLeft" size={16} />
+            {t('sessions.previous')}
+          </button>
+          <span className="pager__page tabular">
+            {page + 1} / {pages}
+          </span>
+          <button
+            type="button"
+            className="btn btn--ghost btn--sm"
+            disabled={page + 1 >= pages}
+            onClick={() => setPage((p) => p + 1)}
+          >
+            {t('sessions.next')}
+            <Icon name="chevronRight" size={16} />
+          </button>
+        </div>
+      </nav>
+    </section>
+  );
+}

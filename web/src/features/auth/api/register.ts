@@ -1,0 +1,171 @@
+import { useMutation } from '@tanstack/react-query';
+import { z } from 'zod';
+import type { AffiliateParams } from '@/lib/affiliate';
+import { api } from '@/lib/api-client';
+import { authDataSchema, setAuthData, type AuthData } from '@/lib/auth';
+import {
+  V,
+  birthDateIssue,
+  birthDay,
+  birthMonth,
+  birthYear,
+  email,
+  password,
+  passwordsMatch,
+  personName,
+  personalNo,
+  phone,
+  registerUsername,
+} from '@/lib/validation';
+
+/** POST auth/register (spec sections 3, 4, 5): the fast and the full (Default Register) forms. */
+
+export const DEFAULT_CURRENCY_ID = 1;
+export const DEFAULT_BIRTH = { day: '01', month: '01', year: '1970' } as const;
+
+const fastShape = z.object({
+  name: personName,
+  surname: personName,
+  username: registerUsername,
+  email,
+  password,
+  password2: password,
+  phone,
+  trialBonus: z.boolean(),
+});
+
+export const fastRegisterSchema = passwordsMatch(fastShape, 'password', 'password2');
+export type FastRegisterInput = z.infer<typeof fastShape>;
+
+/** The fast form's steps: the fields each step shows. */
+export const FAST_STEPS = [
+  ['name', 'surname', 'username'],
+  ['email', 'password', 'password2'],
+  ['phone', 'trialBonus'],
+] as const satisfies readonly (readonly (keyof FastRegisterInput)[])[];
+
+const fullShape = z.object({
+  name: personName,
+  surname: personName,
+  username: registerUsername,
+  email,
+  password,
+  password2: password,
+  phone,
+  personalNo,
+  birthDateDay: birthDay,
+  birthDateMonth: birthMonth,
+  birthDateYear: birthYear,
+  country: z.number({ error: V.country }).int().positive(V.country),
+  trialBonus: z.boolean(),
+});
+
+export const fullRegisterSchema = passwordsMatch(fullShape, 'password', 'password2').superRefine(
+  (v, ctx) => {
+    if (
+      !/^\d{2}$/.test(v.birthDateDay) ||
+      !/^\d{2}$/.test(v.birthDateMonth) ||
+      !/^\d{4}$/.test(v.birthDateYear)
+    )
+      return;
+    const issue = birthDateIssue(v.birthDateDay, v.birthDateMonth, v.birthDateYear);
+    if (issue) ctx.addIssue({ code: 'custom', message: issue, path: ['birthDateYear'] });
+  },
+);
+export type FullRegisterInput = z.infer<typeof fullShape>;
+
+export type RegisterPayload = {
+  name: string;
+  surname: string;
+  username: string;
+  email: string;
+  phone: string;
+  password: string;
+  password2: string;
+  currencyId: number;
+  trialBonus: boolean | number;
+  isFast?: true;
+  PersonalNo?: string;
+  country?: number;
+  birthDate?: string;
+  birthDateDay?: string;
+  birthDateMonth?: string;
+  birthDateYear?: string;
+} & AffiliateParams;
+
+/** birthDate as year-month-day from the three boxes. */
+export function birthDateFromParts(day: string, month: string, year: string): string {
+  return `${year.padStart(4, '0')}-${month.padStart(2, '0')}-${day.padStart(2, '0')}`;
+}
+
+/** The fast form's payload: isFast=true, trialBonus a boolean. */
+export function buildFastPayload(
+  input: FastRegisterInput,
+  affiliate: AffiliateParams,
+): RegisterPayload {
+  return {
+    name: input.name.trim(),
+    surname: input.surname.trim(),
+    username: input.username.trim(),
+    email: input.email.trim(),
+    phone: input.phone,
+    password: input.password,
+    password2: input.password2,
+    currencyId: DEFAULT_CURRENCY_ID,
+    trialBonus: input.trialBonus,
+    isFast: true,
+    ...affiliate,
+  };
+}
+
+/** The full form's payload: PersonalNo, country id, birthDate plus its three parts, trialBonus 1/0. */
+export function buildFullPayload(
+  input: FullRegisterInput,
+  affiliate: AffiliateParams,
+): RegisterPayload {
+  return {
+    name: input.name.trim(),
+    surname: input.surname.trim(),
+    username: input.username.trim(),
+    email: input.email.trim(),
+    phone: input.phone,
+    PersonalNo: input.personalNo,
+    country: input.country,
+    currencyId: DEFAULT_CURRENCY_ID,
+    birthDate: birthDateFromParts(input.birthDateDay, input.birthDateMonth, input.birthDateYear),
+    birthDateDay: input.birthDateDay,
+    birthDateMonth: input.birthDateMonth,
+    birthDateYear: input.birthDateYear,
+    trialBonus: input.trialBonus ? 1 : 0,
+    password: input.password,
+    password2: input.password2,
+    ...affiliate,
+  };
+}
+
+/** Whether a payload asks for the trial bonus (a true flag or an amount above 0). */
+export function wantsTrialBonus(payload: Pick<RegisterPayload, 'trialBonus'>): boolean {
+  return (
+    payload.trialBonus === true ||
+    (typeof payload.trialBonus === 'number' && payload.trialBonus > 0)
+  );
+}
+
+/** The payload keys the server may name in data.field, mapped to the form fields. */
+export const REGISTER_FIELD_ALIASES = {
+  PersonalNo: 'personalNo',
+  birthDate: 'birthDateYear',
+} as const;
+
+export async function register(payload: RegisterPayload) {
+  const res = await api.post<AuthData>('auth/register', payload, {
+    schema: authDataSchema,
+    toastSuccess: true,
+  });
+  if (res.success && res.data) setAuthData(res.data);
+  return res;
+}
+
+export function useRegister() {
+  return useMutation({ mutationFn: register });
+}

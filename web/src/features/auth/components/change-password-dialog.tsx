@@ -1,0 +1,92 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslation } from 'react-i18next';
+import { Dialog } from '@/components/ui/dialog';
+import { Field, PasswordInput, applyServerFieldError } from '@/components/ui/form';
+import { Icon } from '@/components/ui/icon';
+import { closeDialog, useOpenDialog } from '@/lib/dialogs';
+import {
+  changePasswordSchema,
+  useChangePassword,
+  type ChangePasswordInput,
+} from '../api/change-password';
+
+/** Change password: Old Password, Password, Confirm Password and Change. */
+export function ChangePasswordDialog() {
+  const open = useOpenDialog() === 'changePassword';
+  const { t } = useTranslation();
+  return (
+    <Dialog
+      open={open}
+      onClose={() => closeDialog('changePassword')}
+      title={t('auth.changePassword.title')}
+      size="medium"
+    >
+      <ChangePasswordForm />
+    </Dialog>
+  );
+}
+
+function ChangePasswordForm() {
+  const { t } = useTranslation();
+  const mutation = useChangePassword();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isValid },
+  } = useForm<ChangePasswordInput>({
+    resolver: zodResolver(changePasswordSchema),
+    mode: 'onChange',
+    defaultValues: { oldPassword: '', password: '', confirmPassword: '' },
+  });
+  const onSubmit = handleSubmit(async (values) => {
+    const res = await mutation.mutateAsync(values);
+    if (res.success) closeDialog('changePassword');
+    else applyServerFieldError(res, setError, ['oldPassword', 'password', 'confirmPassword']);
+  });
+  return (
+    <form className="form panel-form" onSubmit={onSubmit} noValidate>
+      <p className="panel-form__intro">
+        <Icon name="shield" size={18} />
+        {t('auth.changePassword.text')}
+      </p>
+      <Field id="cp-old" label={t('auth.changePassword.old')} error={errors.oldPassword}>
+        <PasswordInput
+          id="cp-old"
+          autoComplete="current-password"
+          autoFocus
+          error={errors.oldPassword}
+          {...register('oldPassword')}
+        />
+      </Field>
+      <Field id="cp-new" label={t('auth.changePassword.password')} error={errors.password}>
+        <PasswordInput
+          id="cp-new"
+          autoComplete="new-password"
+          error={errors.password}
+          {...register('password', { deps: 'confirmPassword' })}
+        />
+      </Field>
+      <Field
+        id="cp-confirm"
+        label={t('auth.changePassword.confirm')}
+        error={errors.confirmPassword}
+      >
+        <PasswordInput
+          id="cp-confirm"
+          autoComplete="new-password"
+          error={errors.confirmPassword}
+          {...register('confirmPassword')}
+        />
+      </Field>
+      <button
+        type="submit"
+        className="btn btn--primary btn--block btn--lg"
+        disabled={!isValid || mutation.isPending}
+      >
+        {mutation.isPending ? t('common.loading') : t('auth.changePassword.submit')}
+      </button>
+    </form>
+  );
+}

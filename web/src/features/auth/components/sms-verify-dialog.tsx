@@ -1,0 +1,82 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Dialog } from '@/components/ui/dialog';
+import { Icon } from '@/components/ui/icon';
+import { useAuth } from '@/lib/auth';
+import { closeDialog, useOpenDialog } from '@/lib/dialogs';
+import { AuthLayout, Steps } from './auth-layout';
+import { Celebration } from './celebration';
+import { CodeStepForm, PhoneStepForm, formatPhone } from './phone-steps';
+
+/** SMS verify: 1 phone and Send Code; 2 code, Change Phone Number, Validate; then Congratulations. */
+export function SmsVerifyDialog() {
+  const open = useOpenDialog() === 'smsVerify';
+  const { t } = useTranslation();
+  return (
+    <Dialog
+      open={open}
+      onClose={() => closeDialog('smsVerify')}
+      title={t('auth.smsVerify.title')}
+      hideTitle
+    >
+      <SmsVerifyFlow />
+    </Dialog>
+  );
+}
+
+function SmsVerifyFlow() {
+  const { t } = useTranslation();
+  const { authData } = useAuth();
+  const [step, setStep] = useState<1 | 2 | 3>(1);
+  const [phone, setPhone] = useState(authData?.phone ?? '');
+
+  if (step === 3) {
+    return (
+      <AuthLayout>
+        <Celebration title={t('auth.smsVerify.congrats')} text={t('auth.smsVerify.verified')}>
+          <button
+            type="button"
+            className="btn btn--primary btn--lg btn--block"
+            data-autofocus
+            onClick={() => closeDialog('smsVerify')}
+          >
+            {t('common.close')}
+          </button>
+        </Celebration>
+      </AuthLayout>
+    );
+  }
+
+  return (
+    <AuthLayout
+      title={t('auth.smsVerify.title')}
+      subtitle={
+        step === 1
+          ? t('auth.smsVerify.step1Text')
+          : t('auth.phone.step2Text', { phone: formatPhone(phone) })
+      }
+    >
+      <Steps current={step - 1} labels={[t('auth.steps.phone'), t('auth.steps.code')]} />
+      {step === 1 ? (
+        <PhoneStepForm
+          id="sms-phone"
+          phone={phone}
+          locked={false}
+          onSent={(p) => {
+            setPhone(p);
+            setStep(2);
+          }}
+        />
+      ) : (
+        <CodeStepForm id="sms-code" phone={phone} onVerified={() => setStep(3)}>
+          <div className="auth__inline-links">
+            <button type="button" className="link-btn" onClick={() => setStep(1)}>
+              <Icon name="phone" size={14} />
+              {t('auth.phone.changePhone')}
+            </button>
+          </div>
+        </CodeStepForm>
+      )}
+    </AuthLayout>
+  );
+}
