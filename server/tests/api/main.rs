@@ -3,8 +3,11 @@
 mod helpers;
 
 mod accounts;
+mod cli;
 mod cms;
 mod envelope;
 mod hub;
+mod journal;
+mod senders;
 mod spa;
 mod wallet;

@@ -1,0 +1,128 @@
+//! The `kasa` command itself: bad configuration stops it with one line; the operator's commands.
+
+use std::process::Command;
+
+use serde_json::{Value, json};
+
+use crate::helpers::{Engine, envelope, fresh_database, spawn_app};
+
+fn kasa(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_kasa")).args(args).env_remove("DATABASE_URL").env("KASA_LOG", "error").output().expect("run kasa")
+}
+
+fn one_line_error(out: &std::process::Output) -> String {
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr).trim().to_string();
+    assert_eq!(err.lines().count(), 1, "more than one line: {err}");
+    assert!(err.starts_with("kasa: error: "), "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+    err
+}
+
+#[test]
+fn an_unknown_database_scheme_stops_kasa_with_one_line() {
+    let err = one_line_error(&kasa(&["migrate", "--database-url", "mysql://root@localhost/kasa"]));
+    assert!(err.contains("unknown database URL scheme"), "{err}");
+}
+
+#[test]
+fn a_port_in_use_stops_kasa_with_one_line() {
+    let taken = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let addr = taken.local_addr().unwrap().to_string();
+    let dir = std::env::temp_dir().join(format!("kasa-cli-{}", uuid::Uuid::new_v4().simple()));
+    let url = format!("sqlite://{}/k.db?mode=rwc", dir.display());
+    let err = one_line_error(&kasa(&["serve", "--addr", &addr, "--database-url", &url]));
+    assert!(err.contains("cannot listen on"), "{err}");
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn the_help_explains_every_subcommand() {
+    let out = kasa(&["--help"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    for sub in ["serve", "migrate", "outbox", "admin"] {
+        assert!(text.contains(sub), "{sub} missing from --help");
+    }
+    let serve = String::from_utf8_lossy(&kasa(&["serve", "--help"]).stdout).to_string();
+    for opt in ["--addr", "--database-url", "--demo", "KASA_ADDR", "DATABASE_URL"] {
+        assert!(serve.contains(opt), "{opt} missing from serve --help");
+    }
+}
+
+#[tokio::test]
+async fn the_outbox_lists_messages_newest_first_as_json() {
+    // Arrange: a player asks for an SMS code.
+    let app = spawn_app(Engine::Sqlite).await;
+    let reg = envelope(
+        app.post_json(
+            "/api/auth/register",
+            &json!({"name": "Ece", "surname": "Kurt", "username": "ecekurt1", "email": "ece@example.com",
+        "phone": "905301112233", "password": "gizli123", "password2": "gizli123", "isFast": true}),
+        )
+        .await,
+    )
+    .await;
+    let token = reg["data"]["token"].as_str().unwrap();
+    app.post_auth("/api/customer/updatephone", token, &json!({"step": 1, "phone": "905301112233"})).await;
+    app.post_json("/api/auth/sendresetpassword", &json!({"username": "ecekurt1"})).await;
+    let url = app.db.url.clone();
+
+    // Act
+    let out = kasa(&["outbox", "--json", "--database-url", &url]);
+
+    // Assert
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let list: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let list = list.as_array().unwrap();
+    assert_eq!(list.len(), 2);
+    assert_eq!(list[0]["channel"], "email");
+    assert_eq!(list[0]["recipient"], "ece@example.com");
+    assert_eq!(list[1]["channel"], "sms");
+    assert_eq!(list[1]["recipient"], "905301112233");
+    assert!(list[1]["text"].as_str().unwrap().chars().filter(char::is_ascii_digit).count() >= 6);
+}
+
+#[tokio::test]
+async fn admin_wallet_adjust_is_recorded_and_check_names_a_tampered_wallet() {
+    let (url, _dir) = fresh_database(Engine::Sqlite).await;
+    let app = crate::helpers::spawn_node(&url, true, None, Default::default()).await;
+    envelope(
+        app.post_json(
+            "/api/auth/register",
+            &json!({"name": "Can", "surname": "Er", "username": "caner123", "email": "can@example.com",
+        "phone": "905301112244", "password": "gizli123", "password2": "gizli123", "isFast": true}),
+        )
+        .await,
+    )
+    .await;
+
+    let adjust = kasa(&[
+        "admin",
+        "wallet",
+        "adjust",
+        "--player",
+        "caner123",
+        "--amount",
+        "125,50",
+        "--reason",
+        "Havale iadesi",
+        "--database-url",
+        &url,
+    ]);
+    assert!(adjust.status.success(), "{}", String::from_utf8_lossy(&adjust.stderr));
+    let ok = kasa(&["admin", "wallet", "check", "--database-url", &url]);
+    assert!(ok.status.success(), "{}", String::from_utf8_lossy(&ok.stdout));
+    let reason: String =
+        sqlx::query_scalar("SELECT reason FROM ledger_entries WHERE kind = 'adjustment'").fetch_one(&app.db.pool).await.unwrap();
+    assert_eq!(reason, "Havale iadesi");
+
+    let refused =
+        kasa(&["admin", "wallet", "adjust", "--player", "caner123", "--amount", "-1000", "--reason", "x", "--database-url", &url]);
+    one_line_error(&refused);
+
+    sqlx::query("UPDATE wallets SET real_kurus = real_kurus + 1").execute(&app.db.pool).await.unwrap();
+    let bad = kasa(&["admin", "wallet", "check", "--database-url", &url]);
+    assert!(!bad.status.success());
+    let report = String::from_utf8_lossy(&bad.stdout);
+    assert!(report.contains("caner123"), "{report}");
+}
