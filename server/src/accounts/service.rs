@@ -154,6 +154,8 @@ pub async fn register(state: &AppState, form: RegisterForm, origin: Origin) -> R
         Some(c) if c.trim() == "1" => 1,
         Some(_) => return Err(AppError::Validation { field: "currencyId", key: "v.currency" }),
     };
+    let phone_bucket = format!("register:phone:{}", phone.as_str());
+    ratelimit::hit(&state.db, &phone_bucket, state.limits.register_phone, "error.too_many").await?;
     let trial = wants_trial_bonus(get("trialBonus"));
     let ref_id = text(get("refId")).and_then(|s| s.trim().parse::<i64>().ok()).filter(|n| *n > 0);
     let short = |k: &str| text(get(k)).map(|s| s.trim().chars().take(100).collect::<String>()).filter(|s| !s.is_empty());

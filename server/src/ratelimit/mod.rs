@@ -28,6 +28,8 @@ pub struct Limits {
     pub login_ip: Limit,
     /// Registrations per IP (`KASA_LIMIT_REGISTER_IP`, default 10 per hour: a household may share an IP).
     pub register_ip: Limit,
+    /// Registration attempts per phone (`KASA_LIMIT_REGISTER_PHONE`, default 5 per hour).
+    pub register_phone: Limit,
     /// SMS codes per phone (`KASA_LIMIT_SMS_PHONE`, default 5 per hour).
     pub sms_phone: Limit,
     /// SMS codes per IP (`KASA_LIMIT_SMS_IP`, default 10 per hour).
@@ -44,6 +46,7 @@ impl Default for Limits {
             login_user: Limit { max: 5, window_secs: 900 },
             login_ip: Limit { max: 20, window_secs: 900 },
             register_ip: Limit { max: 10, window_secs: 3600 },
+            register_phone: Limit { max: 5, window_secs: 3600 },
             sms_phone: Limit { max: 5, window_secs: 3600 },
             sms_ip: Limit { max: 10, window_secs: 3600 },
             reset_ip: Limit { max: 10, window_secs: 3600 },
@@ -64,6 +67,7 @@ impl Limits {
         read("KASA_LIMIT_LOGIN_USER", &mut l.login_user)?;
         read("KASA_LIMIT_LOGIN_IP", &mut l.login_ip)?;
         read("KASA_LIMIT_REGISTER_IP", &mut l.register_ip)?;
+        read("KASA_LIMIT_REGISTER_PHONE", &mut l.register_phone)?;
         read("KASA_LIMIT_SMS_PHONE", &mut l.sms_phone)?;
         read("KASA_LIMIT_SMS_IP", &mut l.sms_ip)?;
         read("KASA_LIMIT_RESET_IP", &mut l.reset_ip)?;

@@ -401,3 +401,19 @@ on_both_engines! {
         assert!(countries.len() > 10);
     }
 }
+
+on_both_engines! {
+    async fn a_household_may_register_ten_players_from_one_ip_but_a_script_is_stopped(app) {
+        for i in 0..10 {
+            let body = with(full_form(), json!({"username": format!("hane{i:02}ab"), "email": format!("hane{i}@example.com"),
+                "phone": format!("9053100000{i:02}"), "PersonalNo": null, "birthDate": null, "birthDateDay": null, "birthDateMonth": null,
+                "birthDateYear": null, "country": null}));
+            let (status, resp) = register(&app, &body).await;
+            assert_eq!(status, 200, "registration {i}: {resp}");
+        }
+        let eleventh = with(full_form(), json!({"username": "hane11ab", "email": "hane11@example.com", "phone": "905310000011"}));
+        let (status, body) = register(&app, &eleventh).await;
+        assert_eq!(status, 429, "{body}");
+        assert_eq!(body["success"], false);
+    }
+}
