@@ -7,10 +7,12 @@ import { Logo } from '@/components/ui/logo';
 import { Sheet } from '@/components/ui/sheet';
 import { useBalancePolling } from '@/features/account/api/get-balance';
 import { AuthDialogs } from '@/features/auth/components/auth-dialogs';
+import { useLiveNotifications } from '@/features/notifications/components/live-notifications';
 import { PopupDialog } from '@/features/popup/components/popup-dialog';
 import { DESKTOP_QUERY, DOCKED_MENU_QUERY, useMediaQuery } from '@/hooks/use-media-query';
 import { useScrolledPast } from '@/hooks/use-scrolled-past';
 import { useBootstrap, useSiteOptions } from '@/lib/bootstrap';
+import { useHubConnection } from '@/lib/hub';
 import { buildCrumbs } from '../breadcrumbs';
 import { BottomBar } from './bottom-bar';
 import { Footer } from './footer';
@@ -75,6 +77,8 @@ export function AppLayout() {
   const closeMenu = useCallback(() => setMenuOpen(false), []);
   const crumbs = useCrumbs();
   useBalancePolling();
+  useHubConnection();
+  useLiveNotifications();
   useDeferredManifest();
 
   useEffect(() => {

@@ -3,9 +3,10 @@ import { z } from 'zod';
 import { api, unwrap } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 
-/** POST customer/notification {skip 0, take 100} (spec section 7). */
+/** POST customer/notification {skip 0, take 100} (spec section 7), newest first. */
 
 export const NOTIFICATION_TAKE = 100;
+export const notificationsQueryKey = ['notifications'] as const;
 
 export const notificationSchema = z.looseObject({
   id: z.union([z.number(), z.string()]),
@@ -13,10 +14,14 @@ export const notificationSchema = z.looseObject({
   note: z.string().nullish(),
   type: z.union([z.number(), z.string()]).nullish(),
   timeStamp: z.string().nullish(),
-  isRead: z.boolean().default(false),
+  isRead: z
+    .boolean()
+    .nullish()
+    .transform((v) => v ?? false),
 });
 
 export type Notification = z.infer<typeof notificationSchema>;
+export type NotificationId = Notification['id'];
 
 const listSchema = z.union([
   z.array(notificationSchema),
@@ -28,10 +33,7 @@ export async function getNotifications(): Promise<Notification[]> {
     await api.post(
       'customer/notification',
       { skip: 0, take: NOTIFICATION_TAKE },
-      {
-        schema: listSchema,
-        toastError: false,
-      },
+      { schema: listSchema, toastError: false },
     ),
   );
 }
@@ -39,15 +41,49 @@ export async function getNotifications(): Promise<Notification[]> {
 export function useNotifications() {
   const { isLoggedIn } = useAuth();
   return useQuery({
-    queryKey: ['notifications'],
+    queryKey: notificationsQueryKey,
     queryFn: getNotifications,
     enabled: isLoggedIn,
-    retry: false,
+    retry: 1,
   });
 }
 
-/** The bell's badge: 9+ from 9 on. */
+/** The bell's badge: 9+ from 9 on (spec section 9); nothing when all are read. */
 export function unreadBadge(count: number): string | null {
   if (count <= 0) return null;
   return count >= 9 ? '9+' : String(count);
+}
+
+export function countUnread(list: readonly Notification[] | undefined): number {
+  return (list ?? []).filter((n) => !n.isRead).length;
+}
+
+export const sameId = (a: NotificationId, b: NotificationId) => String(a) === String(b);
+
+/** A pushed notification (the hub's message is its JSON), or null when it is not one. */
+export function parsePushedNotification(message: string): Notification | null {
+  try {
+    const parsed = notificationSchema.safeParse(JSON.parse(message));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The cache after a push: the new one first, no duplicate, at most `take` kept. */
+export function addNotification(
+  list: readonly Notification[] | undefined,
+  notification: Notification,
+): Notification[] {
+  const rest = (list ?? []).filter((n) => !sameId(n.id, notification.id));
+  return [notification, ...rest].slice(0, NOTIFICATION_TAKE);
+}
+
+/** The cache after the server confirmed a read. */
+export function markNotificationRead(
+  list: readonly Notification[] | undefined,
+  id: NotificationId,
+): Notification[] | undefined {
+  if (!list) return undefined;
+  return list.map((n) => (sameId(n.id, id) && !n.isRead ? { ...n, isRead: true } : n));
 }
