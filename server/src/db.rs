@@ -52,7 +52,13 @@ impl Db {
             // Validate the URL early so a typo is reported as such.
             SqliteConnectOptions::from_str(url).with_context(|| format!("invalid SQLite URL '{}'", redact(url)))?;
         } else {
-            PgConnectOptions::from_str(url).with_context(|| format!("invalid PostgreSQL URL '{}'", redact(url)))?;
+            let opts = PgConnectOptions::from_str(url).with_context(|| format!("invalid PostgreSQL URL '{}'", redact(url)))?;
+            // One direct attempt first, so an unreachable server is reported with its real cause.
+            match tokio::time::timeout(Duration::from_secs(10), opts.connect()).await {
+                Ok(Ok(conn)) => drop(conn),
+                Ok(Err(e)) => return Err(anyhow::anyhow!(e).context(format!("cannot connect to the database at '{}'", redact(url)))),
+                Err(_) => anyhow::bail!("cannot connect to the database at '{}': no answer within 10 s", redact(url)),
+            }
         }
         let is_sqlite = engine == Engine::Sqlite;
         let pool = AnyPoolOptions::new()

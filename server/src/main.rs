@@ -189,7 +189,13 @@ fn main() -> ExitCode {
 
 /// One clear line on standard error, no panic.
 fn fail(e: anyhow::Error) -> ExitCode {
-    let chain: Vec<String> = e.chain().map(|c| c.to_string()).collect();
+    // Some errors repeat their source in their own text: print each cause once, on one line.
+    let mut chain: Vec<String> = Vec::new();
+    for cause in e.chain().map(|c| c.to_string().replace('\n', " ")) {
+        if !chain.last().is_some_and(|prev| prev.contains(&cause)) {
+            chain.push(cause);
+        }
+    }
     eprintln!("kasa: error: {}", chain.join(": "));
     ExitCode::FAILURE
 }

@@ -26,6 +26,12 @@ fn an_unknown_database_scheme_stops_kasa_with_one_line() {
 }
 
 #[test]
+fn an_unreachable_database_stops_kasa_with_one_line() {
+    let err = one_line_error(&kasa(&["migrate", "--database-url", "postgres://postgres@127.0.0.1:1/kasa"]));
+    assert!(err.contains("cannot connect to the database") && err.contains("refused"), "{err}");
+}
+
+#[test]
 fn a_port_in_use_stops_kasa_with_one_line() {
     let taken = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
     let addr = taken.local_addr().unwrap().to_string();
