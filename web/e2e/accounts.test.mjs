@@ -193,11 +193,14 @@ async function playerJourney({ width, height, mobile, tag }) {
     .first()
     .click();
   const logoutCall = page.waitForRequest((r) => r.url().endsWith('/api/auth/logout'));
+  // The logout clears everything and reloads the page 300 ms later: wait for that reload.
+  const reloaded = page.waitForEvent('load', { timeout: 15_000 });
   await page
     .getByRole('button', { name: /Çıkış Yap/ })
     .last()
     .click();
   await logoutCall;
+  await reloaded;
   await opener.getByRole('button', { name: 'Giriş Yap' }).waitFor({ timeout: 10_000 });
   assert.equal(await page.evaluate(() => localStorage.getItem('authData')), null);
   await closePopupIfShown(page);
