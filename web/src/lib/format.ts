@@ -55,3 +55,10 @@ export function formatIsoDate(value: string | null | undefined): string {
   const m = value?.trim().match(/^(\d{4})-(\d{2})-(\d{2})/);
   return m ? `${m[3]}.${m[2]}.${m[1]}` : '';
 }
+
+/** 905321234567 → +90 532 123 45 67 */
+export function formatPhone(phone: string): string {
+  const d = phone.replace(/\D/g, '');
+  if (d.length !== 12) return phone;
+  return `+${d.slice(0, 2)} ${d.slice(2, 5)} ${d.slice(5, 8)} ${d.slice(8, 10)} ${d.slice(10)}`;
+}

@@ -1,11 +1,11 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '@/components/ui/icon';
 import { Logo } from '@/components/ui/logo';
 import { useBootstrap, useSiteOptions } from '@/lib/bootstrap';
 import providers from '../../../../content/providers.json';
-import { SOCIAL_KEYS } from './menu-items';
+import { SocialLinks } from './social-links';
 
 /** Footer provider logos (spec section 3: name, url). */
 export type ProviderLogo = { name: string; url: string };
@@ -32,13 +32,51 @@ function ProviderLogoItem({ provider }: { provider: ProviderLogo }) {
   );
 }
 
+/** The Games column: route and menu title. */
+const GAME_LINKS = [
+  ['/casino/slot', 'menu.slots'],
+  ['/casino/live', 'menu.liveCasino'],
+  ['/spor', 'menu.sports'],
+  ['/livespor', 'menu.liveBettings'],
+  ['/promotions', 'menu.promotions'],
+] as const;
+
+/** The Help column's outside links: the site option holding the address, and the title. */
+const HELP_LINKS = [
+  ['call-request-url', 'menu.callRequest'],
+  ['blog-url', 'menu.blog'],
+] as const;
+
+/** A footer link column: a nav named by its heading, the links in a list. */
+function FooterColumn({
+  id,
+  heading,
+  testId,
+  children,
+}: {
+  id: string;
+  heading: ReactNode;
+  testId?: string;
+  children: ReactNode;
+}) {
+  return (
+    <nav className="footer__col" aria-labelledby={id}>
+      <h2 id={id} className="footer__heading">
+        {heading}
+      </h2>
+      <ul className="footer__links" data-testid={testId}>
+        {children}
+      </ul>
+    </nav>
+  );
+}
+
 export function Footer() {
   const { t } = useTranslation();
   const { data } = useBootstrap();
   const options = useSiteOptions();
   const siteName = options['site-name'] ?? 'Kasa';
   const category = data?.categoryList.find((c) => c.id === FOOTER_CATEGORY_ID);
-  const socials = SOCIAL_KEYS.filter((k) => options[k]);
 
   return (
     <footer className="footer">
@@ -46,91 +84,50 @@ export function Footer() {
         <div className="footer__brand">
           <Logo name={siteName} />
           <p className="footer__tagline">{t('footer.tagline')}</p>
-          {socials.length > 0 ? (
-            <div className="menu-social">
-              {socials.map((key) => (
-                <a
-                  key={key}
-                  href={options[key]}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  className={`social social--${key}`}
-                  aria-label={t(`social.${key}`)}
-                >
-                  <Icon name={key} size={18} />
-                </a>
-              ))}
-            </div>
-          ) : null}
+          <SocialLinks iconSize={18} />
         </div>
-        <nav className="footer__col" aria-labelledby="footer-corporate">
-          <h2 id="footer-corporate" className="footer__heading">
-            {category?.name ?? t('footer.corporate')}
-          </h2>
-          <ul className="footer__links" data-testid="footer-content-links">
-            <li>
-              <Link to="/pages/3">{t('menu.aboutUs')}</Link>
-            </li>
-            {(category?.content ?? [])
-              .filter((entry) => entry.id !== 3)
-              .map((entry) => (
-                <li key={entry.id}>
-                  <Link to={`/pages/${entry.id}`}>{entry.title}</Link>
-                </li>
-              ))}
-          </ul>
-        </nav>
-        <nav className="footer__col" aria-labelledby="footer-games">
-          <h2 id="footer-games" className="footer__heading">
-            {t('footer.games')}
-          </h2>
-          <ul className="footer__links">
-            <li>
-              <Link to="/casino/slot">{t('menu.slots')}</Link>
-            </li>
-            <li>
-              <Link to="/casino/live">{t('menu.liveCasino')}</Link>
-            </li>
-            <li>
-              <Link to="/spor">{t('menu.sports')}</Link>
-            </li>
-            <li>
-              <Link to="/livespor">{t('menu.liveBettings')}</Link>
-            </li>
-            <li>
-              <Link to="/promotions">{t('menu.promotions')}</Link>
-            </li>
-          </ul>
-        </nav>
-        <nav className="footer__col" aria-labelledby="footer-help">
-          <h2 id="footer-help" className="footer__heading">
-            {t('footer.help')}
-          </h2>
-          <ul className="footer__links">
-            <li>
-              <Link to="/pages">{t('menu.contents')}</Link>
-            </li>
-            {options['contact-email'] ? (
-              <li>
-                <a href={`mailto:${options['contact-email']}`}>{options['contact-email']}</a>
+        <FooterColumn
+          id="footer-corporate"
+          heading={category?.name ?? t('footer.corporate')}
+          testId="footer-content-links"
+        >
+          <li>
+            <Link to="/pages/3">{t('menu.aboutUs')}</Link>
+          </li>
+          {(category?.content ?? [])
+            .filter((entry) => entry.id !== 3)
+            .map((entry) => (
+              <li key={entry.id}>
+                <Link to={`/pages/${entry.id}`}>{entry.title}</Link>
               </li>
-            ) : null}
-            {options['call-request-url'] ? (
-              <li>
-                <a href={options['call-request-url']} target="_blank" rel="noopener noreferrer">
-                  {t('menu.callRequest')}
+            ))}
+        </FooterColumn>
+        <FooterColumn id="footer-games" heading={t('footer.games')}>
+          {GAME_LINKS.map(([to, title]) => (
+            <li key={to}>
+              <Link to={to}>{t(title)}</Link>
+            </li>
+          ))}
+        </FooterColumn>
+        <FooterColumn id="footer-help" heading={t('footer.help')}>
+          <li>
+            <Link to="/pages">{t('menu.contents')}</Link>
+          </li>
+          {options['contact-email'] ? (
+            <li>
+              <a href={`mailto:${options['contact-email']}`}>{options['contact-email']}</a>
+            </li>
+          ) : null}
+          {HELP_LINKS.map(([key, title]) =>
+            options[key] ? (
+              <li key={key}>
+                <a href={options[key]} target="_blank" rel="noopener noreferrer">
+                  {t(title)}
                 </a>
               </li>
-            ) : null}
-            {options['blog-url'] ? (
-              <li>
-                <a href={options['blog-url']} target="_blank" rel="noopener noreferrer">
-                  {t('menu.blog')}
-                </a>
-              </li>
-            ) : null}
-          </ul>
-        </nav>
+            ) : null,
+          )}
+        </FooterColumn>
       </div>
 
       <section className="providers" aria-labelledby="providers-title">

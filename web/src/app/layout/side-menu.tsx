@@ -8,7 +8,8 @@ import { useBootstrap, useSiteOptions } from '@/lib/bootstrap';
 import { BUILT_IN_LANGUAGES, changeLanguage, getCurrentLanguage } from '@/lib/language';
 import { openLiveChat } from '@/lib/live-chat';
 import { DESKTOP_QUERY, useMediaQuery } from '@/hooks/use-media-query';
-import { SOCIAL_KEYS, menuGroups, visibleItems, type MenuItem } from './menu-items';
+import { menuGroups, visibleItems, type MenuItem } from './menu-items';
+import { SocialLinks, useSocialKeys } from './social-links';
 
 type ItemProps = { item: MenuItem; onDone: () => void; depth?: number };
 
@@ -79,7 +80,17 @@ function MenuEntry({ item, onDone, depth = 0 }: ItemProps) {
     );
   }
 
-  if (item.gameData) {
+  // A game entry opens the game's page; live chat opens the chat window.
+  const action = item.gameData
+    ? () => {
+        void findAviatorPath().then((path) => {
+          if (path) navigate(path);
+        });
+      }
+    : item.appKey === 'live-chat'
+      ? () => openLiveChat(options['contact-email'])
+      : null;
+  if (action) {
     return (
       <li>
         <button
@@ -87,26 +98,7 @@ function MenuEntry({ item, onDone, depth = 0 }: ItemProps) {
           className={className}
           onClick={() => {
             onDone();
-            void findAviatorPath().then((path) => {
-              if (path) navigate(path);
-            });
-          }}
-        >
-          <ItemContent item={item} />
-        </button>
-      </li>
-    );
-  }
-
-  if (item.appKey === 'live-chat') {
-    return (
-      <li>
-        <button
-          type="button"
-          className={className}
-          onClick={() => {
-            onDone();
-            openLiveChat(options['contact-email']);
+            action();
           }}
         >
           <ItemContent item={item} />
@@ -175,26 +167,12 @@ function LanguageSection() {
 
 function FollowMe() {
   const { t } = useTranslation();
-  const options = useSiteOptions();
-  const links = SOCIAL_KEYS.filter((k) => options[k]);
+  const links = useSocialKeys();
   if (links.length === 0) return null;
   return (
     <section className="menu-section">
       <h3 className="menu-group__title">{t('menu.followMe')}</h3>
-      <div className="menu-social">
-        {links.map((key) => (
-          <a
-            key={key}
-            href={options[key]}
-            target="_blank"
-            rel="noopener noreferrer"
-            className={`social social--${key}`}
-            aria-label={t(`social.${key}`)}
-          >
-            <Icon name={key} size={20} />
-          </a>
-        ))}
-      </div>
+      <SocialLinks iconSize={20} />
     </section>
   );
 }

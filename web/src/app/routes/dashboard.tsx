@@ -94,7 +94,7 @@ export function DashboardRoute() {
           </button>
         </div>
       ) : null}
-      <div className="tiles">
+      <div className="card-grid tiles">
         {tiles.map((tile) => (
           <Link key={tile.url} to={tile.url} className="tile">
             <span className="tile__icon">

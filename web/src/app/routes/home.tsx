@@ -82,7 +82,7 @@ export function HomeRoute() {
     <div className="home page-stack">
       <BannerCarousel />
 
-      <nav className="quick" aria-label={t('home.quickLabel')}>
+      <nav className="card-grid quick" aria-label={t('home.quickLabel')}>
         {quickLinks.map((q) => (
           <Link key={q.url} to={q.url} className={`quick__card quick__card--${q.tone}`}>
             <span className="quick__icon">
@@ -111,7 +111,7 @@ export function HomeRoute() {
               <Icon name="chevronRight" size={16} />
             </Link>
           </div>
-          <div className="cats">
+          <div className="card-grid cats">
             {categories.map((c) => (
               <CategoryTile
                 key={c.id}
@@ -177,7 +177,7 @@ export function HomeRoute() {
         </article>
       </section>
 
-      <ul className="trust" aria-label={t('home.trustLabel')}>
+      <ul className="card-grid trust" aria-label={t('home.trustLabel')}>
         <li>
           <Icon name="shield" />
           <span>

@@ -1,8 +1,5 @@
-import { useId, useRef, type ReactNode } from 'react';
-import { createPortal } from 'react-dom';
-import { useTranslation } from 'react-i18next';
-import { useFocusTrap } from '@/hooks/use-focus-trap';
-import { Icon } from './icon';
+import type { ReactNode } from 'react';
+import { ModalFrame } from './modal-frame';
 import './dialog.css';
 
 export type DialogSize = 'default' | 'register' | 'medium' | 'auto';
@@ -31,38 +28,17 @@ export function Dialog({
   className,
   children,
 }: DialogProps) {
-  const ref = useRef<HTMLDivElement>(null);
-  const titleId = useId();
-  const { t } = useTranslation();
-  useFocusTrap(ref, open, onClose);
-  if (!open) return null;
-  return createPortal(
-    <div className="dialog-root">
-      <div className="dialog-overlay" onClick={onClose} aria-hidden="true" />
-      <div
-        ref={ref}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        tabIndex={-1}
-        className={`dialog dialog--${size}${className ? ` ${className}` : ''}`}
-      >
-        <div className={hideTitle ? 'dialog__head dialog__head--bare' : 'dialog__head'}>
-          <h2 id={titleId} className={hideTitle ? 'visually-hidden' : 'dialog__title'}>
-            {title}
-          </h2>
-          <button
-            type="button"
-            className="icon-btn dialog__close"
-            onClick={onClose}
-            aria-label={t('common.close')}
-          >
-            <Icon name="close" />
-          </button>
-        </div>
-        <div className="dialog__body">{children}</div>
-      </div>
-    </div>,
-    document.body,
+  return (
+    <ModalFrame
+      open={open}
+      onClose={onClose}
+      title={title}
+      block="dialog"
+      className={`dialog--${size}${className ? ` ${className}` : ''}`}
+      headClassName={hideTitle ? 'dialog__head dialog__head--bare' : 'dialog__head'}
+      titleClassName={hideTitle ? 'visually-hidden' : 'dialog__title'}
+    >
+      {children}
+    </ModalFrame>
   );
 }

@@ -1,6 +1,14 @@
 import { useState, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
 import { IMaskInput } from 'react-imask';
-import type { FieldError, FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import {
+  Controller,
+  type Control,
+  type FieldError,
+  type FieldPathByValue,
+  type FieldValues,
+  type Path,
+  type UseFormSetError,
+} from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { ApiResult } from '@/lib/api-client';
 import { validationText } from '@/lib/validation';
@@ -71,6 +79,30 @@ export function describedBy(id: string, error?: FieldError) {
   return error
     ? { 'aria-invalid': 'true' as const, 'aria-describedby': `${id}-error` }
     : { 'aria-invalid': undefined };
+}
+
+type TextFieldProps = {
+  id: string;
+  label: ReactNode;
+  error?: FieldError;
+  icon?: IconName;
+  autoFocus?: boolean;
+} & Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> & { ref?: Ref<HTMLInputElement> };
+
+/** A labelled text input in its frame; pass `{...register(name)}` for the rest. */
+export function TextField({ id, label, error, icon, autoFocus, ...inputProps }: TextFieldProps) {
+  return (
+    <Field id={id} label={label} error={error}>
+      <InputBox icon={icon}>
+        <input
+          id={id}
+          data-autofocus={autoFocus ? true : undefined}
+          {...describedBy(id, error)}
+          {...inputProps}
+        />
+      </InputBox>
+    </Field>
+  );
 }
 
 type InputBoxProps = { icon?: IconName; action?: ReactNode; children: ReactNode };
@@ -148,6 +180,60 @@ export function MaskedInput({
       {...describedBy(id, error)}
       {...rest}
     />
+  );
+}
+
+type MaskedFieldProps<T extends FieldValues> = {
+  control: Control<T>;
+  name: FieldPathByValue<T, string>;
+  label: ReactNode;
+  icon: IconName;
+  /** Extra content next to the label (a status tag). */
+  aside?: ReactNode;
+} & Omit<MaskedInputProps, 'value' | 'onValue' | 'onBlur' | 'inputRef'>;
+
+/** A labelled masked input bound to a react-hook-form field. */
+export function MaskedField<T extends FieldValues>({
+  control,
+  name,
+  id,
+  label,
+  icon,
+  aside,
+  error,
+  ...inputProps
+}: MaskedFieldProps<T>) {
+  return (
+    <Field id={id} label={label} error={error} aside={aside}>
+      <Controller
+        control={control}
+        name={name}
+        render={({ field }) => (
+          <InputBox icon={icon}>
+            <MaskedInput
+              id={id}
+              value={field.value as string}
+              onValue={field.onChange}
+              onBlur={field.onBlur}
+              inputRef={field.ref}
+              error={error}
+              {...inputProps}
+            />
+          </InputBox>
+        )}
+      />
+    </Field>
+  );
+}
+
+type PasswordFieldProps = { label: ReactNode } & Parameters<typeof PasswordInput>[0];
+
+/** A labelled password input; pass `{...register(name)}` for the rest. */
+export function PasswordField({ label, ...inputProps }: PasswordFieldProps) {
+  return (
+    <Field id={inputProps.id} label={label} error={inputProps.error}>
+      <PasswordInput {...inputProps} />
+    </Field>
   );
 }
 

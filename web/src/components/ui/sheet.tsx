@@ -1,8 +1,5 @@
-import { useId, useRef, type ReactNode } from 'react';
-import { createPortal } from 'react-dom';
-import { useTranslation } from 'react-i18next';
-import { useFocusTrap } from '@/hooks/use-focus-trap';
-import { Icon } from './icon';
+import type { ReactNode } from 'react';
+import { ModalFrame } from './modal-frame';
 import './sheet.css';
 
 type SheetProps = {
@@ -26,39 +23,18 @@ export function Sheet({
   head,
   children,
 }: SheetProps) {
-  const ref = useRef<HTMLDivElement>(null);
-  const titleId = useId();
-  const { t } = useTranslation();
-  useFocusTrap(ref, open, onClose);
-  if (!open) return null;
-  return createPortal(
-    <div className="sheet-root">
-      <div className="sheet-overlay" onClick={onClose} aria-hidden="true" />
-      <div
-        ref={ref}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        tabIndex={-1}
-        className={`sheet sheet--${side}${className ? ` ${className}` : ''}`}
-      >
-        <div className="sheet__head">
-          {head ?? null}
-          <h2 id={titleId} className={head ? 'visually-hidden' : 'sheet__title'}>
-            {title}
-          </h2>
-          <button
-            type="button"
-            className="icon-btn sheet__close"
-            onClick={onClose}
-            aria-label={t('common.close')}
-          >
-            <Icon name="close" />
-          </button>
-        </div>
-        <div className="sheet__body">{children}</div>
-      </div>
-    </div>,
-    document.body,
+  return (
+    <ModalFrame
+      open={open}
+      onClose={onClose}
+      title={title}
+      block="sheet"
+      className={`sheet--${side}${className ? ` ${className}` : ''}`}
+      headClassName="sheet__head"
+      titleClassName={head ? 'visually-hidden' : 'sheet__title'}
+      head={head}
+    >
+      {children}
+    </ModalFrame>
   );
 }

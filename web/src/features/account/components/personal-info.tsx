@@ -2,17 +2,11 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon, type IconName } from '@/components/ui/icon';
 import { openDialog } from '@/lib/dialogs';
-import { formatDate, formatIsoDate, formatMoney } from '@/lib/format';
+import { formatDate, formatIsoDate, formatMoney, formatPhone } from '@/lib/format';
 import { useClaimTrialBonus } from '../api/define-trial-bonus';
 import { useProfile, type Profile } from '../api/get-profile';
+import { LoadFailed } from './load-failed';
 import './account.css';
-
-/** 905321234567 → +90 532 123 45 67 */
-function formatPhone(phone: string): string {
-  const d = phone.replace(/\D/g, '');
-  if (d.length !== 12) return phone;
-  return `+${d.slice(0, 2)} ${d.slice(2, 5)} ${d.slice(5, 8)} ${d.slice(8, 10)} ${d.slice(10)}`;
-}
 
 function Row({ icon, label, children }: { icon: IconName; label: string; children: ReactNode }) {
   return (
@@ -80,14 +74,7 @@ export function PersonalInfo() {
     );
   }
   if (isError || !profile) {
-    return (
-      <div className="account-empty">
-        <p>{t('account.loadFailed')}</p>
-        <button type="button" className="btn btn--ghost" onClick={() => void refetch()}>
-          {t('common.retry')}
-        </button>
-      </div>
-    );
+    return <LoadFailed onRetry={() => void refetch()} />;
   }
 
   const initials = `${profile.name[0] ?? ''}${profile.surname[0] ?? ''}`.toLocaleUpperCase('tr');

@@ -4,6 +4,7 @@ import { Icon } from '@/components/ui/icon';
 import { formatDateTime } from '@/lib/format';
 import { SESSIONS_PAGE_SIZE, useSessions, type SessionEntry } from '../api/get-sessions';
 import { deviceLabel } from './user-agent';
+import { LoadFailed } from './load-failed';
 import './account.css';
 
 const END_REASONS = ['logout', 'password_change', 'recovery', 'operator', 'expired'];
@@ -58,14 +59,7 @@ export function SessionHistory() {
     return <div className="skeleton skeleton--list" aria-busy="true" />;
   }
   if (isError || !data) {
-    return (
-      <div className="account-empty">
-        <p>{t('account.loadFailed')}</p>
-        <button type="button" className="btn btn--ghost" onClick={() => void refetch()}>
-          {t('common.retry')}
-        </button>
-      </div>
-    );
+    return <LoadFailed onRetry={() => void refetch()} />;
   }
   const pages = Math.max(1, Math.ceil(data.total / SESSIONS_PAGE_SIZE));
   const from = data.total === 0 ? 0 : page * SESSIONS_PAGE_SIZE + 1;

@@ -23,7 +23,8 @@ import {
 export const DEFAULT_CURRENCY_ID = 1;
 export const DEFAULT_BIRTH = { day: '01', month: '01', year: '1970' } as const;
 
-const fastShape = z.object({
+/** The fields both forms ask for, in their order. */
+const accountFields = {
   name: personName,
   surname: personName,
   username: registerUsername,
@@ -31,8 +32,9 @@ const fastShape = z.object({
   password,
   password2: password,
   phone,
-  trialBonus: z.boolean(),
-});
+};
+
+const fastShape = z.object({ ...accountFields, trialBonus: z.boolean() });
 
 export const fastRegisterSchema = passwordsMatch(fastShape, 'password', 'password2');
 export type FastRegisterInput = z.infer<typeof fastShape>;
@@ -45,13 +47,7 @@ export const FAST_STEPS = [
 ] as const satisfies readonly (readonly (keyof FastRegisterInput)[])[];
 
 const fullShape = z.object({
-  name: personName,
-  surname: personName,
-  username: registerUsername,
-  email,
-  password,
-  password2: password,
-  phone,
+  ...accountFields,
   personalNo,
   birthDateDay: birthDay,
   birthDateMonth: birthMonth,
@@ -98,17 +94,24 @@ export function birthDateFromParts(day: string, month: string, year: string): st
   return `${year.padStart(4, '0')}-${month.padStart(2, '0')}-${day.padStart(2, '0')}`;
 }
 
-/** The fast form's payload: isFast=true, trialBonus a boolean. */
-export function buildFastPayload(
-  input: FastRegisterInput,
-  affiliate: AffiliateParams,
-): RegisterPayload {
+/** The contact fields both payloads start with (names and e-mail trimmed). */
+function contactPayload(input: FastRegisterInput | FullRegisterInput) {
   return {
     name: input.name.trim(),
     surname: input.surname.trim(),
     username: input.username.trim(),
     email: input.email.trim(),
     phone: input.phone,
+  };
+}
+
+/** The fast form's payload: isFast=true, trialBonus a boolean. */
+export function buildFastPayload(
+  input: FastRegisterInput,
+  affiliate: AffiliateParams,
+): RegisterPayload {
+  return {
+    ...contactPayload(input),
     password: input.password,
     password2: input.password2,
     currencyId: DEFAULT_CURRENCY_ID,
@@ -124,11 +127,7 @@ export function buildFullPayload(
   affiliate: AffiliateParams,
 ): RegisterPayload {
   return {
-    name: input.name.trim(),
-    surname: input.surname.trim(),
-    username: input.username.trim(),
-    email: input.email.trim(),
-    phone: input.phone,
+    ...contactPayload(input),
     PersonalNo: input.personalNo,
     country: input.country,
     currencyId: DEFAULT_CURRENCY_ID,

@@ -1,8 +1,107 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Dialog, type DialogSize } from '@/components/ui/dialog';
 import { Icon } from '@/components/ui/icon';
 import { useBootstrap } from '@/lib/bootstrap';
+import { closeDialog, openDialog, useOpenDialog, type DialogName } from '@/lib/dialogs';
 import { formatMoney } from '@/lib/format';
+
+type AuthDialogProps = {
+  /** The dialog flag that opens it. */
+  name: DialogName;
+  title: string;
+  hideTitle?: boolean;
+  size?: DialogSize;
+  children: ReactNode;
+};
+
+/** A dialog shown while the dialog store names it; closing clears the flag. */
+export function AuthDialog({ name, title, hideTitle, size, children }: AuthDialogProps) {
+  const open = useOpenDialog() === name;
+  return (
+    <Dialog
+      open={open}
+      onClose={() => closeDialog(name)}
+      title={title}
+      hideTitle={hideTitle}
+      size={size}
+    >
+      {children}
+    </Dialog>
+  );
+}
+
+/** A footer line: a question and the accent link opening another auth dialog. */
+export function AuthSwitch({ text, link, to }: { text: string; link: string; to: DialogName }) {
+  return (
+    <span>
+      {text}{' '}
+      <button type="button" className="link-btn link-btn--accent" onClick={() => openDialog(to)}>
+        {link}
+      </button>
+    </span>
+  );
+}
+
+/** A playing card of the art panel: the frame, then its rank and suit. */
+function ArtCard({
+  x,
+  y,
+  transform,
+  children,
+}: {
+  x: number;
+  y: number;
+  transform: string;
+  children: ReactNode;
+}) {
+  return (
+    <g transform={transform}>
+      <rect x={x} y={y} width="150" height="210" rx="16" fill="url(#auth-card)" stroke="#35506b" />
+      {children}
+    </g>
+  );
+}
+
+type ArtChipProps = {
+  cx: number;
+  cy: number;
+  r: number;
+  fill: string;
+  /** The dashed edge: stroke, width, dash length, opacity. */
+  edge: [stroke: string, width: number, dash: number, opacity: number];
+  /** The inner ring: radius, stroke, opacity. */
+  core: [r: number, stroke: string, opacity: number];
+};
+
+/** A casino chip of the art panel: the face, its dashed edge and an inner ring. */
+function ArtChip({ cx, cy, r, fill, edge, core }: ArtChipProps) {
+  const [edgeStroke, edgeWidth, dash, edgeOpacity] = edge;
+  const [coreR, coreStroke, coreOpacity] = core;
+  return (
+    <g>
+      <circle cx={cx} cy={cy} r={r} fill={fill} />
+      <circle
+        cx={cx}
+        cy={cy}
+        r={r}
+        stroke={edgeStroke}
+        strokeWidth={edgeWidth}
+        strokeDasharray={`${dash} ${dash}`}
+        opacity={edgeOpacity}
+      />
+      <circle
+        cx={cx}
+        cy={cy}
+        r={coreR}
+        fill="none"
+        stroke={coreStroke}
+        strokeWidth="3"
+        opacity={coreOpacity}
+      />
+    </g>
+  );
+}
 
 /** The branded side panel of the auth dialogs (desktop only): chips, cards and the perks. */
 function AuthArt() {
@@ -26,16 +125,7 @@ function AuthArt() {
             <stop offset="1" stopColor="#e08e00" />
           </radialGradient>
         </defs>
-        <g transform="rotate(-14 150 190)">
-          <rect
-            x="70"
-            y="90"
-            width="150"
-            height="210"
-            rx="16"
-            fill="url(#auth-card)"
-            stroke="#35506b"
-          />
+        <ArtCard x={70} y={90} transform="rotate(-14 150 190)">
           <text x="92" y="130" fill="#ff5c6c" fontSize="30" fontWeight="800">
             A
           </text>
@@ -44,64 +134,29 @@ function AuthArt() {
             fill="#ff5c6c"
             opacity="0.9"
           />
-        </g>
-        <g transform="rotate(10 260 200)">
-          <rect
-            x="180"
-            y="110"
-            width="150"
-            height="210"
-            rx="16"
-            fill="url(#auth-card)"
-            stroke="#35506b"
-          />
+        </ArtCard>
+        <ArtCard x={180} y={110} transform="rotate(10 260 200)">
           <text x="200" y="150" fill="#eef3f8" fontSize="30" fontWeight="800">
             K
           </text>
           <path d="M255 190l26 40-26 40-26-40z" fill="#eef3f8" opacity="0.85" />
-        </g>
-        <g>
-          <circle cx="96" cy="318" r="46" fill="url(#auth-chip-g)" />
-          <circle
-            cx="96"
-            cy="318"
-            r="46"
-            stroke="#0e1621"
-            strokeWidth="8"
-            strokeDasharray="14 14"
-            opacity="0.35"
-          />
-          <circle
-            cx="96"
-            cy="318"
-            r="28"
-            fill="none"
-            stroke="#06220f"
-            strokeWidth="3"
-            opacity="0.4"
-          />
-        </g>
-        <g>
-          <circle cx="318" cy="82" r="36" fill="url(#auth-chip-o)" />
-          <circle
-            cx="318"
-            cy="82"
-            r="36"
-            stroke="#2b1c00"
-            strokeWidth="7"
-            strokeDasharray="11 11"
-            opacity="0.3"
-          />
-          <circle
-            cx="318"
-            cy="82"
-            r="21"
-            fill="none"
-            stroke="#2b1c00"
-            strokeWidth="3"
-            opacity="0.35"
-          />
-        </g>
+        </ArtCard>
+        <ArtChip
+          cx={96}
+          cy={318}
+          r={46}
+          fill="url(#auth-chip-g)"
+          edge={['#0e1621', 8, 14, 0.35]}
+          core={[28, '#06220f', 0.4]}
+        />
+        <ArtChip
+          cx={318}
+          cy={82}
+          r={36}
+          fill="url(#auth-chip-o)"
+          edge={['#2b1c00', 7, 11, 0.3]}
+          core={[21, '#2b1c00', 0.35]}
+        />
         <circle cx="340" cy="330" r="5" fill="#1fd17a" />
         <circle cx="60" cy="70" r="4" fill="#ffb020" />
         <circle cx="370" cy="200" r="3" fill="#3aa0ff" />

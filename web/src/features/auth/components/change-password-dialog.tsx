@@ -1,29 +1,23 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
-import { Dialog } from '@/components/ui/dialog';
-import { Field, PasswordInput, applyServerFieldError } from '@/components/ui/form';
+import { PasswordField, applyServerFieldError } from '@/components/ui/form';
 import { Icon } from '@/components/ui/icon';
-import { closeDialog, useOpenDialog } from '@/lib/dialogs';
+import { closeDialog } from '@/lib/dialogs';
 import {
   changePasswordSchema,
   useChangePassword,
   type ChangePasswordInput,
 } from '../api/change-password';
+import { AuthDialog } from './auth-layout';
 
 /** Change password: Old Password, Password, Confirm Password and Change. */
 export function ChangePasswordDialog() {
-  const open = useOpenDialog() === 'changePassword';
   const { t } = useTranslation();
   return (
-    <Dialog
-      open={open}
-      onClose={() => closeDialog('changePassword')}
-      title={t('auth.changePassword.title')}
-      size="medium"
-    >
+    <AuthDialog name="changePassword" title={t('auth.changePassword.title')} size="medium">
       <ChangePasswordForm />
-    </Dialog>
+    </AuthDialog>
   );
 }
 
@@ -51,35 +45,28 @@ function ChangePasswordForm() {
         <Icon name="shield" size={18} />
         {t('auth.changePassword.text')}
       </p>
-      <Field id="cp-old" label={t('auth.changePassword.old')} error={errors.oldPassword}>
-        <PasswordInput
-          id="cp-old"
-          autoComplete="current-password"
-          autoFocus
-          error={errors.oldPassword}
-          {...register('oldPassword')}
-        />
-      </Field>
-      <Field id="cp-new" label={t('auth.changePassword.password')} error={errors.password}>
-        <PasswordInput
-          id="cp-new"
-          autoComplete="new-password"
-          error={errors.password}
-          {...register('password', { deps: 'confirmPassword' })}
-        />
-      </Field>
-      <Field
+      <PasswordField
+        id="cp-old"
+        label={t('auth.changePassword.old')}
+        autoComplete="current-password"
+        autoFocus
+        error={errors.oldPassword}
+        {...register('oldPassword')}
+      />
+      <PasswordField
+        id="cp-new"
+        label={t('auth.changePassword.password')}
+        autoComplete="new-password"
+        error={errors.password}
+        {...register('password', { deps: 'confirmPassword' })}
+      />
+      <PasswordField
         id="cp-confirm"
         label={t('auth.changePassword.confirm')}
+        autoComplete="new-password"
         error={errors.confirmPassword}
-      >
-        <PasswordInput
-          id="cp-confirm"
-          autoComplete="new-password"
-          error={errors.confirmPassword}
-          {...register('confirmPassword')}
-        />
-      </Field>
+        {...register('confirmPassword')}
+      />
       <button
         type="submit"
         className="btn btn--primary btn--block btn--lg"

@@ -1,49 +1,32 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
-import { Dialog } from '@/components/ui/dialog';
-import {
-  Field,
-  InputBox,
-  PasswordInput,
-  applyServerFieldError,
-  describedBy,
-} from '@/components/ui/form';
+import { PasswordField, applyServerFieldError } from '@/components/ui/form';
 import { Icon } from '@/components/ui/icon';
-import { closeDialog, openDialog, useOpenDialog } from '@/lib/dialogs';
+import { closeDialog, openDialog } from '@/lib/dialogs';
 import { loginInputSchema, useLogin, type LoginInput } from '../api/login';
-import { AuthLayout } from './auth-layout';
+import { UsernameField } from './auth-fields';
+import { AuthDialog, AuthLayout, AuthSwitch } from './auth-layout';
 
 /** Login: username, password, Login, the Recovery Password and Sign Up Now links. */
 export function LoginDialog() {
-  const open = useOpenDialog() === 'login';
   const { t } = useTranslation();
   return (
-    <Dialog
-      open={open}
-      onClose={() => closeDialog('login')}
-      title={t('auth.login.title')}
-      hideTitle
-    >
+    <AuthDialog name="login" title={t('auth.login.title')} hideTitle>
       <AuthLayout
         title={t('auth.login.title')}
         subtitle={t('auth.login.subtitle')}
         footer={
-          <span>
-            {t('auth.login.noAccount')}{' '}
-            <button
-              type="button"
-              className="link-btn link-btn--accent"
-              onClick={() => openDialog('register')}
-            >
-              {t('auth.login.signUpNow')}
-            </button>
-          </span>
+          <AuthSwitch
+            text={t('auth.login.noAccount')}
+            link={t('auth.login.signUpNow')}
+            to="register"
+          />
         }
       >
         <LoginForm onDone={() => closeDialog('login')} />
       </AuthLayout>
-    </Dialog>
+    </AuthDialog>
   );
 }
 
@@ -69,26 +52,14 @@ function LoginForm({ onDone }: { onDone: () => void }) {
 
   return (
     <form className="form" onSubmit={onSubmit} noValidate>
-      <Field id="login-username" label={t('auth.fields.username')} error={errors.username}>
-        <InputBox icon="user">
-          <input
-            id="login-username"
-            autoComplete="username"
-            data-autofocus
-            placeholder={t('auth.fields.usernamePlaceholder')}
-            {...describedBy('login-username', errors.username)}
-            {...register('username')}
-          />
-        </InputBox>
-      </Field>
-      <Field id="login-password" label={t('auth.fields.password')} error={errors.password}>
-        <PasswordInput
-          id="login-password"
-          autoComplete="current-password"
-          error={errors.password}
-          {...register('password')}
-        />
-      </Field>
+      <UsernameField id="login-username" error={errors.username} {...register('username')} />
+      <PasswordField
+        id="login-password"
+        label={t('auth.fields.password')}
+        autoComplete="current-password"
+        error={errors.password}
+        {...register('password')}
+      />
       <div className="auth__inline-links auth__inline-links--end">
         <button type="button" className="link-btn" onClick={() => openDialog('recovery')}>
           <Icon name="key" size={14} />

@@ -1,9 +1,9 @@
 import { useEffect, type ReactNode } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '@/components/ui/icon';
-import { Field, InputBox, MASKS, MaskedInput, applyServerFieldError } from '@/components/ui/form';
+import { MASKS, MaskedField, applyServerFieldError } from '@/components/ui/form';
 import {
   codeFormSchema,
   phoneFormSchema,
@@ -11,6 +11,7 @@ import {
   type CodeFormInput,
   type PhoneFormInput,
 } from '../api/update-phone';
+import { PhoneField } from './auth-fields';
 
 type PhoneStepProps = {
   id: string;
@@ -46,30 +47,15 @@ export function PhoneStepForm({ id, phone, locked, onSent, tag, submitLabel }: P
 
   return (
     <form className="form" onSubmit={onSubmit} noValidate>
-      <Field id={id} label={t('auth.fields.phone')} error={errors.phone} aside={tag}>
-        <Controller
-          control={control}
-          name="phone"
-          render={({ field }) => (
-            <InputBox icon="phone">
-              <MaskedInput
-                id={id}
-                mask={MASKS.phone}
-                value={field.value}
-                onValue={field.onChange}
-                onBlur={field.onBlur}
-                inputRef={field.ref}
-                inputMode="tel"
-                autoComplete="tel"
-                placeholder={t('auth.fields.phonePlaceholder')}
-                readOnly={locked}
-                autoFocus={!locked}
-                error={errors.phone}
-              />
-            </InputBox>
-          )}
-        />
-      </Field>
+      <PhoneField
+        control={control}
+        name="phone"
+        id={id}
+        error={errors.phone}
+        aside={tag}
+        readOnly={locked}
+        autoFocus={!locked}
+      />
       <button
         type="submit"
         className="btn btn--primary btn--block btn--lg"
@@ -134,28 +120,18 @@ export function CodeStepForm({
 
   return (
     <form className="form" onSubmit={onSubmit} noValidate>
-      <Field id={id} label={t('auth.fields.code')} error={errors.code}>
-        <Controller
-          control={control}
-          name="code"
-          render={({ field }) => (
-            <InputBox icon="key">
-              <MaskedInput
-                id={id}
-                mask={MASKS.code}
-                value={field.value}
-                onValue={field.onChange}
-                onBlur={field.onBlur}
-                inputRef={field.ref}
-                autoComplete="one-time-code"
-                placeholder="00-00-00"
-                className="input--code"
-                error={errors.code}
-              />
-            </InputBox>
-          )}
-        />
-      </Field>
+      <MaskedField
+        control={control}
+        name="code"
+        id={id}
+        label={t('auth.fields.code')}
+        error={errors.code}
+        icon="key"
+        mask={MASKS.code}
+        autoComplete="one-time-code"
+        placeholder="00-00-00"
+        className="input--code"
+      />
       {children}
       <button
         type="submit"
@@ -167,11 +143,4 @@ export function CodeStepForm({
       </button>
     </form>
   );
-}
-
-/** 905321234567 → +90 532 123 45 67 */
-export function formatPhone(phone: string): string {
-  const d = phone.replace(/\D/g, '');
-  if (d.length !== 12) return phone;
-  return `+${d.slice(0, 2)} ${d.slice(2, 5)} ${d.slice(5, 8)} ${d.slice(8, 10)} ${d.slice(10)}`;
 }

@@ -1,12 +1,11 @@
 import { useReducer, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Dialog } from '@/components/ui/dialog';
 import { Field, InputBox } from '@/components/ui/form';
 import { Icon } from '@/components/ui/icon';
 import { formatCountdown, useCountdown } from '@/hooks/use-countdown';
 import { useAuth } from '@/lib/auth';
-import { closeDialog, useOpenDialog } from '@/lib/dialogs';
+import { formatPhone } from '@/lib/format';
 import { useUpdatePhone } from '../api/update-phone';
 import {
   PhonePage,
@@ -15,24 +14,19 @@ import {
   phoneEditable,
   phonePageReducer,
 } from './machines';
-import { CodeStepForm, PhoneStepForm, formatPhone } from './phone-steps';
+import { AuthDialog } from './auth-layout';
+import { CodeStepForm, PhoneStepForm } from './phone-steps';
 
 /** The query key of GET customer/profile (the account feature's), refreshed after a change. */
 const PROFILE_QUERY_KEY = ['customer', 'profile'];
 
 /** Profile phone verification: NotVerified, Verified, Update and VerificationCode pages. */
 export function PhoneVerificationDialog() {
-  const open = useOpenDialog() === 'phoneVerification';
   const { t } = useTranslation();
   return (
-    <Dialog
-      open={open}
-      onClose={() => closeDialog('phoneVerification')}
-      title={t('auth.phoneVerification.title')}
-      size="medium"
-    >
+    <AuthDialog name="phoneVerification" title={t('auth.phoneVerification.title')} size="medium">
       <PhoneVerificationPages />
-    </Dialog>
+    </AuthDialog>
   );
 }
 

@@ -2,16 +2,9 @@ import { useEffect, useReducer } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
-import { Dialog } from '@/components/ui/dialog';
-import {
-  Field,
-  InputBox,
-  PasswordInput,
-  applyServerFieldError,
-  describedBy,
-} from '@/components/ui/form';
+import { TextField, applyServerFieldError } from '@/components/ui/form';
 import { Icon } from '@/components/ui/icon';
-import { closeDialog, openDialog, useOpenDialog } from '@/lib/dialogs';
+import { openDialog } from '@/lib/dialogs';
 import {
   recoveryPasswordSchema,
   useChangePasswordWithCode,
@@ -27,22 +20,17 @@ import {
   useSendResetPassword,
   type RecoveryUsernameInput,
 } from '../api/send-reset-password';
-import { AuthLayout, Steps } from './auth-layout';
+import { NewPasswordFields, UsernameField } from './auth-fields';
+import { AuthDialog, AuthLayout, AuthSwitch, Steps } from './auth-layout';
 import { RECOVERY_LOGIN_DELAY_MS, initialRecovery, recoveryReducer } from './machines';
 
 /** Recovery Password in four steps; 'Not a Member?' / 'Sign Up Now!' open registration. */
 export function RecoveryDialog() {
-  const open = useOpenDialog() === 'recovery';
   const { t } = useTranslation();
   return (
-    <Dialog
-      open={open}
-      onClose={() => closeDialog('recovery')}
-      title={t('auth.recovery.title')}
-      hideTitle
-    >
+    <AuthDialog name="recovery" title={t('auth.recovery.title')} hideTitle>
       <RecoveryFlow />
-    </Dialog>
+    </AuthDialog>
   );
 }
 
@@ -62,16 +50,11 @@ function RecoveryFlow() {
       title={t('auth.recovery.title')}
       subtitle={state.step < 4 ? t(`auth.recovery.step${state.step}Text`) : undefined}
       footer={
-        <span>
-          {t('auth.recovery.notMember')}{' '}
-          <button
-            type="button"
-            className="link-btn link-btn--accent"
-            onClick={() => openDialog('register')}
-          >
-            {t('auth.recovery.signUpNow')}
-          </button>
-        </span>
+        <AuthSwitch
+          text={t('auth.recovery.notMember')}
+          link={t('auth.recovery.signUpNow')}
+          to="register"
+        />
       }
     >
       <Steps
@@ -131,18 +114,7 @@ function UsernameStep({ onSent }: { onSent: (username: string) => void }) {
   });
   return (
     <form className="form" onSubmit={onSubmit} noValidate>
-      <Field id="recovery-username" label={t('auth.fields.username')} error={errors.username}>
-        <InputBox icon="user">
-          <input
-            id="recovery-username"
-            autoComplete="username"
-            data-autofocus
-            placeholder={t('auth.fields.usernamePlaceholder')}
-            {...describedBy('recovery-username', errors.username)}
-            {...register('username')}
-          />
-        </InputBox>
-      </Field>
+      <UsernameField id="recovery-username" error={errors.username} {...register('username')} />
       <button
         type="submit"
         className="btn btn--primary btn--block btn--lg"
@@ -187,19 +159,17 @@ function CodeStep({
         <Icon name="mail" size={18} />
         {t('auth.recovery.codeHint')}
       </p>
-      <Field id="recovery-code" label={t('auth.recovery.code')} error={errors.code}>
-        <InputBox icon="key">
-          <input
-            id="recovery-code"
-            autoComplete="one-time-code"
-            inputMode="numeric"
-            data-autofocus
-            placeholder="123456"
-            {...describedBy('recovery-code', errors.code)}
-            {...register('code')}
-          />
-        </InputBox>
-      </Field>
+      <TextField
+        id="recovery-code"
+        label={t('auth.recovery.code')}
+        error={errors.code}
+        icon="key"
+        autoComplete="one-time-code"
+        inputMode="numeric"
+        autoFocus
+        placeholder="123456"
+        {...register('code')}
+      />
       <div className="form-actions">
         <button type="button" className="btn btn--ghost btn--lg" onClick={onBack}>
           <Icon name="chevronLeft" size={18} />
@@ -245,27 +215,13 @@ function PasswordStep({
   });
   return (
     <form className="form" onSubmit={onSubmit} noValidate>
-      <Field id="recovery-password" label={t('auth.fields.newPassword')} error={errors.password}>
-        <PasswordInput
-          id="recovery-password"
-          autoComplete="new-password"
-          autoFocus
-          error={errors.password}
-          {...register('password', { deps: 'password2' })}
-        />
-      </Field>
-      <Field
-        id="recovery-password2"
-        label={t('auth.fields.confirmPassword')}
-        error={errors.password2}
-      >
-        <PasswordInput
-          id="recovery-password2"
-          autoComplete="new-password"
-          error={errors.password2}
-          {...register('password2')}
-        />
-      </Field>
+      <NewPasswordFields
+        idPrefix="recovery"
+        labels={[t('auth.fields.newPassword'), t('auth.fields.confirmPassword')]}
+        errors={errors}
+        register={register}
+        autoFocus
+      />
       <button
         type="submit"
         className="btn btn--primary btn--block btn--lg"

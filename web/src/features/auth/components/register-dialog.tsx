@@ -1,15 +1,25 @@
 import { useEffect, useMemo, useReducer, useRef, useState, type KeyboardEvent } from 'react';
-import { Controller, useForm, useWatch, type Path } from 'react-hook-form';
+import {
+  Controller,
+  useForm,
+  useWatch,
+  type Control,
+  type FieldError,
+  type FieldPathByValue,
+  type FieldValues,
+  type Path,
+  type UseFormRegisterReturn,
+} from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { Dialog } from '@/components/ui/dialog';
 import {
   Field,
   InputBox,
   MASKS,
+  MaskedField,
   MaskedInput,
-  PasswordInput,
+  TextField,
   applyServerFieldError,
   describedBy,
 } from '@/components/ui/form';
@@ -17,8 +27,8 @@ import { Icon } from '@/components/ui/icon';
 import { readAffiliateParams } from '@/lib/affiliate';
 import { useBootstrap, useSiteOptions } from '@/lib/bootstrap';
 import { fireConfetti } from '@/lib/celebrate';
-import { closeDialog, openDialog, useOpenDialog } from '@/lib/dialogs';
-import { formatMoney } from '@/lib/format';
+import { closeDialog } from '@/lib/dialogs';
+import { formatMoney, formatPhone } from '@/lib/format';
 import { openLiveChat } from '@/lib/live-chat';
 import { useDefineTrialBonus } from '../api/define-trial-bonus';
 import { defaultCountryId, useRegisterForm } from '../api/get-register-form';
@@ -37,27 +47,21 @@ import {
   type RegisterPayload,
 } from '../api/register';
 import { updatePhone } from '../api/update-phone';
-import { AuthLayout, Steps } from './auth-layout';
+import { NewPasswordFields, PhoneField } from './auth-fields';
+import { AuthDialog, AuthLayout, AuthSwitch, Steps } from './auth-layout';
 import { Celebration } from './celebration';
 import { initialRegisterFlow, registerFlowReducer } from './machines';
-import { CodeStepForm, PhoneStepForm, formatPhone } from './phone-steps';
+import { CodeStepForm, PhoneStepForm } from './phone-steps';
 
 export const TRIAL_DIALOG_CLOSE_MS = 1000;
 
 /** Register: 'Sign Up' with the Fast Register and Default Register tabs, then the phone step. */
 export function RegisterDialog() {
-  const open = useOpenDialog() === 'register';
   const { t } = useTranslation();
   return (
-    <Dialog
-      open={open}
-      onClose={() => closeDialog('register')}
-      title={t('auth.register.title')}
-      hideTitle
-      size="register"
-    >
+    <AuthDialog name="register" title={t('auth.register.title')} hideTitle size="register">
       <RegisterFlow />
-    </Dialog>
+    </AuthDialog>
   );
 }
 
@@ -88,16 +92,11 @@ function RegisterFlow() {
         title={t('auth.register.title')}
         subtitle={t('auth.register.subtitle')}
         footer={
-          <span>
-            {t('auth.register.haveAccount')}{' '}
-            <button
-              type="button"
-              className="link-btn link-btn--accent"
-              onClick={() => openDialog('login')}
-            >
-              {t('auth.register.signInNow')}
-            </button>
-          </span>
+          <AuthSwitch
+            text={t('auth.register.haveAccount')}
+            link={t('auth.register.signInNow')}
+            to="login"
+          />
         }
       >
         <RegisterTabs onRegistered={onRegistered} trialAmount={trialAmount} />
@@ -238,13 +237,12 @@ function Congratulations({ trialAmount }: { trialAmount: number }) {
 
 type Tab = 'fast' | 'full';
 
-function RegisterTabs({
-  onRegistered,
-  trialAmount,
-}: {
+type RegisterFormProps = {
   onRegistered: (payload: RegisterPayload) => Promise<void>;
   trialAmount: number;
-}) {
+};
+
+function RegisterTabs({ onRegistered, trialAmount }: RegisterFormProps) {
   const { t } = useTranslation();
   const [tab, setTab] = useState<Tab>('fast');
   const tabs: { id: Tab; label: string }[] = [
@@ -325,6 +323,84 @@ function TrialCheckbox({
   );
 }
 
+/** The trial bonus checkbox bound to the form's trialBonus flag. */
+function TrialField<T extends FieldValues>({
+  id,
+  amount,
+  control,
+  name,
+}: {
+  id: string;
+  amount: number;
+  control: Control<T>;
+  name: FieldPathByValue<T, boolean>;
+}) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <TrialCheckbox
+          id={id}
+          amount={amount}
+          checked={field.value as boolean}
+          onChange={field.onChange}
+        />
+      )}
+    />
+  );
+}
+
+/** Icon and autocomplete of the text fields both forms share. */
+const ACCOUNT_TEXT = {
+  name: ['user', 'given-name'],
+  surname: ['user', 'family-name'],
+  username: ['user', 'username'],
+  email: ['mail', 'email'],
+} as const;
+
+type AccountTextName = keyof typeof ACCOUNT_TEXT;
+
+/** A text field of either form (ids `fast-…` / `full-…`); pass `{...register(name)}`. */
+function AccountTextField({
+  form,
+  error,
+  autoFocus,
+  ...registration
+}: {
+  form: Tab;
+  error?: FieldError;
+  autoFocus?: boolean;
+} & UseFormRegisterReturn<AccountTextName>) {
+  const { t } = useTranslation();
+  const { name } = registration;
+  const [icon, autoComplete] = ACCOUNT_TEXT[name];
+  return (
+    <TextField
+      id={`${form}-${name}`}
+      label={t(`auth.fields.${name}`)}
+      error={error}
+      icon={icon}
+      autoComplete={autoComplete}
+      type={name === 'email' ? 'email' : 'text'}
+      placeholder={t(`auth.placeholders.${name}`)}
+      autoFocus={autoFocus}
+      {...registration}
+    />
+  );
+}
+
+/** The empty values of the fields both forms share. */
+const ACCOUNT_DEFAULTS = {
+  name: '',
+  surname: '',
+  username: '',
+  email: '',
+  password: '',
+  password2: '',
+  phone: '',
+};
+
 const FAST_FIELDS = [
   'name',
   'surname',
@@ -335,13 +411,7 @@ const FAST_FIELDS = [
   'phone',
 ] as const;
 
-function FastRegisterForm({
-  onRegistered,
-  trialAmount,
-}: {
-  onRegistered: (payload: RegisterPayload) => Promise<void>;
-  trialAmount: number;
-}) {
+function FastRegisterForm({ onRegistered, trialAmount }: RegisterFormProps) {
   const { t } = useTranslation();
   const mutation = useRegister();
   const [step, setStep] = useState(0);
@@ -355,16 +425,7 @@ function FastRegisterForm({
   } = useForm<FastRegisterInput>({
     resolver: zodResolver(fastRegisterSchema),
     mode: 'onChange',
-    defaultValues: {
-      name: '',
-      surname: '',
-      username: '',
-      email: '',
-      password: '',
-      password2: '',
-      phone: '',
-      trialBonus: false,
-    },
+    defaultValues: { ...ACCOUNT_DEFAULTS, trialBonus: false },
   });
   const values = useWatch({ control });
   const stepValid = useMemo(() => {
@@ -394,19 +455,8 @@ function FastRegisterForm({
     if (at >= 0) setStep(at);
   });
 
-  const text = (name: 'name' | 'surname' | 'username' | 'email', icon: string, auto: string) => (
-    <Field id={`fast-${name}`} label={t(`auth.fields.${name}`)} error={errors[name]}>
-      <InputBox icon={icon}>
-        <input
-          id={`fast-${name}`}
-          autoComplete={auto}
-          type={name === 'email' ? 'email' : 'text'}
-          placeholder={t(`auth.placeholders.${name}`)}
-          {...describedBy(`fast-${name}`, errors[name])}
-          {...register(name)}
-        />
-      </InputBox>
-    </Field>
+  const text = (name: AccountTextName) => (
+    <AccountTextField form="fast" error={errors[name]} {...register(name)} />
   );
 
   return (
@@ -428,68 +478,26 @@ function FastRegisterForm({
       />
       {step === 0 ? (
         <div className="form-grid">
-          {text('name', 'user', 'given-name')}
-          {text('surname', 'user', 'family-name')}
-          <div className="form-grid__full">{text('username', 'user', 'username')}</div>
+          {text('name')}
+          {text('surname')}
+          <div className="form-grid__full">{text('username')}</div>
         </div>
       ) : null}
       {step === 1 ? (
         <div className="form-grid">
-          <div className="form-grid__full">{text('email', 'mail', 'email')}</div>
-          <Field id="fast-password" label={t('auth.fields.password')} error={errors.password}>
-            <PasswordInput
-              id="fast-password"
-              autoComplete="new-password"
-              error={errors.password}
-              {...register('password', { deps: 'password2' })}
-            />
-          </Field>
-          <Field id="fast-password2" label={t('auth.fields.password2')} error={errors.password2}>
-            <PasswordInput
-              id="fast-password2"
-              autoComplete="new-password"
-              error={errors.password2}
-              {...register('password2')}
-            />
-          </Field>
+          <div className="form-grid__full">{text('email')}</div>
+          <NewPasswordFields
+            idPrefix="fast"
+            labels={[t('auth.fields.password'), t('auth.fields.password2')]}
+            errors={errors}
+            register={register}
+          />
         </div>
       ) : null}
       {step === 2 ? (
         <>
-          <Field id="fast-phone" label={t('auth.fields.phone')} error={errors.phone}>
-            <Controller
-              control={control}
-              name="phone"
-              render={({ field }) => (
-                <InputBox icon="phone">
-                  <MaskedInput
-                    id="fast-phone"
-                    mask={MASKS.phone}
-                    value={field.value}
-                    onValue={field.onChange}
-                    onBlur={field.onBlur}
-                    inputRef={field.ref}
-                    inputMode="tel"
-                    autoComplete="tel"
-                    placeholder={t('auth.fields.phonePlaceholder')}
-                    error={errors.phone}
-                  />
-                </InputBox>
-              )}
-            />
-          </Field>
-          <Controller
-            control={control}
-            name="trialBonus"
-            render={({ field }) => (
-              <TrialCheckbox
-                id="fast-trial"
-                amount={trialAmount}
-                checked={field.value}
-                onChange={field.onChange}
-              />
-            )}
-          />
+          <PhoneField control={control} name="phone" id="fast-phone" error={errors.phone} />
+          <TrialField control={control} name="trialBonus" id="fast-trial" amount={trialAmount} />
         </>
       ) : null}
       <div className="form-actions">
@@ -524,28 +532,9 @@ function FastRegisterForm({
 
 const BIRTH_PARTS = ['birthDateDay', 'birthDateMonth', 'birthDateYear'] as const;
 
-const FULL_FIELDS = [
-  'name',
-  'surname',
-  'username',
-  'email',
-  'password',
-  'password2',
-  'phone',
-  'personalNo',
-  'birthDateDay',
-  'birthDateMonth',
-  'birthDateYear',
-  'country',
-] as const;
+const FULL_FIELDS = [...FAST_FIELDS, 'personalNo', ...BIRTH_PARTS, 'country'] as const;
 
-function FullRegisterForm({
-  onRegistered,
-  trialAmount,
-}: {
-  onRegistered: (payload: RegisterPayload) => Promise<void>;
-  trialAmount: number;
-}) {
+function FullRegisterForm({ onRegistered, trialAmount }: RegisterFormProps) {
   const { t } = useTranslation();
   const mutation = useRegister();
   const affiliate = useMemo(() => readAffiliateParams(), []);
@@ -563,13 +552,7 @@ function FullRegisterForm({
     resolver: zodResolver(fullRegisterSchema),
     mode: 'onChange',
     defaultValues: {
-      name: '',
-      surname: '',
-      username: '',
-      email: '',
-      password: '',
-      password2: '',
-      phone: '',
+      ...ACCOUNT_DEFAULTS,
       personalNo: '',
       birthDateDay: DEFAULT_BIRTH.day,
       birthDateMonth: DEFAULT_BIRTH.month,
@@ -593,20 +576,13 @@ function FullRegisterForm({
     else applyServerFieldError(res, setError, FULL_FIELDS, REGISTER_FIELD_ALIASES);
   });
 
-  const text = (name: 'name' | 'surname' | 'username' | 'email', icon: string, auto: string) => (
-    <Field id={`full-${name}`} label={t(`auth.fields.${name}`)} error={errors[name]}>
-      <InputBox icon={icon}>
-        <input
-          id={`full-${name}`}
-          autoComplete={auto}
-          type={name === 'email' ? 'email' : 'text'}
-          placeholder={t(`auth.placeholders.${name}`)}
-          data-autofocus={name === 'name' ? true : undefined}
-          {...describedBy(`full-${name}`, errors[name])}
-          {...register(name)}
-        />
-      </InputBox>
-    </Field>
+  const text = (name: AccountTextName) => (
+    <AccountTextField
+      form="full"
+      error={errors[name]}
+      autoFocus={name === 'name'}
+      {...register(name)}
+    />
   );
 
   const birthError = errors.birthDateDay ?? errors.birthDateMonth ?? errors.birthDateYear;
@@ -648,73 +624,28 @@ function FullRegisterForm({
   return (
     <form className="form" onSubmit={onSubmit} noValidate>
       <div className="form-grid">
-        {text('name', 'user', 'given-name')}
-        {text('surname', 'user', 'family-name')}
-        {text('username', 'user', 'username')}
-        {text('email', 'mail', 'email')}
-        <Field id="full-password" label={t('auth.fields.password')} error={errors.password}>
-          <PasswordInput
-            id="full-password"
-            autoComplete="new-password"
-            error={errors.password}
-            {...register('password', { deps: 'password2' })}
-          />
-        </Field>
-        <Field
-          id="full-password2"
-          label={t('auth.fields.confirmPassword')}
-          error={errors.password2}
-        >
-          <PasswordInput
-            id="full-password2"
-            autoComplete="new-password"
-            error={errors.password2}
-            {...register('password2')}
-          />
-        </Field>
-        <Field id="full-phone" label={t('auth.fields.phone')} error={errors.phone}>
-          <Controller
-            control={control}
-            name="phone"
-            render={({ field }) => (
-              <InputBox icon="phone">
-                <MaskedInput
-                  id="full-phone"
-                  mask={MASKS.phone}
-                  value={field.value}
-                  onValue={field.onChange}
-                  onBlur={field.onBlur}
-                  inputRef={field.ref}
-                  inputMode="tel"
-                  autoComplete="tel"
-                  placeholder={t('auth.fields.phonePlaceholder')}
-                  error={errors.phone}
-                />
-              </InputBox>
-            )}
-          />
-        </Field>
-        <Field id="full-personalNo" label={t('auth.fields.personalNo')} error={errors.personalNo}>
-          <Controller
-            control={control}
-            name="personalNo"
-            render={({ field }) => (
-              <InputBox icon="idCard">
-                <MaskedInput
-                  id="full-personalNo"
-                  mask={MASKS.personalNo}
-                  value={field.value}
-                  onValue={field.onChange}
-                  onBlur={field.onBlur}
-                  inputRef={field.ref}
-                  autoComplete="off"
-                  placeholder="12345678901"
-                  error={errors.personalNo}
-                />
-              </InputBox>
-            )}
-          />
-        </Field>
+        {text('name')}
+        {text('surname')}
+        {text('username')}
+        {text('email')}
+        <NewPasswordFields
+          idPrefix="full"
+          labels={[t('auth.fields.password'), t('auth.fields.confirmPassword')]}
+          errors={errors}
+          register={register}
+        />
+        <PhoneField control={control} name="phone" id="full-phone" error={errors.phone} />
+        <MaskedField
+          control={control}
+          name="personalNo"
+          id="full-personalNo"
+          label={t('auth.fields.personalNo')}
+          error={errors.personalNo}
+          icon="idCard"
+          mask={MASKS.personalNo}
+          autoComplete="off"
+          placeholder="12345678901"
+        />
         <Field id="full-birthDateDay" label={t('auth.fields.birthDate')} error={birthError}>
           <div className="date-boxes" role="group" aria-label={t('auth.fields.birthDate')}>
             {birthBox('birthDateDay', MASKS.day, t('auth.fields.day'), t('auth.fields.dayShort'))}
@@ -765,18 +696,7 @@ function FullRegisterForm({
           />
         </Field>
       </div>
-      <Controller
-        control={control}
-        name="trialBonus"
-        render={({ field }) => (
-          <TrialCheckbox
-            id="full-trial"
-            amount={trialAmount}
-            checked={field.value}
-            onChange={field.onChange}
-          />
-        )}
-      />
+      <TrialField control={control} name="trialBonus" id="full-trial" amount={trialAmount} />
       <button
         type="submit"
         className="btn btn--primary btn--block btn--lg"

@@ -1,26 +1,20 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Dialog } from '@/components/ui/dialog';
 import { Icon } from '@/components/ui/icon';
 import { useAuth } from '@/lib/auth';
-import { closeDialog, useOpenDialog } from '@/lib/dialogs';
-import { AuthLayout, Steps } from './auth-layout';
+import { closeDialog } from '@/lib/dialogs';
+import { formatPhone } from '@/lib/format';
+import { AuthDialog, AuthLayout, Steps } from './auth-layout';
 import { Celebration } from './celebration';
-import { CodeStepForm, PhoneStepForm, formatPhone } from './phone-steps';
+import { CodeStepForm, PhoneStepForm } from './phone-steps';
 
 /** SMS verify: 1 phone and Send Code; 2 code, Change Phone Number, Validate; then Congratulations. */
 export function SmsVerifyDialog() {
-  const open = useOpenDialog() === 'smsVerify';
   const { t } = useTranslation();
   return (
-    <Dialog
-      open={open}
-      onClose={() => closeDialog('smsVerify')}
-      title={t('auth.smsVerify.title')}
-      hideTitle
-    >
+    <AuthDialog name="smsVerify" title={t('auth.smsVerify.title')} hideTitle>
       <SmsVerifyFlow />
-    </Dialog>
+    </AuthDialog>
   );
 }
 
