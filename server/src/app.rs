@@ -83,7 +83,5 @@ async fn api_not_found() -> Response {
 }
 
 async fn api_method_not_allowed() -> Response {
-    let mut resp = AppError::BadRequest("error.method_not_allowed").into_response();
-    *resp.status_mut() = axum::http::StatusCode::METHOD_NOT_ALLOWED;
-    resp
+    AppError::MethodNotAllowed.into_response()
 }

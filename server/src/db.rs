@@ -96,12 +96,12 @@ pub fn now_ms() -> i64 {
     std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_millis() as i64).unwrap_or(0)
 }
 
-/// An epoch-millisecond time as `YYYY-MM-DD HH:MM:SS UTC`.
-pub fn format_ms(ms: i64) -> String {
+/// An epoch-millisecond time as ISO 8601 UTC: `2026-11-22T01:16:57Z`.
+pub fn iso_utc(ms: i64) -> String {
     let secs = ms.div_euclid(1000);
     let d = crate::accounts::domain::Date::from_days(secs.div_euclid(86_400));
     let s = secs.rem_euclid(86_400);
-    format!("{} {:02}:{:02}:{:02} UTC", d.iso(), s / 3600, s % 3600 / 60, s % 60)
+    format!("{}T{:02}:{:02}:{:02}Z", d.iso(), s / 3600, s % 3600 / 60, s % 60)
 }
 
 /// A URL with its password hidden, fit for a log line or an error.
@@ -126,7 +126,6 @@ fn create_sqlite_parent_dir(url: &str) -> anyhow::Result<()> {
     {
         std::fs::create_dir_all(parent).with_context(|| format!("cannot create the folder {}", parent.display()))?;
     }
-    let _ = opts.disable_statement_logging();
     Ok(())
 }
 

@@ -63,6 +63,8 @@ pub enum AppError {
     Taken { field: &'static str, key: &'static str },
     #[error("unauthorized")]
     Unauthorized,
+    #[error("method not allowed")]
+    MethodNotAllowed,
     #[error("too many requests: {0}")]
     TooManyRequests(&'static str),
     #[error(transparent)]
@@ -79,6 +81,7 @@ impl AppError {
             AppError::NotFound(_) => StatusCode::NOT_FOUND,
             AppError::Conflict(_) | AppError::Taken { .. } => StatusCode::CONFLICT,
             AppError::Unauthorized => StatusCode::UNAUTHORIZED,
+            AppError::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
             AppError::TooManyRequests(_) => StatusCode::TOO_MANY_REQUESTS,
             AppError::Database(_) | AppError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
@@ -89,6 +92,7 @@ impl AppError {
             AppError::Validation { key, .. } | AppError::Taken { key, .. } => key,
             AppError::BadRequest(k) | AppError::NotFound(k) | AppError::Conflict(k) | AppError::TooManyRequests(k) => k,
             AppError::Unauthorized => "error.unauthorized",
+            AppError::MethodNotAllowed => "error.method_not_allowed",
             AppError::Database(_) | AppError::Internal(_) => "error.internal",
         }
     }

@@ -17,9 +17,8 @@ pub enum Locale {
 impl Locale {
     /// Reads an `x-locale` value such as `en`, `en-US` or `TR`; anything unknown is Turkish.
     pub fn parse(raw: &str) -> Locale {
-        let lang = raw.trim().split(['-', '_']).next().unwrap_or("").to_ascii_lowercase();
-        match lang.as_str() {
-            "en" => Locale::En,
+        match language_code(raw).as_deref() {
+            Some("en") => Locale::En,
             _ => Locale::Tr,
         }
     }
@@ -61,12 +60,13 @@ impl<S: Send + Sync> FromRequestParts<S> for RequestLocale {
 
 /// The lower-cased language code of the `x-locale` header (`tr` when missing).
 pub fn header_locale(headers: &axum::http::HeaderMap) -> String {
-    headers
-        .get("x-locale")
-        .and_then(|v| v.to_str().ok())
-        .map(|v| v.trim().split(['-', '_']).next().unwrap_or("").to_ascii_lowercase())
-        .filter(|v| !v.is_empty() && v.len() <= 8 && v.chars().all(|c| c.is_ascii_alphabetic()))
-        .unwrap_or_else(|| "tr".to_string())
+    headers.get("x-locale").and_then(|v| v.to_str().ok()).and_then(language_code).unwrap_or_else(|| "tr".to_string())
+}
+
+/// The language part of a locale (`en-GB` → `en`), lower-cased; None when it is not a plausible code.
+fn language_code(raw: &str) -> Option<String> {
+    let code = raw.trim().split(['-', '_']).next().unwrap_or("").to_ascii_lowercase();
+    (!code.is_empty() && code.len() <= 8 && code.chars().all(|c| c.is_ascii_alphabetic())).then_some(code)
 }
 
 static CATALOG: LazyLock<HashMap<&'static str, HashMap<String, String>>> = LazyLock::new(|| {

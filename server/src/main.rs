@@ -139,7 +139,7 @@ fn main() -> ExitCode {
                         println!(
                             "#{} {} {} to {}{}\n  {}",
                             m.id,
-                            kasa::db::format_ms(m.created_at),
+                            kasa::db::iso_utc(m.created_at),
                             m.channel,
                             m.recipient,
                             m.subject.map(|s| format!(" ({s})")).unwrap_or_default(),

@@ -83,22 +83,32 @@ pub fn usercode(player_id: i64) -> String {
     (1_000_000 + player_id).to_string()
 }
 
-async fn login_data(state: &AppState, player: &store::Player, token: String, fingerprint: &str) -> Result<LoginData, AppError> {
-    let balances = wallet::balances(&state.db, player.id).await?;
-    Ok(LoginData {
-        token,
-        fingerprint: fingerprint.to_string(),
-        balance: balances.total().to_lira(),
-        username: player.username.clone(),
-        usercode: usercode(player.id),
-        betsy_cid: String::new(),
-        betsy_url: String::new(),
-        betsy_token: String::new(),
-        betco_token: String::new(),
-        betco_url: String::new(),
-        sms_verified: player.phone_verified,
-        phone: player.phone.clone(),
-    })
+impl LoginData {
+    /// The login data for a session token; the sportsbook fields stay empty until a sportsbook is configured.
+    fn new(
+        token: String,
+        fingerprint: &str,
+        balance: wallet::Kurus,
+        player_id: i64,
+        username: &str,
+        phone: &str,
+        sms_verified: bool,
+    ) -> LoginData {
+        LoginData {
+            token,
+            fingerprint: fingerprint.to_string(),
+            balance: balance.to_lira(),
+            username: username.to_string(),
+            usercode: usercode(player_id),
+            betsy_cid: String::new(),
+            betsy_url: String::new(),
+            betsy_token: String::new(),
+            betco_token: String::new(),
+            betco_url: String::new(),
+            sms_verified,
+            phone: phone.to_string(),
+        }
+    }
 }
 
 fn ip_bucket(prefix: &str, origin: &Origin) -> String {
@@ -197,8 +207,9 @@ pub async fn register(state: &AppState, form: RegisterForm, origin: Origin) -> R
     tx.commit().await?;
     ratelimit::record(&state.db, &limit_bucket).await?;
     tracing::info!(player_id, fast = is_fast, "player registered");
-    let player = store::player_by_id(&state.db, player_id).await?.ok_or(AppError::Unauthorized)?;
-    login_data(state, &player, token, origin.fingerprint.as_deref().unwrap_or("")).await
+    // A new player: nothing in the wallet, phone not verified yet.
+    let fingerprint = origin.fingerprint.as_deref().unwrap_or("");
+    Ok(LoginData::new(token, fingerprint, wallet::Kurus::ZERO, player_id, username.as_str(), phone.as_str(), false))
 }
 
 /// Turns a unique-key clash into a 409 naming the field; anything else stays a server fault.
@@ -253,7 +264,9 @@ pub async fn login(state: &AppState, username: &str, password_text: &str, origin
     let (_, token) = session::start(&mut conn, player.id, &origin).await?;
     drop(conn);
     tracing::info!(player_id = player.id, "player logged in");
-    login_data(state, &player, token, origin.fingerprint.as_deref().unwrap_or("")).await
+    let balance = wallet::balances(&state.db, player.id).await?.total();
+    let fingerprint = origin.fingerprint.as_deref().unwrap_or("");
+    Ok(LoginData::new(token, fingerprint, balance, player.id, &player.username, &player.phone, player.phone_verified))
 }
 
 fn code_hash(purpose: &str, player_id: i64, code: &str) -> String {
@@ -355,7 +368,7 @@ async fn check_code(
         return Err(AppError::BadRequest("code.expired"));
     }
     let expected = code_hash(purpose, player_id, typed);
-    if expected.len() != stored.code_hash.len() || !constant_eq(expected.as_bytes(), stored.code_hash.as_bytes()) {
+    if !constant_eq(expected.as_bytes(), stored.code_hash.as_bytes()) {
         store::count_failed_attempt(&state.db, stored.id).await?;
         return Err(AppError::BadRequest(if stored.attempts + 1 >= MAX_CODE_ATTEMPTS { "code.too_many" } else { "code.invalid" }));
     }

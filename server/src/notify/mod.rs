@@ -10,6 +10,7 @@ pub use routes::router;
 use serde::Serialize;
 use utoipa::ToSchema;
 
+pub use crate::db::iso_utc;
 use crate::db::{Engine, now_ms};
 
 /// The server's notification types (spec section 3), numeric on the wire.
@@ -55,14 +56,6 @@ pub struct Notification {
     /// UTC, ISO 8601.
     pub time_stamp: String,
     pub is_read: bool,
-}
-
-/// An epoch-ms time as ISO 8601 UTC (`2026-11-22T01:16:57Z`).
-pub fn iso_utc(ms: i64) -> String {
-    let secs = ms.div_euclid(1000);
-    let d = crate::accounts::domain::Date::from_days(secs.div_euclid(86_400));
-    let s = secs.rem_euclid(86_400);
-    format!("{}T{:02}:{:02}:{:02}Z", d.iso(), s / 3600, s % 3600 / 60, s % 60)
 }
 
 /// Creates a notification inside the caller's transaction, with its journal event (so it is pushed

@@ -62,15 +62,3 @@ pub async fn mark_read(db: &Db, player_id: i64, ids: &[i64]) -> Result<(u64, Vec
     tx.commit().await?;
     Ok((marked, refused))
 }
-
-/// The number of unread notifications of a player.
-pub async fn unread_count(db: &Db, player_id: i64) -> Result<i64, sqlx::Error> {
-    sqlx::query_scalar(
-        "SELECT COUNT(*) FROM notifications n \
-         WHERE (n.player_id = $1 OR (n.player_id IS NULL AND n.created_at >= (SELECT created_at FROM players WHERE id = $1))) \
-           AND NOT EXISTS (SELECT 1 FROM notification_reads r WHERE r.notification_id = n.id AND r.player_id = $1)",
-    )
-    .bind(player_id)
-    .fetch_one(&db.pool)
-    .await
-}
