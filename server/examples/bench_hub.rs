@@ -30,6 +30,9 @@ async fn main() -> anyhow::Result<()> {
     let mut node = tokio::process::Command::new(&bin)
         .args(["serve", "--addr", &format!("127.0.0.1:{port}"), "--database-url", &url, "--demo"])
         .env("KASA_LOG", "warn")
+        // Every client is one session on one address here: lift the per-IP and per-session caps.
+        .env("KASA_HUB_MAX_PER_IP", "20000")
+        .env("KASA_HUB_MAX_PER_SESSION", "20000")
         .kill_on_drop(true)
         .spawn()?;
     let pid = node.id().unwrap_or(0);

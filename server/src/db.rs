@@ -79,6 +79,16 @@ impl Db {
         Ok(Db { pool, engine, url: url.to_string() })
     }
 
+    /// Begins a transaction that reads and then writes. On SQLite `BEGIN IMMEDIATE` takes the write
+    /// lock at once, waiting its turn under the busy timeout, instead of failing with "database is
+    /// locked" when a read inside a deferred transaction has to become a write.
+    pub async fn begin_write(&self) -> Result<sqlx::Transaction<'static, sqlx::Any>, sqlx::Error> {
+        match self.engine {
+            Engine::Sqlite => self.pool.begin_with("BEGIN IMMEDIATE").await,
+            Engine::Postgres => self.pool.begin().await,
+        }
+    }
+
     /// Brings the schema up to date with this binary's migrations for the engine.
     pub async fn migrate(&self) -> anyhow::Result<()> {
         let mut conn = self.pool.acquire().await?;

@@ -67,6 +67,16 @@ pub enum AppError {
     MethodNotAllowed,
     #[error("too many requests: {0}")]
     TooManyRequests(&'static str),
+    /// Password hashing is saturated: come back in a moment.
+    #[error("busy")]
+    Busy,
+    #[error("request body too large")]
+    PayloadTooLarge,
+    #[error("unsupported content type")]
+    UnsupportedMediaType,
+    /// The request (headers, body and handler) took longer than the configured time.
+    #[error("request timed out")]
+    Timeout,
     #[error(transparent)]
     Database(#[from] sqlx::Error),
     #[error(transparent)]
@@ -83,6 +93,10 @@ impl AppError {
             AppError::Unauthorized => StatusCode::UNAUTHORIZED,
             AppError::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
             AppError::TooManyRequests(_) => StatusCode::TOO_MANY_REQUESTS,
+            AppError::Busy => StatusCode::SERVICE_UNAVAILABLE,
+            AppError::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
+            AppError::UnsupportedMediaType => StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            AppError::Timeout => StatusCode::REQUEST_TIMEOUT,
             AppError::Database(_) | AppError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
@@ -93,6 +107,10 @@ impl AppError {
             AppError::BadRequest(k) | AppError::NotFound(k) | AppError::Conflict(k) | AppError::TooManyRequests(k) => k,
             AppError::Unauthorized => "error.unauthorized",
             AppError::MethodNotAllowed => "error.method_not_allowed",
+            AppError::Busy => "error.busy",
+            AppError::PayloadTooLarge => "error.too_large",
+            AppError::UnsupportedMediaType => "error.unsupported_type",
+            AppError::Timeout => "error.timeout",
             AppError::Database(_) | AppError::Internal(_) => "error.internal",
         }
     }
@@ -131,7 +149,11 @@ pub struct AppJson<T>(pub T);
 impl From<JsonRejection> for AppError {
     fn from(rejection: JsonRejection) -> Self {
         tracing::debug!(%rejection, "rejected JSON body");
-        AppError::BadRequest("error.bad_json")
+        match rejection.status() {
+            StatusCode::PAYLOAD_TOO_LARGE => AppError::PayloadTooLarge,
+            StatusCode::UNSUPPORTED_MEDIA_TYPE => AppError::UnsupportedMediaType,
+            _ => AppError::BadRequest("error.bad_json"),
+        }
     }
 }
 

@@ -112,7 +112,19 @@ enum WalletCommand {
     },
 }
 
+/// glibc raises its mmap threshold after freeing a large block, and then keeps argon2's 19 MiB
+/// blocks in its arenas, where they fragment and pile up (120 MB after 20 logins was measured).
+/// A fixed threshold hands every large block straight back to the system.
+fn return_large_blocks_to_the_system() {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    // SAFETY: mallopt only changes an allocator tunable; it is called once, before any thread starts.
+    unsafe {
+        libc::mallopt(libc::M_MMAP_THRESHOLD, 1 << 20);
+    }
+}
+
 fn main() -> ExitCode {
+    return_large_blocks_to_the_system();
     let cli = Cli::parse();
     init_tracing();
     let runtime = match tokio::runtime::Builder::new_multi_thread().enable_all().build() {

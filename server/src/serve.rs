@@ -1,9 +1,18 @@
 //! Running a node: bind, migrate, optionally load the demo content, serve until told to stop.
 
-use std::net::SocketAddr;
+use std::time::Duration;
 
 use anyhow::Context;
+use axum::body::Body;
+use axum::extract::ConnectInfo;
+use axum::http::Request;
+use hyper::body::Incoming;
+use hyper::server::conn::http1;
+use hyper_util::rt::{TokioIo, TokioTimer};
+use hyper_util::service::TowerToHyperService;
 use tokio::net::TcpListener;
+use tokio::sync::watch;
+use tower::ServiceExt;
 
 use crate::app::{AppState, build_router};
 use crate::cms;
@@ -23,7 +32,10 @@ pub async fn prepare(database_url: &str, demo: bool) -> anyhow::Result<Db> {
 
 /// Serves the site on an already bound listener until `shutdown` resolves, tailing the event
 /// journal for the hub. On shutdown the hub's clients are told to reconnect (to another node), new
-/// connections are refused and requests in flight finish.
+/// connections are refused and requests in flight finish (for at most 30 s).
+///
+/// Each connection is served by hyper with a header read timeout: a client that sends its request
+/// headers too slowly is disconnected (the body and the answer are bounded by the router's deadline).
 pub async fn run(listener: TcpListener, state: AppState, shutdown: impl Future<Output = ()> + Send + 'static) -> anyhow::Result<()> {
     let node = std::env::var("KASA_NODE_ID").ok().filter(|s| !s.is_empty()).unwrap_or_else(|| {
         let host = std::env::var("HOSTNAME").unwrap_or_else(|_| "kasa".into());
@@ -31,16 +43,63 @@ pub async fn run(listener: TcpListener, state: AppState, shutdown: impl Future<O
     });
     let tailer = tokio::spawn(tail::run(state.db.clone(), state.hub.clone(), node, state.db.url.clone()));
     let hub = state.hub.clone();
-    let app = build_router(state).into_make_service_with_connect_info::<SocketAddr>();
-    let result = axum::serve(listener, app)
-        .with_graceful_shutdown(async move {
-            shutdown.await;
-            hub.shutdown();
-        })
-        .await
-        .context("the server stopped with an error");
+    let header_timeout = state.edge.header_timeout;
+    let app = build_router(state);
+    // Every connection task holds a receiver: when all are gone, every connection has finished.
+    let (stop_tx, stop_rx) = watch::channel(false);
+    let mut shutdown = std::pin::pin!(shutdown);
+    loop {
+        let (stream, peer) = tokio::select! {
+            accepted = listener.accept() => match accepted {
+                Ok(pair) => pair,
+                Err(e) => {
+                    // Out of file descriptors and the like: wait a little rather than spin.
+                    tracing::warn!(error = %e, "accept failed");
+                    tokio::time::sleep(Duration::from_millis(50)).await;
+                    continue;
+                }
+            },
+            _ = &mut shutdown => break,
+        };
+        let _ = stream.set_nodelay(true);
+        let app = app.clone();
+        let service = tower::service_fn(move |mut req: Request<Incoming>| {
+            req.extensions_mut().insert(ConnectInfo(peer));
+            app.clone().oneshot(req.map(Body::new))
+        });
+        let mut stop = stop_rx.clone();
+        tokio::spawn(async move {
+            let mut builder = http1::Builder::new();
+            builder.timer(TokioTimer::new()).header_read_timeout(header_timeout);
+            let conn = builder.serve_connection(TokioIo::new(stream), TowerToHyperService::new(service)).with_upgrades();
+            let mut conn = std::pin::pin!(conn);
+            let mut stopping = false;
+            loop {
+                tokio::select! {
+                    result = conn.as_mut() => {
+                        if let Err(e) = result {
+                            tracing::trace!(error = %e, "connection ended with an error");
+                        }
+                        break;
+                    }
+                    _ = stop.changed(), if !stopping => {
+                        stopping = true;
+                        conn.as_mut().graceful_shutdown();
+                    }
+                }
+            }
+            drop(stop);
+        });
+    }
+    drop(listener);
+    hub.shutdown();
+    let _ = stop_tx.send(true);
+    drop(stop_rx);
+    if tokio::time::timeout(Duration::from_secs(30), stop_tx.closed()).await.is_err() {
+        tracing::warn!("connections still open 30 s after the shutdown began: stopping anyway");
+    }
     tailer.abort();
-    result
+    Ok(())
 }
 
 /// `kasa serve`: the whole node.

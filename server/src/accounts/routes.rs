@@ -169,9 +169,14 @@ pub struct CheckCodeBody {
 }
 
 /// Checks a reset code (a wrong one counts toward the attempt limit).
-#[utoipa::path(post, path = "/auth/checkresetcode", tag = "auth", request_body = CheckCodeBody, responses((status = 200, body = EmptyEnvelope), (status = 400, body = EmptyEnvelope)))]
-async fn check_reset_code(State(state): State<AppState>, AppJson(body): AppJson<CheckCodeBody>) -> ApiResult<()> {
-    service::check_reset_code(&state, &body.username, &body.code).await?;
+#[utoipa::path(post, path = "/auth/checkresetcode", tag = "auth", request_body = CheckCodeBody, responses((status = 200, body = EmptyEnvelope), (status = 400, body = EmptyEnvelope), (status = 429, body = EmptyEnvelope)))]
+async fn check_reset_code(
+    State(state): State<AppState>,
+    client: ClientInfo,
+    headers: HeaderMap,
+    AppJson(body): AppJson<CheckCodeBody>,
+) -> ApiResult<()> {
+    service::check_reset_code(&state, &body.username, &body.code, &origin(client, &headers)).await?;
     Ok(Envelope { success: true, message: say("reset.code_ok"), data: None })
 }
 
@@ -188,9 +193,14 @@ pub struct ResetPasswordBody {
 }
 
 /// Sets a new password with a reset code; every session of the player ends.
-#[utoipa::path(post, path = "/auth/changepasswordwithcode", tag = "auth", request_body = ResetPasswordBody, responses((status = 200, body = EmptyEnvelope), (status = 400, body = EmptyEnvelope)))]
-async fn change_password_with_code(State(state): State<AppState>, AppJson(b): AppJson<ResetPasswordBody>) -> ApiResult<()> {
-    service::change_password_with_code(&state, &b.username, &b.code, &b.password, &b.password2).await?;
+#[utoipa::path(post, path = "/auth/changepasswordwithcode", tag = "auth", request_body = ResetPasswordBody, responses((status = 200, body = EmptyEnvelope), (status = 400, body = EmptyEnvelope), (status = 429, body = EmptyEnvelope)))]
+async fn change_password_with_code(
+    State(state): State<AppState>,
+    client: ClientInfo,
+    headers: HeaderMap,
+    AppJson(b): AppJson<ResetPasswordBody>,
+) -> ApiResult<()> {
+    service::change_password_with_code(&state, &b.username, &b.code, (&b.password, &b.password2), &origin(client, &headers)).await?;
     Ok(Envelope { success: true, message: say("reset.done"), data: None })
 }
 

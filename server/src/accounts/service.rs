@@ -10,7 +10,6 @@ use utoipa::ToSchema;
 use super::domain::{Date, Email, Password, PersonName, PersonalNo, Phone, SmsCode, Username, parse_birth_date};
 use super::store;
 use crate::app::AppState;
-use crate::auth::password;
 use crate::auth::session::{self, CurrentPlayer, EndReason, Origin};
 use crate::db::now_ms;
 use crate::error::AppError;
@@ -23,6 +22,8 @@ use crate::wallet;
 pub const SMS_CODE_TTL_MS: i64 = 5 * 60 * 1000;
 /// E-mail reset codes live this long.
 pub const RESET_CODE_TTL_MS: i64 = 10 * 60 * 1000;
+/// A player gets at most one reset e-mail this often.
+pub const RESET_RESEND_SECS: i64 = 60;
 /// Wrong tries a code allows before it is spent.
 pub const MAX_CODE_ATTEMPTS: i64 = 5;
 
@@ -119,9 +120,6 @@ fn ip_bucket(prefix: &str, origin: &Origin) -> String {
 pub async fn register(state: &AppState, form: RegisterForm, origin: Origin) -> Result<LoginData, AppError> {
     let f = &form.fields;
     let get = |k: &str| f.get(k);
-    let limit_bucket = ip_bucket("register", &origin);
-    ratelimit::check(&state.db, &limit_bucket, state.limits.register_ip, "error.too_many").await?;
-
     let name = PersonName::parse(&required(get("name"), "name", "v.name")?, "name")?;
     let surname = PersonName::parse(&required(get("surname"), "surname", "v.surname")?, "surname")?;
     let username = Username::parse(&required(get("username"), "username", "v.username")?)?;
@@ -164,15 +162,19 @@ pub async fn register(state: &AppState, form: RegisterForm, origin: Origin) -> R
         Some(c) if c.trim() == "1" => 1,
         Some(_) => return Err(AppError::Validation { field: "currencyId", key: "v.currency" }),
     };
+    // Every registration that passes the rules counts, failed ones too: a clash must not be a free
+    // lookup of who is registered.
+    // lookup of who is registered. One refused by the phone's limit still counts for its IP.
+    ratelimit::take(&state.db, &ip_bucket("register", &origin), state.limits.register_ip, "error.too_many").await?;
     let phone_bucket = format!("register:phone:{}", phone.as_str());
-    ratelimit::hit(&state.db, &phone_bucket, state.limits.register_phone, "error.too_many").await?;
+    ratelimit::take(&state.db, &phone_bucket, state.limits.register_phone, "error.too_many").await?;
     let trial = wants_trial_bonus(get("trialBonus"));
     let ref_id = text(get("refId")).and_then(|s| s.trim().parse::<i64>().ok()).filter(|n| *n > 0);
     let short = |k: &str| text(get(k)).map(|s| s.trim().chars().take(100).collect::<String>()).filter(|s| !s.is_empty());
     let (partner, subid, source) = (short("partner"), short("subid"), short("source"));
 
-    let hash = password::hash(password.expose().to_string()).await?;
-    let mut tx = state.db.pool.begin().await?;
+    let hash = state.hashing.hash(password.expose().to_string()).await?;
+    let mut tx = state.db.begin_write().await?;
     let inserted = sqlx::query_scalar::<_, i64>(
         "INSERT INTO players (username, username_key, email, email_key, phone, personal_no, name, surname, birth_date, \
          country_id, currency_id, password_hash, trial_bonus_wanted, ref_id, partner, subid, source, created_at) \
@@ -205,14 +207,15 @@ pub async fn register(state: &AppState, form: RegisterForm, origin: Origin) -> R
     wallet::ensure_wallet(&mut tx, player_id).await?;
     let (_, token) = session::start(&mut tx, player_id, &origin).await?;
     tx.commit().await?;
-    ratelimit::record(&state.db, &limit_bucket).await?;
     tracing::info!(player_id, fast = is_fast, "player registered");
     // A new player: nothing in the wallet, phone not verified yet.
     let fingerprint = origin.fingerprint.as_deref().unwrap_or("");
     Ok(LoginData::new(token, fingerprint, wallet::Kurus::ZERO, player_id, username.as_str(), phone.as_str(), false))
 }
 
-/// Turns a unique-key clash into a 409 naming the field; anything else stays a server fault.
+/// Turns a unique-key clash into a 409: naming the field for a username or an e-mail (players expect
+/// that), neutral for a TC ID number or a phone (a stranger must not learn that that person has an
+/// account). Anything else stays a server fault.
 fn unique_clash(e: sqlx::Error) -> AppError {
     if let sqlx::Error::Database(db) = &e
         && db.is_unique_violation()
@@ -220,16 +223,12 @@ fn unique_clash(e: sqlx::Error) -> AppError {
         let msg = db.message().to_lowercase();
         let constraint = db.constraint().unwrap_or("").to_lowercase();
         let hay = format!("{msg} {constraint}");
-        for (needle, field, key) in [
-            ("username", "username", "taken.username"),
-            ("email", "email", "taken.email"),
-            ("personal_no", "PersonalNo", "taken.personal_no"),
-            ("phone", "phone", "taken.phone"),
-        ] {
+        for (needle, field, key) in [("username", "username", "taken.username"), ("email", "email", "taken.email")] {
             if hay.contains(needle) {
                 return AppError::Taken { field, key };
             }
         }
+        return AppError::Conflict("register.unavailable");
     }
     AppError::Database(e)
 }
@@ -245,21 +244,32 @@ pub async fn login(state: &AppState, username: &str, password_text: &str, origin
     }
     let user_bucket = format!("login:user:{}", username.to_lowercase());
     let ip_bucket = ip_bucket("login", &origin);
-    ratelimit::check(&state.db, &user_bucket, state.limits.login_user, "login.locked").await?;
-    ratelimit::check(&state.db, &ip_bucket, state.limits.login_ip, "login.locked").await?;
+    // Each attempt is counted before the password is checked, so a burst cannot outrun the lock;
+    // a success takes its count back (and clears the username's failures).
+    let hits = ratelimit::take_all(
+        &state.db,
+        &[(&user_bucket, state.limits.login_user, "login.locked"), (&ip_bucket, state.limits.login_ip, "login.locked")],
+    )
+    .await?;
 
     let player = store::player_by_username(&state.db, username).await?;
     let stored = match &player {
         Some(p) => p.password_hash.clone(),
-        None => password::dummy_hash().await.to_string(),
+        None => state.hashing.dummy_hash().await?,
     };
-    let ok = password::verify(password_text.to_string(), stored).await?;
+    let ok = match state.hashing.verify(password_text.to_string(), stored).await {
+        Ok(ok) => ok,
+        Err(e) => {
+            // Not evaluated (hashing saturated): the attempt does not count.
+            ratelimit::release_all(&state.db, &hits).await?;
+            return Err(e);
+        }
+    };
     let Some(player) = player.filter(|_| ok) else {
-        ratelimit::record(&state.db, &user_bucket).await?;
-        ratelimit::record(&state.db, &ip_bucket).await?;
         return Err(AppError::BadRequest("login.failed"));
     };
     ratelimit::clear(&state.db, &user_bucket).await?;
+    ratelimit::release_all(&state.db, &hits[1..]).await?;
     let mut conn = state.db.pool.acquire().await?;
     let (_, token) = session::start(&mut conn, player.id, &origin).await?;
     drop(conn);
@@ -296,29 +306,29 @@ pub async fn update_phone(
 ) -> Result<(PhoneState, &'static str), AppError> {
     let phone = Phone::parse(phone)?;
     let player = store::player_by_id(&state.db, me.player_id).await?.ok_or(AppError::Unauthorized)?;
-    if store::phone_taken(&state.db, phone.as_str(), player.id).await? {
-        return Err(AppError::Taken { field: "phone", key: "taken.phone" });
-    }
     match step {
         1 => {
             if player.phone_verified && player.phone == phone.as_str() {
                 return Err(AppError::BadRequest("phone.already_verified"));
             }
-            let wait_ms = state.limits.sms_resend_secs * 1000;
-            if let Some(last) = store::last_code_sent_to(&state.db, "phone", phone.as_str()).await?
-                && now_ms() - last < wait_ms
-            {
-                return Err(AppError::TooManyRequests("sms.wait"));
-            }
+            // The resend wait and the hourly limits are taken atomically before anything is sent,
+            // and they count even when the phone proves unusable, so probing phones costs too.
+            let resend_bucket = format!("sms:resend:{}", phone.as_str());
             let phone_bucket = format!("sms:phone:{}", phone.as_str());
             let ip_bucket = ip_bucket("sms", origin);
-            ratelimit::check(&state.db, &phone_bucket, state.limits.sms_phone, "error.too_many").await?;
-            ratelimit::check(&state.db, &ip_bucket, state.limits.sms_ip, "error.too_many").await?;
+            let mut buckets = Vec::with_capacity(3);
+            if let Some(resend) = state.limits.sms_resend() {
+                buckets.push((resend_bucket.as_str(), resend, "sms.wait"));
+            }
+            buckets.push((phone_bucket.as_str(), state.limits.sms_phone, "error.too_many"));
+            buckets.push((ip_bucket.as_str(), state.limits.sms_ip, "error.too_many"));
+            ratelimit::take_all(&state.db, &buckets).await?;
+            if store::phone_taken(&state.db, phone.as_str(), player.id).await? {
+                return Err(AppError::Conflict("phone.unavailable"));
+            }
             let code = six_digits();
             store::insert_code(&state.db, player.id, "phone", phone.as_str(), &code_hash("phone", player.id, &code), SMS_CODE_TTL_MS)
                 .await?;
-            ratelimit::record(&state.db, &phone_bucket).await?;
-            ratelimit::record(&state.db, &ip_bucket).await?;
             let body = crate::i18n::text("sms.code_text", Locale::current()).replace("{code}", &code);
             state.sms.send(&Message { channel: Channel::Sms, recipient: phone.as_str().to_string(), subject: None, body }).await.map_err(
                 |e| {
@@ -330,9 +340,13 @@ pub async fn update_phone(
         }
         2 => {
             let code = SmsCode::parse(code.unwrap_or(""))?;
+            let hits = code_limits(state, &format!("player:{}", player.id), origin).await?;
             let stored = store::latest_code(&state.db, player.id, "phone").await?.filter(|c| c.target == phone.as_str());
             let stored = check_code(state, stored, "phone", player.id, code.as_str()).await?;
-            let mut tx = state.db.pool.begin().await?;
+            if store::phone_taken(&state.db, phone.as_str(), player.id).await? {
+                return Err(AppError::Conflict("phone.unavailable"));
+            }
+            let mut tx = state.db.begin_write().await?;
             if !store::use_code(&mut tx, stored.id).await? {
                 return Err(AppError::BadRequest("code.invalid"));
             }
@@ -342,9 +356,13 @@ pub async fn update_phone(
                 .execute(&mut *tx)
                 .await;
             if let Err(e) = updated {
-                return Err(unique_clash(e));
+                return Err(match unique_clash(e) {
+                    AppError::Conflict(_) => AppError::Conflict("phone.unavailable"),
+                    other => other,
+                });
             }
             tx.commit().await?;
+            ratelimit::release_all(&state.db, &hits).await?;
             tracing::info!(player_id = player.id, phone = %phone.masked(), "phone verified");
             Ok((PhoneState { sms_verified: true, phone: phone.as_str().to_string() }, "phone.verified"))
         }
@@ -352,7 +370,22 @@ pub async fn update_phone(
     }
 }
 
-/// Checks a typed code against the stored one: expiry, attempts, value. A wrong value counts.
+/// Counts a code check against the limits of its user (a username or a player) and of its IP.
+/// The caller releases the hits when the code was right.
+async fn code_limits(state: &AppState, user: &str, origin: &Origin) -> Result<Vec<ratelimit::Hit>, AppError> {
+    ratelimit::take_all(
+        &state.db,
+        &[
+            (&format!("code:{user}"), state.limits.code_user, "error.too_many"),
+            (&ip_bucket("code", origin), state.limits.code_ip, "error.too_many"),
+        ],
+    )
+    .await
+}
+
+/// Checks a typed code against the stored one: expiry, attempts, value. The attempt is counted
+/// before the value is compared, in one conditional UPDATE, so parallel guesses cannot all see a
+/// low count; a right code gives its attempt back (checking a code and then using it costs nothing).
 async fn check_code(
     state: &AppState,
     stored: Option<store::Code>,
@@ -361,17 +394,17 @@ async fn check_code(
     typed: &str,
 ) -> Result<store::Code, AppError> {
     let stored = stored.ok_or(AppError::BadRequest("code.invalid"))?;
-    if stored.attempts >= MAX_CODE_ATTEMPTS {
-        return Err(AppError::BadRequest("code.too_many"));
-    }
     if now_ms() > stored.expires_at {
         return Err(AppError::BadRequest("code.expired"));
     }
+    let Some(attempts) = store::count_attempt(&state.db, stored.id, MAX_CODE_ATTEMPTS).await? else {
+        return Err(AppError::BadRequest("code.too_many"));
+    };
     let expected = code_hash(purpose, player_id, typed);
     if !constant_eq(expected.as_bytes(), stored.code_hash.as_bytes()) {
-        store::count_failed_attempt(&state.db, stored.id).await?;
-        return Err(AppError::BadRequest(if stored.attempts + 1 >= MAX_CODE_ATTEMPTS { "code.too_many" } else { "code.invalid" }));
+        return Err(AppError::BadRequest(if attempts >= MAX_CODE_ATTEMPTS { "code.too_many" } else { "code.invalid" }));
     }
+    store::give_back_attempt(&state.db, stored.id).await?;
     Ok(stored)
 }
 
@@ -385,16 +418,17 @@ pub async fn send_reset(state: &AppState, username: &str, origin: &Origin) -> Re
     if !(5..=50).contains(&username.chars().count()) {
         return Err(AppError::Validation { field: "username", key: "v.recovery_username" });
     }
-    ratelimit::hit(&state.db, &ip_bucket("reset", origin), state.limits.reset_ip, "error.too_many").await?;
+    ratelimit::take(&state.db, &ip_bucket("reset", origin), state.limits.reset_ip, "error.too_many").await?;
     let Some(player) = store::player_by_username(&state.db, username).await? else {
         tracing::info!("password reset asked for an unknown username");
         return Ok(());
     };
-    // One e-mail per minute per player, silently (the answer must not differ).
-    if let Some(last) = store::last_code_sent_to(&state.db, "reset", &player.email).await?
-        && now_ms() - last < 60_000
-    {
-        return Ok(());
+    // One e-mail per minute per player, taken atomically and silently (the answer must not differ).
+    let per_player = ratelimit::Limit { max: 1, window_secs: RESET_RESEND_SECS };
+    match ratelimit::take(&state.db, &format!("reset:player:{}", player.id), per_player, "error.too_many").await {
+        Ok(_) => {}
+        Err(AppError::TooManyRequests(_)) => return Ok(()),
+        Err(e) => return Err(e),
     }
     let code = six_digits();
     store::insert_code(&state.db, player.id, "reset", &player.email, &code_hash("reset", player.id, &code), RESET_CODE_TTL_MS).await?;
@@ -419,32 +453,48 @@ fn recovery_inputs(username: &str, code: &str) -> Result<(), AppError> {
     Ok(())
 }
 
-async fn valid_reset_code(state: &AppState, username: &str, code: &str) -> Result<(store::Player, store::Code), AppError> {
+/// A reset code's player and code row, once the code checked out, with the limit hits to release
+/// when the call succeeds. An unknown username counts against the limits like a known one.
+async fn valid_reset_code(
+    state: &AppState,
+    username: &str,
+    code: &str,
+    origin: &Origin,
+) -> Result<(store::Player, store::Code, Vec<ratelimit::Hit>), AppError> {
     recovery_inputs(username, code)?;
+    let hits = code_limits(state, &format!("user:{}", username.trim().to_lowercase()), origin).await?;
     let player = store::player_by_username(&state.db, username).await?.ok_or(AppError::BadRequest("code.invalid"))?;
     let typed: String = code.chars().filter(|c| !matches!(c, '-' | ' ')).collect();
     let stored = store::latest_code(&state.db, player.id, "reset").await?;
     let stored = check_code(state, stored, "reset", player.id, &typed).await?;
-    Ok((player, stored))
+    Ok((player, stored, hits))
 }
 
-pub async fn check_reset_code(state: &AppState, username: &str, code: &str) -> Result<(), AppError> {
-    valid_reset_code(state, username, code).await.map(|_| ())
+pub async fn check_reset_code(state: &AppState, username: &str, code: &str, origin: &Origin) -> Result<(), AppError> {
+    let (_, _, hits) = valid_reset_code(state, username, code, origin).await?;
+    ratelimit::release_all(&state.db, &hits).await
 }
 
 /// Sets a new password with a reset code; every session of the player ends.
-pub async fn change_password_with_code(state: &AppState, username: &str, code: &str, pw: &str, pw2: &str) -> Result<(), AppError> {
+pub async fn change_password_with_code(
+    state: &AppState,
+    username: &str,
+    code: &str,
+    (pw, pw2): (&str, &str),
+    origin: &Origin,
+) -> Result<(), AppError> {
     recovery_inputs(username, code)?;
     let new = Password::parse_pair(pw, pw2, "password", "password2")?;
-    let (player, stored) = valid_reset_code(state, username, code).await?;
-    let hash = password::hash(new.expose().to_string()).await?;
-    let mut tx = state.db.pool.begin().await?;
+    let (player, stored, hits) = valid_reset_code(state, username, code, origin).await?;
+    let hash = state.hashing.hash(new.expose().to_string()).await?;
+    let mut tx = state.db.begin_write().await?;
     if !store::use_code(&mut tx, stored.id).await? {
         return Err(AppError::BadRequest("code.invalid"));
     }
     store::set_password(&mut tx, player.id, &hash).await?;
     let ended = session::end_all(&mut tx, state.db.engine, player.id, None, EndReason::Recovery).await?;
     tx.commit().await?;
+    ratelimit::release_all(&state.db, &hits).await?;
     tracing::info!(player_id = player.id, sessions_ended = ended, "password reset with a code");
     Ok(())
 }
@@ -456,11 +506,11 @@ pub async fn change_password(state: &AppState, me: CurrentPlayer, old: &str, pw:
     }
     let new = Password::parse_pair(pw, confirm, "password", "confirmPassword")?;
     let player = store::player_by_id(&state.db, me.player_id).await?.ok_or(AppError::Unauthorized)?;
-    if !password::verify(old.to_string(), player.password_hash.clone()).await? {
+    if !state.hashing.verify(old.to_string(), player.password_hash.clone()).await? {
         return Err(AppError::Validation { field: "oldPassword", key: "password.old_wrong" });
     }
-    let hash = password::hash(new.expose().to_string()).await?;
-    let mut tx = state.db.pool.begin().await?;
+    let hash = state.hashing.hash(new.expose().to_string()).await?;
+    let mut tx = state.db.begin_write().await?;
     store::set_password(&mut tx, player.id, &hash).await?;
     let ended = session::end_all(&mut tx, state.db.engine, player.id, Some(me.session_id), EndReason::PasswordChange).await?;
     tx.commit().await?;

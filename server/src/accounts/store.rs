@@ -123,19 +123,10 @@ pub async fn latest_code(db: &Db, player_id: i64, purpose: &str) -> Result<Optio
         .transpose()?)
 }
 
-/// When the newest code of a purpose went to `target` (for the resend wait).
-pub async fn last_code_sent_to(db: &Db, purpose: &str, target: &str) -> Result<Option<i64>, AppError> {
-    Ok(sqlx::query_scalar("SELECT MAX(created_at) FROM one_time_codes WHERE purpose = $1 AND target = $2")
-        .bind(purpose)
-        .bind(target)
-        .fetch_one(&db.pool)
-        .await?)
-}
-
 /// Stores a new code, retiring the player's older unused codes of the same purpose.
 pub async fn insert_code(db: &Db, player_id: i64, purpose: &str, target: &str, code_hash: &str, ttl_ms: i64) -> Result<(), AppError> {
     let now = now_ms();
-    let mut tx = db.pool.begin().await?;
+    let mut tx = db.begin_write().await?;
     sqlx::query("UPDATE one_time_codes SET used_at = $1 WHERE player_id = $2 AND purpose = $3 AND used_at IS NULL")
         .bind(now)
         .bind(player_id)
@@ -157,8 +148,22 @@ pub async fn insert_code(db: &Db, player_id: i64, purpose: &str, target: &str, c
     Ok(())
 }
 
-pub async fn count_failed_attempt(db: &Db, code_id: i64) -> Result<(), AppError> {
-    sqlx::query("UPDATE one_time_codes SET attempts = attempts + 1 WHERE id = $1").bind(code_id).execute(&db.pool).await?;
+/// Counts one attempt at a live code, if it has tries left: the count after it, or None when the
+/// code is spent (used, or out of tries). One conditional UPDATE, so parallel attempts cannot
+/// all see a low count.
+pub async fn count_attempt(db: &Db, code_id: i64, max_attempts: i64) -> Result<Option<i64>, AppError> {
+    Ok(sqlx::query_scalar(
+        "UPDATE one_time_codes SET attempts = attempts + 1 WHERE id = $1 AND attempts < $2 AND used_at IS NULL RETURNING attempts",
+    )
+    .bind(code_id)
+    .bind(max_attempts)
+    .fetch_optional(&db.pool)
+    .await?)
+}
+
+/// Gives back the attempt a right code counted.
+pub async fn give_back_attempt(db: &Db, code_id: i64) -> Result<(), AppError> {
+    sqlx::query("UPDATE one_time_codes SET attempts = attempts - 1 WHERE id = $1 AND attempts > 0").bind(code_id).execute(&db.pool).await?;
     Ok(())
 }
 

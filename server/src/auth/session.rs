@@ -77,7 +77,7 @@ pub async fn start(conn: &mut sqlx::AnyConnection, player_id: i64, origin: &Orig
 
 /// Ends one session; its hub connections get `exit` and close.
 pub async fn end(db: &Db, session_id: i64, reason: EndReason) -> Result<(), AppError> {
-    let mut tx = db.pool.begin().await?;
+    let mut tx = db.begin_write().await?;
     let player: Option<i64> =
         sqlx::query_scalar("UPDATE sessions SET ended_at = $1, end_reason = $2 WHERE id = $3 AND ended_at IS NULL RETURNING player_id")
             .bind(now_ms())
@@ -146,6 +146,13 @@ pub async fn lookup(db: &Db, token: &str) -> Result<Option<CurrentPlayer>, AppEr
     Ok(Some(CurrentPlayer { player_id, session_id }))
 }
 
+/// Whether a session is still live (not ended).
+pub async fn is_live(db: &Db, session_id: i64) -> Result<bool, AppError> {
+    let n: i64 =
+        sqlx::query_scalar("SELECT COUNT(*) FROM sessions WHERE id = $1 AND ended_at IS NULL").bind(session_id).fetch_one(&db.pool).await?;
+    Ok(n > 0)
+}
+
 /// The bearer token of a request, if it sent one.
 pub fn bearer(parts: &Parts) -> Option<&str> {
     parts
@@ -170,7 +177,7 @@ impl FromRequestParts<AppState> for CurrentPlayer {
 pub async fn end_all_by_operator(db: &Db, username: &str) -> anyhow::Result<u64> {
     let player = crate::accounts::store::player_by_username(db, username).await.map_err(|e| anyhow::anyhow!("{e}"))?;
     let player = player.ok_or_else(|| anyhow::anyhow!("no player named '{username}'"))?;
-    let mut tx = db.pool.begin().await?;
+    let mut tx = db.begin_write().await?;
     let n = end_all(&mut tx, db.engine, player.id, None, EndReason::Operator).await.map_err(|e| anyhow::anyhow!("{e}"))?;
     tx.commit().await?;
     Ok(n)

@@ -56,7 +56,7 @@ async fn define_trial_bonus(State(state): State<AppState>, me: CurrentPlayer) ->
     if !available {
         return Err(AppError::Conflict("bonus.already"));
     }
-    let mut tx = state.db.pool.begin().await?;
+    let mut tx = state.db.begin_write().await?;
     let grant = sqlx::query("INSERT INTO trial_bonus_grants (player_id, phone, amount, created_at) VALUES ($1, $2, $3, $4)")
         .bind(player.id)
         .bind(&player.phone)

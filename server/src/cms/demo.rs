@@ -150,7 +150,7 @@ async fn load(db: &Db) -> anyhow::Result<()> {
     let jackpots: JackpotsFile = json("jackpots.json")?;
     let pages: Vec<PageCategory> = json("pages.json")?;
 
-    let mut tx = db.pool.begin().await?;
+    let mut tx = db.begin_write().await?;
     for (i, lang) in site.languages.iter().enumerate() {
         sqlx::query("INSERT INTO languages (locale, name, sort) VALUES ($1, $2, $3)")
             .bind(&lang.locale)

@@ -11,6 +11,7 @@ use crate::app::AppState;
 use crate::error::{ApiResult, AppError, AppJson, EmptyEnvelope, Envelope};
 use crate::http::client::ClientInfo;
 use crate::i18n::{RequestLocale, t};
+use crate::ratelimit;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(grouped)).routes(routes!(content_page)).routes(routes!(coveryjs)).routes(routes!(fingerprint_log))
@@ -108,8 +109,12 @@ pub struct FingerprintLog {
 
 /// Stores a browser fingerprint's components for fraud analysis (the app sends about 1 visit in 100).
 #[utoipa::path(post, path = "/cms/fingerprintlog", tag = "cms", request_body = FingerprintLog,
-    responses((status = 200, body = EmptyEnvelope), (status = 422, body = EmptyEnvelope)))]
+    responses((status = 200, body = EmptyEnvelope), (status = 413, body = EmptyEnvelope), (status = 415, body = EmptyEnvelope),
+        (status = 422, body = EmptyEnvelope), (status = 429, body = EmptyEnvelope)))]
 async fn fingerprint_log(State(state): State<AppState>, client: ClientInfo, AppJson(body): AppJson<FingerprintLog>) -> ApiResult<()> {
+    // An unauthenticated write: limited per IP, bad posts counted too.
+    let bucket = format!("write:ip:{}", client.ip.map(|ip| ip.to_string()).unwrap_or_else(|| "unknown".into()));
+    ratelimit::take(&state.db, &bucket, state.limits.write_ip, "error.too_many").await?;
     let components = body.components.to_string();
     let valid_id = !body.visitor_id.is_empty()
         && body.visitor_id.len() <= 128

@@ -7,25 +7,72 @@ pub mod socket;
 pub mod tail;
 
 use std::collections::HashMap;
-use std::sync::Mutex;
+use std::net::IpAddr;
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use tokio::sync::{mpsc, watch};
 
-/// What a connection's writer sends next.
-#[derive(Debug, Clone)]
-pub enum Outbound {
-    /// A ready, 0x1E-terminated protocol frame.
-    Frame(std::sync::Arc<str>),
-    /// The session ended: a plain Close, then the socket closes.
-    Revoked,
-}
+/// A ready, 0x1E-terminated protocol frame for a connection's writer.
+pub type Frame = Arc<str>;
 
 struct Conn {
     id: u64,
     session_id: i64,
-    tx: mpsc::Sender<Outbound>,
+    tx: mpsc::Sender<Frame>,
+    /// Set (with the `exit` frame) when the session ends. Not a queue, so it is never dropped
+    /// because the client reads slowly.
+    revoked: watch::Sender<Option<Frame>>,
+}
+
+/// What a registered connection listens to.
+pub struct Registration {
+    pub id: u64,
+    /// Pushes for this connection.
+    pub frames: mpsc::Receiver<Frame>,
+    /// The `exit` frame once the session has ended.
+    pub revoked: watch::Receiver<Option<Frame>>,
+    /// True once the node is shutting down.
+    pub shutdown: watch::Receiver<bool>,
+}
+
+/// The caps on connections: per IP and per session, on this node.
+#[derive(Debug, Clone, Copy)]
+pub struct HubCaps {
+    pub per_ip: usize,
+    pub per_session: usize,
+}
+
+#[derive(Default)]
+struct Counts {
+    per_ip: HashMap<IpAddr, usize>,
+    per_session: HashMap<i64, usize>,
+}
+
+/// A place held for one connection (counted against its IP and session until dropped).
+pub struct Slot {
+    hub: Arc<Hub>,
+    ip: Option<IpAddr>,
+    session_id: i64,
+}
+
+impl Drop for Slot {
+    fn drop(&mut self) {
+        let mut counts = self.hub.counts.lock().unwrap_or_else(|e| e.into_inner());
+        fn down<K: std::hash::Hash + Eq>(map: &mut HashMap<K, usize>, key: K) {
+            if let Some(n) = map.get_mut(&key) {
+                *n -= 1;
+                if *n == 0 {
+                    map.remove(&key);
+                }
+            }
+        }
+        if let Some(ip) = self.ip {
+            down(&mut counts.per_ip, ip);
+        }
+        down(&mut counts.per_session, self.session_id);
+    }
 }
 
 /// The timings of the protocol.
@@ -52,6 +99,7 @@ impl Default for HubTimings {
 /// This node's hub connections, by player.
 pub struct Hub {
     conns: Mutex<HashMap<i64, Vec<Conn>>>,
+    counts: Mutex<Counts>,
     next_id: AtomicU64,
     pub timings: HubTimings,
     shutdown: watch::Sender<bool>,
@@ -68,15 +116,42 @@ const QUEUE: usize = 256;
 
 impl Hub {
     pub fn new(timings: HubTimings) -> Hub {
-        Hub { conns: Mutex::new(HashMap::new()), next_id: AtomicU64::new(1), timings, shutdown: watch::channel(false).0 }
+        Hub {
+            conns: Mutex::new(HashMap::new()),
+            counts: Mutex::new(Counts::default()),
+            next_id: AtomicU64::new(1),
+            timings,
+            shutdown: watch::channel(false).0,
+        }
     }
 
-    /// Registers a connection; returns its id, its queue and the shutdown signal.
-    pub fn register(&self, player_id: i64, session_id: i64) -> (u64, mpsc::Receiver<Outbound>, watch::Receiver<bool>) {
+    /// Holds a place for a new connection, or None when its IP or its session is at its cap.
+    pub fn reserve(self: &Arc<Self>, ip: Option<IpAddr>, session_id: i64, caps: HubCaps) -> Option<Slot> {
+        let mut counts = self.counts.lock().unwrap_or_else(|e| e.into_inner());
+        let ip_count = ip.map(|ip| counts.per_ip.get(&ip).copied().unwrap_or(0)).unwrap_or(0);
+        let session_count = counts.per_session.get(&session_id).copied().unwrap_or(0);
+        if ip_count >= caps.per_ip || session_count >= caps.per_session {
+            return None;
+        }
+        if let Some(ip) = ip {
+            *counts.per_ip.entry(ip).or_default() += 1;
+        }
+        *counts.per_session.entry(session_id).or_default() += 1;
+        Some(Slot { hub: self.clone(), ip, session_id })
+    }
+
+    /// Registers a connection: from now on it receives the player's pushes and its session's end.
+    pub fn register(&self, player_id: i64, session_id: i64) -> Registration {
         let id = self.next_id.fetch_add(1, Ordering::Relaxed);
-        let (tx, rx) = mpsc::channel(QUEUE);
-        self.conns.lock().unwrap_or_else(|e| e.into_inner()).entry(player_id).or_default().push(Conn { id, session_id, tx });
-        (id, rx, self.shutdown.subscribe())
+        let (tx, frames) = mpsc::channel(QUEUE);
+        let (revoked_tx, revoked) = watch::channel(None);
+        self.conns.lock().unwrap_or_else(|e| e.into_inner()).entry(player_id).or_default().push(Conn {
+            id,
+            session_id,
+            tx,
+            revoked: revoked_tx,
+        });
+        Registration { id, frames, revoked, shutdown: self.shutdown.subscribe() }
     }
 
     pub fn unregister(&self, player_id: i64, conn_id: u64) {
@@ -93,40 +168,39 @@ impl Hub {
         self.conns.lock().unwrap_or_else(|e| e.into_inner()).values().map(Vec::len).sum()
     }
 
-    fn deliver(conn: &Conn, msg: Outbound) {
-        if let Err(e) = conn.tx.try_send(msg) {
+    fn deliver(conn: &Conn, frame: Frame) {
+        if let Err(e) = conn.tx.try_send(frame) {
             tracing::warn!(conn = conn.id, error = %e, "hub client too slow or gone: message dropped");
         }
     }
 
     /// Sends a frame to every connection of a player.
-    pub fn send_to_player(&self, player_id: i64, frame: std::sync::Arc<str>) -> usize {
+    pub fn send_to_player(&self, player_id: i64, frame: Frame) -> usize {
         let conns = self.conns.lock().unwrap_or_else(|e| e.into_inner());
         let list = conns.get(&player_id).map(Vec::as_slice).unwrap_or(&[]);
         for c in list {
-            Self::deliver(c, Outbound::Frame(frame.clone()));
+            Self::deliver(c, frame.clone());
         }
         list.len()
     }
 
     /// Sends a frame to every connection of this node.
-    pub fn broadcast(&self, frame: std::sync::Arc<str>) -> usize {
+    pub fn broadcast(&self, frame: Frame) -> usize {
         let conns = self.conns.lock().unwrap_or_else(|e| e.into_inner());
         let mut n = 0;
         for c in conns.values().flatten() {
-            Self::deliver(c, Outbound::Frame(frame.clone()));
+            Self::deliver(c, frame.clone());
             n += 1;
         }
         n
     }
 
     /// Ends the connections of one session: `exit`, then a plain Close.
-    pub fn end_session(&self, player_id: i64, session_id: i64, exit_frame: std::sync::Arc<str>) -> usize {
+    pub fn end_session(&self, player_id: i64, session_id: i64, exit_frame: Frame) -> usize {
         let conns = self.conns.lock().unwrap_or_else(|e| e.into_inner());
         let mut n = 0;
         for c in conns.get(&player_id).map(Vec::as_slice).unwrap_or(&[]).iter().filter(|c| c.session_id == session_id) {
-            Self::deliver(c, Outbound::Frame(exit_frame.clone()));
-            Self::deliver(c, Outbound::Revoked);
+            c.revoked.send_replace(Some(exit_frame.clone()));
             n += 1;
         }
         n

@@ -1,5 +1,6 @@
-//! One hub connection: the token check before the upgrade, the handshake, then one loop that reads
-//! the client, writes pushes and pings, and drops a silent client (the axum chat example's shape).
+//! One hub connection: the token and cap checks before the upgrade, the handshake, then one loop
+//! that reads the client, writes pushes and pings, and drops a silent client (the axum chat
+//! example's shape). A session's end is a signal, not a queued message, so it always arrives.
 
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -13,16 +14,23 @@ use futures_util::{SinkExt, StreamExt};
 use serde_json::Value;
 
 use super::protocol::{self, take_records};
-use super::{Hub, Outbound};
+use super::{Hub, HubCaps, Registration, Slot};
 use crate::app::AppState;
-use crate::auth::session;
+use crate::auth::{CurrentPlayer, session};
+use crate::db::Db;
 use crate::error::AppError;
+use crate::http::client::ClientInfo;
 
-/// `GET /hub/frnotify?access_token=…&fingerprint=…`: a bad or missing token gets no connection.
+/// The longest record a client may send (or leave unterminated) before it is disconnected.
+pub const MAX_RECORD: usize = 64 * 1024;
+
+/// `GET /hub/frnotify?access_token=…&fingerprint=…`: a bad or missing token gets no connection,
+/// nor does an IP or a session already holding its cap of connections on this node.
 /// Browsers send the token as `access_token`; the client's Node build sends `Authorization: Bearer`.
 pub async fn upgrade(
     ws: WebSocketUpgrade,
     State(state): State<AppState>,
+    client: ClientInfo,
     headers: HeaderMap,
     Query(q): Query<HashMap<String, String>>,
 ) -> Response {
@@ -34,123 +42,187 @@ pub async fn upgrade(
     let Some(token) = q.get("access_token").cloned().or(header_token).filter(|t| !t.is_empty() && t.len() <= 256) else {
         return AppError::Unauthorized.into_response();
     };
-    let token = token.as_str();
-    let me = match session::lookup(&state.db, token).await {
+    let me = match session::lookup(&state.db, &token).await {
         Ok(Some(me)) => me,
         Ok(None) => return AppError::Unauthorized.into_response(),
         Err(e) => return e.into_response(),
     };
-    let hub = state.hub.clone();
+    let caps = HubCaps { per_ip: state.edge.hub_max_per_ip, per_session: state.edge.hub_max_per_session };
+    let Some(slot) = state.hub.reserve(client.ip, me.session_id, caps) else {
+        tracing::warn!(player_id = me.player_id, "hub: connection cap reached, refused");
+        return AppError::TooManyRequests("hub.too_many").into_response();
+    };
+    let (hub, db) = (state.hub.clone(), state.db.clone());
     // Clients send pings and little else: small buffers let a node hold many idle connections.
     ws.read_buffer_size(4 * 1024)
         .write_buffer_size(4 * 1024)
-        .max_message_size(64 * 1024)
-        .max_frame_size(64 * 1024)
-        .on_upgrade(move |socket| run(socket, hub, me.player_id, me.session_id))
+        .max_message_size(MAX_RECORD)
+        .max_frame_size(MAX_RECORD)
+        .on_upgrade(move |socket| run(socket, hub, db, me, slot))
 }
 
-async fn send(sink: &mut futures_util::stream::SplitSink<WebSocket, Message>, frame: &str) -> bool {
+type Sink = futures_util::stream::SplitSink<WebSocket, Message>;
+
+async fn send(sink: &mut Sink, frame: &str) -> bool {
     sink.send(Message::Text(frame.to_string().into())).await.is_ok()
 }
 
-async fn run(socket: WebSocket, hub: Arc<Hub>, player_id: i64, session_id: i64) {
+/// Adds a client message to the buffer and splits off its complete records; None when the
+/// unterminated rest has grown past [`MAX_RECORD`].
+fn receive(buffer: &mut String, text: &str) -> Option<Vec<String>> {
+    buffer.push_str(text);
+    let records = take_records(buffer);
+    (buffer.len() <= MAX_RECORD).then_some(records)
+}
+
+/// The text of a data message, None for control messages.
+fn text_of(msg: &Message) -> Option<std::borrow::Cow<'_, str>> {
+    match msg {
+        Message::Text(t) => Some(std::borrow::Cow::Borrowed(t.as_str())),
+        Message::Binary(b) => Some(String::from_utf8_lossy(b)),
+        _ => None,
+    }
+}
+
+async fn run(socket: WebSocket, hub: Arc<Hub>, db: Db, me: CurrentPlayer, slot: Slot) {
+    let (player_id, session_id) = (me.player_id, me.session_id);
     let (mut sink, mut stream) = socket.split();
     let timings = hub.timings;
     let mut buffer = String::new();
 
+    // Registered before the handshake, so a session ending from now on reaches this connection;
+    // then the session is checked again, for one that ended since the token was checked.
+    let mut reg = hub.register(player_id, session_id);
+    let conn_id = reg.id;
+    let live = session::is_live(&db, session_id).await.unwrap_or(false);
+    let outcome = if live { serve(&mut sink, &mut stream, &mut reg, &mut buffer, timings).await } else { End::Revoked };
+    hub.unregister(player_id, conn_id);
+    drop(slot);
+    match outcome {
+        End::Revoked => tracing::debug!(player_id, conn = conn_id, "hub client's session ended"),
+        End::TooLarge => tracing::warn!(player_id, conn = conn_id, "hub client sent an oversized record: disconnected"),
+        End::Closed => tracing::debug!(player_id, conn = conn_id, "hub client disconnected"),
+    }
+    let _ = sink.close().await;
+}
+
+enum End {
+    Closed,
+    Revoked,
+    TooLarge,
+}
+
+/// The handshake, then the connection's loop until it ends.
+async fn serve(
+    sink: &mut Sink,
+    stream: &mut futures_util::stream::SplitStream<WebSocket>,
+    reg: &mut Registration,
+    buffer: &mut String,
+    timings: super::HubTimings,
+) -> End {
     // The handshake: the first record must ask for the JSON protocol, version 1.
     let handshake = tokio::time::timeout(timings.handshake_timeout, async {
         loop {
-            match stream.next().await {
-                Some(Ok(Message::Text(t))) => {
-                    buffer.push_str(t.as_str());
-                    if let Some(first) = take_records(&mut buffer).into_iter().next() {
-                        return Some(first);
+            tokio::select! {
+                biased;
+                _ = reg.revoked.changed() => return Err(End::Revoked),
+                incoming = stream.next() => match incoming {
+                    Some(Ok(msg)) => {
+                        let Some(text) = text_of(&msg) else { continue };
+                        match receive(buffer, &text) {
+                            Some(records) => if let Some(first) = records.into_iter().next() { return Ok(first) },
+                            None => return Err(End::TooLarge),
+                        }
                     }
-                }
-                Some(Ok(Message::Binary(b))) => {
-                    buffer.push_str(&String::from_utf8_lossy(&b));
-                    if let Some(first) = take_records(&mut buffer).into_iter().next() {
-                        return Some(first);
-                    }
-                }
-                Some(Ok(_)) => {}
-                _ => return None,
+                    _ => return Err(End::Closed),
+                },
             }
         }
     })
     .await;
-    let Ok(Some(record)) = handshake else {
-        let _ = sink.close().await;
-        return;
+    let record = match handshake {
+        Ok(Ok(record)) => record,
+        Ok(Err(end)) => return end,
+        Err(_) => return End::Closed,
     };
     if let Err(error) = protocol::handshake_is_json(&record) {
-        let _ = send(&mut sink, &protocol::handshake_error(&error)).await;
-        let _ = sink.close().await;
-        return;
+        let _ = send(sink, &protocol::handshake_error(&error)).await;
+        return End::Closed;
     }
-    if !send(&mut sink, &protocol::handshake_ok()).await {
-        return;
+    if reg.revoked.borrow().is_some() {
+        return End::Revoked;
+    }
+    if !send(sink, &protocol::handshake_ok()).await {
+        return End::Closed;
     }
 
-    let (conn_id, mut outbound, mut shutdown) = hub.register(player_id, session_id);
-    tracing::debug!(player_id, conn = conn_id, "hub client connected");
     let mut ping = tokio::time::interval_at(tokio::time::Instant::now() + timings.ping_interval, timings.ping_interval);
     let mut last_heard = Instant::now();
     // The idle check runs on its own short timer so a silent client is dropped close to the timeout.
     let mut idle_check = tokio::time::interval(timings.client_timeout / 10);
-
     // Records that came with the handshake.
-    let mut pending = take_records(&mut buffer);
-    'conn: loop {
+    let mut pending = take_records(buffer);
+    loop {
         for record in pending.drain(..) {
             match handle_client_record(&record) {
                 ClientAction::Nothing => {}
-                ClientAction::Close => break 'conn,
+                ClientAction::Close => return End::Closed,
                 ClientAction::Reply(frame) => {
-                    if !send(&mut sink, &frame).await {
-                        break 'conn;
+                    if !send(sink, &frame).await {
+                        return End::Closed;
                     }
                 }
             }
         }
         tokio::select! {
+            // The session's end comes first, whatever is queued.
+            biased;
+            _ = reg.revoked.changed() => {
+                let exit = reg.revoked.borrow().clone();
+                if let Some(exit) = exit {
+                    let _ = send(sink, &exit).await;
+                }
+                let _ = send(sink, &protocol::close(false, None)).await;
+                return End::Revoked;
+            }
+            _ = reg.shutdown.changed() => {
+                let _ = send(sink, &protocol::close(true, None)).await;
+                return End::Closed;
+            }
             incoming = stream.next() => {
+                last_heard = Instant::now();
                 match incoming {
-                    Some(Ok(Message::Text(t))) => { last_heard = Instant::now(); buffer.push_str(t.as_str()); pending = take_records(&mut buffer); }
-                    Some(Ok(Message::Binary(b))) => { last_heard = Instant::now(); buffer.push_str(&String::from_utf8_lossy(&b)); pending = take_records(&mut buffer); }
-                    Some(Ok(Message::Close(_))) | None | Some(Err(_)) => break 'conn,
-                    Some(Ok(_)) => { last_heard = Instant::now(); }
+                    Some(Ok(Message::Close(_))) | None | Some(Err(_)) => return End::Closed,
+                    Some(Ok(msg)) => {
+                        if let Some(text) = text_of(&msg) {
+                            match receive(buffer, &text) {
+                                Some(records) => pending = records,
+                                None => {
+                                    let _ = send(sink, &protocol::close(false, Some("Message too large."))).await;
+                                    return End::TooLarge;
+                                }
+                            }
+                        }
+                    }
                 }
             }
-            msg = outbound.recv() => {
-                match msg {
-                    Some(Outbound::Frame(frame)) => { if !send(&mut sink, &frame).await { break 'conn; } }
-                    Some(Outbound::Revoked) => {
-                        let _ = send(&mut sink, &protocol::close(false, None)).await;
-                        break 'conn;
-                    }
-                    None => break 'conn,
+            frame = reg.frames.recv() => {
+                match frame {
+                    Some(frame) => if !send(sink, &frame).await { return End::Closed },
+                    None => return End::Closed,
                 }
             }
             _ = ping.tick() => {
-                if !send(&mut sink, &protocol::ping()).await { break 'conn; }
+                if !send(sink, &protocol::ping()).await { return End::Closed; }
             }
             _ = idle_check.tick() => {
                 if last_heard.elapsed() >= timings.client_timeout {
-                    tracing::debug!(player_id, conn = conn_id, "hub client silent too long: dropped");
-                    break 'conn;
+                    tracing::debug!("hub client silent too long: dropped");
+                    return End::Closed;
                 }
-            }
-            _ = shutdown.changed() => {
-                let _ = send(&mut sink, &protocol::close(true, None)).await;
-                break 'conn;
             }
         }
     }
-    hub.unregister(player_id, conn_id);
-    let _ = sink.close().await;
-    tracing::debug!(player_id, conn = conn_id, "hub client disconnected");
 }
 
 enum ClientAction {

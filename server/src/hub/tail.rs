@@ -13,8 +13,10 @@ use crate::notify::journal::{self, CHANNEL, EXIT, Event};
 const POLL: Duration = Duration::from_millis(200);
 /// On PostgreSQL a missed wake-up is still caught by this slower poll.
 const FALLBACK_POLL: Duration = Duration::from_secs(2);
-/// An id still missing this long after a later one was seen belongs to a rolled-back transaction.
-const GAP_WAIT: Duration = Duration::from_secs(5);
+/// A missing id is waited for at least this long after a later one was seen. On SQLite (one writer
+/// at a time) an id behind a committed one never comes; on PostgreSQL it is given up only once every
+/// transaction that was running when the gap was seen has ended (see [`Gap`]).
+const GAP_WAIT: Duration = Duration::from_secs(2);
 const BATCH: i64 = 1000;
 
 /// Reads the journal forward, delivering each event once.
@@ -26,8 +28,21 @@ pub struct Tailer {
     cursor: i64,
     /// Ids above the cursor already delivered (while an earlier id is still missing).
     ahead: BTreeSet<i64>,
-    gap_since: Option<Instant>,
+    gap: Option<Gap>,
     saved: i64,
+}
+
+/// An id missing behind delivered ones: an event of a transaction still open (deliver it when it
+/// commits) or of one rolled back (skip it once that is certain).
+#[derive(Debug, Clone, Copy)]
+struct Gap {
+    since: Instant,
+    /// The first delivered id after the gap when it was seen: the missing ids are those below it.
+    below: i64,
+    /// PostgreSQL: the snapshot's xmax soon after the gap was seen. Every transaction that could
+    /// hold the missing id has an xid below it; once the oldest running xid is at or past it, they
+    /// have all ended, and an id still missing then was rolled back.
+    horizon: Option<i64>,
 }
 
 impl Tailer {
@@ -43,11 +58,13 @@ impl Tailer {
             None => end,
         };
         journal::save_cursor(&db, &node, cursor).await?;
-        Ok(Tailer { db, hub, node, cursor, ahead: BTreeSet::new(), gap_since: None, saved: cursor })
+        Ok(Tailer { db, hub, node, cursor, ahead: BTreeSet::new(), gap: None, saved: cursor })
     }
 
     /// Reads and delivers everything new; returns how many events were delivered.
     pub async fn step(&mut self) -> anyhow::Result<usize> {
+        // Decided before reading, so the read below sees an event whose transaction just ended.
+        let may_skip = self.gap_may_close().await?;
         let mut delivered = 0;
         loop {
             let events = journal::read_after(&self.db, self.cursor, BATCH).await?;
@@ -58,7 +75,7 @@ impl Tailer {
                     delivered += 1;
                 }
             }
-            self.advance();
+            self.advance(may_skip && (n as i64) < BATCH);
             if (n as i64) < BATCH {
                 break;
             }
@@ -70,19 +87,45 @@ impl Tailer {
         Ok(delivered)
     }
 
-    fn advance(&mut self) {
+    /// Moves the cursor over the ids delivered in a row; with `may_skip`, over a gap as well.
+    fn advance(&mut self, may_skip: bool) {
         while self.ahead.remove(&(self.cursor + 1)) {
             self.cursor += 1;
         }
-        match self.ahead.first().copied() {
-            None => self.gap_since = None,
-            Some(next) => {
-                let since = *self.gap_since.get_or_insert_with(Instant::now);
-                if since.elapsed() >= GAP_WAIT {
-                    tracing::debug!(from = self.cursor + 1, to = next - 1, "journal: skipping ids that never committed");
-                    self.cursor = next - 1;
-                    self.gap_since = None;
-                    self.advance();
+        let Some(next) = self.ahead.first().copied() else {
+            self.gap = None;
+            return;
+        };
+        match self.gap {
+            // Only the ids of the gap that was waited for are skipped, never a newer one.
+            Some(gap) if may_skip => {
+                tracing::debug!(from = self.cursor + 1, to = gap.below - 1, "journal: skipping ids that never committed");
+                self.cursor = self.cursor.max(gap.below - 1);
+                self.gap = None;
+                self.advance(false);
+            }
+            Some(gap) if gap.below <= self.cursor => {
+                // That gap was filled; this is a new one.
+                self.gap = Some(Gap { since: Instant::now(), below: next, horizon: None });
+            }
+            Some(_) => {}
+            None => self.gap = Some(Gap { since: Instant::now(), below: next, horizon: None }),
+        }
+    }
+
+    /// Whether the current gap can no longer be filled.
+    async fn gap_may_close(&mut self) -> anyhow::Result<bool> {
+        let Some(gap) = self.gap.as_mut() else { return Ok(false) };
+        match self.db.engine {
+            Engine::Sqlite => Ok(gap.since.elapsed() >= GAP_WAIT),
+            Engine::Postgres => {
+                let (xmin, xmax) = journal::snapshot_bounds(&self.db).await?;
+                match gap.horizon {
+                    None => {
+                        gap.horizon = Some(xmax);
+                        Ok(false)
+                    }
+                    Some(horizon) => Ok(gap.since.elapsed() >= GAP_WAIT && xmin >= horizon),
                 }
             }
         }

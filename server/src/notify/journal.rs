@@ -90,7 +90,18 @@ pub async fn save_cursor(db: &Db, node: &str, last_id: i64) -> Result<(), sqlx::
     Ok(())
 }
 
-/// Forgets events older than a day (every node has long pushed them).
+/// PostgreSQL: the current snapshot's xmin (the oldest transaction still running) and xmax (the
+/// next transaction id to be given out).
+pub async fn snapshot_bounds(db: &Db) -> Result<(i64, i64), sqlx::Error> {
+    let (xmin, xmax): (String, String) =
+        sqlx::query_as("SELECT pg_snapshot_xmin(pg_current_snapshot())::text, pg_snapshot_xmax(pg_current_snapshot())::text")
+            .fetch_one(&db.pool)
+            .await?;
+    let parse = |s: &str| s.parse::<i64>().map_err(|e| sqlx::Error::Decode(Box::new(e)));
+    Ok((parse(&xmin)?, parse(&xmax)?))
+}
+
+/// Forgets events older than a day (by the `events_created` index) (every node has long pushed them).
 pub async fn prune(db: &Db) -> Result<u64, sqlx::Error> {
     let r = sqlx::query("DELETE FROM events WHERE created_at < $1").bind(now_ms() - 86_400_000).execute(&db.pool).await?;
     Ok(r.rows_affected())

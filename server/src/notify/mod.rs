@@ -106,7 +106,7 @@ pub async fn send_from_operator(
         }
         None => Audience::Everyone,
     };
-    let mut tx = db.pool.begin().await?;
+    let mut tx = db.begin_write().await?;
     let n = create(&mut tx, db.engine, audience, kind, title.trim(), note.trim()).await?;
     tx.commit().await?;
     Ok(n)

@@ -34,10 +34,10 @@ pub async fn list(db: &Db, player_id: i64, skip: i64, take: i64) -> Result<Vec<N
         .collect()
 }
 
-/// Marks the caller's notifications read. Ids that are not theirs (another player's, unknown) are
-/// left alone and returned, so the caller can say so.
+/// Marks the caller's notifications read, all or nothing: when any id is not theirs (another
+/// player's, unknown), nothing is marked and those ids are returned, so the caller can say so.
 pub async fn mark_read(db: &Db, player_id: i64, ids: &[i64]) -> Result<(u64, Vec<i64>), sqlx::Error> {
-    let mut tx = db.pool.begin().await?;
+    let mut tx = db.begin_write().await?;
     let mut marked = 0;
     let mut refused = Vec::new();
     for &id in ids {
@@ -58,6 +58,10 @@ pub async fn mark_read(db: &Db, player_id: i64, ids: &[i64]) -> Result<(u64, Vec
                 .execute(&mut *tx)
                 .await?;
         marked += r.rows_affected();
+    }
+    if !refused.is_empty() {
+        tx.rollback().await?;
+        return Ok((0, refused));
     }
     tx.commit().await?;
     Ok((marked, refused))

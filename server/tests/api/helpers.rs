@@ -81,14 +81,25 @@ pub async fn spawn_app_with(engine: Engine, demo: bool) -> TestApp {
     spawn_node(&url, demo, dir, HubTimings::default()).await
 }
 
+/// Starts the real server with a fresh database holding the demo content, its state (limits, the
+/// edge, the hub) changed by `configure` first.
+pub async fn spawn_app_configured(engine: Engine, configure: impl FnOnce(&mut AppState)) -> TestApp {
+    let (url, dir) = fresh_database(engine).await;
+    spawn_node_configured(&url, true, dir, configure).await
+}
+
 /// Starts a node on an existing database (a second node of a cluster, or custom hub timings).
 pub async fn spawn_node(url: &str, demo: bool, dir: Option<tempdir::Dir>, timings: HubTimings) -> TestApp {
+    spawn_node_configured(url, demo, dir, |state| state.hub = std::sync::Arc::new(kasa::hub::Hub::new(timings))).await
+}
+
+pub async fn spawn_node_configured(url: &str, demo: bool, dir: Option<tempdir::Dir>, configure: impl FnOnce(&mut AppState)) -> TestApp {
     let db = kasa::serve::prepare(url, demo).await.expect("prepare the database");
     let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr: SocketAddr = listener.local_addr().unwrap();
     let (tx, rx) = tokio::sync::oneshot::channel::<()>();
     let mut state = AppState::new(db.clone());
-    state.hub = std::sync::Arc::new(kasa::hub::Hub::new(timings));
+    configure(&mut state);
     let hub = state.hub.clone();
     tokio::spawn(async move {
         let _ = kasa::serve::run(listener, state, async move {
@@ -129,6 +140,50 @@ impl TestApp {
     pub async fn post_json(&self, path: &str, body: &Value) -> Response {
         self.client.post(self.url(path)).json(body).send().await.expect("request")
     }
+}
+
+/// Fires `n` requests released together, as a burst from one address: each task opens its own
+/// connection first (a warm-up call), all wait at a barrier, then each sends `make(i, client)`.
+/// Answers come back in order as (status, envelope).
+pub async fn burst<F>(app: &TestApp, n: usize, make: F) -> Vec<(u16, Value)>
+where
+    F: Fn(usize, &reqwest::Client) -> reqwest::RequestBuilder + Send + Sync + 'static,
+{
+    burst_at(&app.address, n, make).await
+}
+
+/// [`burst`] against a server at `base` (`http://HOST:PORT`).
+pub async fn burst_at<F>(base: &str, n: usize, make: F) -> Vec<(u16, Value)>
+where
+    F: Fn(usize, &reqwest::Client) -> reqwest::RequestBuilder + Send + Sync + 'static,
+{
+    let make = std::sync::Arc::new(make);
+    let barrier = std::sync::Arc::new(tokio::sync::Barrier::new(n));
+    let warm_up = format!("{base}/api/warm-up");
+    let tasks: Vec<_> = (0..n)
+        .map(|i| {
+            let (make, barrier, warm_up) = (make.clone(), barrier.clone(), warm_up.clone());
+            tokio::spawn(async move {
+                let client = reqwest::Client::builder().pool_max_idle_per_host(1).build().unwrap();
+                let _ = client.get(&warm_up).send().await.expect("warm-up").bytes().await;
+                barrier.wait().await;
+                let resp = make(i, &client).send().await.expect("request");
+                let status = resp.status().as_u16();
+                let body: Value = resp.json().await.unwrap_or(Value::Null);
+                (status, body)
+            })
+        })
+        .collect();
+    let mut out = Vec::with_capacity(n);
+    for t in tasks {
+        out.push(t.await.expect("burst task"));
+    }
+    out
+}
+
+/// How many answers of a burst had `status`.
+pub fn count_status(answers: &[(u16, Value)], status: u16) -> usize {
+    answers.iter().filter(|(s, _)| *s == status).count()
 }
 
 /// Reads a response as the envelope, checking it has the envelope's three keys.

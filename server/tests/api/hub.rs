@@ -192,6 +192,12 @@ on_both_engines! {
         assert_eq!(next_push(&mut a).await.0, "Notification");
         assert_eq!(next_push(&mut b).await.0, "Notification");
 
+        // A list with one foreign id changes nothing at all, not even Alice's own.
+        let mixed = app.post_auth("/api/customer/readnotification", &alice, &json!({"id": [all.id, own.id]})).await;
+        assert_eq!(mixed.status(), 404);
+        let unread = envelope(app.post_auth("/api/customer/notification", &alice, &json!({"skip": 0, "take": 100})).await).await;
+        assert_eq!(unread["data"][0]["isRead"], false, "{unread}");
+
         // Alice reads the broadcast; Bob's copy stays unread.
         let read = app.post_auth("/api/customer/readnotification", &alice, &json!({"id": [all.id]})).await;
         assert_eq!(read.status(), 200);
@@ -285,4 +291,138 @@ async fn two_nodes_on_one_postgres_push_each_others_events() {
     let (command, message) = next_push(&mut ws).await;
     assert_eq!(command, "Notification");
     assert!(message.contains("Operatör"));
+}
+
+/// Everything the server sends until it closes the socket (within `limit`), as one string.
+async fn rest_until_closed(ws: &mut Ws, limit: Duration) -> String {
+    let mut rest = String::new();
+    let deadline = Instant::now() + limit;
+    loop {
+        let left = deadline.saturating_duration_since(Instant::now());
+        match tokio::time::timeout(left, ws.next()).await.expect("the socket closed in time") {
+            Some(Ok(Message::Text(t))) => rest.push_str(t.as_str()),
+            Some(Ok(Message::Close(_))) | None | Some(Err(_)) => return rest,
+            Some(Ok(_)) => {}
+        }
+    }
+}
+
+on_both_engines! {
+    @with fast_node;
+    async fn a_message_that_never_ends_with_its_separator_is_cut_off(app) {
+        // Arrange
+        let (_, token) = player(&app, 11).await;
+        let mut ws = connected(&app, &token).await;
+
+        // Act: 60 KB pieces of one record that never ends.
+        let piece = "x".repeat(60 * 1024);
+        for _ in 0..4 {
+            if ws.send(Message::text(piece.clone())).await.is_err() {
+                break;
+            }
+        }
+        let rest = rest_until_closed(&mut ws, Duration::from_secs(5)).await;
+
+        // Assert
+        assert!(rest.ends_with("{\"error\":\"Message too large.\",\"type\":7}\u{1e}"), "{rest:?}");
+        assert_eq!(app.hub.connection_count(), 0);
+    }
+}
+
+async fn capped(engine: Engine) -> TestApp {
+    crate::helpers::spawn_app_configured(engine, |s| {
+        let mut edge = s.edge;
+        edge.hub_max_per_session = 2;
+        edge.hub_max_per_ip = 3;
+        s.set_edge(edge);
+    })
+    .await
+}
+
+on_both_engines! {
+    @with capped;
+    async fn hub_connections_are_capped_per_session_and_per_ip(app) {
+        // Arrange
+        let (username, token) = player(&app, 12).await;
+        let second_session = envelope(app.post_json("/api/auth/login", &json!({"username": username, "password": "gizli123"})).await).await
+            ["data"]["token"].as_str().unwrap().to_string();
+
+        // Act
+        let first = connected(&app, &token).await;
+        let _second = connected(&app, &token).await;
+        let third_of_session = connect(&app, &token).await;
+        let _other_session = connected(&app, &second_session).await;
+        let fourth_of_ip = connect(&app, &second_session).await;
+
+        // Assert
+        let refused = |r: Result<Ws, tokio_tungstenite::tungstenite::Error>| match r {
+            Err(tokio_tungstenite::tungstenite::Error::Http(resp)) => resp.status().as_u16(),
+            Err(e) => panic!("unexpected error {e}"),
+            Ok(_) => 101,
+        };
+        assert_eq!(refused(third_of_session), 429);
+        assert_eq!(refused(fourth_of_ip), 429);
+        // A closed connection gives its place back.
+        drop(first);
+        let deadline = Instant::now() + Duration::from_secs(5);
+        loop {
+            match connect(&app, &token).await {
+                Ok(_) => break,
+                Err(_) if Instant::now() < deadline => tokio::time::sleep(Duration::from_millis(100)).await,
+                Err(e) => panic!("no place came back: {e}"),
+            }
+        }
+    }
+}
+
+on_both_engines! {
+    @with fast_node;
+    async fn a_session_ended_during_the_handshake_receives_nothing_afterwards(app) {
+        // Arrange: the socket is open, its handshake not sent yet.
+        let (username, token) = player(&app, 13).await;
+        let mut ws = connect(&app, &token).await.unwrap();
+
+        // Act: the session ends; a notification follows; then the client finishes its handshake.
+        app.get_auth("/api/auth/logout", &token).await;
+        kasa::notify::send_from_operator(&app.db, Some(&username), "Gizli", "Bunu görmemeli", kasa::notify::NotificationType::System).await.unwrap();
+        tokio::time::sleep(Duration::from_millis(600)).await;
+        let _ = ws.send(Message::text(HANDSHAKE)).await;
+        let rest = rest_until_closed(&mut ws, Duration::from_secs(5)).await;
+
+        // Assert
+        assert!(!rest.contains("Gizli") && !rest.contains("Notification"), "{rest:?}");
+        assert_eq!(app.hub.connection_count(), 0);
+    }
+}
+
+on_both_engines! {
+    @with fast_node;
+    async fn a_session_end_reaches_a_client_whose_queue_is_full(app) {
+        // Arrange: a client that reads nothing while thousands of large pushes are queued for it.
+        let (_, token) = player(&app, 14).await;
+        let me = kasa::auth::session::lookup(&app.db, &token).await.unwrap().unwrap();
+        let mut ws = connected(&app, &token).await;
+        let big: kasa::hub::Frame = kasa::hub::protocol::notify_message("Notification", &"y".repeat(8 * 1024)).into();
+        for _ in 0..3000 {
+            app.hub.send_to_player(me.player_id, big.clone());
+        }
+
+        // Act
+        let exit: kasa::hub::Frame = kasa::hub::protocol::notify_message("exit", "logout").into();
+        app.hub.end_session(me.player_id, me.session_id, exit);
+        let mut frames = Vec::new();
+        loop {
+            match tokio::time::timeout(Duration::from_secs(10), ws.next()).await.expect("the socket closed in time") {
+                Some(Ok(Message::Text(t))) => frames.push(t.to_string()),
+                Some(Ok(Message::Close(_))) | None | Some(Err(_)) => break,
+                Some(Ok(_)) => {}
+            }
+        }
+
+        // Assert: the exit push and a plain Close came, after fewer than the 3000 queued pushes.
+        let n = frames.len();
+        assert!((2..3000).contains(&n), "{n} frames");
+        assert!(frames[n - 2].contains("[\"exit\",\"logout\"]"), "{}", &frames[n - 2][..80.min(frames[n - 2].len())]);
+        assert_eq!(frames[n - 1], "{\"type\":7}\u{1e}");
+    }
 }
