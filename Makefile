@@ -31,8 +31,11 @@ test: web
 	$(MAKE) test-rust
 	$(MAKE) test-e2e
 
+## lint: the app (ESLint, Prettier) and the server (rustfmt, clippy with warnings as errors)
 lint: web-deps
 	cd web && npm run lint && npm run format:check
+	$(CARGO) fmt --all --check
+	$(CARGO) clippy --workspace --all-targets -- -D warnings
 
 test-web: web-deps
 	cd web && npm test

@@ -101,6 +101,11 @@ impl Db {
     }
 }
 
+/// Whether a connection talks to PostgreSQL (for the few statements only one engine has).
+pub fn is_postgres(conn: &sqlx::AnyConnection) -> bool {
+    conn.backend_name().eq_ignore_ascii_case("postgresql")
+}
+
 /// Milliseconds since the Unix epoch: how every time is stored.
 pub fn now_ms() -> i64 {
     std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_millis() as i64).unwrap_or(0)

@@ -492,7 +492,7 @@ pub async fn change_password_with_code(
         return Err(AppError::BadRequest("code.invalid"));
     }
     store::set_password(&mut tx, player.id, &hash).await?;
-    let ended = session::end_all(&mut tx, state.db.engine, player.id, None, EndReason::Recovery).await?;
+    let ended = session::end_all(&mut tx, player.id, None, EndReason::Recovery).await?;
     tx.commit().await?;
     ratelimit::release_all(&state.db, &hits).await?;
     tracing::info!(player_id = player.id, sessions_ended = ended, "password reset with a code");
@@ -512,7 +512,7 @@ pub async fn change_password(state: &AppState, me: CurrentPlayer, old: &str, pw:
     let hash = state.hashing.hash(new.expose().to_string()).await?;
     let mut tx = state.db.begin_write().await?;
     store::set_password(&mut tx, player.id, &hash).await?;
-    let ended = session::end_all(&mut tx, state.db.engine, player.id, Some(me.session_id), EndReason::PasswordChange).await?;
+    let ended = session::end_all(&mut tx, player.id, Some(me.session_id), EndReason::PasswordChange).await?;
     tx.commit().await?;
     tracing::info!(player_id = player.id, sessions_ended = ended, "password changed");
     Ok(())

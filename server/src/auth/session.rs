@@ -8,7 +8,7 @@ use sha2::{Digest, Sha256};
 use sqlx::Row;
 
 use crate::app::AppState;
-use crate::db::{Db, Engine, now_ms};
+use crate::db::{Db, now_ms};
 use crate::error::AppError;
 use crate::notify::journal;
 
@@ -86,7 +86,7 @@ pub async fn end(db: &Db, session_id: i64, reason: EndReason) -> Result<(), AppE
             .fetch_optional(&mut *tx)
             .await?;
     if let Some(player_id) = player {
-        journal::publish(&mut tx, db.engine, Some(player_id), Some(session_id), journal::EXIT, reason.as_str()).await?;
+        journal::publish(&mut tx, Some(player_id), Some(session_id), journal::EXIT, reason.as_str()).await?;
     }
     tx.commit().await?;
     Ok(())
@@ -94,13 +94,7 @@ pub async fn end(db: &Db, session_id: i64, reason: EndReason) -> Result<(), AppE
 
 /// Ends every open session of a player except `keep` (their hub connections get `exit` and close);
 /// returns how many ended.
-pub async fn end_all(
-    conn: &mut sqlx::AnyConnection,
-    engine: Engine,
-    player_id: i64,
-    keep: Option<i64>,
-    reason: EndReason,
-) -> Result<u64, AppError> {
+pub async fn end_all(conn: &mut sqlx::AnyConnection, player_id: i64, keep: Option<i64>, reason: EndReason) -> Result<u64, AppError> {
     let ids: Vec<i64> = sqlx::query_scalar(
         "UPDATE sessions SET ended_at = $1, end_reason = $2 WHERE player_id = $3 AND ended_at IS NULL AND id <> $4 RETURNING id",
     )
@@ -111,7 +105,7 @@ pub async fn end_all(
     .fetch_all(&mut *conn)
     .await?;
     for id in &ids {
-        journal::publish(conn, engine, Some(player_id), Some(*id), journal::EXIT, reason.as_str()).await?;
+        journal::publish(conn, Some(player_id), Some(*id), journal::EXIT, reason.as_str()).await?;
     }
     Ok(ids.len() as u64)
 }
@@ -178,7 +172,7 @@ pub async fn end_all_by_operator(db: &Db, username: &str) -> anyhow::Result<u64>
     let player = crate::accounts::store::player_by_username(db, username).await.map_err(|e| anyhow::anyhow!("{e}"))?;
     let player = player.ok_or_else(|| anyhow::anyhow!("no player named '{username}'"))?;
     let mut tx = db.begin_write().await?;
-    let n = end_all(&mut tx, db.engine, player.id, None, EndReason::Operator).await.map_err(|e| anyhow::anyhow!("{e}"))?;
+    let n = end_all(&mut tx, player.id, None, EndReason::Operator).await.map_err(|e| anyhow::anyhow!("{e}"))?;
     tx.commit().await?;
     Ok(n)
 }

@@ -84,7 +84,7 @@ async fn define_trial_bonus(State(state): State<AppState>, me: CurrentPlayer) ->
     )
     .await?;
     let note = t("notify.trial_note").replace("{amount}", &amount.to_string());
-    notify::create(&mut tx, state.db.engine, Audience::Player(player.id), NotificationType::Bonus, &t("notify.trial_title"), &note).await?;
+    notify::create(&mut tx, Audience::Player(player.id), NotificationType::Bonus, &t("notify.trial_title"), &note).await?;
     tx.commit().await?;
     tracing::info!(player_id = player.id, amount = amount.0, "trial bonus granted");
     let balance = wallet::balances(&state.db, player.id).await?.total();

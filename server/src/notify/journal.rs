@@ -4,7 +4,7 @@
 
 use sqlx::Row;
 
-use crate::db::{Db, Engine, now_ms};
+use crate::db::{Db, now_ms};
 
 pub const NOTIFICATION: &str = "Notification";
 pub const BALANCE: &str = "Balance";
@@ -15,7 +15,6 @@ pub const CHANNEL: &str = "kasa_events";
 /// Appends an event (inside the caller's transaction).
 pub async fn publish(
     conn: &mut sqlx::AnyConnection,
-    engine: Engine,
     player_id: Option<i64>,
     session_id: Option<i64>,
     command: &str,
@@ -31,7 +30,7 @@ pub async fn publish(
     .bind(now_ms())
     .fetch_one(&mut *conn)
     .await?;
-    if engine == Engine::Postgres {
+    if crate::db::is_postgres(conn) {
         // Delivered at commit, so listeners never see an event before it is readable.
         sqlx::query("SELECT pg_notify('kasa_events', '')").execute(&mut *conn).await?;
     }

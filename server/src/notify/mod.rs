@@ -11,7 +11,7 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 pub use crate::db::iso_utc;
-use crate::db::{Engine, now_ms};
+use crate::db::now_ms;
 
 /// The server's notification types (spec section 3), numeric on the wire.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -62,7 +62,6 @@ pub struct Notification {
 /// to the player's connections, or to every connection for a broadcast, once the transaction commits).
 pub async fn create(
     conn: &mut sqlx::AnyConnection,
-    engine: Engine,
     audience: Audience,
     kind: NotificationType,
     title: &str,
@@ -85,7 +84,7 @@ pub async fn create(
     let n =
         Notification { id, title: title.to_string(), note: note.to_string(), kind: kind as i64, time_stamp: iso_utc(now), is_read: false };
     let message = serde_json::to_string(&n).unwrap_or_default();
-    journal::publish(conn, engine, player_id, None, journal::NOTIFICATION, &message).await?;
+    journal::publish(conn, player_id, None, journal::NOTIFICATION, &message).await?;
     Ok(n)
 }
 
@@ -107,7 +106,7 @@ pub async fn send_from_operator(
         None => Audience::Everyone,
     };
     let mut tx = db.begin_write().await?;
-    let n = create(&mut tx, db.engine, audience, kind, title.trim(), note.trim()).await?;
+    let n = create(&mut tx, audience, kind, title.trim(), note.trim()).await?;
     tx.commit().await?;
     Ok(n)
 }

@@ -323,12 +323,11 @@ async fn post_in_tx(conn: &mut AnyConnection, m: &Movement) -> Result<Posted, Wa
 /// Journals the player's new balance (in the same transaction) so their open windows update at once.
 async fn publish_balance(conn: &mut AnyConnection, player_id: i64) -> Result<(), WalletError> {
     let b = balances_on(conn, player_id).await?;
-    let engine = if conn.backend_name().eq_ignore_ascii_case("postgresql") { Engine::Postgres } else { Engine::Sqlite };
     let message = serde_json::json!({
         "balance": b.total().to_lira(), "realBalance": b.real.to_lira(), "bonusBalance": b.bonus.to_lira()
     })
     .to_string();
-    crate::notify::journal::publish(conn, engine, Some(player_id), None, crate::notify::journal::BALANCE, &message).await?;
+    crate::notify::journal::publish(conn, Some(player_id), None, crate::notify::journal::BALANCE, &message).await?;
     Ok(())
 }
 

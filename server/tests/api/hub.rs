@@ -6,7 +6,7 @@ use futures_util::{SinkExt, StreamExt};
 use serde_json::{Value, json};
 use tokio_tungstenite::tungstenite::Message;
 
-use crate::helpers::{Engine, TestApp, envelope, fresh_database, postgres_url, spawn_node};
+use crate::helpers::{Engine, TestApp, envelope, fresh_database, spawn_node};
 use crate::on_both_engines;
 use kasa::hub::HubTimings;
 
@@ -252,10 +252,9 @@ async fn a_stopping_node_tells_its_clients_to_reconnect() {
 
 #[tokio::test]
 async fn two_nodes_on_one_postgres_push_each_others_events() {
-    let Some(_) = postgres_url() else {
-        eprintln!("KASA_TEST_POSTGRES_URL is not set: two-node run skipped");
+    if !crate::helpers::postgres_available("two-node run") {
         return;
-    };
+    }
     // Arrange: nodes A and B on one database; the player's hub connection is on B.
     let (url, _) = fresh_database(Engine::Postgres).await;
     let a = spawn_node(&url, true, None, HubTimings::default()).await;

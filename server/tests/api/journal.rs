@@ -10,7 +10,7 @@ use crate::on_both_engines;
 
 async fn publish(app: &crate::helpers::TestApp, player: i64, text: &str) {
     let mut tx = app.db.pool.begin().await.unwrap();
-    journal::publish(&mut tx, app.db.engine, Some(player), None, "Notification", text).await.unwrap();
+    journal::publish(&mut tx, Some(player), None, "Notification", text).await.unwrap();
     tx.commit().await.unwrap();
 }
 
@@ -58,7 +58,7 @@ on_both_engines! {
         let mut b = hub.register(2, 2).frames;
         let mut tailer = Tailer::start(app.db.clone(), hub.clone(), "n1".into()).await.unwrap();
         let mut tx = app.db.pool.begin().await.unwrap();
-        journal::publish(&mut tx, app.db.engine, None, None, "Notification", "all").await.unwrap();
+        journal::publish(&mut tx, None, None, "Notification", "all").await.unwrap();
         tx.commit().await.unwrap();
         tailer.step().await.unwrap();
         assert_eq!(drain(&mut a).len(), 1);
@@ -79,8 +79,7 @@ fn texts(frames: &[String]) -> Vec<String> {
 /// On PostgreSQL (None without one): a fresh database, a hub with a connection of player 7, and a
 /// tailer of node "n1" on it.
 async fn postgres_node_with_player_seven() -> Option<(crate::helpers::TestApp, tokio::sync::mpsc::Receiver<Frame>, Tailer)> {
-    if crate::helpers::postgres_url().is_none() {
-        eprintln!("KASA_TEST_POSTGRES_URL is not set: PostgreSQL run skipped");
+    if !crate::helpers::postgres_available("PostgreSQL run") {
         return None;
     }
     let app = crate::helpers::spawn_app(crate::helpers::Engine::Postgres).await;
@@ -95,7 +94,7 @@ async fn an_event_whose_transaction_stays_open_ten_seconds_is_still_pushed_on_po
     // Arrange: a connection of player 7; a transaction writes "late" and stays open.
     let Some((app, mut rx, mut tailer)) = postgres_node_with_player_seven().await else { return };
     let mut open = app.db.pool.begin().await.unwrap();
-    journal::publish(&mut open, app.db.engine, Some(7), None, "Notification", "late").await.unwrap();
+    journal::publish(&mut open, Some(7), None, "Notification", "late").await.unwrap();
 
     // Act: a later event commits; the tailer runs for ten seconds; then the first commits.
     publish(&app, 7, "early").await;
@@ -123,7 +122,7 @@ async fn a_rolled_back_event_does_not_hold_the_cursor_for_ever_on_postgres() {
 
     // Act: one event is rolled back, a later one commits.
     let mut doomed = app.db.pool.begin().await.unwrap();
-    journal::publish(&mut doomed, app.db.engine, Some(7), None, "Notification", "never").await.unwrap();
+    journal::publish(&mut doomed, Some(7), None, "Notification", "never").await.unwrap();
     doomed.rollback().await.unwrap();
     publish(&app, 7, "kept").await;
     let last = journal::max_id(&app.db).await.unwrap();

@@ -8,6 +8,7 @@ mod cms;
 mod envelope;
 mod hub;
 mod journal;
+mod schema;
 mod security;
 mod senders;
 mod spa;

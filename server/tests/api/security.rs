@@ -4,7 +4,7 @@
 use serde_json::{Value, json};
 
 use crate::accounts::{full_form, registered, with};
-use crate::helpers::{Engine, TestApp, burst, burst_at, count_status, envelope, fresh_database, postgres_url, spawn_app_configured};
+use crate::helpers::{Engine, TestApp, burst, burst_at, count_status, envelope, fresh_database, spawn_app_configured};
 use crate::on_both_engines;
 use kasa::ratelimit::Limit;
 
@@ -352,8 +352,7 @@ async fn two_hundred_parallel_logins_keep_the_node_under_300_mb_on_sqlite() {
 
 #[tokio::test]
 async fn two_hundred_parallel_logins_keep_the_node_under_300_mb_on_postgres() {
-    if postgres_url().is_none() {
-        eprintln!("KASA_TEST_POSTGRES_URL is not set: PostgreSQL run skipped");
+    if !crate::helpers::postgres_available("PostgreSQL run") {
         return;
     }
     let (url, _) = fresh_database(Engine::Postgres).await;
