@@ -92,12 +92,22 @@ impl Db {
     /// Brings the schema up to date with this binary's migrations for the engine.
     pub async fn migrate(&self) -> anyhow::Result<()> {
         let mut conn = self.pool.acquire().await?;
-        let migrator = match self.engine {
+        self.migrator().run(&mut *conn).await.context("database migration failed")?;
+        Ok(())
+    }
+
+    /// Applies the migrations up to `version` only (to test a migration on the data before it).
+    pub async fn migrate_to(&self, version: i64) -> anyhow::Result<()> {
+        let mut conn = self.pool.acquire().await?;
+        self.migrator().run_to(version, &mut *conn).await.context("database migration failed")?;
+        Ok(())
+    }
+
+    fn migrator(&self) -> &'static Migrator {
+        match self.engine {
             Engine::Sqlite => &SQLITE_MIGRATIONS,
             Engine::Postgres => &POSTGRES_MIGRATIONS,
-        };
-        migrator.run(&mut *conn).await.context("database migration failed")?;
-        Ok(())
+        }
     }
 }
 

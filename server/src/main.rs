@@ -96,9 +96,23 @@ enum PlayerCommand {
 
 #[derive(Subcommand)]
 enum WalletCommand {
-    /// Verify that every pocket's ledger entries sum to its balance; exits non-zero naming the first discrepancy.
+    /// Verify the ledger: each player account's transfers sum to its balance, all accounts sum to
+    /// zero, none is below zero; exits non-zero naming each problem.
     Check,
-    /// Correct a player's real-money balance, recorded in the ledger with its reason.
+    /// Totals per house account: deposits and withdrawals per method, bets, wins and GGR per
+    /// provider, bonus cost, adjustments.
+    Report {
+        /// First day, YYYY-MM-DD (UTC), included.
+        #[arg(long)]
+        from: Option<String>,
+        /// Last day, YYYY-MM-DD (UTC), included.
+        #[arg(long)]
+        to: Option<String>,
+        /// Print JSON (amounts in kuruş).
+        #[arg(long)]
+        json: bool,
+    },
+    /// Correct a player's real-money balance, recorded with its reason.
     Adjust {
         /// The player's username.
         #[arg(long)]
@@ -181,12 +195,42 @@ fn main() -> ExitCode {
                     WalletCommand::Check => {
                         let report = kasa::wallet::check(&db).await?;
                         println!("{report}");
+                        for finding in &report.findings {
+                            if let Some(id) = finding.player_id()
+                                && let Some(p) = kasa::accounts::store::player_by_id(&db, id).await?
+                            {
+                                println!("  player {id} is {}", p.username);
+                            }
+                        }
                         anyhow::ensure!(report.is_ok(), "the wallet check failed");
                         Ok(())
                     }
+                    WalletCommand::Report { from, to, json } => {
+                        let day = |d: &str| {
+                            kasa::accounts::domain::Date::parse_iso(d)
+                                .map(|d| d.days() * 86_400_000)
+                                .ok_or_else(|| anyhow::anyhow!("'{d}' is not a day as YYYY-MM-DD"))
+                        };
+                        let from = from.as_deref().map(day).transpose()?;
+                        let to = to.as_deref().map(day).transpose()?.map(|t| t + 86_400_000);
+                        let report = kasa::wallet::report(&db, from, to).await?;
+                        if json {
+                            println!("{}", serde_json::to_string_pretty(&report)?);
+                        } else {
+                            println!("{report}");
+                        }
+                        Ok(())
+                    }
                     WalletCommand::Adjust { player, amount, reason } => {
-                        let posted = kasa::wallet::adjust(&db, &player, &amount, &reason).await?;
-                        println!("{posted}");
+                        let p = kasa::accounts::store::player_by_username(&db, &player)
+                            .await?
+                            .ok_or_else(|| anyhow::anyhow!("no player with the username '{}'", player.trim()))?;
+                        let done = kasa::wallet::adjust(&db, p.id, &amount, &reason)
+                            .await
+                            .map_err(|e| anyhow::anyhow!("player {}: {e}", p.username))?;
+                        for t in &done.transfers {
+                            println!("transfer {}: {} from {} to {} ({})", t.id, t.amount, t.debit, t.credit, reason.trim());
+                        }
                         Ok(())
                     }
                 }

@@ -242,6 +242,17 @@ impl Date {
         Date { year, month, day }
     }
 
+    /// Days since 1970-01-01 (the inverse of [`Date::from_days`]).
+    pub fn days(&self) -> i64 {
+        let y = i64::from(self.year) - if self.month <= 2 { 1 } else { 0 };
+        let era = y.div_euclid(400);
+        let yoe = y - era * 400;
+        let m = i64::from(self.month);
+        let doy = (153 * (if m > 2 { m - 3 } else { m + 9 }) + 2) / 5 + i64::from(self.day) - 1;
+        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+        era * 146_097 + doe - 719_468
+    }
+
     /// Full years from `self` to `on`.
     pub fn age_on(&self, on: Date) -> i32 {
         let mut age = on.year - self.year;

@@ -115,7 +115,7 @@ pub struct BalanceData {
 #[utoipa::path(get, path = "/user/balance", tag = "wallet", responses((status = 200, body = Envelope<BalanceData>), (status = 401, body = EmptyEnvelope)))]
 async fn balance(State(state): State<AppState>, me: CurrentPlayer) -> ApiResult<BalanceData> {
     let b = wallet::balances(&state.db, me.player_id).await?;
-    Ok(Envelope::ok(BalanceData { balance: b.total().to_lira(), real_balance: b.real.to_lira(), bonus_balance: b.bonus.to_lira() }))
+    Ok(Envelope::ok(BalanceData { balance: b.total()?.to_lira(), real_balance: b.real.to_lira(), bonus_balance: b.bonus.to_lira() }))
 }
 
 #[derive(Debug, Deserialize, ToSchema)]

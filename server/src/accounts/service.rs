@@ -274,7 +274,7 @@ pub async fn login(state: &AppState, username: &str, password_text: &str, origin
     let (_, token) = session::start(&mut conn, player.id, &origin).await?;
     drop(conn);
     tracing::info!(player_id = player.id, "player logged in");
-    let balance = wallet::balances(&state.db, player.id).await?.total();
+    let balance = wallet::balances(&state.db, player.id).await?.total()?;
     let fingerprint = origin.fingerprint.as_deref().unwrap_or("");
     Ok(LoginData::new(token, fingerprint, balance, player.id, &player.username, &player.phone, player.phone_verified))
 }
@@ -560,7 +560,7 @@ pub async fn profile(state: &AppState, me: CurrentPlayer) -> Result<Profile, App
         personal_no: p.personal_no.map(|n| super::domain::mask_middle(&n, 3, 2)),
         birth_date: p.birth_date,
         country,
-        balance: b.total().to_lira(),
+        balance: b.total()?.to_lira(),
         real_balance: b.real.to_lira(),
         bonus_balance: b.bonus.to_lira(),
         trial_bonus_available: trial.0,

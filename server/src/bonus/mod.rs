@@ -15,7 +15,7 @@ use crate::db::now_ms;
 use crate::error::{ApiResult, AppError, EmptyEnvelope, Envelope};
 use crate::i18n::t;
 use crate::notify::{self, Audience, NotificationType};
-use crate::wallet::{self, Kind, Kurus, Movement, Pocket};
+use crate::wallet::{self, Account, Batch, Kurus, Transfer, TransferKind};
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(define_trial_bonus))
@@ -23,13 +23,13 @@ pub fn router() -> OpenApiRouter<AppState> {
 
 /// Whether the player may still claim the trial bonus, and its amount.
 pub async fn trial_offer(state: &AppState, player: &Player) -> Result<(bool, Kurus), AppError> {
-    let amount = Kurus(cms::store::trial_bonus_kurus(&state.db).await?);
+    let amount = Kurus::from_minor(cms::store::trial_bonus_kurus(&state.db).await?).map_err(|e| AppError::Internal(e.into()))?;
     let granted: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM trial_bonus_grants WHERE player_id = $1 OR phone = $2")
         .bind(player.id)
         .bind(&player.phone)
         .fetch_one(&state.db.pool)
         .await?;
-    Ok((amount.0 > 0 && granted == 0, amount))
+    Ok((amount.is_positive() && granted == 0, amount))
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -50,7 +50,7 @@ async fn define_trial_bonus(State(state): State<AppState>, me: CurrentPlayer) ->
         return Err(AppError::BadRequest("bonus.not_verified"));
     }
     let (available, amount) = trial_offer(&state, &player).await?;
-    if amount.0 <= 0 {
+    if !amount.is_positive() {
         return Err(AppError::BadRequest("bonus.none"));
     }
     if !available {
@@ -60,7 +60,7 @@ async fn define_trial_bonus(State(state): State<AppState>, me: CurrentPlayer) ->
     let grant = sqlx::query("INSERT INTO trial_bonus_grants (player_id, phone, amount, created_at) VALUES ($1, $2, $3, $4)")
         .bind(player.id)
         .bind(&player.phone)
-        .bind(amount.0)
+        .bind(amount.minor())
         .bind(now_ms())
         .execute(&mut *tx)
         .await;
@@ -70,23 +70,12 @@ async fn define_trial_bonus(State(state): State<AppState>, me: CurrentPlayer) ->
             other?;
         }
     }
-    wallet::post(
-        &mut tx,
-        &Movement {
-            player_id: player.id,
-            pocket: Pocket::Bonus,
-            amount,
-            kind: Kind::Bonus,
-            cause: "trial_bonus".into(),
-            reason: None,
-            idempotency_key: format!("trial_bonus:{}", player.id),
-        },
-    )
-    .await?;
+    let grant = Transfer::new(Account::BonusCost, Account::bonus(player.id), amount, TransferKind::Bonus, "trial_bonus");
+    wallet::commit_in(&mut tx, &Batch { key: format!("trial_bonus:{}", player.id), transfers: vec![grant] }).await?;
     let note = t("notify.trial_note").replace("{amount}", &amount.to_string());
     notify::create(&mut tx, Audience::Player(player.id), NotificationType::Bonus, &t("notify.trial_title"), &note).await?;
     tx.commit().await?;
-    tracing::info!(player_id = player.id, amount = amount.0, "trial bonus granted");
-    let balance = wallet::balances(&state.db, player.id).await?.total();
+    tracing::info!(player_id = player.id, amount = amount.minor(), "trial bonus granted");
+    let balance = wallet::balances(&state.db, player.id).await?.total()?;
     Ok(Envelope::ok_with_message(TrialBonus { amount: amount.to_lira(), balance: balance.to_lira() }, t("bonus.granted")))
 }

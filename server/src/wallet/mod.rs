@@ -1,30 +1,41 @@
-//! The wallet: the one module through which money moves. Each player has two pockets (real money
-//! and bonus money) held as integer kuruş in one balance row, and every movement is an append-only
-//! ledger entry written in the same transaction as the balance change. A pocket never goes below
-//! zero, the entries of a pocket always sum to its balance, and every movement carries a unique
-//! idempotency key, so a replayed request moves no money twice.
+//! The wallet: double entry on the model of TigerBeetle. Money lives in accounts (each player's
+//! real and bonus pockets, and a house account for each counterpart: each payment method, each
+//! game provider, bonus cost, operator adjustments) and moves only by immutable transfers, each
+//! debiting one account and crediting another by the same positive amount, so all accounts
+//! together always sum to zero.
 //!
-//! [`post`] runs inside the caller's transaction (so a notification or a bonus-grant row commits
-//! with the movement); [`post_one`] runs in its own. [`check`] and [`adjust`] are the operator's
-//! tools behind `kasa admin wallet check|adjust`.
+//! Player accounts keep a balance row (posted money, and money held by pending transfers) that
+//! never goes below zero; house accounts keep none (their balance is the sum of their transfers),
+//! so no house row is a lock every bet on the site waits for. A pending transfer holds money until
+//! it is posted or voided (a withdrawal). Transfers are committed in batches that succeed or fail
+//! together (a bet taken from real money first and then bonus money), under one idempotency key:
+//! the same key with the same content answers the first result, with other content a conflict.
+//! Each batch journals one balance push per player it touched.
+//!
+//! [`commit`] runs in a transaction of its own, [`commit_in`] inside the caller's (so a bonus grant
+//! row commits with its transfer). [`check`], [`report`] and [`adjust`] are the operator's tools.
 
 mod money;
 mod ops;
 mod store;
 
+use std::collections::BTreeSet;
 use std::fmt;
 use std::str::FromStr;
 
-use sqlx::{AnyConnection, Connection};
+use serde::Serialize;
+use sha2::{Digest, Sha256};
+use sqlx::AnyConnection;
 
-use crate::db::{Db, Engine};
+use crate::db::Db;
 
 pub use money::{Kurus, MoneyError};
-pub use ops::{CheckReport, Discrepancy, DiscrepancyKind, adjust, check};
-pub use store::Entry;
+pub use ops::{AdjustError, CheckReport, Finding, HouseLine, Report, adjust, check, report};
+pub use store::{Applied, Phase};
 
-/// Which of a player's two balances a movement touches.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+/// Which of a player's two balances.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Pocket {
     Real,
     Bonus,
@@ -56,124 +67,179 @@ impl fmt::Display for Pocket {
     }
 }
 
-/// What a movement is, stored as text in the ledger.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Kind {
-    /// Money paid in (credit).
+/// An account of the ledger.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Account {
+    /// A player's pocket.
+    Player { player_id: i64, pocket: Pocket },
+    /// A payment method: deposits come from it, withdrawals go to it.
+    Payment(String),
+    /// A game provider: bets go to it, wins come from it (its balance is its GGR).
+    Provider(String),
+    /// Bonus money granted to players (and taken back when forfeited).
+    BonusCost,
+    /// Operators' corrections.
+    Adjustments,
+}
+
+impl Account {
+    pub fn real(player_id: i64) -> Account {
+        Account::Player { player_id, pocket: Pocket::Real }
+    }
+
+    pub fn bonus(player_id: i64) -> Account {
+        Account::Player { player_id, pocket: Pocket::Bonus }
+    }
+
+    /// Its stored code: `player:42:real`, `house:payment:papara`, `house:provider:pragmatic`,
+    /// `house:bonus_cost`, `house:adjustments`.
+    pub fn code(&self) -> String {
+        match self {
+            Account::Player { player_id, pocket } => format!("player:{player_id}:{pocket}"),
+            Account::Payment(m) => format!("house:payment:{m}"),
+            Account::Provider(p) => format!("house:provider:{p}"),
+            Account::BonusCost => "house:bonus_cost".into(),
+            Account::Adjustments => "house:adjustments".into(),
+        }
+    }
+
+    pub fn player(&self) -> Option<(i64, Pocket)> {
+        match self {
+            Account::Player { player_id, pocket } => Some((*player_id, *pocket)),
+            _ => None,
+        }
+    }
+
+    /// Reads a stored code back.
+    pub fn parse(code: &str) -> Option<Account> {
+        let parts: Vec<&str> = code.split(':').collect();
+        match parts.as_slice() {
+            ["player", id, pocket] => Some(Account::Player { player_id: id.parse().ok()?, pocket: pocket.parse().ok()? }),
+            ["house", "payment", m] => Some(Account::Payment((*m).to_string())),
+            ["house", "provider", p] => Some(Account::Provider((*p).to_string())),
+            ["house", "bonus_cost"] => Some(Account::BonusCost),
+            ["house", "adjustments"] => Some(Account::Adjustments),
+            _ => None,
+        }
+    }
+
+    fn valid(&self) -> bool {
+        let name_ok = |n: &str| {
+            (1..=40).contains(&n.len()) && n.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_' || b == b'-')
+        };
+        match self {
+            Account::Player { player_id, .. } => *player_id > 0,
+            Account::Payment(n) | Account::Provider(n) => name_ok(n),
+            Account::BonusCost | Account::Adjustments => true,
+        }
+    }
+}
+
+impl fmt::Display for Account {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.code())
+    }
+}
+
+/// What a transfer is, for the reports.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum TransferKind {
     Deposit,
-    /// A withdrawal request takes the amount at once (debit) while an operator decides.
-    WithdrawalHold,
-    /// A rejected or cancelled withdrawal gives the held amount back (credit).
-    WithdrawalRelease,
-    /// A stake (debit).
+    Withdrawal,
     Bet,
-    /// A payout (credit).
     Win,
-    /// Undoes an earlier bet or win (either sign).
+    /// Undoes an earlier bet or win.
     Rollback,
-    /// Bonus money granted, converted or forfeited (either sign).
     Bonus,
-    /// An operator's correction, with a reason (either sign).
     Adjustment,
 }
 
-impl Kind {
-    pub const ALL: [Kind; 8] =
-        [Kind::Deposit, Kind::WithdrawalHold, Kind::WithdrawalRelease, Kind::Bet, Kind::Win, Kind::Rollback, Kind::Bonus, Kind::Adjustment];
+impl TransferKind {
+    pub const ALL: [TransferKind; 7] = [
+        TransferKind::Deposit,
+        TransferKind::Withdrawal,
+        TransferKind::Bet,
+        TransferKind::Win,
+        TransferKind::Rollback,
+        TransferKind::Bonus,
+        TransferKind::Adjustment,
+    ];
 
     pub fn as_str(self) -> &'static str {
         match self {
-            Kind::Deposit => "deposit",
-            Kind::WithdrawalHold => "withdrawal_hold",
-            Kind::WithdrawalRelease => "withdrawal_release",
-            Kind::Bet => "bet",
-            Kind::Win => "win",
-            Kind::Rollback => "rollback",
-            Kind::Bonus => "bonus",
-            Kind::Adjustment => "adjustment",
-        }
-    }
-
-    /// The sign a movement of this kind must have, if it is fixed: `Some(true)` for credits only,
-    /// `Some(false)` for debits only (zero is allowed either way, e.g. a losing round's win of 0).
-    pub fn credit_only(self) -> Option<bool> {
-        match self {
-            Kind::Deposit | Kind::WithdrawalRelease | Kind::Win => Some(true),
-            Kind::WithdrawalHold | Kind::Bet => Some(false),
-            Kind::Rollback | Kind::Bonus | Kind::Adjustment => None,
+            TransferKind::Deposit => "deposit",
+            TransferKind::Withdrawal => "withdrawal",
+            TransferKind::Bet => "bet",
+            TransferKind::Win => "win",
+            TransferKind::Rollback => "rollback",
+            TransferKind::Bonus => "bonus",
+            TransferKind::Adjustment => "adjustment",
         }
     }
 }
 
-impl FromStr for Kind {
+impl FromStr for TransferKind {
     type Err = String;
-    fn from_str(s: &str) -> Result<Kind, String> {
-        Kind::ALL.into_iter().find(|k| k.as_str() == s).ok_or_else(|| format!("unknown movement kind '{s}'"))
+    fn from_str(s: &str) -> Result<TransferKind, String> {
+        TransferKind::ALL.into_iter().find(|k| k.as_str() == s).ok_or_else(|| format!("unknown transfer kind '{s}'"))
     }
 }
 
-impl fmt::Display for Kind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
+/// The references a transfer carries, for reconciling with payment and game providers.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+pub struct Refs {
+    pub payment_id: Option<String>,
+    pub provider: Option<String>,
+    pub round_id: Option<String>,
+    /// The provider's own transaction id.
+    pub provider_tx: Option<String>,
 }
 
-/// One movement of money in one pocket of one player.
+/// One transfer to commit.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Movement {
-    pub player_id: i64,
-    pub pocket: Pocket,
-    /// Signed: positive credits the pocket, negative debits it.
+pub struct Transfer {
+    pub debit: Account,
+    pub credit: Account,
+    /// Positive.
     pub amount: Kurus,
-    pub kind: Kind,
+    pub kind: TransferKind,
     /// What caused it, e.g. `trial_bonus`, `deposit:123`, `hub88:bet:TX42`.
     pub cause: String,
-    /// An operator's text (adjustments); `None` for the site's own movements.
+    /// An operator's text (adjustments).
     pub reason: Option<String>,
-    /// Unique across the whole ledger; a second movement with the same key moves nothing.
-    pub idempotency_key: String,
+    pub refs: Refs,
+    /// A pending transfer holds the money on the debited player account until it is posted or voided.
+    pub pending: bool,
 }
 
-/// What a posting did: the ledger entry that holds it (the first one, for a replay).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Posted {
-    pub entry_id: i64,
-    pub player_id: i64,
-    pub pocket: Pocket,
-    pub kind: Kind,
-    pub amount: Kurus,
-    /// The pocket's balance right after the entry applied (for a replay: after the first posting).
-    pub balance_after: Kurus,
-    /// True when the key had already been posted: nothing moved this time.
-    pub replayed: bool,
-}
-
-impl fmt::Display for Posted {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let sign = if self.amount.is_negative() { "" } else { "+" };
-        write!(
-            f,
-            "ledger entry {}: player {} {} pocket {sign}{} ({}), balance after {}",
-            self.entry_id, self.player_id, self.pocket, self.amount, self.kind, self.balance_after
-        )?;
-        if self.replayed {
-            f.write_str(" (replayed: nothing moved)")?;
-        }
-        Ok(())
+impl Transfer {
+    /// A posted transfer with no references.
+    pub fn new(debit: Account, credit: Account, amount: Kurus, kind: TransferKind, cause: impl Into<String>) -> Transfer {
+        Transfer { debit, credit, amount, kind, cause: cause.into(), reason: None, refs: Refs::default(), pending: false }
     }
 }
 
-/// A player's two balances.
+/// Transfers that commit or fail together, under one idempotency key.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Batch {
+    pub key: String,
+    pub transfers: Vec<Transfer>,
+}
+
+/// A player's balances: what can be spent from each pocket, and what pending transfers hold.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Balances {
     pub real: Kurus,
     pub bonus: Kurus,
+    /// Real money held by pending transfers (withdrawals awaiting approval); not in `real`.
+    pub held: Kurus,
 }
 
 impl Balances {
     /// What the header shows: real plus bonus money.
-    pub fn total(&self) -> Kurus {
-        self.real + self.bonus
+    pub fn total(&self) -> Result<Kurus, MoneyError> {
+        self.real.checked_add(self.bonus)
     }
 
     pub fn get(&self, pocket: Pocket) -> Kurus {
@@ -184,180 +250,327 @@ impl Balances {
     }
 }
 
-/// Why a movement was refused. A replay is not an error: it answers [`Posted`] with `replayed`.
+/// What a batch did.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Committed {
+    /// The transfers, in order (for a replay: those of the first commit).
+    pub transfers: Vec<Applied>,
+    /// True when the key had been committed before with the same content: nothing moved now.
+    pub replayed: bool,
+}
+
+/// Why a batch was refused; nothing of it was written.
 #[derive(Debug, thiserror::Error)]
 pub enum WalletError {
-    /// The debit would take the pocket below zero; nothing was written.
+    /// A debit would take a player account below zero.
     #[error("insufficient funds")]
     InsufficientFunds,
-    /// The player does not exist.
-    #[error("unknown player {0}")]
-    UnknownPlayer(i64),
-    /// The movement itself is malformed (empty key, wrong sign for its kind, ...); a programming error.
-    #[error("invalid movement: {0}")]
+    /// The idempotency key was committed before with other content (Hub88's
+    /// RS_ERROR_DUPLICATE_TRANSACTION, a payment callback's 409).
+    #[error("the idempotency key '{0}' was used before for another operation")]
+    KeyReused(String),
+    /// A player account that was never opened (see [`ensure_wallet`]).
+    #[error("no such account: {0}")]
+    UnknownAccount(String),
+    /// Not a pending transfer, or one already posted or voided.
+    #[error("transfer {0} is not pending")]
+    NotPending(i64),
+    /// The batch itself is malformed (empty key, non-positive amount, ...): a programming error.
+    #[error("invalid transfer: {0}")]
     Invalid(&'static str),
+    #[error(transparent)]
+    Money(#[from] MoneyError),
     #[error(transparent)]
     Database(#[from] sqlx::Error),
 }
 
-/// Posts a movement on `conn`, inside the caller's transaction when there is one (the balance
-/// change and the entry then commit or roll back with the caller's other writes); on a connection
-/// outside any transaction it opens and commits its own.
-///
-/// A debit beyond the pocket's balance is refused with [`WalletError::InsufficientFunds`] and
-/// writes nothing. A movement whose idempotency key was posted before moves nothing and returns
-/// the first posting with `replayed: true` (even if the player or amount differ: that is logged).
-///
-/// On SQLite the first statement is a write, so a deferred transaction takes the write lock at
-/// once and waits its turn under the busy timeout instead of failing on a lock upgrade.
-pub async fn post(conn: &mut AnyConnection, m: &Movement) -> Result<Posted, WalletError> {
-    validate(m)?;
-    // Outside a transaction: make one, so the balance and the entry still go together.
-    if !conn.is_in_transaction() {
-        let mut tx = conn.begin().await?;
-        let posted = post_in_tx(&mut tx, m).await?;
-        tx.commit().await?;
-        return Ok(posted);
+fn validate(batch: &Batch) -> Result<(), WalletError> {
+    if batch.key.trim().is_empty() || batch.key.len() > 200 {
+        return Err(WalletError::Invalid("a batch needs an idempotency key of at most 200 characters"));
     }
-    post_in_tx(conn, m).await
+    for t in &batch.transfers {
+        if !t.amount.is_positive() {
+            return Err(WalletError::Invalid("a transfer moves a positive amount"));
+        }
+        if t.debit == t.credit {
+            return Err(WalletError::Invalid("a transfer moves money between two accounts"));
+        }
+        if !t.debit.valid() || !t.credit.valid() {
+            return Err(WalletError::Invalid("an account name is malformed"));
+        }
+        if t.cause.trim().is_empty() {
+            return Err(WalletError::Invalid("a transfer needs a cause"));
+        }
+        if t.pending && t.debit.player().is_none() {
+            return Err(WalletError::Invalid("only a player account's money can be held"));
+        }
+    }
+    Ok(())
 }
 
-/// Posts a movement in a transaction of its own (see [`post`]). A replay is answered before any
-/// write lock is taken.
-pub async fn post_one(db: &Db, m: &Movement) -> Result<Posted, WalletError> {
-    validate(m)?;
-    let mut conn = db.pool.acquire().await?;
-    if let Some(first) = store::find_by_key(&mut conn, &m.idempotency_key).await? {
-        return Ok(replay(first, m));
-    }
-    let mut tx = match db.engine {
-        Engine::Sqlite => conn.begin_with("BEGIN IMMEDIATE").await?,
-        Engine::Postgres => conn.begin().await?,
-    };
-    let posted = post_in_tx(&mut tx, m).await?;
+/// A digest of a batch's content, to tell a replay from a reused key.
+fn fingerprint(content: &impl Serialize) -> String {
+    hex::encode(Sha256::digest(serde_json::to_vec(content).unwrap_or_default()))
+}
+
+#[derive(Serialize)]
+struct TransferContent<'a> {
+    debit: String,
+    credit: String,
+    amount: i64,
+    kind: TransferKind,
+    cause: &'a str,
+    reason: Option<&'a str>,
+    refs: &'a Refs,
+    pending: bool,
+}
+
+fn batch_fingerprint(batch: &Batch) -> String {
+    let content: Vec<TransferContent> = batch
+        .transfers
+        .iter()
+        .map(|t| TransferContent {
+            debit: t.debit.code(),
+            credit: t.credit.code(),
+            amount: t.amount.minor(),
+            kind: t.kind,
+            cause: &t.cause,
+            reason: t.reason.as_deref(),
+            refs: &t.refs,
+            pending: t.pending,
+        })
+        .collect();
+    fingerprint(&("transfers", content))
+}
+
+/// Commits a batch in a transaction of its own.
+pub async fn commit(db: &Db, batch: &Batch) -> Result<Committed, WalletError> {
+    validate(batch)?;
+    let mut tx = db.begin_write().await?;
+    let committed = commit_in(&mut tx, batch).await?;
     tx.commit().await?;
-    Ok(posted)
+    Ok(committed)
 }
 
-/// The player's balances; zero in both pockets when the player has no wallet yet.
+/// Commits a batch inside the caller's transaction (begun with [`Db::begin_write`]). On an error
+/// the caller must roll its transaction back.
+pub async fn commit_in(conn: &mut AnyConnection, batch: &Batch) -> Result<Committed, WalletError> {
+    validate(batch)?;
+    if let Some(replay) = claim_key(conn, &batch.key, &batch_fingerprint(batch)).await? {
+        return Ok(replay);
+    }
+    apply(conn, &batch.key, &batch.transfers).await
+}
+
+/// Records the batch's key; when it was committed before, the first result (same content) or
+/// [`WalletError::KeyReused`].
+async fn claim_key(conn: &mut AnyConnection, key: &str, fingerprint: &str) -> Result<Option<Committed>, WalletError> {
+    match store::insert_batch(conn, key, fingerprint).await? {
+        None => Ok(None),
+        Some(first) if first == fingerprint => {
+            Ok(Some(Committed { transfers: store::transfers_of_batch(conn, key).await?, replayed: true }))
+        }
+        Some(_) => Err(WalletError::KeyReused(key.to_string())),
+    }
+}
+
+/// Applies transfers whose key was just claimed, then journals one balance push per player.
+async fn apply(conn: &mut AnyConnection, key: &str, transfers: &[Transfer]) -> Result<Committed, WalletError> {
+    let mut ids = Vec::with_capacity(transfers.len());
+    let mut player_rows = Vec::new();
+    for t in transfers {
+        let pair = (store::account_id(conn, &t.debit).await?, store::account_id(conn, &t.credit).await?);
+        player_rows.extend(t.debit.player().map(|_| pair.0).into_iter().chain(t.credit.player().map(|_| pair.1)));
+        ids.push(pair);
+    }
+    store::lock_rows(conn, player_rows).await?;
+    let mut applied = Vec::with_capacity(transfers.len());
+    let mut players = BTreeSet::new();
+    for (t, (debit_id, credit_id)) in transfers.iter().zip(ids) {
+        if let Some((player_id, _)) = t.debit.player() {
+            let ok = if t.pending {
+                store::hold(conn, debit_id, t.amount).await?
+            } else {
+                store::change_posted(conn, debit_id, t.amount.negated()).await?
+            };
+            if !ok {
+                return Err(WalletError::InsufficientFunds);
+            }
+            players.insert(player_id);
+        }
+        if let Some((player_id, _)) = t.credit.player() {
+            store::change_posted(conn, credit_id, t.amount).await?;
+            players.insert(player_id);
+        }
+        let phase = if t.pending { store::Phase::Pending } else { store::Phase::Single };
+        applied.push(store::insert_transfer(conn, key, (debit_id, credit_id), t, phase, None).await?);
+    }
+    for player_id in players {
+        publish_balance(conn, player_id).await?;
+    }
+    Ok(Committed { transfers: applied, replayed: false })
+}
+
+/// Posts a pending transfer: the held money leaves the player account for good.
+pub async fn post_pending(db: &Db, key: &str, pending_id: i64) -> Result<Committed, WalletError> {
+    resolve(db, key, pending_id, store::Phase::Post).await
+}
+
+/// Voids a pending transfer: the held money is the player's to spend again.
+pub async fn void_pending(db: &Db, key: &str, pending_id: i64) -> Result<Committed, WalletError> {
+    resolve(db, key, pending_id, store::Phase::Void).await
+}
+
+async fn resolve(db: &Db, key: &str, pending_id: i64, phase: store::Phase) -> Result<Committed, WalletError> {
+    if key.trim().is_empty() {
+        return Err(WalletError::Invalid("a batch needs an idempotency key"));
+    }
+    let mut tx = db.begin_write().await?;
+    if let Some(replay) = claim_key(&mut tx, key, &fingerprint(&(phase.as_str(), pending_id))).await? {
+        return Ok(replay);
+    }
+    // Locks the player's balance row first, so two resolutions of one transfer go one by one.
+    let pending = store::pending_transfer(&mut tx, pending_id).await?.ok_or(WalletError::NotPending(pending_id))?;
+    if store::is_resolved(&mut tx, pending_id).await? {
+        return Err(WalletError::NotPending(pending_id));
+    }
+    if !store::release(&mut tx, pending.debit_id, pending.transfer.amount, phase == store::Phase::Post).await? {
+        return Err(WalletError::NotPending(pending_id));
+    }
+    let applied =
+        store::insert_transfer(&mut tx, key, (pending.debit_id, pending.credit_id), &pending.transfer, phase, Some(pending_id)).await?;
+    if let Some((player_id, _)) = pending.transfer.debit.player() {
+        publish_balance(&mut tx, player_id).await?;
+    }
+    tx.commit().await?;
+    Ok(Committed { transfers: vec![applied], replayed: false })
+}
+
+/// A move of a game round, as a provider reports it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct RoundMove {
+    pub player_id: i64,
+    pub provider: String,
+    pub round_id: String,
+    /// The provider's transaction id.
+    pub provider_tx: String,
+    pub amount: Kurus,
+}
+
+impl RoundMove {
+    fn refs(&self) -> Refs {
+        Refs {
+            payment_id: None,
+            provider: Some(self.provider.clone()),
+            round_id: Some(self.round_id.clone()),
+            provider_tx: Some(self.provider_tx.clone()),
+        }
+    }
+}
+
+/// A stake: real money first, then bonus money, as linked transfers to the provider's account.
+pub async fn bet(db: &Db, key: &str, stake: &RoundMove) -> Result<Committed, WalletError> {
+    if !stake.amount.is_positive() {
+        return Err(WalletError::Invalid("a stake is positive"));
+    }
+    let mut tx = db.begin_write().await?;
+    if let Some(replay) = claim_key(&mut tx, key, &fingerprint(&("bet", stake))).await? {
+        return Ok(replay);
+    }
+    let available = store::lock_balances(&mut tx, stake.player_id).await?;
+    let real_part = stake.amount.min(available.real);
+    let bonus_part = stake.amount.checked_sub(real_part)?;
+    if bonus_part > available.bonus {
+        return Err(WalletError::InsufficientFunds);
+    }
+    let provider = Account::Provider(stake.provider.clone());
+    let cause = format!("{}:bet:{}", stake.provider, stake.provider_tx);
+    let transfers: Vec<Transfer> = [(Pocket::Real, real_part), (Pocket::Bonus, bonus_part)]
+        .into_iter()
+        .filter(|(_, part)| part.is_positive())
+        .map(|(pocket, part)| Transfer {
+            refs: stake.refs(),
+            ..Transfer::new(
+                Account::Player { player_id: stake.player_id, pocket },
+                provider.clone(),
+                part,
+                TransferKind::Bet,
+                cause.clone(),
+            )
+        })
+        .collect();
+    let committed = apply(&mut tx, key, &transfers).await?;
+    tx.commit().await?;
+    Ok(committed)
+}
+
+/// A payout, split between the pockets in the proportion the round's stakes came from them (all
+/// real money when the round has no stake). A win of zero records the key and moves nothing.
+pub async fn win(db: &Db, key: &str, payout: &RoundMove) -> Result<Committed, WalletError> {
+    if payout.amount.is_negative() {
+        return Err(WalletError::Invalid("a win is not negative"));
+    }
+    let mut tx = db.begin_write().await?;
+    if let Some(replay) = claim_key(&mut tx, key, &fingerprint(&("win", payout))).await? {
+        return Ok(replay);
+    }
+    let staked = store::round_stakes(&mut tx, payout.player_id, &payout.provider, &payout.round_id).await?;
+    let total = staked.real.checked_add(staked.bonus)?;
+    let bonus_part = if total.is_positive() { payout.amount.share(staked.bonus, total)? } else { Kurus::ZERO };
+    let real_part = payout.amount.checked_sub(bonus_part)?;
+    let provider = Account::Provider(payout.provider.clone());
+    let cause = format!("{}:win:{}", payout.provider, payout.provider_tx);
+    let transfers: Vec<Transfer> = [(Pocket::Real, real_part), (Pocket::Bonus, bonus_part)]
+        .into_iter()
+        .filter(|(_, part)| part.is_positive())
+        .map(|(pocket, part)| Transfer {
+            refs: payout.refs(),
+            ..Transfer::new(
+                provider.clone(),
+                Account::Player { player_id: payout.player_id, pocket },
+                part,
+                TransferKind::Win,
+                cause.clone(),
+            )
+        })
+        .collect();
+    let committed = apply(&mut tx, key, &transfers).await?;
+    tx.commit().await?;
+    Ok(committed)
+}
+
+/// The player's balances (one indexed read); zero when the player has no accounts yet.
 pub async fn balances(db: &Db, player_id: i64) -> Result<Balances, WalletError> {
     let mut conn = db.pool.acquire().await?;
     balances_on(&mut conn, player_id).await
 }
 
-/// [`balances`] on a given connection, e.g. inside a transaction that just posted.
+/// [`balances`] on a given connection, e.g. inside a transaction that just committed a batch.
 pub async fn balances_on(conn: &mut AnyConnection, player_id: i64) -> Result<Balances, WalletError> {
-    Ok(store::balances(conn, player_id).await?.unwrap_or_default())
+    store::balances(conn, player_id).await
 }
 
-/// Creates the player's wallet (both pockets at zero) if it does not exist. Posting does this too.
+/// Opens the player's two accounts (at zero) if they are not open yet.
 pub async fn ensure_wallet(conn: &mut AnyConnection, player_id: i64) -> Result<(), WalletError> {
-    store::ensure_wallet(conn, player_id).await.map_err(|e| map_fk(e, player_id))
+    if player_id <= 0 {
+        return Err(WalletError::Invalid("a player id is positive"));
+    }
+    Ok(store::ensure_wallet(conn, player_id).await?)
 }
 
-/// A player's ledger entries, newest first, `limit` at most, older than `before_id` when given.
-pub async fn entries(db: &Db, player_id: i64, before_id: Option<i64>, limit: i64) -> Result<Vec<Entry>, WalletError> {
+/// A player's transfers, newest first, `limit` at most, older than `before_id` when given.
+pub async fn transfers_of(db: &Db, player_id: i64, before_id: Option<i64>, limit: i64) -> Result<Vec<Applied>, WalletError> {
     let mut conn = db.pool.acquire().await?;
-    Ok(store::entries(&mut conn, player_id, before_id, limit).await?)
-}
-
-fn validate(m: &Movement) -> Result<(), WalletError> {
-    if m.idempotency_key.trim().is_empty() {
-        return Err(WalletError::Invalid("a movement needs an idempotency key"));
-    }
-    if m.cause.trim().is_empty() {
-        return Err(WalletError::Invalid("a movement needs a cause"));
-    }
-    match m.kind.credit_only() {
-        Some(true) if m.amount.is_negative() => Err(WalletError::Invalid("this kind of movement cannot debit")),
-        Some(false) if m.amount.0 > 0 => Err(WalletError::Invalid("this kind of movement cannot credit")),
-        _ => Ok(()),
-    }
-}
-
-/// The posting proper, on a connection already in a transaction.
-async fn post_in_tx(conn: &mut AnyConnection, m: &Movement) -> Result<Posted, WalletError> {
-    // 1. A write first: takes SQLite's write lock at once (and creates the wallet if need be).
-    store::ensure_wallet(conn, m.player_id).await.map_err(|e| map_fk(e, m.player_id))?;
-    // 2. The fast path for a replay.
-    if let Some(first) = store::find_by_key(conn, &m.idempotency_key).await? {
-        return Ok(replay(first, m));
-    }
-    // 3. Balance and entry under a savepoint, so a concurrent replay's unique violation can be undone
-    //    without aborting the caller's transaction (PostgreSQL aborts a transaction on any error).
-    let mut sp = conn.begin().await?;
-    let Some(balance_after) = store::apply(&mut sp, m.player_id, m.pocket, m.amount).await? else {
-        sp.rollback().await?;
-        // A concurrent posting of the same key may have committed the debit meanwhile: that makes
-        // this a replay, not a refusal.
-        if let Some(first) = store::find_by_key(conn, &m.idempotency_key).await? {
-            return Ok(replay(first, m));
-        }
-        return Err(WalletError::InsufficientFunds);
-    };
-    match store::insert_entry(&mut sp, m, balance_after).await {
-        Ok(entry_id) => {
-            sp.commit().await?;
-            publish_balance(conn, m.player_id).await?;
-            Ok(Posted {
-                entry_id,
-                player_id: m.player_id,
-                pocket: m.pocket,
-                kind: m.kind,
-                amount: m.amount,
-                balance_after,
-                replayed: false,
-            })
-        }
-        Err(e) if is_unique_violation(&e) => {
-            sp.rollback().await?;
-            match store::find_by_key(conn, &m.idempotency_key).await? {
-                Some(first) => Ok(replay(first, m)),
-                None => Err(e.into()),
-            }
-        }
-        Err(e) => Err(e.into()),
-    }
+    Ok(store::transfers_of_player(&mut conn, player_id, before_id, limit).await?)
 }
 
 /// Journals the player's new balance (in the same transaction) so their open windows update at once.
 async fn publish_balance(conn: &mut AnyConnection, player_id: i64) -> Result<(), WalletError> {
     let b = balances_on(conn, player_id).await?;
     let message = serde_json::json!({
-        "balance": b.total().to_lira(), "realBalance": b.real.to_lira(), "bonusBalance": b.bonus.to_lira()
+        "balance": b.total()?.to_lira(), "realBalance": b.real.to_lira(), "bonusBalance": b.bonus.to_lira()
     })
     .to_string();
     crate::notify::journal::publish(conn, Some(player_id), None, crate::notify::journal::BALANCE, &message).await?;
     Ok(())
-}
-
-fn replay(first: Entry, m: &Movement) -> Posted {
-    if first.player_id != m.player_id || first.pocket != m.pocket || first.amount != m.amount || first.kind != m.kind {
-        tracing::warn!(
-            key = %m.idempotency_key,
-            first_player = first.player_id, first_pocket = %first.pocket, first_amount = first.amount.0, first_kind = %first.kind,
-            player = m.player_id, pocket = %m.pocket, amount = m.amount.0, kind = %m.kind,
-            "an idempotency key was replayed with a different movement: the first one stands"
-        );
-    }
-    Posted {
-        entry_id: first.id,
-        player_id: first.player_id,
-        pocket: first.pocket,
-        kind: first.kind,
-        amount: first.amount,
-        balance_after: first.balance_after,
-        replayed: true,
-    }
-}
-
-fn is_unique_violation(e: &sqlx::Error) -> bool {
-    matches!(e, sqlx::Error::Database(d) if d.is_unique_violation())
-}
-
-fn map_fk(e: sqlx::Error, player_id: i64) -> WalletError {
-    match &e {
-        sqlx::Error::Database(d) if d.is_foreign_key_violation() => WalletError::UnknownPlayer(player_id),
-        _ => WalletError::Database(e),
-    }
 }

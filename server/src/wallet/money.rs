@@ -1,12 +1,13 @@
 //! Money as an integer count of kuruş (1 lira = 100 kuruş): parsing, conversion and Turkish display.
 
 use std::fmt;
-use std::ops::{Add, Neg, Sub};
 use std::str::FromStr;
 
-/// An amount of Turkish lira in kuruş. Signed: a movement's amount is negative for a debit.
+/// An amount of Turkish lira in kuruş, within ± one trillion lira. Outside this module it is made
+/// only by parsing text, converting lira or [`Kurus::from_minor`] (range-checked), and its
+/// arithmetic is checked: nothing overflows silently.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct Kurus(pub i64);
+pub struct Kurus(i64);
 
 /// Why a text or a number is not an amount of money.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -17,6 +18,8 @@ pub enum MoneyError {
     TooPrecise(String),
     #[error("the amount is out of range: '{0}'")]
     OutOfRange(String),
+    #[error("the sum is out of range")]
+    Overflow,
 }
 
 /// The largest amount accepted from outside (one trillion lira): far from `i64` overflow.
@@ -24,6 +27,16 @@ const MAX_KURUS: i64 = 100_000_000_000_000;
 
 impl Kurus {
     pub const ZERO: Kurus = Kurus(0);
+
+    /// An amount from its count of kuruş (as stored or configured), refused beyond ± one trillion lira.
+    pub fn from_minor(kurus: i64) -> Result<Kurus, MoneyError> {
+        if kurus.checked_abs().is_some_and(|a| a <= MAX_KURUS) { Ok(Kurus(kurus)) } else { Err(MoneyError::OutOfRange(kurus.to_string())) }
+    }
+
+    /// The count of kuruş (for storage and arithmetic on the database side).
+    pub fn minor(self) -> i64 {
+        self.0
+    }
 
     /// The amount in lira, as the API shows it (two decimals are exact for any realistic amount).
     pub fn to_lira(self) -> f64 {
@@ -127,8 +140,37 @@ impl Kurus {
         Kurus(self.0.abs())
     }
 
-    pub fn checked_add(self, other: Kurus) -> Option<Kurus> {
-        self.0.checked_add(other.0).map(Kurus)
+    pub fn is_positive(self) -> bool {
+        self.0 > 0
+    }
+
+    /// The sum, or [`MoneyError::Overflow`] beyond the range.
+    pub fn checked_add(self, other: Kurus) -> Result<Kurus, MoneyError> {
+        self.0.checked_add(other.0).and_then(|v| Kurus::from_minor(v).ok()).ok_or(MoneyError::Overflow)
+    }
+
+    /// The difference, or [`MoneyError::Overflow`] beyond the range.
+    pub fn checked_sub(self, other: Kurus) -> Result<Kurus, MoneyError> {
+        self.0.checked_sub(other.0).and_then(|v| Kurus::from_minor(v).ok()).ok_or(MoneyError::Overflow)
+    }
+
+    /// The opposite amount (always in range: the range is symmetric).
+    pub fn negated(self) -> Kurus {
+        Kurus(-self.0)
+    }
+
+    /// `self × numerator ÷ denominator`, rounded down (to split an amount in proportion).
+    pub fn share(self, numerator: Kurus, denominator: Kurus) -> Result<Kurus, MoneyError> {
+        if denominator.0 == 0 {
+            return Err(MoneyError::Overflow);
+        }
+        let v = (self.0 as i128) * (numerator.0 as i128) / (denominator.0 as i128);
+        i64::try_from(v).ok().and_then(|v| Kurus::from_minor(v).ok()).ok_or(MoneyError::Overflow)
+    }
+
+    /// The sum of amounts, or [`MoneyError::Overflow`].
+    pub fn sum(amounts: impl IntoIterator<Item = Kurus>) -> Result<Kurus, MoneyError> {
+        amounts.into_iter().try_fold(Kurus::ZERO, Kurus::checked_add)
     }
 }
 
@@ -140,30 +182,10 @@ impl FromStr for Kurus {
     }
 }
 
-impl Add for Kurus {
-    type Output = Kurus;
-    fn add(self, rhs: Kurus) -> Kurus {
-        Kurus(self.0 + rhs.0)
-    }
-}
-
-impl Sub for Kurus {
-    type Output = Kurus;
-    fn sub(self, rhs: Kurus) -> Kurus {
-        Kurus(self.0 - rhs.0)
-    }
-}
-
-impl Neg for Kurus {
-    type Output = Kurus;
-    fn neg(self) -> Kurus {
-        Kurus(-self.0)
-    }
-}
-
-impl std::iter::Sum for Kurus {
-    fn sum<I: Iterator<Item = Kurus>>(iter: I) -> Kurus {
-        Kurus(iter.map(|k| k.0).sum())
+/// Serialized as its count of kuruş.
+impl serde::Serialize for Kurus {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_i64(self.0)
     }
 }
 
@@ -190,13 +212,24 @@ mod tests {
     use super::*;
 
     #[test]
+    fn arithmetic_refuses_to_leave_the_range_instead_of_wrapping() {
+        let max = Kurus::from_minor(MAX_KURUS).unwrap();
+        assert_eq!(max.checked_add(Kurus(1)), Err(MoneyError::Overflow));
+        assert_eq!(max.negated().checked_sub(Kurus(1)), Err(MoneyError::Overflow));
+        assert!(Kurus::from_minor(i64::MIN).is_err() && Kurus::from_minor(MAX_KURUS + 1).is_err());
+        assert_eq!(Kurus::sum([Kurus(1), Kurus(2)]), Ok(Kurus(3)));
+        assert_eq!(Kurus::sum([max, max]), Err(MoneyError::Overflow));
+        assert_eq!(Kurus(1000).share(Kurus(1), Kurus(3)), Ok(Kurus(333)));
+    }
+
+    #[test]
     fn amounts_display_in_turkish_format() {
         assert_eq!(Kurus(123_456).to_string(), "1.234,56 ₺");
         assert_eq!(Kurus(0).to_string(), "0,00 ₺");
         assert_eq!(Kurus(-50).to_string(), "-0,50 ₺");
         assert_eq!(Kurus(100_000_000).to_string(), "1.000.000,00 ₺");
         assert_eq!(Kurus(99_900).to_string(), "999,00 ₺");
-        assert_eq!(Kurus(i64::MIN).to_string(), "-92.233.720.368.547.758,08 ₺");
+        assert_eq!(Kurus(-MAX_KURUS).to_string(), "-1.000.000.000.000,00 ₺");
     }
 
     #[test]

@@ -1,172 +1,348 @@
-//! SQL of the wallet: the balance rows and the append-only ledger, written once for both engines.
+//! SQL of the wallet: accounts, the player accounts' balance rows, batches and immutable
+//! transfers, written once for both engines.
 
 use sqlx::{AnyConnection, Row};
 
-use super::{Balances, Kind, Kurus, Movement, Pocket};
+use super::{Account, Balances, Kurus, Pocket, Refs, Transfer, TransferKind, WalletError};
 use crate::db::now_ms;
 
-/// One ledger entry as stored.
+/// How a transfer row moves money.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Phase {
+    /// Posted at once.
+    Single,
+    /// Holds the amount on the debited player account.
+    Pending,
+    /// Posts a pending transfer.
+    Post,
+    /// Voids a pending transfer.
+    Void,
+}
+
+impl Phase {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Phase::Single => "single",
+            Phase::Pending => "pending",
+            Phase::Post => "post",
+            Phase::Void => "void",
+        }
+    }
+
+    fn parse(s: &str) -> Option<Phase> {
+        [Phase::Single, Phase::Pending, Phase::Post, Phase::Void].into_iter().find(|p| p.as_str() == s)
+    }
+}
+
+/// A transfer as stored.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Entry {
+pub struct Applied {
     pub id: i64,
-    pub player_id: i64,
-    pub pocket: Pocket,
-    pub kind: Kind,
+    pub debit: Account,
+    pub credit: Account,
     pub amount: Kurus,
-    pub balance_after: Kurus,
-    pub cause: String,
-    pub reason: Option<String>,
-    pub idempotency_key: String,
-    pub created_at: i64,
+    pub kind: TransferKind,
+    pub phase: Phase,
+    /// For a post or a void: the pending transfer.
+    pub pending_id: Option<i64>,
 }
 
-macro_rules! entry_columns {
-    () => {
-        "id, player_id, pocket, kind, amount, balance_after, cause, reason, idempotency_key, created_at"
+fn decode(column: &str, e: impl Into<Box<dyn std::error::Error + Send + Sync>>) -> sqlx::Error {
+    sqlx::Error::ColumnDecode { index: column.to_string(), source: e.into() }
+}
+
+pub(super) fn kurus(v: i64) -> Result<Kurus, sqlx::Error> {
+    Kurus::from_minor(v).map_err(|e| decode("amount", e))
+}
+
+const APPLIED_COLUMNS: &str = "t.id, d.code, c.code, t.amount, t.kind, t.phase, t.pending_id";
+const APPLIED_FROM: &str = "transfers t JOIN accounts d ON d.id = t.debit_account JOIN accounts c ON c.id = t.credit_account";
+
+fn applied(r: &sqlx::any::AnyRow) -> Result<Applied, sqlx::Error> {
+    let account = |i: usize| -> Result<Account, sqlx::Error> {
+        let code: String = r.try_get(i)?;
+        Account::parse(&code).ok_or_else(|| decode("code", format!("unknown account code '{code}'")))
     };
-}
-
-fn entry_from_row(row: &sqlx::any::AnyRow) -> Result<Entry, sqlx::Error> {
-    let pocket: String = row.try_get("pocket")?;
-    let kind: String = row.try_get("kind")?;
-    let decode = |column: &str, e: String| sqlx::Error::ColumnDecode { index: column.to_string(), source: e.into() };
-    Ok(Entry {
-        id: row.try_get("id")?,
-        player_id: row.try_get("player_id")?,
-        pocket: pocket.parse().map_err(|e| decode("pocket", e))?,
-        kind: kind.parse().map_err(|e| decode("kind", e))?,
-        amount: Kurus(row.try_get("amount")?),
-        balance_after: Kurus(row.try_get("balance_after")?),
-        cause: row.try_get("cause")?,
-        reason: row.try_get("reason")?,
-        idempotency_key: row.try_get("idempotency_key")?,
-        created_at: row.try_get("created_at")?,
+    let kind: String = r.try_get(4)?;
+    let phase: String = r.try_get(5)?;
+    Ok(Applied {
+        id: r.try_get(0)?,
+        debit: account(1)?,
+        credit: account(2)?,
+        amount: kurus(r.try_get(3)?)?,
+        kind: kind.parse().map_err(|e: String| decode("kind", e))?,
+        phase: Phase::parse(&phase).ok_or_else(|| decode("phase", phase.clone()))?,
+        pending_id: r.try_get(6)?,
     })
 }
 
-/// Creates the wallet row if missing. On SQLite, as a write, it also takes the write lock.
+/// Records a batch key; `None` when it is new, else the fingerprint it was first committed with.
+pub(super) async fn insert_batch(conn: &mut AnyConnection, key: &str, fingerprint: &str) -> Result<Option<String>, sqlx::Error> {
+    let inserted = sqlx::query(
+        "INSERT INTO transfer_batches (batch_key, fingerprint, created_at) VALUES ($1, $2, $3) ON CONFLICT (batch_key) DO NOTHING",
+    )
+    .bind(key)
+    .bind(fingerprint)
+    .bind(now_ms())
+    .execute(&mut *conn)
+    .await?;
+    if inserted.rows_affected() == 1 {
+        return Ok(None);
+    }
+    sqlx::query_scalar("SELECT fingerprint FROM transfer_batches WHERE batch_key = $1").bind(key).fetch_optional(conn).await
+}
+
+pub(super) async fn transfers_of_batch(conn: &mut AnyConnection, key: &str) -> Result<Vec<Applied>, sqlx::Error> {
+    let sql = format!("SELECT {APPLIED_COLUMNS} FROM {APPLIED_FROM} WHERE t.batch_key = $1 ORDER BY t.id");
+    let rows = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(key).fetch_all(conn).await?;
+    rows.iter().map(applied).collect()
+}
+
+pub(super) async fn transfers_of_player(
+    conn: &mut AnyConnection,
+    player_id: i64,
+    before_id: Option<i64>,
+    limit: i64,
+) -> Result<Vec<Applied>, sqlx::Error> {
+    let sql = format!(
+        "SELECT {APPLIED_COLUMNS} FROM {APPLIED_FROM} WHERE (d.player_id = $1 OR c.player_id = $1) AND t.id < $2 ORDER BY t.id DESC LIMIT $3"
+    );
+    let rows = sqlx::query(sqlx::AssertSqlSafe(sql))
+        .bind(player_id)
+        .bind(before_id.unwrap_or(i64::MAX))
+        .bind(limit.max(0))
+        .fetch_all(conn)
+        .await?;
+    rows.iter().map(applied).collect()
+}
+
+/// The id of an account. Player accounts must have been opened; a house account is opened on
+/// first use (read first, so the common path takes no lock).
+pub(super) async fn account_id(conn: &mut AnyConnection, account: &Account) -> Result<i64, WalletError> {
+    let code = account.code();
+    let find = "SELECT id FROM accounts WHERE code = $1";
+    if let Some(id) = sqlx::query_scalar(find).bind(&code).fetch_optional(&mut *conn).await? {
+        return Ok(id);
+    }
+    if account.player().is_some() {
+        return Err(WalletError::UnknownAccount(code));
+    }
+    sqlx::query("INSERT INTO accounts (code, player_id, pocket, created_at) VALUES ($1, NULL, NULL, $2) ON CONFLICT (code) DO NOTHING")
+        .bind(&code)
+        .bind(now_ms())
+        .execute(&mut *conn)
+        .await?;
+    Ok(sqlx::query_scalar(find).bind(&code).fetch_one(conn).await?)
+}
+
+/// Opens a player's two accounts and their balance rows, if missing.
 pub(super) async fn ensure_wallet(conn: &mut AnyConnection, player_id: i64) -> Result<(), sqlx::Error> {
+    let now = now_ms();
+    for pocket in [Pocket::Real, Pocket::Bonus] {
+        sqlx::query("INSERT INTO accounts (code, player_id, pocket, created_at) VALUES ($1, $2, $3, $4) ON CONFLICT (code) DO NOTHING")
+            .bind(Account::Player { player_id, pocket }.code())
+            .bind(player_id)
+            .bind(pocket.as_str())
+            .bind(now)
+            .execute(&mut *conn)
+            .await?;
+    }
     sqlx::query(
-        "INSERT INTO wallets (player_id, real_kurus, bonus_kurus, updated_at) VALUES ($1, 0, 0, $2) ON CONFLICT (player_id) DO NOTHING",
+        "INSERT INTO account_balances (account_id, player_id, pocket, posted, held, updated_at) \
+         SELECT id, player_id, pocket, 0, 0, $2 FROM accounts WHERE player_id = $1 ON CONFLICT (account_id) DO NOTHING",
     )
     .bind(player_id)
-    .bind(now_ms())
+    .bind(now)
     .execute(conn)
     .await?;
     Ok(())
 }
 
-/// The entry posted under `key`, if any.
-pub(super) async fn find_by_key(conn: &mut AnyConnection, key: &str) -> Result<Option<Entry>, sqlx::Error> {
-    const SQL: &str = concat!("SELECT ", entry_columns!(), " FROM ledger_entries WHERE idempotency_key = $1");
-    let row = sqlx::query(SQL).bind(key).fetch_optional(conn).await?;
-    row.as_ref().map(entry_from_row).transpose()
+/// Adds `delta` to a player account's posted money unless the spendable money would go below
+/// zero; false when refused.
+pub(super) async fn change_posted(conn: &mut AnyConnection, account_id: i64, delta: Kurus) -> Result<bool, sqlx::Error> {
+    let r =
+        sqlx::query("UPDATE account_balances SET posted = posted + $1, updated_at = $2 WHERE account_id = $3 AND posted - held + $1 >= 0")
+            .bind(delta.minor())
+            .bind(now_ms())
+            .bind(account_id)
+            .execute(conn)
+            .await?;
+    Ok(r.rows_affected() == 1)
 }
 
-/// Adds `amount` to the pocket unless that would take it below zero; the new balance, or `None`
-/// when refused (or when the wallet does not exist).
-pub(super) async fn apply(conn: &mut AnyConnection, player_id: i64, pocket: Pocket, amount: Kurus) -> Result<Option<Kurus>, sqlx::Error> {
-    let sql = match pocket {
-        Pocket::Real => {
-            "UPDATE wallets SET real_kurus = real_kurus + $1, updated_at = $2 WHERE player_id = $3 AND real_kurus + $1 >= 0 RETURNING real_kurus"
-        }
-        Pocket::Bonus => {
-            "UPDATE wallets SET bonus_kurus = bonus_kurus + $1, updated_at = $2 WHERE player_id = $3 AND bonus_kurus + $1 >= 0 RETURNING bonus_kurus"
-        }
-    };
-    let row = sqlx::query(sql).bind(amount.0).bind(now_ms()).bind(player_id).fetch_optional(conn).await?;
-    row.map(|r| r.try_get::<i64, _>(0).map(Kurus)).transpose()
+/// Holds `amount` of a player account's spendable money; false when there is not enough.
+pub(super) async fn hold(conn: &mut AnyConnection, account_id: i64, amount: Kurus) -> Result<bool, sqlx::Error> {
+    let r = sqlx::query("UPDATE account_balances SET held = held + $1, updated_at = $2 WHERE account_id = $3 AND posted - held - $1 >= 0")
+        .bind(amount.minor())
+        .bind(now_ms())
+        .bind(account_id)
+        .execute(conn)
+        .await?;
+    Ok(r.rows_affected() == 1)
 }
 
-/// Appends the movement's entry; its id.
-pub(super) async fn insert_entry(conn: &mut AnyConnection, m: &Movement, balance_after: Kurus) -> Result<i64, sqlx::Error> {
-    let row = sqlx::query(
-        "INSERT INTO ledger_entries (player_id, pocket, kind, amount, balance_after, cause, reason, idempotency_key, created_at) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id",
+/// Releases held money: posted (it leaves the account) or voided (it is spendable again).
+pub(super) async fn release(conn: &mut AnyConnection, account_id: i64, amount: Kurus, post: bool) -> Result<bool, sqlx::Error> {
+    let spent = if post { amount.minor() } else { 0 };
+    let r = sqlx::query(
+        "UPDATE account_balances SET held = held - $1, posted = posted - $2, updated_at = $3 WHERE account_id = $4 AND held >= $1",
     )
-    .bind(m.player_id)
-    .bind(m.pocket.as_str())
-    .bind(m.kind.as_str())
-    .bind(m.amount.0)
-    .bind(balance_after.0)
-    .bind(&m.cause)
-    .bind(m.reason.as_deref())
-    .bind(&m.idempotency_key)
+    .bind(amount.minor())
+    .bind(spent)
+    .bind(now_ms())
+    .bind(account_id)
+    .execute(conn)
+    .await?;
+    Ok(r.rows_affected() == 1)
+}
+
+/// Appends a transfer row.
+pub(super) async fn insert_transfer(
+    conn: &mut AnyConnection,
+    key: &str,
+    (debit_id, credit_id): (i64, i64),
+    t: &Transfer,
+    phase: Phase,
+    pending_id: Option<i64>,
+) -> Result<Applied, sqlx::Error> {
+    let id: i64 = sqlx::query_scalar(
+        "INSERT INTO transfers (batch_key, debit_account, credit_account, amount, phase, pending_id, kind, cause, reason, \
+         payment_id, provider, round_id, provider_tx, created_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING id",
+    )
+    .bind(key)
+    .bind(debit_id)
+    .bind(credit_id)
+    .bind(t.amount.minor())
+    .bind(phase.as_str())
+    .bind(pending_id)
+    .bind(t.kind.as_str())
+    .bind(&t.cause)
+    .bind(t.reason.as_deref())
+    .bind(t.refs.payment_id.as_deref())
+    .bind(t.refs.provider.as_deref())
+    .bind(t.refs.round_id.as_deref())
+    .bind(t.refs.provider_tx.as_deref())
     .bind(now_ms())
     .fetch_one(conn)
     .await?;
-    row.try_get(0)
+    Ok(Applied { id, debit: t.debit.clone(), credit: t.credit.clone(), amount: t.amount, kind: t.kind, phase, pending_id })
 }
 
-/// The player's balances, `None` when there is no wallet row.
-pub(super) async fn balances(conn: &mut AnyConnection, player_id: i64) -> Result<Option<Balances>, sqlx::Error> {
-    let row = sqlx::query("SELECT real_kurus, bonus_kurus FROM wallets WHERE player_id = $1").bind(player_id).fetch_optional(conn).await?;
-    row.map(|r| Ok(Balances { real: Kurus(r.try_get(0)?), bonus: Kurus(r.try_get(1)?) })).transpose()
+/// A pending transfer to post or void, with its accounts' ids.
+pub(super) struct Pending {
+    pub debit_id: i64,
+    pub credit_id: i64,
+    pub transfer: Transfer,
 }
 
-/// A page of the player's entries, newest first.
-pub(super) async fn entries(
+/// The pending transfer `id`, after locking its player's balance row (so resolutions of one
+/// transfer go one after another); `None` when there is no pending transfer with that id.
+pub(super) async fn pending_transfer(conn: &mut AnyConnection, id: i64) -> Result<Option<Pending>, sqlx::Error> {
+    let debit: Option<i64> = sqlx::query_scalar("SELECT debit_account FROM transfers WHERE id = $1 AND phase = 'pending'")
+        .bind(id)
+        .fetch_optional(&mut *conn)
+        .await?;
+    lock_rows(conn, debit.into_iter().collect()).await?;
+    let row = sqlx::query(
+        "SELECT t.debit_account, t.credit_account, d.code, c.code, t.amount, t.kind, t.cause, t.reason, \
+         t.payment_id, t.provider, t.round_id, t.provider_tx \
+         FROM transfers t JOIN accounts d ON d.id = t.debit_account JOIN accounts c ON c.id = t.credit_account \
+         WHERE t.id = $1 AND t.phase = 'pending'",
+    )
+    .bind(id)
+    .fetch_optional(conn)
+    .await?;
+    let Some(r) = row else { return Ok(None) };
+    let account = |i: usize| -> Result<Account, sqlx::Error> {
+        let code: String = r.try_get(i)?;
+        Account::parse(&code).ok_or_else(|| decode("code", code.clone()))
+    };
+    let kind: String = r.try_get(5)?;
+    Ok(Some(Pending {
+        debit_id: r.try_get(0)?,
+        credit_id: r.try_get(1)?,
+        transfer: Transfer {
+            debit: account(2)?,
+            credit: account(3)?,
+            amount: kurus(r.try_get(4)?)?,
+            kind: kind.parse().map_err(|e: String| decode("kind", e))?,
+            cause: r.try_get(6)?,
+            reason: r.try_get(7)?,
+            refs: Refs { payment_id: r.try_get(8)?, provider: r.try_get(9)?, round_id: r.try_get(10)?, provider_tx: r.try_get(11)? },
+            pending: false,
+        },
+    }))
+}
+
+pub(super) async fn is_resolved(conn: &mut AnyConnection, pending_id: i64) -> Result<bool, sqlx::Error> {
+    let n: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM transfers WHERE pending_id = $1").bind(pending_id).fetch_one(conn).await?;
+    Ok(n > 0)
+}
+
+fn balances_from(rows: &[sqlx::any::AnyRow]) -> Result<Balances, WalletError> {
+    let mut b = Balances::default();
+    for r in rows {
+        let pocket: String = r.try_get(0)?;
+        let (posted, held) = (kurus(r.try_get(1)?)?, kurus(r.try_get(2)?)?);
+        let spendable = posted.checked_sub(held)?;
+        match pocket.as_str() {
+            "real" => {
+                b.real = spendable;
+                b.held = held;
+            }
+            _ => b.bonus = spendable,
+        }
+    }
+    Ok(b)
+}
+
+/// The player's balances: one indexed read of the two balance rows.
+pub(super) async fn balances(conn: &mut AnyConnection, player_id: i64) -> Result<Balances, WalletError> {
+    let rows =
+        sqlx::query("SELECT pocket, posted, held FROM account_balances WHERE player_id = $1").bind(player_id).fetch_all(conn).await?;
+    balances_from(&rows)
+}
+
+/// Locks balance rows one by one in the order of their account ids: every path that takes more
+/// than one lock takes them in this one order, so two transactions never wait for each other.
+pub(super) async fn lock_rows(conn: &mut AnyConnection, mut account_ids: Vec<i64>) -> Result<(), sqlx::Error> {
+    account_ids.sort_unstable();
+    account_ids.dedup();
+    let now = now_ms();
+    for id in account_ids {
+        sqlx::query("UPDATE account_balances SET updated_at = $2 WHERE account_id = $1").bind(id).bind(now).execute(&mut *conn).await?;
+    }
+    Ok(())
+}
+
+/// Locks the player's balance rows (a bet's split must not change under it) and reads them.
+pub(super) async fn lock_balances(conn: &mut AnyConnection, player_id: i64) -> Result<Balances, WalletError> {
+    let ids: Vec<i64> = sqlx::query_scalar("SELECT id FROM accounts WHERE player_id = $1").bind(player_id).fetch_all(&mut *conn).await?;
+    if ids.is_empty() {
+        return Err(WalletError::UnknownAccount(Account::real(player_id).code()));
+    }
+    lock_rows(conn, ids).await?;
+    balances(conn, player_id).await
+}
+
+/// What a round's stakes took from each pocket of the player.
+pub(super) async fn round_stakes(
     conn: &mut AnyConnection,
     player_id: i64,
-    before_id: Option<i64>,
-    limit: i64,
-) -> Result<Vec<Entry>, sqlx::Error> {
-    const SQL: &str =
-        concat!("SELECT ", entry_columns!(), " FROM ledger_entries WHERE player_id = $1 AND id < $2 ORDER BY id DESC LIMIT $3");
-    let rows = sqlx::query(SQL).bind(player_id).bind(before_id.unwrap_or(i64::MAX)).bind(limit.max(0)).fetch_all(conn).await?;
-    rows.iter().map(entry_from_row).collect()
-}
-
-/// Per player and pocket: the sum and count of entries and the last entry's balance_after.
-pub(super) struct PocketTotals {
-    pub player_id: i64,
-    pub pocket: Pocket,
-    pub sum: Kurus,
-    pub count: i64,
-    pub last_balance_after: Kurus,
-}
-
-pub(super) async fn pocket_totals(conn: &mut AnyConnection) -> Result<Vec<PocketTotals>, sqlx::Error> {
+    provider: &str,
+    round_id: &str,
+) -> Result<Balances, WalletError> {
     // SUM of a BIGINT is NUMERIC on PostgreSQL, which the Any driver cannot decode: cast it back.
     let rows = sqlx::query(
-        "SELECT s.player_id, s.pocket, s.total, s.n, e.balance_after FROM \
-           (SELECT player_id, pocket, CAST(SUM(amount) AS BIGINT) AS total, COUNT(*) AS n, MAX(id) AS last_id \
-              FROM ledger_entries GROUP BY player_id, pocket) s \
-         JOIN ledger_entries e ON e.id = s.last_id \
-         ORDER BY s.player_id, s.pocket",
+        "SELECT a.pocket, CAST(SUM(t.amount) AS BIGINT), CAST(0 AS BIGINT) FROM transfers t JOIN accounts a ON a.id = t.debit_account \
+         WHERE t.provider = $1 AND t.round_id = $2 AND t.kind = 'bet' AND t.phase = 'single' AND a.player_id = $3 GROUP BY a.pocket",
     )
+    .bind(provider)
+    .bind(round_id)
+    .bind(player_id)
     .fetch_all(conn)
     .await?;
-    rows.iter()
-        .map(|r| {
-            let pocket: String = r.try_get(1)?;
-            Ok(PocketTotals {
-                player_id: r.try_get(0)?,
-                pocket: pocket.parse().map_err(|e: String| sqlx::Error::ColumnDecode { index: "pocket".into(), source: e.into() })?,
-                sum: Kurus(r.try_get(2)?),
-                count: r.try_get(3)?,
-                last_balance_after: Kurus(r.try_get(4)?),
-            })
-        })
-        .collect()
-}
-
-/// Every wallet row: (player_id, balances), by player.
-pub(super) async fn all_wallets(conn: &mut AnyConnection) -> Result<Vec<(i64, Balances)>, sqlx::Error> {
-    let rows = sqlx::query("SELECT player_id, real_kurus, bonus_kurus FROM wallets ORDER BY player_id").fetch_all(conn).await?;
-    rows.iter().map(|r| Ok((r.try_get(0)?, Balances { real: Kurus(r.try_get(1)?), bonus: Kurus(r.try_get(2)?) }))).collect()
-}
-
-/// A player's username, for messages.
-pub(super) async fn username(conn: &mut AnyConnection, player_id: i64) -> Result<Option<String>, sqlx::Error> {
-    sqlx::query_scalar("SELECT username FROM players WHERE id = $1").bind(player_id).fetch_optional(conn).await
-}
-
-/// A player's id by username (case-insensitive, as players.username_key holds it).
-pub(super) async fn player_id_by_username(conn: &mut AnyConnection, username: &str) -> Result<Option<(i64, String)>, sqlx::Error> {
-    let row = sqlx::query("SELECT id, username FROM players WHERE username_key = $1")
-        .bind(username.trim().to_lowercase())
-        .fetch_optional(conn)
-        .await?;
-    row.map(|r| Ok((r.try_get(0)?, r.try_get(1)?))).transpose()
+    balances_from(&rows)
 }

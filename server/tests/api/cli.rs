@@ -119,16 +119,24 @@ async fn admin_wallet_adjust_is_recorded_and_check_names_a_tampered_wallet() {
     let ok = kasa(&["admin", "wallet", "check", "--database-url", &url]);
     assert!(ok.status.success(), "{}", String::from_utf8_lossy(&ok.stdout));
     let reason: String =
-        sqlx::query_scalar("SELECT reason FROM ledger_entries WHERE kind = 'adjustment'").fetch_one(&app.db.pool).await.unwrap();
+        sqlx::query_scalar("SELECT reason FROM transfers WHERE kind = 'adjustment'").fetch_one(&app.db.pool).await.unwrap();
     assert_eq!(reason, "Havale iadesi");
 
     let refused =
         kasa(&["admin", "wallet", "adjust", "--player", "caner123", "--amount", "-1000", "--reason", "x", "--database-url", &url]);
     one_line_error(&refused);
 
-    sqlx::query("UPDATE wallets SET real_kurus = real_kurus + 1").execute(&app.db.pool).await.unwrap();
+    let report = kasa(&["admin", "wallet", "report", "--from", "2020-01-01", "--json", "--database-url", &url]);
+    assert!(report.status.success(), "{}", String::from_utf8_lossy(&report.stderr));
+    let report: Value = serde_json::from_slice(&report.stdout).unwrap();
+    assert_eq!(report["adjustments"], 12_550);
+    let text = kasa(&["admin", "wallet", "report", "--database-url", &url]);
+    assert!(String::from_utf8_lossy(&text.stdout).contains("125,50 ₺"), "{}", String::from_utf8_lossy(&text.stdout));
+    one_line_error(&kasa(&["admin", "wallet", "report", "--from", "23.11.2026", "--database-url", &url]));
+
+    sqlx::query("UPDATE account_balances SET posted = posted + 1 WHERE pocket = 'real'").execute(&app.db.pool).await.unwrap();
     let bad = kasa(&["admin", "wallet", "check", "--database-url", &url]);
     assert!(!bad.status.success());
     let report = String::from_utf8_lossy(&bad.stdout);
-    assert!(report.contains("caner123"), "{report}");
+    assert!(report.contains("caner123") && report.contains("do not sum to zero"), "{report}");
 }

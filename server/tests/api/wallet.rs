@@ -1,18 +1,21 @@
-//! The wallet: balances and the ledger move together, never below zero, once per idempotency key,
-//! under concurrency, on both engines; the operator's check and adjustment.
+//! The wallet: double entry between player and house accounts, holds, linked transfers, one result
+//! per idempotency key, under concurrency, on both engines; the operator's check, report and
+//! adjustment; the migration of the first ledger.
 
 use std::collections::HashMap;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
 
-use kasa::Db;
-use kasa::wallet::{self, DiscrepancyKind, Kind, Kurus, Movement, Pocket, Posted, WalletError};
+use kasa::wallet::{
+    self, Account, Applied, Batch, Committed, Finding, Kurus, Phase, Pocket, Refs, RoundMove, Transfer, TransferKind, WalletError,
+};
 
-use crate::helpers::TestApp;
+use crate::helpers::{Engine, TestApp, fresh_database};
 use crate::on_both_engines;
 
-/// Inserts a player straight into `players`; its id.
+/// Inserts a player straight into `players` and opens their wallet; the player's id.
 async fn make_player(app: &TestApp, username: &str) -> i64 {
-    sqlx::query(
+    let id: i64 = sqlx::query_scalar(
         "INSERT INTO players (username, username_key, email, email_key, phone, name, surname, password_hash, created_at) \
          VALUES ($1, $2, $3, $4, $5, 'Test', 'Player', 'not-a-hash', $6) RETURNING id",
     )
@@ -20,316 +23,449 @@ async fn make_player(app: &TestApp, username: &str) -> i64 {
     .bind(username.to_lowercase())
     .bind(format!("{username}@example.com"))
     .bind(format!("{}@example.com", username.to_lowercase()))
-    .bind(format!("+90555{:07}", rand_digits(username)))
+    .bind(format!("+90555{:07}", username.bytes().fold(7u64, |h, b| h.wrapping_mul(31).wrapping_add(b as u64)) % 10_000_000))
     .bind(kasa::db::now_ms())
     .fetch_one(&app.db.pool)
     .await
-    .map(|row| sqlx::Row::get::<i64, _>(&row, 0))
-    .expect("insert a player")
+    .expect("insert a player");
+    let mut conn = app.db.pool.acquire().await.unwrap();
+    wallet::ensure_wallet(&mut conn, id).await.unwrap();
+    id
 }
 
-fn rand_digits(s: &str) -> u64 {
-    s.bytes().fold(7u64, |h, b| h.wrapping_mul(31).wrapping_add(b as u64)) % 10_000_000
+fn tl(kurus: i64) -> Kurus {
+    Kurus::from_minor(kurus).unwrap()
 }
 
-fn movement(player_id: i64, pocket: Pocket, kurus: i64, kind: Kind, key: &str) -> Movement {
-    Movement { player_id, pocket, amount: Kurus(kurus), kind, cause: format!("test:{key}"), reason: None, idempotency_key: key.to_string() }
+fn one(key: &str, t: Transfer) -> Batch {
+    Batch { key: key.to_string(), transfers: vec![t] }
 }
 
-/// The sum of a pocket's ledger entries, and how many there are.
-async fn ledger_of(db: &Db, player_id: i64, pocket: Pocket) -> (i64, i64) {
-    let row =
-        sqlx::query("SELECT CAST(COALESCE(SUM(amount), 0) AS BIGINT), COUNT(*) FROM ledger_entries WHERE player_id = $1 AND pocket = $2")
-            .bind(player_id)
-            .bind(pocket.as_str())
-            .fetch_one(&db.pool)
-            .await
-            .unwrap();
-    (sqlx::Row::get(&row, 0), sqlx::Row::get(&row, 1))
+fn deposit(player: i64, kurus: i64, key: &str) -> Batch {
+    one(key, Transfer::new(Account::Payment("papara".into()), Account::real(player), tl(kurus), TransferKind::Deposit, key))
+}
+
+fn withdrawal(player: i64, kurus: i64, key: &str) -> Batch {
+    let t = Transfer::new(Account::real(player), Account::Payment("havale".into()), tl(kurus), TransferKind::Withdrawal, key);
+    one(key, Transfer { pending: true, ..t })
+}
+
+fn round(player: i64, round_id: &str, tx: &str, kurus: i64) -> RoundMove {
+    RoundMove { player_id: player, provider: "pragmatic".into(), round_id: round_id.into(), provider_tx: tx.into(), amount: tl(kurus) }
+}
+
+async fn balances(app: &TestApp, player: i64) -> (i64, i64, i64) {
+    let b = wallet::balances(&app.db, player).await.unwrap();
+    (b.real.minor(), b.bonus.minor(), b.held.minor())
 }
 
 on_both_engines! {
-    async fn wallet_credit_then_debit_leaves_the_right_balances_and_entries(app) {
+    async fn a_deposit_a_bet_split_across_pockets_and_a_win_move_money_between_accounts(app) {
         // Arrange
-        let alice = make_player(&app, "Alice").await;
-        assert_eq!(wallet::balances(&app.db, alice).await.unwrap(), wallet::Balances::default(), "no wallet yet reads as zero");
+        let ayse = make_player(&app, "ayse").await;
+        wallet::commit(&app.db, &deposit(ayse, 10_000, "dep:1")).await.unwrap();
+        let grant = Transfer::new(Account::BonusCost, Account::bonus(ayse), tl(5_000), TransferKind::Bonus, "trial_bonus");
+        wallet::commit(&app.db, &one("bonus:1", grant)).await.unwrap();
 
-        // Act
-        let deposit = wallet::post_one(&app.db, &movement(alice, Pocket::Real, 10_000, Kind::Deposit, "deposit:1")).await.unwrap();
-        let bonus = wallet::post_one(&app.db, &movement(alice, Pocket::Bonus, 2_000, Kind::Bonus, "trial_bonus:1")).await.unwrap();
-        let bet = wallet::post_one(&app.db, &movement(alice, Pocket::Real, -3_050, Kind::Bet, "bet:1")).await.unwrap();
+        // Act: a 120 ₺ stake takes 100 real then 20 bonus; the 60 ₺ win comes back in that proportion.
+        let bet = wallet::bet(&app.db, "bet:1", &round(ayse, "r1", "tx1", 12_000)).await.unwrap();
+        let win = wallet::win(&app.db, "win:1", &round(ayse, "r1", "tx2", 6_000)).await.unwrap();
 
         // Assert
-        assert!(!deposit.replayed && !bonus.replayed && !bet.replayed);
-        assert_eq!(deposit.balance_after, Kurus(10_000));
-        assert_eq!(bonus.balance_after, Kurus(2_000));
-        assert_eq!(bet.balance_after, Kurus(6_950));
-        let b = wallet::balances(&app.db, alice).await.unwrap();
-        assert_eq!((b.real, b.bonus, b.total()), (Kurus(6_950), Kurus(2_000), Kurus(8_950)));
-        assert_eq!(b.total().to_string(), "89,50 ₺");
-
-        let entries = wallet::entries(&app.db, alice, None, 10).await.unwrap();
-        let seen: Vec<(Pocket, Kind, i64, i64, &str)> =
-            entries.iter().map(|e| (e.pocket, e.kind, e.amount.0, e.balance_after.0, e.cause.as_str())).collect();
-        assert_eq!(seen, vec![
-            (Pocket::Real, Kind::Bet, -3_050, 6_950, "test:bet:1"),
-            (Pocket::Bonus, Kind::Bonus, 2_000, 2_000, "test:trial_bonus:1"),
-            (Pocket::Real, Kind::Deposit, 10_000, 10_000, "test:deposit:1"),
+        let parts = |c: &Committed| c.transfers.iter().map(|t| (t.debit.code(), t.credit.code(), t.amount.minor())).collect::<Vec<_>>();
+        assert_eq!(parts(&bet), vec![
+            (format!("player:{ayse}:real"), "house:provider:pragmatic".to_string(), 10_000),
+            (format!("player:{ayse}:bonus"), "house:provider:pragmatic".to_string(), 2_000),
         ]);
-        assert_eq!(entries[0].id, bet.entry_id);
-        let older = wallet::entries(&app.db, alice, Some(bet.entry_id), 10).await.unwrap();
-        assert_eq!(older.len(), 2, "paging before the newest entry");
-        assert!(wallet::check(&app.db).await.unwrap().is_ok());
+        assert_eq!(parts(&win), vec![
+            ("house:provider:pragmatic".to_string(), format!("player:{ayse}:real"), 5_000),
+            ("house:provider:pragmatic".to_string(), format!("player:{ayse}:bonus"), 1_000),
+        ]);
+        assert_eq!(balances(&app, ayse).await, (5_000, 4_000, 0));
+        let report = wallet::report(&app.db, None, None).await.unwrap();
+        assert_eq!(report.deposits["papara"], 10_000);
+        assert_eq!((report.bets["pragmatic"], report.wins["pragmatic"], report.ggr["pragmatic"]), (12_000, 6_000, 6_000));
+        assert_eq!((report.bonus_cost, report.ngr), (5_000, 1_000));
+        let check = wallet::check(&app.db).await.unwrap();
+        assert!(check.is_ok(), "{check}");
     }
 }
 
 on_both_engines! {
-    async fn wallet_debit_beyond_the_balance_is_refused_and_changes_nothing(app) {
+    async fn a_batch_that_would_overdraw_writes_nothing_at_all(app) {
         // Arrange
-        let bob = make_player(&app, "bob").await;
-        wallet::post_one(&app.db, &movement(bob, Pocket::Real, 5_000, Kind::Deposit, "deposit:b1")).await.unwrap();
+        let bora = make_player(&app, "bora").await;
+        wallet::commit(&app.db, &deposit(bora, 5_000, "dep:b")).await.unwrap();
+        let to_bonus = Transfer::new(Account::real(bora), Account::Provider("evo".into()), tl(3_000), TransferKind::Bet, "first");
+        let too_much = Transfer::new(Account::real(bora), Account::Provider("evo".into()), tl(2_001), TransferKind::Bet, "second");
+        let linked = Batch { key: "linked:b".into(), transfers: vec![to_bonus.clone(), too_much] };
 
         // Act
-        let too_much = wallet::post_one(&app.db, &movement(bob, Pocket::Real, -5_001, Kind::Bet, "bet:b1")).await;
-        let no_bonus = wallet::post_one(&app.db, &movement(bob, Pocket::Bonus, -1, Kind::Bet, "bet:b2")).await;
+        let refused = wallet::commit(&app.db, &linked).await;
+        let stake = wallet::bet(&app.db, "bet:b", &round(bora, "r", "t", 5_001)).await;
 
-        // Assert
-        assert!(matches!(too_much, Err(WalletError::InsufficientFunds)), "{too_much:?}");
-        assert!(matches!(no_bonus, Err(WalletError::InsufficientFunds)), "real money does not cover a bonus debit: {no_bonus:?}");
-        let b = wallet::balances(&app.db, bob).await.unwrap();
-        assert_eq!((b.real, b.bonus), (Kurus(5_000), Kurus(0)));
-        assert_eq!(ledger_of(&app.db, bob, Pocket::Real).await, (5_000, 1));
-        assert_eq!(ledger_of(&app.db, bob, Pocket::Bonus).await, (0, 0));
-        // A refusal does not use the key up: the same bet goes through once the money is there.
-        let exact = wallet::post_one(&app.db, &movement(bob, Pocket::Real, -5_000, Kind::Bet, "bet:b1")).await.unwrap();
-        assert!(!exact.replayed);
-        assert_eq!(exact.balance_after, Kurus(0));
-    }
-}
-
-on_both_engines! {
-    async fn wallet_replayed_key_moves_nothing_and_returns_the_first_result(app) {
-        // Arrange
-        let carol = make_player(&app, "carol").await;
-        let first = wallet::post_one(&app.db, &movement(carol, Pocket::Real, 10_000, Kind::Deposit, "deposit:c1")).await.unwrap();
-        wallet::post_one(&app.db, &movement(carol, Pocket::Real, -1_000, Kind::Bet, "bet:c1")).await.unwrap();
-
-        // Act
-        let again = wallet::post_one(&app.db, &movement(carol, Pocket::Real, 10_000, Kind::Deposit, "deposit:c1")).await.unwrap();
-        let different = wallet::post_one(&app.db, &movement(carol, Pocket::Real, 99_900, Kind::Deposit, "deposit:c1")).await.unwrap();
-        let mut tx = app.db.pool.begin().await.unwrap();
-        let inside = wallet::post(&mut tx, &movement(carol, Pocket::Real, 10_000, Kind::Deposit, "deposit:c1")).await.unwrap();
-        tx.commit().await.unwrap();
-
-        // Assert
-        for replay in [&again, &different, &inside] {
-            assert_eq!(*replay, Posted { replayed: true, ..first.clone() });
-        }
-        assert_eq!(wallet::balances(&app.db, carol).await.unwrap().real, Kurus(9_000));
-        assert_eq!(ledger_of(&app.db, carol, Pocket::Real).await, (9_000, 2));
-    }
-}
-
-on_both_engines! {
-    async fn wallet_posting_commits_or_rolls_back_with_the_callers_transaction(app) {
-        // Arrange
-        let dave = make_player(&app, "dave").await;
-
-        // Act: a posting whose transaction is rolled back, then one that survives a refusal before it.
-        let mut tx = app.db.pool.begin().await.unwrap();
-        wallet::post(&mut tx, &movement(dave, Pocket::Real, 7_000, Kind::Deposit, "deposit:d1")).await.unwrap();
-        tx.rollback().await.unwrap();
-        let after_rollback = wallet::balances(&app.db, dave).await.unwrap();
-
-        let mut tx = app.db.pool.begin().await.unwrap();
-        let refused = wallet::post(&mut tx, &movement(dave, Pocket::Real, -1, Kind::Bet, "bet:d1")).await;
-        let posted = wallet::post(&mut tx, &movement(dave, Pocket::Real, 2_500, Kind::Deposit, "deposit:d1")).await.unwrap();
-        let seen_inside = wallet::balances_on(&mut tx, dave).await.unwrap();
-        tx.commit().await.unwrap();
-
-        // Assert
-        assert_eq!(after_rollback.real, Kurus(0));
-        assert_eq!(ledger_of(&app.db, dave, Pocket::Real).await, (2_500, 1));
+        // Assert: neither the first transfer nor the key stayed.
         assert!(matches!(refused, Err(WalletError::InsufficientFunds)), "{refused:?}");
-        assert!(!posted.replayed, "the rolled-back key was free again");
-        assert_eq!(seen_inside.real, Kurus(2_500));
-        assert_eq!(wallet::balances(&app.db, dave).await.unwrap().real, Kurus(2_500));
+        assert!(matches!(stake, Err(WalletError::InsufficientFunds)), "{stake:?}");
+        assert_eq!(balances(&app, bora).await, (5_000, 0, 0));
+        let transfers: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM transfers").fetch_one(&app.db.pool).await.unwrap();
+        assert_eq!(transfers, 1);
+        let retried = wallet::commit(&app.db, &Batch { key: "linked:b".into(), transfers: vec![to_bonus] }).await.unwrap();
+        assert!(!retried.replayed);
+        assert_eq!(balances(&app, bora).await, (2_000, 0, 0));
     }
 }
 
 on_both_engines! {
-    async fn wallet_refuses_malformed_movements_and_unknown_players(app) {
+    async fn a_replayed_key_answers_the_first_result_and_other_content_is_a_conflict(app) {
         // Arrange
-        let erin = make_player(&app, "erin").await;
+        let cem = make_player(&app, "cem").await;
+        let first = wallet::commit(&app.db, &deposit(cem, 10_000, "dep:c")).await.unwrap();
 
         // Act
-        let empty_key = wallet::post_one(&app.db, &movement(erin, Pocket::Real, 100, Kind::Deposit, " ")).await;
-        let negative_deposit = wallet::post_one(&app.db, &movement(erin, Pocket::Real, -100, Kind::Deposit, "deposit:e1")).await;
-        let positive_bet = wallet::post_one(&app.db, &movement(erin, Pocket::Real, 100, Kind::Bet, "bet:e1")).await;
-        let nobody = wallet::post_one(&app.db, &movement(erin + 1000, Pocket::Real, 100, Kind::Deposit, "deposit:nobody")).await;
+        let again = wallet::commit(&app.db, &deposit(cem, 10_000, "dep:c")).await.unwrap();
+        let other = wallet::commit(&app.db, &deposit(cem, 99_900, "dep:c")).await;
+        let bet = wallet::bet(&app.db, "bet:c", &round(cem, "r", "t", 1_000)).await.unwrap();
+        let bet_again = wallet::bet(&app.db, "bet:c", &round(cem, "r", "t", 1_000)).await.unwrap();
+        let bet_other = wallet::bet(&app.db, "bet:c", &round(cem, "r", "t", 2_000)).await;
 
         // Assert
-        assert!(matches!(empty_key, Err(WalletError::Invalid(_))), "{empty_key:?}");
-        assert!(matches!(negative_deposit, Err(WalletError::Invalid(_))), "{negative_deposit:?}");
-        assert!(matches!(positive_bet, Err(WalletError::Invalid(_))), "{positive_bet:?}");
-        assert!(matches!(nobody, Err(WalletError::UnknownPlayer(_))), "{nobody:?}");
-        assert_eq!(ledger_of(&app.db, erin, Pocket::Real).await, (0, 0));
+        assert!(again.replayed && !first.replayed);
+        assert_eq!(again.transfers, first.transfers);
+        assert!(matches!(other, Err(WalletError::KeyReused(ref k)) if k == "dep:c"), "{other:?}");
+        assert!(bet_again.replayed);
+        assert_eq!(bet_again.transfers, bet.transfers);
+        assert!(matches!(bet_other, Err(WalletError::KeyReused(_))), "{bet_other:?}");
+        assert_eq!(balances(&app, cem).await, (9_000, 0, 0));
     }
 }
 
 on_both_engines! {
-    async fn wallet_many_concurrent_movements_keep_balance_and_ledger_in_step(app) {
-        // Arrange: one player with 20,00 ₺ in each pocket; 48 tasks started together, each key posted
-        // by two tasks (one through its own transaction, one inside a caller's transaction).
-        let frank = make_player(&app, "frank").await;
-        wallet::post_one(&app.db, &movement(frank, Pocket::Real, 2_000, Kind::Deposit, "deposit:f0")).await.unwrap();
-        wallet::post_one(&app.db, &movement(frank, Pocket::Bonus, 2_000, Kind::Bonus, "bonus:f0")).await.unwrap();
-        const KEYS: usize = 24;
-        let plan = |k: usize| -> Movement {
-            let pocket = if k % 4 == 3 { Pocket::Bonus } else { Pocket::Real };
-            match k % 3 {
-                0 => movement(frank, pocket, -700, Kind::Bet, &format!("bet:f{k}")),
-                1 => movement(frank, pocket, 500, Kind::Win, &format!("win:f{k}")),
-                _ => movement(frank, pocket, -300, Kind::Rollback, &format!("rollback:f{k}")),
-            }
-        };
-        let barrier = Arc::new(tokio::sync::Barrier::new(KEYS * 2));
+    async fn a_hold_is_not_spendable_and_is_posted_or_voided_exactly_once(app) {
+        // Arrange
+        let deniz = make_player(&app, "deniz").await;
+        wallet::commit(&app.db, &deposit(deniz, 10_000, "dep:d")).await.unwrap();
 
-        // Act
-        let mut tasks = Vec::new();
-        for i in 0..KEYS * 2 {
-            let (db, barrier, m) = (app.db.clone(), barrier.clone(), plan(i % KEYS));
-            tasks.push(tokio::spawn(async move {
+        // Act and assert: a hold takes the money out of reach...
+        let hold = wallet::commit(&app.db, &withdrawal(deniz, 7_000, "wd:1")).await.unwrap();
+        let hold_id = hold.transfers[0].id;
+        assert_eq!(balances(&app, deniz).await, (3_000, 0, 7_000));
+        assert!(matches!(wallet::bet(&app.db, "bet:d", &round(deniz, "r", "t", 4_000)).await, Err(WalletError::InsufficientFunds)));
+        // ...a void gives it back, once.
+        wallet::void_pending(&app.db, "void:1", hold_id).await.unwrap();
+        assert_eq!(balances(&app, deniz).await, (10_000, 0, 0));
+        assert!(matches!(wallet::post_pending(&app.db, "post:1", hold_id).await, Err(WalletError::NotPending(_))));
+        assert!(wallet::void_pending(&app.db, "void:1", hold_id).await.unwrap().replayed);
+
+        // Posting and voiding one hold from 12 tasks at once: exactly one wins.
+        let hold = wallet::commit(&app.db, &withdrawal(deniz, 8_000, "wd:2")).await.unwrap().transfers[0].id;
+        let barrier = Arc::new(tokio::sync::Barrier::new(12));
+        let tasks: Vec<_> = (0..12).map(|i| {
+            let (db, barrier) = (app.db.clone(), barrier.clone());
+            tokio::spawn(async move {
                 barrier.wait().await;
-                let result = if i < KEYS {
-                    wallet::post_one(&db, &m).await
-                } else {
-                    let mut tx = db.pool.begin().await.unwrap();
-                    let r = wallet::post(&mut tx, &m).await;
-                    if r.is_ok() { tx.commit().await.map_err(WalletError::from).and(r) } else { r }
-                };
-                (m, result)
-            }));
-        }
-        let mut by_key: HashMap<String, Vec<Result<Posted, WalletError>>> = HashMap::new();
-        for task in tasks {
-            let (m, result) = task.await.unwrap();
-            by_key.entry(m.idempotency_key.clone()).or_default().push(result);
-        }
-
-        // Assert: each key applied at most once, and only refusals for debits.
-        let mut applied = 0;
-        for (key, results) in &by_key {
-            let mut ids = Vec::new();
-            for r in results {
-                match r {
-                    Ok(p) => ids.push((p.entry_id, p.replayed)),
-                    Err(WalletError::InsufficientFunds) => assert!(!key.starts_with("win:"), "a credit was refused: {key}"),
-                    Err(e) => panic!("{key}: unexpected error {e:?}"),
-                }
+                if i % 2 == 0 { wallet::post_pending(&db, &format!("post:2:{i}"), hold).await } else { wallet::void_pending(&db, &format!("void:2:{i}"), hold).await }
+            })
+        }).collect();
+        let mut won = Vec::new();
+        for (i, t) in tasks.into_iter().enumerate() {
+            match t.await.unwrap() {
+                Ok(c) => won.push((i, c.transfers[0].phase)),
+                Err(WalletError::NotPending(_)) => {}
+                Err(e) => panic!("unexpected {e:?}"),
             }
-            let fresh = ids.iter().filter(|(_, replayed)| !replayed).count();
-            assert!(fresh <= 1, "{key} applied {fresh} times");
-            assert!(ids.windows(2).all(|w| w[0].0 == w[1].0), "{key} answered different entries: {ids:?}");
-            let stored: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM ledger_entries WHERE idempotency_key = $1")
-                .bind(key).fetch_one(&app.db.pool).await.unwrap();
-            assert_eq!(stored, fresh as i64, "{key}: entries in the ledger");
-            applied += fresh;
         }
-        assert!(applied >= KEYS / 2, "most keys should apply, only {applied} did");
-        let b = wallet::balances(&app.db, frank).await.unwrap();
-        assert!(b.real.0 >= 0 && b.bonus.0 >= 0, "{b:?}");
-        assert_eq!(ledger_of(&app.db, frank, Pocket::Real).await.0, b.real.0);
-        assert_eq!(ledger_of(&app.db, frank, Pocket::Bonus).await.0, b.bonus.0);
-        let report = wallet::check(&app.db).await.unwrap();
-        assert!(report.is_ok(), "{report}");
+        assert_eq!(won.len(), 1, "{won:?}");
+        let expected = if won[0].1 == Phase::Post { (2_000, 0, 0) } else { (10_000, 0, 0) };
+        assert_eq!(balances(&app, deniz).await, expected);
+        let check = wallet::check(&app.db).await.unwrap();
+        assert!(check.is_ok(), "{check}");
     }
 }
 
 on_both_engines! {
-    async fn wallet_check_names_the_player_whose_balance_was_tampered_with(app) {
-        // Arrange
-        let gina = make_player(&app, "gina").await;
-        let hugo = make_player(&app, "Hugo").await;
-        for (p, key) in [(gina, "deposit:g1"), (hugo, "deposit:h1")] {
-            wallet::post_one(&app.db, &movement(p, Pocket::Real, 10_000, Kind::Deposit, key)).await.unwrap();
+    async fn a_batch_inside_a_callers_transaction_commits_or_rolls_back_with_it(app) {
+        let ece = make_player(&app, "ece").await;
+        let mut tx = app.db.begin_write().await.unwrap();
+        wallet::commit_in(&mut tx, &deposit(ece, 7_000, "dep:e1")).await.unwrap();
+        tx.rollback().await.unwrap();
+        assert_eq!(balances(&app, ece).await, (0, 0, 0));
+
+        let mut tx = app.db.begin_write().await.unwrap();
+        wallet::commit_in(&mut tx, &deposit(ece, 2_500, "dep:e1")).await.unwrap();
+        tx.commit().await.unwrap();
+        assert_eq!(balances(&app, ece).await, (2_500, 0, 0));
+    }
+}
+
+on_both_engines! {
+    async fn malformed_batches_and_unopened_accounts_are_refused(app) {
+        let fuat = make_player(&app, "fuat").await;
+        let t = |debit: Account, credit: Account, kurus: i64| Transfer::new(debit, credit, tl(kurus), TransferKind::Deposit, "x");
+        let pay = || Account::Payment("papara".into());
+        for (batch, why) in [
+            (one("", t(pay(), Account::real(fuat), 100)), "an empty key"),
+            (one("k1", t(pay(), Account::real(fuat), 0)), "a zero amount"),
+            (one("k2", t(pay(), Account::real(fuat), -5)), "a negative amount"),
+            (one("k3", t(Account::real(fuat), Account::real(fuat), 5)), "one account on both sides"),
+            (one("k4", t(Account::Payment("Bad Name".into()), Account::real(fuat), 5)), "a malformed house name"),
+            (one("k5", Transfer { pending: true, ..t(pay(), Account::real(fuat), 5) }), "a hold on a house account"),
+        ] {
+            assert!(matches!(wallet::commit(&app.db, &batch).await, Err(WalletError::Invalid(_))), "{why}");
         }
-        let healthy = wallet::check(&app.db).await.unwrap();
-        sqlx::query("UPDATE wallets SET real_kurus = real_kurus + 1 WHERE player_id = $1").bind(hugo).execute(&app.db.pool).await.unwrap();
-
-        // Act
-        let report = wallet::check(&app.db).await.unwrap();
-
-        // Assert
-        assert!(healthy.is_ok(), "{healthy}");
-        assert!(healthy.wallets >= 2 && healthy.entries >= 2, "{healthy}");
-        assert!(healthy.to_string().starts_with("wallet check OK"), "{healthy}");
-        assert!(!report.is_ok());
-        let first = report.first.as_ref().unwrap();
-        assert_eq!((first.username.as_str(), first.player_id, first.pocket), ("Hugo", hugo, Pocket::Real));
-        assert_eq!((first.kind, first.expected, first.actual), (DiscrepancyKind::SumOfEntries, Kurus(10_000), Kurus(10_001)));
-        let text = report.to_string();
-        assert!(text.contains("FAILED") && text.contains("Hugo") && text.contains("100,01 ₺") && text.contains("100,00 ₺"), "{text}");
+        let stranger = wallet::commit(&app.db, &deposit(999_999, 100, "k6")).await;
+        assert!(matches!(stranger, Err(WalletError::UnknownAccount(_))), "{stranger:?}");
+        let transfers: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM transfers").fetch_one(&app.db.pool).await.unwrap();
+        assert_eq!(transfers, 0);
     }
 }
 
 on_both_engines! {
-    async fn wallet_ledger_entries_cannot_be_changed_or_deleted(app) {
-        // Arrange
-        let ines = make_player(&app, "ines").await;
-        wallet::post_one(&app.db, &movement(ines, Pocket::Real, 1_000, Kind::Deposit, "deposit:i1")).await.unwrap();
-
-        // Act
-        let update = sqlx::query("UPDATE ledger_entries SET amount = 5 WHERE player_id = $1").bind(ines).execute(&app.db.pool).await;
-        let delete = sqlx::query("DELETE FROM ledger_entries WHERE player_id = $1").bind(ines).execute(&app.db.pool).await;
-
-        // Assert
-        assert!(update.is_err() && delete.is_err(), "{update:?} {delete:?}");
-        assert_eq!(ledger_of(&app.db, ines, Pocket::Real).await, (1_000, 1));
+    async fn transfers_cannot_be_changed_or_deleted(app) {
+        let gul = make_player(&app, "gul").await;
+        wallet::commit(&app.db, &deposit(gul, 1_000, "dep:g")).await.unwrap();
+        assert!(sqlx::query("UPDATE transfers SET amount = 1").execute(&app.db.pool).await.is_err());
+        assert!(sqlx::query("DELETE FROM transfers").execute(&app.db.pool).await.is_err());
+        assert_eq!(balances(&app, gul).await, (1_000, 0, 0));
     }
 }
 
+/// Writes a transfer straight into the tables, as a tampering hand would (no balance row change).
+async fn tamper_transfer(app: &TestApp, debit: &str, credit: &str, kurus: i64) {
+    let key = format!("tamper:{debit}:{credit}:{kurus}");
+    sqlx::query("INSERT INTO transfer_batches (batch_key, fingerprint, created_at) VALUES ($1, 'x', 0)")
+        .bind(&key)
+        .execute(&app.db.pool)
+        .await
+        .unwrap();
+    sqlx::query(
+        "INSERT INTO transfers (batch_key, debit_account, credit_account, amount, phase, kind, cause, created_at) \
+         VALUES ($1, (SELECT id FROM accounts WHERE code = $2), (SELECT id FROM accounts WHERE code = $3), $4, 'single', 'adjustment', 'tamper', 0)",
+    )
+    .bind(&key).bind(debit).bind(credit).bind(kurus).execute(&app.db.pool).await.unwrap();
+}
+
 on_both_engines! {
-    async fn wallet_adjust_records_its_reason_and_refuses_to_go_below_zero(app) {
+    async fn the_check_finds_each_broken_invariant(app) {
         // Arrange
-        let jale = make_player(&app, "Jale").await;
-
-        // Act
-        let posted = wallet::adjust(&app.db, "JALE", "1.234,56", "  goodwill for ticket 42 ").await.unwrap();
-        let below = wallet::adjust(&app.db, "jale", "-2000", "clawback").await;
-
-        // Assert
-        assert_eq!((posted.kind, posted.pocket, posted.amount, posted.balance_after), (Kind::Adjustment, Pocket::Real, Kurus(123_456), Kurus(123_456)));
-        assert!(posted.to_string().contains("+1.234,56 ₺"), "{posted}");
-        let entry = &wallet::entries(&app.db, jale, None, 1).await.unwrap()[0];
-        assert_eq!(entry.reason.as_deref(), Some("goodwill for ticket 42"));
-        assert_eq!(entry.kind, Kind::Adjustment);
-        assert!(entry.idempotency_key.starts_with("adjust:"), "{}", entry.idempotency_key);
-        let message = below.unwrap_err().to_string();
-        assert!(message.contains("below zero") && message.contains("1.234,56 ₺"), "{message}");
-        assert_eq!(wallet::balances(&app.db, jale).await.unwrap().real, Kurus(123_456));
-        let down = wallet::adjust(&app.db, "jale", "-234,56", "correction").await.unwrap();
-        assert_eq!(down.balance_after, Kurus(100_000));
+        let hale = make_player(&app, "hale").await;
+        let ilker = make_player(&app, "ilker").await;
+        wallet::commit(&app.db, &deposit(hale, 1_000, "dep:h")).await.unwrap();
+        wallet::commit(&app.db, &deposit(ilker, 1_000, "dep:i")).await.unwrap();
         assert!(wallet::check(&app.db).await.unwrap().is_ok());
+
+        // A balance row changed by hand: it no longer matches, and the accounts no longer sum to zero.
+        sqlx::query("UPDATE account_balances SET posted = posted + 1 WHERE player_id = $1 AND pocket = 'real'").bind(hale).execute(&app.db.pool).await.unwrap();
+        let report = wallet::check(&app.db).await.unwrap();
+        assert!(report.findings.iter().any(|f| matches!(f, Finding::BalanceRow { player_id, .. } if *player_id == hale)), "{report}");
+        assert!(report.findings.iter().any(|f| matches!(f, Finding::NotZero { total } if total.minor() == 1)), "{report}");
+        sqlx::query("UPDATE account_balances SET posted = posted - 1 WHERE player_id = $1 AND pocket = 'real'").bind(hale).execute(&app.db.pool).await.unwrap();
+
+        // A transfer that overdraws a player, written around the wallet: that account is below zero.
+        tamper_transfer(&app, &format!("player:{ilker}:real"), "house:payment:papara", 1_500).await;
+        let report = wallet::check(&app.db).await.unwrap();
+
+        // Assert
+        assert!(report.findings.iter().any(|f| matches!(f, Finding::Negative { player_id, spendable, .. } if *player_id == ilker && spendable.minor() == -500)), "{report}");
+        assert!(report.findings.iter().any(|f| matches!(f, Finding::BalanceRow { player_id, .. } if *player_id == ilker)), "{report}");
+        assert!(!report.findings.iter().any(|f| f.player_id() == Some(hale)), "{report}");
+    }
+}
+
+/// What acknowledged batches did to each player account: (posted, held).
+type Expected = HashMap<(i64, Pocket), (i64, i64)>;
+
+fn account_effects(expected: &mut Expected, transfers: &[Applied]) {
+    for t in transfers {
+        let a = t.amount.minor();
+        if let Some((p, pocket)) = t.debit.player() {
+            let e = expected.entry((p, pocket)).or_default();
+            match t.phase {
+                Phase::Single => e.0 -= a,
+                Phase::Pending => e.1 += a,
+                Phase::Post => {
+                    e.0 -= a;
+                    e.1 -= a;
+                }
+                Phase::Void => e.1 -= a,
+            }
+        }
+        if let Some((p, pocket)) = t.credit.player()
+            && t.phase == Phase::Single
+        {
+            expected.entry((p, pocket)).or_default().0 += a;
+        }
     }
 }
 
 on_both_engines! {
-    async fn wallet_adjust_refuses_an_empty_reason_an_unknown_player_and_a_zero_amount(app) {
-        // Arrange
-        let kaan = make_player(&app, "kaan").await;
+    async fn a_hundred_tasks_moving_money_at_random_keep_every_invariant(app) {
+        // Arrange: eight players with a trial bonus each.
+        let mut players = Vec::new();
+        for i in 0..8 {
+            let p = make_player(&app, &format!("stress{i}")).await;
+            let grant = Transfer::new(Account::BonusCost, Account::bonus(p), tl(2_000), TransferKind::Bonus, "trial_bonus");
+            wallet::commit(&app.db, &one(&format!("bonus:{p}"), grant)).await.unwrap();
+            players.push(p);
+        }
+        let expected: Arc<Mutex<Expected>> = Arc::new(Mutex::new(HashMap::new()));
+        for &p in &players {
+            expected.lock().unwrap().insert((p, Pocket::Bonus), (2_000, 0));
+        }
+        let players = Arc::new(players);
+        let until = Instant::now() + Duration::from_secs(3);
+        let barrier = Arc::new(tokio::sync::Barrier::new(100));
 
         // Act
-        let no_reason = wallet::adjust(&app.db, "kaan", "10", "   ").await;
-        let unknown = wallet::adjust(&app.db, "nobody", "10", "typo").await;
-        let zero = wallet::adjust(&app.db, "kaan", "0,00", "nothing").await;
-        let garbage = wallet::adjust(&app.db, "kaan", "ten", "words").await;
+        let tasks: Vec<_> = (0..100).map(|task| {
+            let (db, players, expected, barrier) = (app.db.clone(), players.clone(), expected.clone(), barrier.clone());
+            tokio::spawn(async move {
+                barrier.wait().await;
+                let mut done: Vec<(Batch, Committed)> = Vec::new();
+                let mut holds: Vec<i64> = Vec::new();
+                let mut ops = 0u32;
+                while Instant::now() < until {
+                    ops += 1;
+                    let p = players[rand::random_range(0..players.len())];
+                    let key = format!("t{task}:{ops}");
+                    let amount = rand::random_range(1..3_000i64);
+                    let result = match rand::random_range(0..8u8) {
+                        0 | 1 => wallet::commit(&db, &deposit(p, amount, &key)).await,
+                        2 => wallet::commit(&db, &withdrawal(p, amount, &key)).await,
+                        3 if !holds.is_empty() => {
+                            let id = holds.swap_remove(0);
+                            if rand::random::<bool>() { wallet::post_pending(&db, &key, id).await } else { wallet::void_pending(&db, &key, id).await }
+                        }
+                        4 | 5 => wallet::bet(&db, &key, &round(p, &format!("r{task}:{}", ops / 2), &key, amount)).await,
+                        6 => wallet::win(&db, &key, &round(p, &format!("r{task}:{}", ops / 2), &key, amount)).await,
+                        _ => match done.last() {
+                            // A replay: the same batch again, or the same key for other content.
+                            Some((batch, first)) if rand::random::<bool>() => {
+                                let again = wallet::commit(&db, batch).await.expect("a replay is answered");
+                                assert!(again.replayed && again.transfers == first.transfers, "{key}");
+                                continue;
+                            }
+                            Some((batch, _)) => {
+                                let mut other = batch.clone();
+                                other.transfers[0].amount = tl(other.transfers[0].amount.minor() + 1);
+                                assert!(matches!(wallet::commit(&db, &other).await, Err(WalletError::KeyReused(_))));
+                                continue;
+                            }
+                            None => continue,
+                        },
+                    };
+                    match result {
+                        Ok(c) => {
+                            assert!(!c.replayed, "{key} was new");
+                            account_effects(&mut expected.lock().unwrap(), &c.transfers);
+                            if let Some(t) = c.transfers.first() {
+                                if t.phase == Phase::Pending {
+                                    holds.push(t.id);
+                                } else if t.kind == TransferKind::Deposit {
+                                    done.push((deposit(p, amount, &key), c.clone()));
+                                }
+                            }
+                        }
+                        Err(WalletError::InsufficientFunds) | Err(WalletError::NotPending(_)) => {}
+                        Err(e) => panic!("{key}: unexpected {e:?}"),
+                    }
+                }
+                ops
+            })
+        }).collect();
+        let mut ops = 0;
+        for t in tasks {
+            ops += t.await.unwrap();
+        }
 
         // Assert
-        assert!(no_reason.unwrap_err().to_string().contains("reason"));
-        assert!(unknown.unwrap_err().to_string().contains("nobody"));
-        assert!(zero.unwrap_err().to_string().contains("zero"));
-        assert!(garbage.is_err());
-        assert_eq!(ledger_of(&app.db, kaan, Pocket::Real).await, (0, 0));
+        assert!(ops > 200, "only {ops} operations ran");
+        let check = wallet::check(&app.db).await.unwrap();
+        assert!(check.is_ok(), "{check}");
+        let expected = expected.lock().unwrap().clone();
+        for &p in players.iter() {
+            let b = wallet::balances(&app.db, p).await.unwrap();
+            let (real_posted, real_held) = expected.get(&(p, Pocket::Real)).copied().unwrap_or_default();
+            let (bonus_posted, _) = expected.get(&(p, Pocket::Bonus)).copied().unwrap_or_default();
+            assert_eq!((b.real.minor(), b.held.minor(), b.bonus.minor()), (real_posted - real_held, real_held, bonus_posted), "player {p}");
+        }
+        eprintln!("{ops} wallet operations in 3 s by 100 tasks");
+    }
+}
+
+on_both_engines! {
+    async fn a_player_can_see_their_transfers_with_their_references(app) {
+        let jale = make_player(&app, "jale").await;
+        wallet::commit(&app.db, &deposit(jale, 3_000, "dep:j")).await.unwrap();
+        wallet::bet(&app.db, "bet:j", &round(jale, "r9", "tx9", 1_000)).await.unwrap();
+        let list = wallet::transfers_of(&app.db, jale, None, 10).await.unwrap();
+        assert_eq!(list.iter().map(|t| t.kind).collect::<Vec<_>>(), vec![TransferKind::Bet, TransferKind::Deposit]);
+        let refs: (String, String) = sqlx::query_as("SELECT round_id, provider_tx FROM transfers WHERE kind = 'bet'").fetch_one(&app.db.pool).await.unwrap();
+        assert_eq!(refs, ("r9".to_string(), "tx9".to_string()));
+        let _ = Refs::default();
+    }
+}
+
+async fn migrated_first_ledger(engine: Engine) {
+    // Arrange: a database at the first wallet's schema, holding a trial bonus and two adjustments.
+    let (url, _dir) = fresh_database(engine).await;
+    let db = kasa::Db::connect(&url).await.unwrap();
+    db.migrate_to(5).await.unwrap();
+    let player: i64 = sqlx::query_scalar(
+        "INSERT INTO players (username, username_key, email, email_key, phone, name, surname, password_hash, created_at) \
+         VALUES ('eski', 'eski', 'e@example.com', 'e@example.com', '905550000001', 'E', 'S', 'x', 0) RETURNING id",
+    )
+    .fetch_one(&db.pool)
+    .await
+    .unwrap();
+    sqlx::query("INSERT INTO wallets (player_id, real_kurus, bonus_kurus, updated_at) VALUES ($1, 9000, 5000, 1)")
+        .bind(player)
+        .execute(&db.pool)
+        .await
+        .unwrap();
+    for (pocket, kind, amount, key) in
+        [("bonus", "bonus", 5000, "trial_bonus:1"), ("real", "adjustment", 10000, "adjust:a"), ("real", "adjustment", -1000, "adjust:b")]
+    {
+        sqlx::query(
+            "INSERT INTO ledger_entries (player_id, pocket, kind, amount, balance_after, cause, reason, idempotency_key, created_at) \
+                     VALUES ($1, $2, $3, $4, 0, 'x', NULL, $5, 1)",
+        )
+        .bind(player)
+        .bind(pocket)
+        .bind(kind)
+        .bind(amount)
+        .bind(key)
+        .execute(&db.pool)
+        .await
+        .unwrap();
+    }
+
+    // Act
+    db.migrate().await.unwrap();
+
+    // Assert
+    let b = wallet::balances(&db, player).await.unwrap();
+    assert_eq!((b.real.minor(), b.bonus.minor()), (9_000, 5_000));
+    let check = wallet::check(&db).await.unwrap();
+    assert!(check.is_ok(), "{check}");
+    let report = wallet::report(&db, None, None).await.unwrap();
+    assert_eq!((report.bonus_cost, report.adjustments), (5_000, 9_000));
+    let replay = wallet::commit(
+        &db,
+        &one("trial_bonus:1", Transfer::new(Account::BonusCost, Account::bonus(player), tl(5_000), TransferKind::Bonus, "trial_bonus")),
+    )
+    .await;
+    assert!(matches!(replay, Err(WalletError::KeyReused(_))), "the first ledger's keys stay taken: {replay:?}");
+}
+
+#[tokio::test]
+async fn the_first_ledger_is_migrated_into_accounts_and_transfers_on_sqlite() {
+    migrated_first_ledger(Engine::Sqlite).await;
+}
+
+#[tokio::test]
+async fn the_first_ledger_is_migrated_into_accounts_and_transfers_on_postgres() {
+    if crate::helpers::postgres_available("the PostgreSQL migration test") {
+        migrated_first_ledger(Engine::Postgres).await;
     }
 }
