@@ -50,7 +50,7 @@ test-e2e: web
 ## bench: benchmarks, numbers written to bench-results/
 bench: build
 	mkdir -p bench-results
-	$(CARGO) run --release --example bench_http -- bench-results
+	$(CARGO) run --release --example bench_http -- bench-results target/release/kasa
 	$(CARGO) run --release --example bench_hub -- bench-results target/release/kasa
 
 clean:

@@ -100,7 +100,14 @@ async fn main() -> anyhow::Result<()> {
     // One broadcast, written by another process's code path (the operator command's function).
     let db = kasa::serve::prepare(&url, false).await?;
     let start = Instant::now();
-    kasa::notify::send_from_operator(&db, None, "Bench", "Broadcast to every client", kasa::notify::NotificationType::System).await?;
+    kasa::notify::send_from_operator(
+        &db,
+        kasa::notify::Audience::Everyone,
+        "Bench",
+        "Broadcast to every client",
+        kasa::notify::NotificationType::System,
+    )
+    .await?;
     let mut received = 0usize;
     let mut last = start;
     while received < connected {

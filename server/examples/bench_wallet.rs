@@ -67,7 +67,8 @@ async fn rounds(db: &Db) -> anyhow::Result<(f64, f64, f64)> {
         all.extend(t.await??);
     }
     all.sort();
-    let pct = |q: f64| all.get(((all.len() as f64 * q) as usize).min(all.len().saturating_sub(1))).map_or(0.0, |d| d.as_secs_f64() * 1000.0);
+    let pct =
+        |q: f64| all.get(((all.len() as f64 * q) as usize).min(all.len().saturating_sub(1))).map_or(0.0, |d| d.as_secs_f64() * 1000.0);
     Ok((all.len() as f64 / MEASURE.as_secs_f64(), pct(0.50), pct(0.99)))
 }
 

@@ -1,7 +1,7 @@
 //! The application state and the router: the `/api/` calls, the OpenAPI document, the app and media.
 
 use axum::Router;
-use axum::extract::{DefaultBodyLimit, Request};
+use axum::extract::{DefaultBodyLimit, FromRef, Request};
 use axum::http::{HeaderValue, header};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
@@ -13,15 +13,16 @@ use utoipa_axum::router::OpenApiRouter;
 
 use std::sync::Arc;
 
+use crate::accounts::AccountsState;
 use crate::auth::password::Hashing;
-use crate::config::Edge;
+use crate::config::{Edge, Settings};
 use crate::db::Db;
 use crate::error::AppError;
 use crate::hub::{Hub, HubTimings};
 use crate::i18n::{self, Locale};
 use crate::outbox::{self, OutboxSender, Sender};
 use crate::ratelimit::Limits;
-use crate::{accounts, bonus, cms, http, hub, notify, openapi, web};
+use crate::{accounts, bonus, cms, http, hub, notify, openapi, profile, web};
 
 /// What every handler can reach.
 #[derive(Clone, Debug)]
@@ -38,6 +39,10 @@ pub struct AppState {
     pub edge: Edge,
     /// Bounded password hashing.
     pub hashing: Arc<Hashing>,
+    /// This node's name (its journal cursor); `HOSTNAME:PORT` when `None`.
+    pub node_id: Option<String>,
+    /// This node's `cms/grouped` answers, rebuilt when the content changes.
+    pub content: Arc<cms::ContentCache>,
 }
 
 impl AppState {
@@ -47,15 +52,18 @@ impl AppState {
         AppState::with(db, outbox.clone(), outbox, Limits::default(), Edge::default())
     }
 
-    /// A state configured from the environment (senders, limits, the edge).
-    pub fn from_env(db: Db) -> anyhow::Result<AppState> {
-        let (sms, mail) = outbox::senders_from_env(&db)?;
-        Ok(AppState::with(db, sms, mail, Limits::from_env()?, Edge::from_env()?))
+    /// A state configured by the node's settings (senders, limits, the edge, its name).
+    pub fn from_settings(db: Db, settings: &Settings) -> anyhow::Result<AppState> {
+        let (sms, mail) = outbox::senders(&db, settings)?;
+        let mut state = AppState::with(db, sms, mail, settings.limits.clone(), settings.edge);
+        state.node_id = settings.node_id.clone();
+        Ok(state)
     }
 
     fn with(db: Db, sms: Arc<dyn Sender>, mail: Arc<dyn Sender>, limits: Limits, edge: Edge) -> AppState {
         let hashing = Arc::new(Hashing::new(edge.hash_threads, edge.hash_queue));
-        AppState { db, sms, mail, limits, hub: Arc::new(Hub::new(HubTimings::default())), edge, hashing }
+        let content = Arc::new(cms::ContentCache::new(db.clone()));
+        AppState { db, sms, mail, limits, hub: Arc::new(Hub::new(HubTimings::default())), edge, hashing, content, node_id: None }
     }
 
     /// Changes the edge settings (and the password hashing bound that follows from them).
@@ -65,14 +73,36 @@ impl AppState {
     }
 }
 
+impl FromRef<AppState> for AccountsState {
+    fn from_ref(s: &AppState) -> AccountsState {
+        AccountsState { db: s.db.clone(), sms: s.sms.clone(), mail: s.mail.clone(), limits: s.limits.clone(), hashing: s.hashing.clone() }
+    }
+}
+
+impl FromRef<AppState> for Db {
+    fn from_ref(s: &AppState) -> Db {
+        s.db.clone()
+    }
+}
+
+/// `cms/grouped` takes the content cache alone.
+impl FromRef<AppState> for Arc<cms::ContentCache> {
+    fn from_ref(s: &AppState) -> Arc<cms::ContentCache> {
+        s.content.clone()
+    }
+}
+
 /// The whole site: API, OpenAPI document, app and media.
 pub fn build_router(state: AppState) -> Router {
     let edge = state.edge;
+    // The node's journal tailer (started with this hub) tells the content cache of content changes.
+    hub::tail::listen_internal(&state.hub, state.content.clone());
     let (api, doc) = OpenApiRouter::with_openapi(openapi::ApiDoc::openapi())
         .merge(cms::router())
-        .merge(accounts::router())
-        .merge(bonus::router())
-        .merge(notify::router())
+        .merge(accounts::router().with_state(AccountsState::from_ref(&state)))
+        .merge(profile::router())
+        .merge(bonus::router().with_state(state.db.clone()))
+        .merge(notify::router().with_state(state.db.clone()))
         .split_for_parts();
     let doc_json = doc.to_pretty_json().unwrap_or_default();
     let api = api

@@ -1,4 +1,5 @@
-//! Runtime configuration of a `kasa` node (from flags and environment variables).
+//! A node's settings: the flags (`Config`) and every `KASA_*` variable (`Settings`), typed and
+//! read once at start; a bad value stops `kasa` with one line naming the variable.
 
 use std::net::SocketAddr;
 use std::time::Duration;
@@ -48,43 +49,263 @@ impl Default for Edge {
     }
 }
 
-impl Edge {
-    pub fn from_env() -> anyhow::Result<Edge> {
-        let mut e = Edge::default();
-        fn read(name: &str, min: u64, max: u64) -> anyhow::Result<Option<u64>> {
-            match std::env::var(name) {
-                Ok(v) => v
-                    .trim()
-                    .parse::<u64>()
-                    .ok()
-                    .filter(|n| (min..=max).contains(n))
-                    .map(Some)
-                    .ok_or_else(|| anyhow::anyhow!("{name} must be a whole number from {min} to {max}")),
-                Err(_) => Ok(None),
+/// At most `max` hits per `window_secs` seconds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Limit {
+    pub max: i64,
+    pub window_secs: i64,
+}
+
+impl Limit {
+    /// Reads `MAX/SECONDS` (e.g. `5/900`).
+    pub fn parse(raw: &str) -> Option<Limit> {
+        let (max, window) = raw.trim().split_once('/')?;
+        let limit = Limit { max: max.trim().parse().ok()?, window_secs: window.trim().parse().ok()? };
+        // Hits older than a day are pruned, so no window may be longer.
+        (limit.max > 0 && (1..=86_400).contains(&limit.window_secs)).then_some(limit)
+    }
+}
+
+/// Every limit of the site, configurable through `KASA_LIMIT_*` variables as `MAX/SECONDS`.
+#[derive(Debug, Clone)]
+pub struct Limits {
+    /// Failed logins per username (`KASA_LIMIT_LOGIN_USER`, default 5 per 15 minutes).
+    pub login_user: Limit,
+    /// Failed logins per IP (`KASA_LIMIT_LOGIN_IP`, default 20 per 15 minutes).
+    pub login_ip: Limit,
+    /// Registrations per IP (`KASA_LIMIT_REGISTER_IP`, default 10 per hour: a household may share an IP).
+    pub register_ip: Limit,
+    /// Registration attempts per phone (`KASA_LIMIT_REGISTER_PHONE`, default 5 per hour).
+    pub register_phone: Limit,
+    /// SMS codes per phone (`KASA_LIMIT_SMS_PHONE`, default 5 per hour).
+    pub sms_phone: Limit,
+    /// SMS codes per IP (`KASA_LIMIT_SMS_IP`, default 10 per hour).
+    pub sms_ip: Limit,
+    /// Password-reset e-mails per IP (`KASA_LIMIT_RESET_IP`, default 10 per hour).
+    pub reset_ip: Limit,
+    /// One-time code checks per username or player (`KASA_LIMIT_CODE_USER`, default 10 per 15 minutes).
+    pub code_user: Limit,
+    /// One-time code checks per IP (`KASA_LIMIT_CODE_IP`, default 30 per 15 minutes).
+    pub code_ip: Limit,
+    /// Unauthenticated writes (the fingerprint log) per IP (`KASA_LIMIT_WRITE_IP`, default 30 per hour).
+    pub write_ip: Limit,
+    /// Seconds before a new SMS to the same phone (`KASA_SMS_RESEND_SECS`, default 60).
+    pub sms_resend_secs: i64,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            login_user: Limit { max: 5, window_secs: 900 },
+            login_ip: Limit { max: 20, window_secs: 900 },
+            register_ip: Limit { max: 10, window_secs: 3600 },
+            register_phone: Limit { max: 5, window_secs: 3600 },
+            sms_phone: Limit { max: 5, window_secs: 3600 },
+            sms_ip: Limit { max: 10, window_secs: 3600 },
+            reset_ip: Limit { max: 10, window_secs: 3600 },
+            code_user: Limit { max: 10, window_secs: 900 },
+            code_ip: Limit { max: 30, window_secs: 900 },
+            write_ip: Limit { max: 30, window_secs: 3600 },
+            sms_resend_secs: 60,
+        }
+    }
+}
+
+impl Limits {
+    /// The resend rule as a limit: one SMS per phone per `sms_resend_secs` (none when it is 0).
+    pub fn sms_resend(&self) -> Option<Limit> {
+        (self.sms_resend_secs > 0).then_some(Limit { max: 1, window_secs: self.sms_resend_secs })
+    }
+}
+
+/// Where SMS codes go instead of the outbox: an HTTP gateway.
+#[derive(Debug, Clone)]
+pub struct SmsGateway {
+    /// `KASA_SMS_GATEWAY_URL`
+    pub url: String,
+    /// `KASA_SMS_GATEWAY_TOKEN`
+    pub token: Option<String>,
+}
+
+/// Where e-mail goes instead of the outbox: an SMTP server.
+#[derive(Debug, Clone)]
+pub struct Smtp {
+    /// `KASA_SMTP_URL` (`smtps://user:pass@host`)
+    pub url: String,
+    /// `KASA_SMTP_FROM`
+    pub from: String,
+}
+
+/// Every `KASA_*` setting of a node (the README's table lists them all).
+#[derive(Debug, Clone)]
+pub struct Settings {
+    /// `KASA_LIMIT_*`, `KASA_SMS_RESEND_SECS`
+    pub limits: Limits,
+    /// `KASA_BODY_LIMIT_BYTES`, `KASA_HEADER_TIMEOUT_SECS`, `KASA_REQUEST_TIMEOUT_SECS`, `KASA_HUB_MAX_PER_*`, `KASA_HASH_*`
+    pub edge: Edge,
+    /// `KASA_NODE_ID`: this node's name (its journal cursor); `HOSTNAME:PORT` when unset.
+    pub node_id: Option<String>,
+    /// `KASA_TRUST_PROXY`: the client's IP from `X-Forwarded-For`.
+    pub trust_proxy: bool,
+    /// `KASA_LOG`: the log filter.
+    pub log: String,
+    /// `KASA_LOG_FORMAT=json`
+    pub log_json: bool,
+    pub smtp: Option<Smtp>,
+    pub sms_gateway: Option<SmsGateway>,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            limits: Limits::default(),
+            edge: Edge::default(),
+            node_id: None,
+            trust_proxy: false,
+            log: DEFAULT_LOG.to_string(),
+            log_json: false,
+            smtp: None,
+            sms_gateway: None,
+        }
+    }
+}
+
+pub const DEFAULT_LOG: &str = "info,sqlx=warn,tower_http=info";
+
+impl Settings {
+    /// Reads the process environment.
+    pub fn from_env() -> anyhow::Result<Settings> {
+        Settings::from_lookup(|name| std::env::var(name).ok())
+    }
+
+    /// Reads the settings through `get` (the environment, or a map in tests). An empty value counts as unset.
+    pub fn from_lookup(get: impl Fn(&str) -> Option<String>) -> anyhow::Result<Settings> {
+        let get = |name: &str| get(name).map(|v| v.trim().to_string()).filter(|v| !v.is_empty());
+        let number = |name: &str, min: u64, max: u64| -> anyhow::Result<Option<u64>> {
+            get(name)
+                .map(|v| {
+                    v.parse::<u64>()
+                        .ok()
+                        .filter(|n| (min..=max).contains(n))
+                        .ok_or_else(|| anyhow::anyhow!("{name} must be a whole number from {min} to {max}, not '{v}'"))
+                })
+                .transpose()
+        };
+        let flag = |name: &str| -> anyhow::Result<bool> {
+            match get(name).as_deref() {
+                None | Some("0" | "false" | "no") => Ok(false),
+                Some("1" | "true" | "yes") => Ok(true),
+                Some(v) => anyhow::bail!("{name} must be 1 or 0 (true or false), not '{v}'"),
+            }
+        };
+        let mut s = Settings::default();
+        let limits = &mut s.limits;
+        for (name, into) in [
+            ("KASA_LIMIT_LOGIN_USER", &mut limits.login_user),
+            ("KASA_LIMIT_LOGIN_IP", &mut limits.login_ip),
+            ("KASA_LIMIT_REGISTER_IP", &mut limits.register_ip),
+            ("KASA_LIMIT_REGISTER_PHONE", &mut limits.register_phone),
+            ("KASA_LIMIT_SMS_PHONE", &mut limits.sms_phone),
+            ("KASA_LIMIT_SMS_IP", &mut limits.sms_ip),
+            ("KASA_LIMIT_RESET_IP", &mut limits.reset_ip),
+            ("KASA_LIMIT_CODE_USER", &mut limits.code_user),
+            ("KASA_LIMIT_CODE_IP", &mut limits.code_ip),
+            ("KASA_LIMIT_WRITE_IP", &mut limits.write_ip),
+        ] {
+            if let Some(v) = get(name) {
+                *into = Limit::parse(&v)
+                    .ok_or_else(|| anyhow::anyhow!("{name} must look like MAX/SECONDS (at most 86400 seconds), e.g. 5/900, not '{v}'"))?;
             }
         }
-        if let Some(n) = read("KASA_BODY_LIMIT_BYTES", 1024, 64 * 1024 * 1024)? {
+        if let Some(n) = number("KASA_SMS_RESEND_SECS", 0, 86_400)? {
+            limits.sms_resend_secs = n as i64;
+        }
+        let e = &mut s.edge;
+        if let Some(n) = number("KASA_BODY_LIMIT_BYTES", 1024, 64 * 1024 * 1024)? {
             e.body_limit = n as usize;
         }
-        if let Some(n) = read("KASA_HEADER_TIMEOUT_SECS", 1, 3600)? {
+        if let Some(n) = number("KASA_HEADER_TIMEOUT_SECS", 1, 3600)? {
             e.header_timeout = Duration::from_secs(n);
         }
-        if let Some(n) = read("KASA_REQUEST_TIMEOUT_SECS", 1, 3600)? {
+        if let Some(n) = number("KASA_REQUEST_TIMEOUT_SECS", 1, 3600)? {
             e.request_timeout = Duration::from_secs(n);
         }
-        if let Some(n) = read("KASA_HUB_MAX_PER_IP", 1, 1_000_000)? {
+        if let Some(n) = number("KASA_HUB_MAX_PER_IP", 1, 1_000_000)? {
             e.hub_max_per_ip = n as usize;
         }
-        if let Some(n) = read("KASA_HUB_MAX_PER_SESSION", 1, 1_000_000)? {
+        if let Some(n) = number("KASA_HUB_MAX_PER_SESSION", 1, 1_000_000)? {
             e.hub_max_per_session = n as usize;
         }
-        if let Some(n) = read("KASA_HASH_THREADS", 1, 1024)? {
+        if let Some(n) = number("KASA_HASH_THREADS", 1, 1024)? {
             e.hash_threads = n as usize;
             e.hash_queue = e.hash_threads * 16;
         }
-        if let Some(n) = read("KASA_HASH_QUEUE", 0, 100_000)? {
+        if let Some(n) = number("KASA_HASH_QUEUE", 0, 100_000)? {
             e.hash_queue = n as usize;
         }
-        Ok(e)
+        s.node_id = get("KASA_NODE_ID");
+        s.trust_proxy = flag("KASA_TRUST_PROXY")?;
+        if let Some(log) = get("KASA_LOG") {
+            s.log = log;
+        }
+        s.log_json = match get("KASA_LOG_FORMAT").as_deref() {
+            None | Some("text") => false,
+            Some("json") => true,
+            Some(v) => anyhow::bail!("KASA_LOG_FORMAT must be json or text, not '{v}'"),
+        };
+        s.smtp =
+            get("KASA_SMTP_URL").map(|url| Smtp { url, from: get("KASA_SMTP_FROM").unwrap_or_else(|| "Kasa <destek@kasa.bet>".into()) });
+        s.sms_gateway = get("KASA_SMS_GATEWAY_URL").map(|url| SmsGateway { url, token: get("KASA_SMS_GATEWAY_TOKEN") });
+        Ok(s)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read(vars: &[(&str, &str)]) -> anyhow::Result<Settings> {
+        Settings::from_lookup(|name| vars.iter().find(|(k, _)| *k == name).map(|(_, v)| v.to_string()))
+    }
+
+    #[test]
+    fn every_setting_is_read_into_its_typed_field() {
+        let s = read(&[
+            ("KASA_LIMIT_LOGIN_USER", "3/60"),
+            ("KASA_SMS_RESEND_SECS", "0"),
+            ("KASA_HEADER_TIMEOUT_SECS", "5"),
+            ("KASA_HUB_MAX_PER_IP", "7"),
+            ("KASA_HASH_THREADS", "3"),
+            ("KASA_TRUST_PROXY", "1"),
+            ("KASA_NODE_ID", "node-a"),
+            ("KASA_LOG_FORMAT", "json"),
+            ("KASA_SMS_GATEWAY_URL", "http://127.0.0.1:9/sms"),
+        ])
+        .unwrap();
+        assert_eq!(s.limits.login_user, Limit { max: 3, window_secs: 60 });
+        assert_eq!(s.limits.sms_resend(), None);
+        assert_eq!(
+            (s.edge.header_timeout, s.edge.hub_max_per_ip, s.edge.hash_threads, s.edge.hash_queue),
+            (Duration::from_secs(5), 7, 3, 48)
+        );
+        assert!(s.trust_proxy && s.log_json);
+        assert_eq!(s.node_id.as_deref(), Some("node-a"));
+        assert_eq!(s.sms_gateway.unwrap().url, "http://127.0.0.1:9/sms");
+        assert!(s.smtp.is_none());
+    }
+
+    #[test]
+    fn a_bad_value_is_refused_naming_its_variable() {
+        for (name, value) in [
+            ("KASA_LIMIT_LOGIN_IP", "lots"),
+            ("KASA_LIMIT_CODE_USER", "5/999999"),
+            ("KASA_HUB_MAX_PER_SESSION", "0"),
+            ("KASA_REQUEST_TIMEOUT_SECS", "-1"),
+            ("KASA_TRUST_PROXY", "maybe"),
+            ("KASA_LOG_FORMAT", "xml"),
+        ] {
+            let err = read(&[(name, value)]).unwrap_err().to_string();
+            assert!(err.starts_with(name) && err.contains(value), "{name}: {err}");
+        }
     }
 }

@@ -10,6 +10,8 @@ use sqlx::postgres::PgConnectOptions;
 use sqlx::sqlite::SqliteConnectOptions;
 use sqlx::{AnyPool, ConnectOptions, Executor};
 
+pub use crate::time::{iso_utc, now_ms};
+
 static SQLITE_MIGRATIONS: Migrator = sqlx::migrate!("./migrations/sqlite");
 static POSTGRES_MIGRATIONS: Migrator = sqlx::migrate!("./migrations/postgres");
 
@@ -114,19 +116,6 @@ impl Db {
 /// Whether a connection talks to PostgreSQL (for the few statements only one engine has).
 pub fn is_postgres(conn: &sqlx::AnyConnection) -> bool {
     conn.backend_name().eq_ignore_ascii_case("postgresql")
-}
-
-/// Milliseconds since the Unix epoch: how every time is stored.
-pub fn now_ms() -> i64 {
-    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_millis() as i64).unwrap_or(0)
-}
-
-/// An epoch-millisecond time as ISO 8601 UTC: `2026-11-22T01:16:57Z`.
-pub fn iso_utc(ms: i64) -> String {
-    let secs = ms.div_euclid(1000);
-    let d = crate::accounts::domain::Date::from_days(secs.div_euclid(86_400));
-    let s = secs.rem_euclid(86_400);
-    format!("{}T{:02}:{:02}:{:02}Z", d.iso(), s / 3600, s % 3600 / 60, s % 60)
 }
 
 /// A URL with its password hidden, fit for a log line or an error.

@@ -156,20 +156,3 @@ impl From<JsonRejection> for AppError {
         }
     }
 }
-
-impl From<crate::wallet::WalletError> for AppError {
-    fn from(e: crate::wallet::WalletError) -> Self {
-        match e {
-            crate::wallet::WalletError::InsufficientFunds => AppError::BadRequest("wallet.insufficient"),
-            crate::wallet::WalletError::KeyReused(_) => AppError::Conflict("wallet.key_reused"),
-            crate::wallet::WalletError::Database(db) => AppError::Database(db),
-            other => AppError::Internal(anyhow::anyhow!(other)),
-        }
-    }
-}
-
-impl From<crate::wallet::MoneyError> for AppError {
-    fn from(e: crate::wallet::MoneyError) -> Self {
-        AppError::Internal(anyhow::anyhow!(e))
-    }
-}

@@ -11,11 +11,15 @@ pub mod error;
 pub mod http;
 pub mod hub;
 pub mod i18n;
+pub mod mask;
+pub mod money;
 pub mod notify;
 pub mod openapi;
 pub mod outbox;
+pub mod profile;
 pub mod ratelimit;
 pub mod serve;
+pub mod time;
 pub mod wallet;
 pub mod web;
 

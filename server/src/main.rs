@@ -4,7 +4,7 @@ use std::net::SocketAddr;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
-use kasa::config::{Config, DEFAULT_ADDR, DEFAULT_DATABASE_URL};
+use kasa::config::{Config, DEFAULT_ADDR, DEFAULT_DATABASE_URL, Settings};
 
 /// Kasa: an online casino and sports betting site in one binary.
 #[derive(Parser)]
@@ -140,14 +140,18 @@ fn return_large_blocks_to_the_system() {
 fn main() -> ExitCode {
     return_large_blocks_to_the_system();
     let cli = Cli::parse();
-    init_tracing();
+    let settings = match Settings::from_env() {
+        Ok(s) => s,
+        Err(e) => return fail(e),
+    };
+    init_tracing(&settings);
     let runtime = match tokio::runtime::Builder::new_multi_thread().enable_all().build() {
         Ok(rt) => rt,
         Err(e) => return fail(anyhow::anyhow!(e).context("cannot start the runtime")),
     };
     let result = runtime.block_on(async {
         match cli.command {
-            Command::Serve { addr, database_url, demo } => kasa::serve::serve(Config { addr, database_url }, demo).await,
+            Command::Serve { addr, database_url, demo } => kasa::serve::serve(Config { addr, database_url }, settings, demo).await,
             Command::Migrate { database_url } => {
                 kasa::serve::prepare(&database_url, false).await?;
                 println!("kasa: the database at {} is up to date", kasa::db::redact(&database_url));
@@ -179,13 +183,13 @@ fn main() -> ExitCode {
                 let db = kasa::serve::prepare(&database_url, false).await?;
                 let kind = kasa::notify::NotificationType::parse(&kind)
                     .ok_or_else(|| anyhow::anyhow!("unknown notification type '{kind}' (deposit, withdraw, jackpot, bonus, system)"))?;
-                let n = kasa::notify::send_from_operator(&db, player.as_deref(), &title, &note, kind).await?;
+                let n = kasa::accounts::operator::notify(&db, player.as_deref(), &title, &note, kind).await?;
                 println!("notification #{} sent to {}", n.id, player.as_deref().unwrap_or("every player"));
                 Ok(())
             }
             Command::Admin { database_url, command: AdminCommand::Player { command: PlayerCommand::Logout { player } } } => {
                 let db = kasa::serve::prepare(&database_url, false).await?;
-                let n = kasa::auth::session::end_all_by_operator(&db, &player).await?;
+                let n = kasa::accounts::operator::logout(&db, &player).await?;
                 println!("{n} session(s) of {player} ended");
                 Ok(())
             }
@@ -256,12 +260,11 @@ fn fail(e: anyhow::Error) -> ExitCode {
     ExitCode::FAILURE
 }
 
-fn init_tracing() {
+fn init_tracing(settings: &Settings) {
     use tracing_subscriber::EnvFilter;
-    let filter = EnvFilter::try_from_env("KASA_LOG").unwrap_or_else(|_| EnvFilter::new("info,sqlx=warn,tower_http=info"));
-    let json = matches!(std::env::var("KASA_LOG_FORMAT").as_deref(), Ok("json"));
+    let filter = EnvFilter::try_new(&settings.log).unwrap_or_else(|_| EnvFilter::new(kasa::config::DEFAULT_LOG));
     let builder = tracing_subscriber::fmt().with_env_filter(filter).with_writer(std::io::stderr);
-    if json {
+    if settings.log_json {
         builder.json().init();
     } else {
         builder.compact().init();

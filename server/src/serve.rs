@@ -16,7 +16,7 @@ use tower::ServiceExt;
 
 use crate::app::{AppState, build_router};
 use crate::cms;
-use crate::config::Config;
+use crate::config::{Config, Settings};
 use crate::db::{Db, redact};
 use crate::hub::tail;
 
@@ -37,7 +37,7 @@ pub async fn prepare(database_url: &str, demo: bool) -> anyhow::Result<Db> {
 /// Each connection is served by hyper with a header read timeout: a client that sends its request
 /// headers too slowly is disconnected (the body and the answer are bounded by the router's deadline).
 pub async fn run(listener: TcpListener, state: AppState, shutdown: impl Future<Output = ()> + Send + 'static) -> anyhow::Result<()> {
-    let node = std::env::var("KASA_NODE_ID").ok().filter(|s| !s.is_empty()).unwrap_or_else(|| {
+    let node = state.node_id.clone().unwrap_or_else(|| {
         let host = std::env::var("HOSTNAME").unwrap_or_else(|_| "kasa".into());
         format!("{host}:{}", listener.local_addr().map(|a| a.port()).unwrap_or(0))
     });
@@ -103,11 +103,12 @@ pub async fn run(listener: TcpListener, state: AppState, shutdown: impl Future<O
 }
 
 /// `kasa serve`: the whole node.
-pub async fn serve(config: Config, demo: bool) -> anyhow::Result<()> {
+pub async fn serve(config: Config, settings: Settings, demo: bool) -> anyhow::Result<()> {
+    crate::http::client::trust_proxy_headers(settings.trust_proxy);
     let listener = TcpListener::bind(config.addr).await.with_context(|| format!("cannot listen on {}", config.addr))?;
     let db = prepare(&config.database_url, demo).await?;
     tracing::info!(addr = %config.addr, database = %redact(&config.database_url), "kasa is serving on http://{}", config.addr);
-    run(listener, AppState::from_env(db)?, shutdown_signal()).await
+    run(listener, AppState::from_settings(db, &settings)?, shutdown_signal()).await
 }
 
 /// Resolves on SIGTERM or Ctrl-C.

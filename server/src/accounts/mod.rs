@@ -2,8 +2,36 @@
 //! password recovery and change, the profile and session history.
 
 pub mod domain;
+pub mod operator;
 pub mod routes;
 pub mod service;
 pub mod store;
 
 pub use routes::router;
+
+use std::sync::Arc;
+
+use axum::extract::FromRef;
+
+use crate::auth::password::Hashing;
+use crate::config::Limits;
+use crate::db::Db;
+use crate::outbox::Sender;
+
+/// What the accounts area needs of the node (a sub-state of the application state).
+#[derive(Clone, Debug)]
+pub struct AccountsState {
+    pub db: Db,
+    /// Sends SMS codes.
+    pub sms: Arc<dyn Sender>,
+    /// Sends e-mail.
+    pub mail: Arc<dyn Sender>,
+    pub limits: Limits,
+    pub hashing: Arc<Hashing>,
+}
+
+impl FromRef<AccountsState> for Db {
+    fn from_ref(s: &AccountsState) -> Db {
+        s.db.clone()
+    }
+}

@@ -8,16 +8,16 @@ use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::service::{self, LoginData, PhoneState, Profile, RegisterForm, say};
+use super::AccountsState;
+use super::service::{self, LoginData, PhoneState, RegisterForm, say};
 use super::store;
-use crate::app::AppState;
 use crate::auth::CurrentPlayer;
 use crate::auth::session::{self, EndReason, Origin};
 use crate::error::{ApiResult, AppJson, EmptyEnvelope, Envelope};
 use crate::http::client::ClientInfo;
 use crate::wallet;
 
-pub fn router() -> OpenApiRouter<AppState> {
+pub fn router() -> OpenApiRouter<AccountsState> {
     OpenApiRouter::new()
         .routes(routes!(form))
         .routes(routes!(register))
@@ -29,7 +29,6 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(check_reset_code))
         .routes(routes!(change_password_with_code))
         .routes(routes!(change_password))
-        .routes(routes!(profile))
         .routes(routes!(sessions))
 }
 
@@ -57,7 +56,7 @@ pub struct RegisterFormData {
 
 /// What the registration form needs: the countries (Türkiye, id 1, is the default).
 #[utoipa::path(get, path = "/auth/form", tag = "auth", params(FormQuery), responses((status = 200, body = Envelope<RegisterFormData>)))]
-async fn form(State(state): State<AppState>, Query(_q): Query<FormQuery>) -> ApiResult<RegisterFormData> {
+async fn form(State(state): State<AccountsState>, Query(_q): Query<FormQuery>) -> ApiResult<RegisterFormData> {
     Ok(Envelope::ok(RegisterFormData { countries: store::countries(&state.db).await? }))
 }
 
@@ -65,7 +64,7 @@ async fn form(State(state): State<AppState>, Query(_q): Query<FormQuery>) -> Api
 #[utoipa::path(post, path = "/auth/register", tag = "auth", request_body = RegisterForm,
     responses((status = 200, body = Envelope<LoginData>), (status = 422, body = EmptyEnvelope), (status = 409, body = EmptyEnvelope), (status = 429, body = EmptyEnvelope)))]
 async fn register(
-    State(state): State<AppState>,
+    State(state): State<AccountsState>,
     client: ClientInfo,
     headers: HeaderMap,
     AppJson(body): AppJson<RegisterForm>,
@@ -86,7 +85,7 @@ pub struct LoginBody {
 #[utoipa::path(post, path = "/auth/login", tag = "auth", request_body = LoginBody,
     responses((status = 200, body = Envelope<LoginData>), (status = 400, body = EmptyEnvelope), (status = 429, body = EmptyEnvelope)))]
 async fn login(
-    State(state): State<AppState>,
+    State(state): State<AccountsState>,
     client: ClientInfo,
     headers: HeaderMap,
     AppJson(body): AppJson<LoginBody>,
@@ -97,7 +96,7 @@ async fn login(
 
 /// Ends the caller's session.
 #[utoipa::path(get, path = "/auth/logout", tag = "auth", responses((status = 200, body = EmptyEnvelope), (status = 401, body = EmptyEnvelope)))]
-async fn logout(State(state): State<AppState>, me: CurrentPlayer) -> ApiResult<()> {
+async fn logout(State(state): State<AccountsState>, me: CurrentPlayer) -> ApiResult<()> {
     session::end(&state.db, me.session_id, EndReason::Logout).await?;
     Ok(Envelope { success: true, message: say("logout.ok"), data: None })
 }
@@ -113,7 +112,7 @@ pub struct BalanceData {
 
 /// The caller's balance (polled by the app every 3 s while logged in).
 #[utoipa::path(get, path = "/user/balance", tag = "wallet", responses((status = 200, body = Envelope<BalanceData>), (status = 401, body = EmptyEnvelope)))]
-async fn balance(State(state): State<AppState>, me: CurrentPlayer) -> ApiResult<BalanceData> {
+async fn balance(State(state): State<AccountsState>, me: CurrentPlayer) -> ApiResult<BalanceData> {
     let b = wallet::balances(&state.db, me.player_id).await?;
     Ok(Envelope::ok(BalanceData { balance: b.total()?.to_lira(), real_balance: b.real.to_lira(), bonus_balance: b.bonus.to_lira() }))
 }
@@ -131,7 +130,7 @@ pub struct PhoneBody {
 #[utoipa::path(post, path = "/customer/updatephone", tag = "customer", request_body = PhoneBody,
     responses((status = 200, body = Envelope<PhoneState>), (status = 400, body = EmptyEnvelope), (status = 429, body = EmptyEnvelope)))]
 async fn update_phone(
-    State(state): State<AppState>,
+    State(state): State<AccountsState>,
     me: CurrentPlayer,
     client: ClientInfo,
     headers: HeaderMap,
@@ -151,7 +150,7 @@ pub struct ResetBody {
 /// Sends a password-reset code to the player's e-mail. The answer never tells whether the user exists.
 #[utoipa::path(post, path = "/auth/sendresetpassword", tag = "auth", request_body = ResetBody, responses((status = 200, body = EmptyEnvelope)))]
 async fn send_reset_password(
-    State(state): State<AppState>,
+    State(state): State<AccountsState>,
     client: ClientInfo,
     headers: HeaderMap,
     AppJson(body): AppJson<ResetBody>,
@@ -171,7 +170,7 @@ pub struct CheckCodeBody {
 /// Checks a reset code (a wrong one counts toward the attempt limit).
 #[utoipa::path(post, path = "/auth/checkresetcode", tag = "auth", request_body = CheckCodeBody, responses((status = 200, body = EmptyEnvelope), (status = 400, body = EmptyEnvelope), (status = 429, body = EmptyEnvelope)))]
 async fn check_reset_code(
-    State(state): State<AppState>,
+    State(state): State<AccountsState>,
     client: ClientInfo,
     headers: HeaderMap,
     AppJson(body): AppJson<CheckCodeBody>,
@@ -195,7 +194,7 @@ pub struct ResetPasswordBody {
 /// Sets a new password with a reset code; every session of the player ends.
 #[utoipa::path(post, path = "/auth/changepasswordwithcode", tag = "auth", request_body = ResetPasswordBody, responses((status = 200, body = EmptyEnvelope), (status = 400, body = EmptyEnvelope), (status = 429, body = EmptyEnvelope)))]
 async fn change_password_with_code(
-    State(state): State<AppState>,
+    State(state): State<AccountsState>,
     client: ClientInfo,
     headers: HeaderMap,
     AppJson(b): AppJson<ResetPasswordBody>,
@@ -217,15 +216,9 @@ pub struct ChangePasswordBody {
 
 /// Changes the password; the other sessions of the player end, this one stays.
 #[utoipa::path(post, path = "/customer/changepassword", tag = "customer", request_body = ChangePasswordBody, responses((status = 200, body = EmptyEnvelope), (status = 422, body = EmptyEnvelope)))]
-async fn change_password(State(state): State<AppState>, me: CurrentPlayer, AppJson(b): AppJson<ChangePasswordBody>) -> ApiResult<()> {
+async fn change_password(State(state): State<AccountsState>, me: CurrentPlayer, AppJson(b): AppJson<ChangePasswordBody>) -> ApiResult<()> {
     service::change_password(&state, me, &b.old_password, &b.password, &b.confirm_password).await?;
     Ok(Envelope { success: true, message: say("password.changed"), data: None })
-}
-
-/// The player's personal information, balances by pocket and the trial-bonus offer.
-#[utoipa::path(get, path = "/customer/profile", tag = "customer", responses((status = 200, body = Envelope<Profile>), (status = 401, body = EmptyEnvelope)))]
-async fn profile(State(state): State<AppState>, me: CurrentPlayer) -> ApiResult<Profile> {
-    Ok(Envelope::ok(service::profile(&state, me).await?))
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -248,7 +241,7 @@ pub struct SessionPage {
 
 /// The player's logins, newest first: time, IP, device, fingerprint, end.
 #[utoipa::path(post, path = "/customer/sessions", tag = "customer", request_body = PageBody, responses((status = 200, body = Envelope<SessionPage>), (status = 401, body = EmptyEnvelope)))]
-async fn sessions(State(state): State<AppState>, me: CurrentPlayer, AppJson(b): AppJson<PageBody>) -> ApiResult<SessionPage> {
+async fn sessions(State(state): State<AccountsState>, me: CurrentPlayer, AppJson(b): AppJson<PageBody>) -> ApiResult<SessionPage> {
     let (total, items) = store::sessions(&state.db, me.player_id, me.session_id, b.skip.max(0), b.take.clamp(1, 100)).await?;
     Ok(Envelope::ok(SessionPage { total, items }))
 }

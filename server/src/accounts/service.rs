@@ -7,9 +7,9 @@ use serde_json::Value;
 use sha2::{Digest, Sha256};
 use utoipa::ToSchema;
 
+use super::AccountsState;
 use super::domain::{Date, Email, Password, PersonName, PersonalNo, Phone, SmsCode, Username, parse_birth_date};
 use super::store;
-use crate::app::AppState;
 use crate::auth::session::{self, CurrentPlayer, EndReason, Origin};
 use crate::db::now_ms;
 use crate::error::AppError;
@@ -117,7 +117,7 @@ fn ip_bucket(prefix: &str, origin: &Origin) -> String {
 }
 
 /// Registers a player (fast, full or short form) and logs them in.
-pub async fn register(state: &AppState, form: RegisterForm, origin: Origin) -> Result<LoginData, AppError> {
+pub async fn register(state: &AccountsState, form: RegisterForm, origin: Origin) -> Result<LoginData, AppError> {
     let f = &form.fields;
     let get = |k: &str| f.get(k);
     let name = PersonName::parse(&required(get("name"), "name", "v.name")?, "name")?;
@@ -234,7 +234,7 @@ fn unique_clash(e: sqlx::Error) -> AppError {
 }
 
 /// Logs a player in; repeated failures for one username or one IP are refused for a while (429).
-pub async fn login(state: &AppState, username: &str, password_text: &str, origin: Origin) -> Result<LoginData, AppError> {
+pub async fn login(state: &AccountsState, username: &str, password_text: &str, origin: Origin) -> Result<LoginData, AppError> {
     let username = username.trim();
     if !(3..=35).contains(&username.chars().count()) {
         return Err(AppError::Validation { field: "username", key: "v.login_username" });
@@ -297,7 +297,7 @@ pub struct PhoneState {
 
 /// Step 1 sends a 6-digit code by SMS to the phone; step 2 checks it and verifies the phone.
 pub async fn update_phone(
-    state: &AppState,
+    state: &AccountsState,
     me: CurrentPlayer,
     step: i64,
     phone: &str,
@@ -372,7 +372,7 @@ pub async fn update_phone(
 
 /// Counts a code check against the limits of its user (a username or a player) and of its IP.
 /// The caller releases the hits when the code was right.
-async fn code_limits(state: &AppState, user: &str, origin: &Origin) -> Result<Vec<ratelimit::Hit>, AppError> {
+async fn code_limits(state: &AccountsState, user: &str, origin: &Origin) -> Result<Vec<ratelimit::Hit>, AppError> {
     ratelimit::take_all(
         &state.db,
         &[
@@ -387,7 +387,7 @@ async fn code_limits(state: &AppState, user: &str, origin: &Origin) -> Result<Ve
 /// before the value is compared, in one conditional UPDATE, so parallel guesses cannot all see a
 /// low count; a right code gives its attempt back (checking a code and then using it costs nothing).
 async fn check_code(
-    state: &AppState,
+    state: &AccountsState,
     stored: Option<store::Code>,
     purpose: &str,
     player_id: i64,
@@ -413,7 +413,7 @@ fn constant_eq(a: &[u8], b: &[u8]) -> bool {
 }
 
 /// Sends a reset code to the player's e-mail; answers the same whether or not the username exists.
-pub async fn send_reset(state: &AppState, username: &str, origin: &Origin) -> Result<(), AppError> {
+pub async fn send_reset(state: &AccountsState, username: &str, origin: &Origin) -> Result<(), AppError> {
     let username = username.trim();
     if !(5..=50).contains(&username.chars().count()) {
         return Err(AppError::Validation { field: "username", key: "v.recovery_username" });
@@ -456,7 +456,7 @@ fn recovery_inputs(username: &str, code: &str) -> Result<(), AppError> {
 /// A reset code's player and code row, once the code checked out, with the limit hits to release
 /// when the call succeeds. An unknown username counts against the limits like a known one.
 async fn valid_reset_code(
-    state: &AppState,
+    state: &AccountsState,
     username: &str,
     code: &str,
     origin: &Origin,
@@ -470,14 +470,14 @@ async fn valid_reset_code(
     Ok((player, stored, hits))
 }
 
-pub async fn check_reset_code(state: &AppState, username: &str, code: &str, origin: &Origin) -> Result<(), AppError> {
+pub async fn check_reset_code(state: &AccountsState, username: &str, code: &str, origin: &Origin) -> Result<(), AppError> {
     let (_, _, hits) = valid_reset_code(state, username, code, origin).await?;
     ratelimit::release_all(&state.db, &hits).await
 }
 
 /// Sets a new password with a reset code; every session of the player ends.
 pub async fn change_password_with_code(
-    state: &AppState,
+    state: &AccountsState,
     username: &str,
     code: &str,
     (pw, pw2): (&str, &str),
@@ -500,7 +500,7 @@ pub async fn change_password_with_code(
 }
 
 /// Changes the password from the dashboard; every other session of the player ends.
-pub async fn change_password(state: &AppState, me: CurrentPlayer, old: &str, pw: &str, confirm: &str) -> Result<(), AppError> {
+pub async fn change_password(state: &AccountsState, me: CurrentPlayer, old: &str, pw: &str, confirm: &str) -> Result<(), AppError> {
     if old.chars().count() < 5 {
         return Err(AppError::Validation { field: "oldPassword", key: "v.password" });
     }
@@ -541,14 +541,13 @@ pub struct Profile {
     pub created_at: i64,
 }
 
-pub async fn profile(state: &AppState, me: CurrentPlayer) -> Result<Profile, AppError> {
-    let p = store::player_by_id(&state.db, me.player_id).await?.ok_or(AppError::Unauthorized)?;
+/// The personal information page of `p`, with the trial-bonus offer the bonus area computed.
+pub async fn profile(state: &AccountsState, p: store::Player, trial: (bool, wallet::Kurus)) -> Result<Profile, AppError> {
     let b = wallet::balances(&state.db, p.id).await?;
     let country = match p.country_id {
         Some(id) => store::country(&state.db, id).await?,
         None => None,
     };
-    let trial = crate::bonus::trial_offer(state, &p).await?;
     Ok(Profile {
         username: p.username.clone(),
         usercode: usercode(p.id),

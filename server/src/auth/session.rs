@@ -1,13 +1,12 @@
 //! Sessions: each login is a row (time, IP, device, fingerprint, end); the token is 256 random bits,
 //! shown once to the client and stored only as its SHA-256.
 
-use axum::extract::FromRequestParts;
+use axum::extract::{FromRef, FromRequestParts};
 use axum::http::request::Parts;
 use base64::Engine as _;
 use sha2::{Digest, Sha256};
 use sqlx::Row;
 
-use crate::app::AppState;
 use crate::db::{Db, now_ms};
 use crate::error::AppError;
 use crate::notify::journal;
@@ -89,6 +88,7 @@ pub async fn end(db: &Db, session_id: i64, reason: EndReason) -> Result<(), AppE
         journal::publish(&mut tx, Some(player_id), Some(session_id), journal::EXIT, reason.as_str()).await?;
     }
     tx.commit().await?;
+    forget(session_id);
     Ok(())
 }
 
@@ -106,8 +106,44 @@ pub async fn end_all(conn: &mut sqlx::AnyConnection, player_id: i64, keep: Optio
     .await?;
     for id in &ids {
         journal::publish(conn, Some(player_id), Some(*id), journal::EXIT, reason.as_str()).await?;
+        // Forgotten again on every node when the journal delivers the exit, after the commit.
+        forget(*id);
     }
     Ok(ids.len() as u64)
+}
+
+/// How long this node trusts a session it found live without asking the database again. A session
+/// ended on this node is forgotten at once; one ended elsewhere when the journal's `exit` arrives.
+const REMEMBER: std::time::Duration = std::time::Duration::from_secs(2);
+/// Sessions remembered at most (beyond it, the expired ones are dropped; then all).
+const REMEMBER_MAX: usize = 100_000;
+
+struct Remembered {
+    me: CurrentPlayer,
+    until: std::time::Instant,
+}
+
+fn remembered() -> std::sync::MutexGuard<'static, std::collections::HashMap<String, Remembered>> {
+    static SESSIONS: std::sync::LazyLock<std::sync::Mutex<std::collections::HashMap<String, Remembered>>> =
+        std::sync::LazyLock::new(Default::default);
+    SESSIONS.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// Stops trusting a remembered session (it ended).
+pub fn forget(session_id: i64) {
+    remembered().retain(|_, r| r.me.session_id != session_id);
+}
+
+fn remember(hash: String, me: CurrentPlayer) {
+    let mut map = remembered();
+    if map.len() >= REMEMBER_MAX {
+        let now = std::time::Instant::now();
+        map.retain(|_, r| r.until > now);
+        if map.len() >= REMEMBER_MAX {
+            map.clear();
+        }
+    }
+    map.insert(hash, Remembered { me, until: std::time::Instant::now() + REMEMBER });
 }
 
 /// The logged-in caller: a live session found by its token.
@@ -119,9 +155,15 @@ pub struct CurrentPlayer {
 
 /// The live session of a token, if any.
 pub async fn lookup(db: &Db, token: &str) -> Result<Option<CurrentPlayer>, AppError> {
+    let hash = token_hash(token);
+    if let Some(r) = remembered().get(&hash)
+        && r.until > std::time::Instant::now()
+    {
+        return Ok(Some(r.me));
+    }
     let now = now_ms();
     let row = sqlx::query("SELECT id, player_id, last_seen_at FROM sessions WHERE token_hash = $1 AND ended_at IS NULL")
-        .bind(token_hash(token))
+        .bind(&hash)
         .fetch_optional(&db.pool)
         .await?;
     let Some(row) = row else { return Ok(None) };
@@ -137,7 +179,9 @@ pub async fn lookup(db: &Db, token: &str) -> Result<Option<CurrentPlayer>, AppEr
     if now - last_seen > TOUCH_EVERY_MS {
         sqlx::query("UPDATE sessions SET last_seen_at = $1 WHERE id = $2").bind(now).bind(session_id).execute(&db.pool).await?;
     }
-    Ok(Some(CurrentPlayer { player_id, session_id }))
+    let me = CurrentPlayer { player_id, session_id };
+    remember(hash, me);
+    Ok(Some(me))
 }
 
 /// Whether a session is still live (not ended).
@@ -158,21 +202,23 @@ pub fn bearer(parts: &Parts) -> Option<&str> {
         .filter(|t| !t.is_empty() && t.len() <= 256)
 }
 
-impl FromRequestParts<AppState> for CurrentPlayer {
+impl<S> FromRequestParts<S> for CurrentPlayer
+where
+    Db: FromRef<S>,
+    S: Send + Sync,
+{
     type Rejection = AppError;
 
-    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
         let token = bearer(parts).ok_or(AppError::Unauthorized)?;
-        lookup(&state.db, token).await?.ok_or(AppError::Unauthorized)
+        lookup(&Db::from_ref(state), token).await?.ok_or(AppError::Unauthorized)
     }
 }
 
 /// `kasa admin player logout`: the operator ends every session of a player.
-pub async fn end_all_by_operator(db: &Db, username: &str) -> anyhow::Result<u64> {
-    let player = crate::accounts::store::player_by_username(db, username).await.map_err(|e| anyhow::anyhow!("{e}"))?;
-    let player = player.ok_or_else(|| anyhow::anyhow!("no player named '{username}'"))?;
+pub async fn end_all_by_operator(db: &Db, player_id: i64) -> anyhow::Result<u64> {
     let mut tx = db.begin_write().await?;
-    let n = end_all(&mut tx, player.id, None, EndReason::Operator).await.map_err(|e| anyhow::anyhow!("{e}"))?;
+    let n = end_all(&mut tx, player_id, None, EndReason::Operator).await.map_err(|e| anyhow::anyhow!("{e}"))?;
     tx.commit().await?;
     Ok(n)
 }

@@ -8,26 +8,26 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::accounts::store::{self as accounts_store, Player};
-use crate::app::AppState;
 use crate::auth::CurrentPlayer;
 use crate::cms;
+use crate::db::Db;
 use crate::db::now_ms;
 use crate::error::{ApiResult, AppError, EmptyEnvelope, Envelope};
 use crate::i18n::t;
 use crate::notify::{self, Audience, NotificationType};
 use crate::wallet::{self, Account, Batch, Kurus, Transfer, TransferKind};
 
-pub fn router() -> OpenApiRouter<AppState> {
+pub fn router() -> OpenApiRouter<Db> {
     OpenApiRouter::new().routes(routes!(define_trial_bonus))
 }
 
 /// Whether the player may still claim the trial bonus, and its amount.
-pub async fn trial_offer(state: &AppState, player: &Player) -> Result<(bool, Kurus), AppError> {
-    let amount = Kurus::from_minor(cms::store::trial_bonus_kurus(&state.db).await?).map_err(|e| AppError::Internal(e.into()))?;
+pub async fn trial_offer(db: &Db, player: &Player) -> Result<(bool, Kurus), AppError> {
+    let amount = Kurus::from_minor(cms::store::trial_bonus_kurus(db).await?).map_err(|e| AppError::Internal(e.into()))?;
     let granted: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM trial_bonus_grants WHERE player_id = $1 OR phone = $2")
         .bind(player.id)
         .bind(&player.phone)
-        .fetch_one(&state.db.pool)
+        .fetch_one(&db.pool)
         .await?;
     Ok((amount.is_positive() && granted == 0, amount))
 }
@@ -44,19 +44,19 @@ pub struct TrialBonus {
 #[utoipa::path(get, path = "/bonus/definetrialbonus", tag = "bonus",
     responses((status = 200, body = Envelope<TrialBonus>), (status = 400, body = EmptyEnvelope), (status = 401, body = EmptyEnvelope)),
     security(("bearer" = [])))]
-async fn define_trial_bonus(State(state): State<AppState>, me: CurrentPlayer) -> ApiResult<TrialBonus> {
-    let player = accounts_store::player_by_id(&state.db, me.player_id).await?.ok_or(AppError::Unauthorized)?;
+async fn define_trial_bonus(State(db): State<Db>, me: CurrentPlayer) -> ApiResult<TrialBonus> {
+    let player = accounts_store::player_by_id(&db, me.player_id).await?.ok_or(AppError::Unauthorized)?;
     if !player.phone_verified {
         return Err(AppError::BadRequest("bonus.not_verified"));
     }
-    let (available, amount) = trial_offer(&state, &player).await?;
+    let (available, amount) = trial_offer(&db, &player).await?;
     if !amount.is_positive() {
         return Err(AppError::BadRequest("bonus.none"));
     }
     if !available {
         return Err(AppError::Conflict("bonus.already"));
     }
-    let mut tx = state.db.begin_write().await?;
+    let mut tx = db.begin_write().await?;
     let grant = sqlx::query("INSERT INTO trial_bonus_grants (player_id, phone, amount, created_at) VALUES ($1, $2, $3, $4)")
         .bind(player.id)
         .bind(&player.phone)
@@ -76,6 +76,6 @@ async fn define_trial_bonus(State(state): State<AppState>, me: CurrentPlayer) ->
     notify::create(&mut tx, Audience::Player(player.id), NotificationType::Bonus, &t("notify.trial_title"), &note).await?;
     tx.commit().await?;
     tracing::info!(player_id = player.id, amount = amount.minor(), "trial bonus granted");
-    let balance = wallet::balances(&state.db, player.id).await?.total()?;
+    let balance = wallet::balances(&db, player.id).await?.total()?;
     Ok(Envelope::ok_with_message(TrialBonus { amount: amount.to_lira(), balance: balance.to_lira() }, t("bonus.granted")))
 }

@@ -246,6 +246,7 @@ async fn load(db: &Db) -> anyhow::Result<()> {
             }
         }
     }
+    super::content_changed(&mut tx).await?;
     tx.commit().await?;
     tracing::info!(
         languages = site.languages.len(),

@@ -1,16 +1,21 @@
 //! Handlers of the content area: `cms/grouped`, `cms/content/{id}`, `cms/coveryjs`, `cms/fingerprintlog`.
 
-use axum::extract::{Path, State};
+use std::sync::Arc;
+
+use axum::extract::{Path, Request, State};
+use axum::http::header;
+use axum::response::Response;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::{fingerprint, store};
+use super::{ContentCache, fingerprint, store};
 use crate::app::AppState;
+use crate::db::Db;
 use crate::error::{ApiResult, AppError, AppJson, EmptyEnvelope, Envelope};
 use crate::http::client::ClientInfo;
-use crate::i18n::{RequestLocale, t};
+use crate::i18n::{RequestLocale, header_locale, t};
 use crate::ratelimit;
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -37,17 +42,22 @@ pub struct Bootstrap {
     pub category_list: Vec<store::ContentCategory>,
 }
 
-/// Everything the app needs to start, in the language of `x-locale`.
+/// Everything the app needs to start, in the language of `x-locale` (served from the node's
+/// memory; see [`super::cache`]).
 #[utoipa::path(get, path = "/cms/grouped", tag = "cms",
     params(("x-locale" = Option<String>, Header, description = "tr (default) or en")),
     responses((status = 200, body = Envelope<Bootstrap>)))]
-async fn grouped(State(state): State<AppState>, RequestLocale(requested): RequestLocale) -> ApiResult<Bootstrap> {
-    let db = &state.db;
-    let locale = store::content_locale(db, &requested).await?;
+async fn grouped(State(cache): State<Arc<ContentCache>>, req: Request) -> Result<Response, AppError> {
+    let answer = cache.grouped(&header_locale(req.headers())).await?;
+    Ok(answer.response(req.headers().get(header::ACCEPT_ENCODING)))
+}
+
+/// The bootstrap data in a content locale, read from the database.
+pub async fn bootstrap(db: &Db, locale: &str) -> sqlx::Result<Bootstrap> {
     let (casino, language, translations, options, domains, trial, popup, egt, amusnet, sliders, categories) = tokio::try_join!(
-        store::casino_categories(db, &locale),
+        store::casino_categories(db, locale),
         store::languages(db),
-        store::translations(db, &locale),
+        store::translations(db, locale),
         store::site_options(db),
         store::domain_status(db),
         store::trial_bonus_kurus(db),
@@ -55,9 +65,9 @@ async fn grouped(State(state): State<AppState>, RequestLocale(requested): Reques
         store::jackpot_cards(db, "egt"),
         store::jackpot_cards(db, "amusnet"),
         store::sliders(db),
-        store::content_categories(db, &locale),
+        store::content_categories(db, locale),
     )?;
-    Ok(Envelope::ok(Bootstrap {
+    Ok(Bootstrap {
         casino_category_list: casino,
         language,
         translation_list: translations,
@@ -69,7 +79,7 @@ async fn grouped(State(state): State<AppState>, RequestLocale(requested): Reques
         jackpot_cards: amusnet,
         slider_list: sliders,
         category_list: categories,
-    }))
+    })
 }
 
 /// One content page (title and sanitised HTML body) in the language of `x-locale`.

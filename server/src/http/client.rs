@@ -13,9 +13,15 @@ pub struct ClientInfo {
     pub user_agent: Option<String>,
 }
 
+static TRUST_PROXY: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+
+/// Sets, once at start, whether `X-Forwarded-For` is trusted (`KASA_TRUST_PROXY`); off until then.
+pub fn trust_proxy_headers(trust: bool) {
+    let _ = TRUST_PROXY.set(trust);
+}
+
 fn trust_proxy() -> bool {
-    static TRUST: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
-    *TRUST.get_or_init(|| matches!(std::env::var("KASA_TRUST_PROXY").as_deref(), Ok("1" | "true" | "yes")))
+    TRUST_PROXY.get().copied().unwrap_or(false)
 }
 
 impl<S: Send + Sync> FromRequestParts<S> for ClientInfo {

@@ -1,14 +1,17 @@
 //! Tailing the event journal: each node reads new events (woken by PostgreSQL's NOTIFY, or polling
 //! SQLite every 200 ms) and pushes them to its own connections. The node's cursor is saved, so a
 //! restarted node or one that lost its listener catches up from where it was, without repeats.
+//!
+//! An internal event (see [`journal::is_internal`]) is never pushed: it goes to the node's
+//! [`InternalListener`]s instead (the content cache, say), which the hub knows nothing about.
 
 use std::collections::BTreeSet;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, Weak};
 use std::time::{Duration, Instant};
 
 use super::{Hub, protocol};
 use crate::db::{Db, Engine};
-use crate::notify::journal::{self, CHANNEL, EXIT, Event};
+use crate::notify::journal::{self, CHANNEL, EXIT, Event, InternalListener};
 
 const POLL: Duration = Duration::from_millis(200);
 /// On PostgreSQL a missed wake-up is still caught by this slower poll.
@@ -58,6 +61,9 @@ impl Tailer {
             None => end,
         };
         journal::save_cursor(&db, &node, cursor).await?;
+        for listener in listeners_of(&hub) {
+            listener.tailer_started();
+        }
         Ok(Tailer { db, hub, node, cursor, ahead: BTreeSet::new(), gap: None, saved: cursor })
     }
 
@@ -132,11 +138,45 @@ impl Tailer {
     }
 }
 
-/// Pushes one event to this node's connections.
+struct Listening {
+    hub: Weak<Hub>,
+    listener: Arc<dyn InternalListener>,
+}
+
+/// The listeners of every node in this process, each under its node's hub: the tailer is started
+/// with the hub, so the hub names the node. An entry goes away with its hub.
+static LISTENERS: Mutex<Vec<Listening>> = Mutex::new(Vec::new());
+
+/// Hands the internal events read by the tailer of `hub`'s node to `listener` (once, however often
+/// it is called with the same pair).
+pub fn listen_internal(hub: &Arc<Hub>, listener: Arc<dyn InternalListener>) {
+    let mut all = LISTENERS.lock().unwrap_or_else(|e| e.into_inner());
+    all.retain(|l| l.hub.strong_count() > 0);
+    let known = all.iter().any(|l| std::ptr::eq(l.hub.as_ptr(), Arc::as_ptr(hub)) && Arc::ptr_eq(&l.listener, &listener));
+    if !known {
+        all.push(Listening { hub: Arc::downgrade(hub), listener });
+    }
+}
+
+fn listeners_of(hub: &Hub) -> Vec<Arc<dyn InternalListener>> {
+    let all = LISTENERS.lock().unwrap_or_else(|e| e.into_inner());
+    // A live Weak keeps its allocation, so no other hub can share the address it points to.
+    all.iter().filter(|l| std::ptr::eq(l.hub.as_ptr(), hub) && l.hub.strong_count() > 0).map(|l| l.listener.clone()).collect()
+}
+
+/// Pushes one event to this node's connections; an internal one goes to the node's listeners only.
 pub fn dispatch(hub: &Hub, ev: &Event) {
+    if journal::is_internal(&ev.command) {
+        for listener in listeners_of(hub) {
+            listener.internal_event(ev);
+        }
+        return;
+    }
     let frame: Arc<str> = protocol::notify_message(&ev.command, &ev.message).into();
     match (ev.command.as_str(), ev.player_id, ev.session_id) {
         (EXIT, Some(player), Some(session)) => {
+            // This node stops trusting the session it may remember, whichever node ended it.
+            crate::auth::session::forget(session);
             hub.end_session(player, session, frame);
         }
         (_, Some(player), _) => {
@@ -211,5 +251,49 @@ async fn prune_now_and_then(db: &Db, at: &mut Instant) {
         if let Ok(n) = journal::prune(db).await {
             tracing::debug!(events = n, "journal: pruned old events");
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+
+    use super::*;
+    use crate::hub::HubTimings;
+
+    #[derive(Default)]
+    struct Seen(AtomicUsize);
+
+    impl InternalListener for Seen {
+        fn internal_event(&self, _: &Event) {
+            self.0.fetch_add(1, Ordering::SeqCst);
+        }
+    }
+
+    fn event(command: &str) -> Event {
+        Event { id: 1, player_id: None, session_id: None, command: command.into(), message: String::new() }
+    }
+
+    #[test]
+    fn an_internal_event_goes_to_the_nodes_listeners_and_to_no_connection() {
+        // Arrange: two nodes' hubs, each with a listener; a connection on the first.
+        let (hub, other) = (Arc::new(Hub::new(HubTimings::default())), Arc::new(Hub::new(HubTimings::default())));
+        let mut frames = hub.register(1, 1).frames;
+        let (seen, seen_elsewhere) = (Arc::new(Seen::default()), Arc::new(Seen::default()));
+        listen_internal(&hub, seen.clone());
+        listen_internal(&hub, seen.clone());
+        listen_internal(&other, seen_elsewhere.clone());
+
+        // Act
+        dispatch(&hub, &event(journal::CONTENT_CHANGED));
+
+        // Assert: once to this node's listener, to no connection, not to the other node.
+        assert_eq!(seen.0.load(Ordering::SeqCst), 1);
+        assert_eq!(seen_elsewhere.0.load(Ordering::SeqCst), 0);
+        assert!(frames.try_recv().is_err());
+        // An ordinary broadcast still reaches the connection, and no listener.
+        dispatch(&hub, &event(journal::NOTIFICATION));
+        assert!(frames.try_recv().is_ok());
+        assert_eq!(seen.0.load(Ordering::SeqCst), 1);
     }
 }

@@ -1,6 +1,9 @@
 //! The durable event journal: rows written with the change that causes them (a notification, a
 //! balance change, a session's end), tailed by every node to push them to its hub connections.
 //! On PostgreSQL a NOTIFY on `kasa_events` wakes the nodes at commit; on SQLite they poll.
+//!
+//! An internal event (its command starts with `internal.`) is for the nodes themselves, such as
+//! "the site content changed": each node's tailer acts on it and never pushes it to a player.
 
 use sqlx::Row;
 
@@ -9,8 +12,25 @@ use crate::db::{Db, now_ms};
 pub const NOTIFICATION: &str = "Notification";
 pub const BALANCE: &str = "Balance";
 pub const EXIT: &str = "exit";
+/// Internal: the site content changed; every node rebuilds what it keeps of it in memory.
+pub const CONTENT_CHANGED: &str = "internal.content";
 /// The PostgreSQL channel the writers notify.
 pub const CHANNEL: &str = "kasa_events";
+
+/// Whether an event is for the nodes only, never for a player's socket.
+pub fn is_internal(command: &str) -> bool {
+    command.starts_with("internal.")
+}
+
+/// Acts on the internal events a node's journal tailer reads (such as the content cache on
+/// [`CONTENT_CHANGED`]); the tailer hands them to its node's listeners instead of any player.
+pub trait InternalListener: Send + Sync {
+    fn internal_event(&self, ev: &Event);
+
+    /// The tailer (re)started. A new node's tailer starts at the journal's end, so an event written
+    /// just before is never delivered: whatever was read before this moment must be read again.
+    fn tailer_started(&self) {}
+}
 
 /// Appends an event (inside the caller's transaction).
 pub async fn publish(

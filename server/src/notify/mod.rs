@@ -88,23 +88,16 @@ pub async fn create(
     Ok(n)
 }
 
-/// `kasa admin notify`: a notification to one player (by username) or to everyone.
+/// `kasa admin notify`: a notification to one player or to everyone.
 pub async fn send_from_operator(
     db: &crate::db::Db,
-    player: Option<&str>,
+    audience: Audience,
     title: &str,
     note: &str,
     kind: NotificationType,
 ) -> anyhow::Result<Notification> {
     anyhow::ensure!(!title.trim().is_empty() && title.chars().count() <= 200, "the title must be 1 to 200 characters");
     anyhow::ensure!(!note.trim().is_empty() && note.chars().count() <= 2000, "the note must be 1 to 2000 characters");
-    let audience = match player {
-        Some(username) => {
-            let p = crate::accounts::store::player_by_username(db, username).await.map_err(|e| anyhow::anyhow!("{e}"))?;
-            Audience::Player(p.ok_or_else(|| anyhow::anyhow!("no player named '{username}'"))?.id)
-        }
-        None => Audience::Everyone,
-    };
     let mut tx = db.begin_write().await?;
     let n = create(&mut tx, audience, kind, title.trim(), note.trim()).await?;
     tx.commit().await?;

@@ -7,12 +7,12 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::{Notification, store};
-use crate::app::AppState;
 use crate::auth::CurrentPlayer;
+use crate::db::Db;
 use crate::error::{ApiResult, AppError, AppJson, EmptyEnvelope, Envelope};
 use crate::i18n::t;
 
-pub fn router() -> OpenApiRouter<AppState> {
+pub fn router() -> OpenApiRouter<Db> {
     OpenApiRouter::new().routes(routes!(notifications)).routes(routes!(read_notification))
 }
 
@@ -31,12 +31,8 @@ fn take_default() -> i64 {
 /// The player's notifications (own and broadcast), newest first.
 #[utoipa::path(post, path = "/customer/notification", tag = "notifications", request_body = NotificationPage,
     responses((status = 200, body = Envelope<Vec<Notification>>), (status = 401, body = EmptyEnvelope)))]
-async fn notifications(
-    State(state): State<AppState>,
-    me: CurrentPlayer,
-    AppJson(page): AppJson<NotificationPage>,
-) -> ApiResult<Vec<Notification>> {
-    Ok(Envelope::ok(store::list(&state.db, me.player_id, page.skip.max(0), page.take.clamp(1, 100)).await?))
+async fn notifications(State(db): State<Db>, me: CurrentPlayer, AppJson(page): AppJson<NotificationPage>) -> ApiResult<Vec<Notification>> {
+    Ok(Envelope::ok(store::list(&db, me.player_id, page.skip.max(0), page.take.clamp(1, 100)).await?))
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -48,11 +44,11 @@ pub struct ReadBody {
 /// Marks the caller's notifications read; another player's id changes nothing and is refused.
 #[utoipa::path(post, path = "/customer/readnotification", tag = "notifications", request_body = ReadBody,
     responses((status = 200, body = EmptyEnvelope), (status = 404, body = EmptyEnvelope), (status = 401, body = EmptyEnvelope)))]
-async fn read_notification(State(state): State<AppState>, me: CurrentPlayer, AppJson(body): AppJson<ReadBody>) -> ApiResult<()> {
+async fn read_notification(State(db): State<Db>, me: CurrentPlayer, AppJson(body): AppJson<ReadBody>) -> ApiResult<()> {
     if body.id.is_empty() || body.id.len() > 100 {
         return Err(AppError::Validation { field: "id", key: "notify.ids" });
     }
-    let (_, refused) = store::mark_read(&state.db, me.player_id, &body.id).await?;
+    let (_, refused) = store::mark_read(&db, me.player_id, &body.id).await?;
     if !refused.is_empty() {
         return Err(AppError::NotFound("notify.not_yours"));
     }

@@ -46,7 +46,7 @@ pub trait Sender: Send + Sync + std::fmt::Debug {
 pub fn mask_recipient(recipient: &str) -> String {
     match recipient.split_once('@') {
         Some((local, domain)) => format!("{}***@{}", local.chars().next().unwrap_or('*'), domain),
-        None => crate::accounts::domain::mask_middle(recipient, 5, 2),
+        None => crate::mask::mask_middle(recipient, 5, 2),
     }
 }
 
@@ -133,16 +133,16 @@ impl Sender for HttpSmsSender {
     }
 }
 
-/// The senders a node uses, chosen from the environment: `KASA_SMTP_URL` (+ `KASA_SMTP_FROM`) for
-/// mail and `KASA_SMS_GATEWAY_URL` (+ `KASA_SMS_GATEWAY_TOKEN`) for SMS; the outbox otherwise.
-pub fn senders_from_env(db: &Db) -> anyhow::Result<(Arc<dyn Sender>, Arc<dyn Sender>)> {
+/// The senders a node uses: the SMTP server (`KASA_SMTP_URL`) for mail and the HTTP gateway
+/// (`KASA_SMS_GATEWAY_URL`) for SMS when set; the outbox otherwise.
+pub fn senders(db: &Db, settings: &crate::config::Settings) -> anyhow::Result<(Arc<dyn Sender>, Arc<dyn Sender>)> {
     let outbox: Arc<dyn Sender> = Arc::new(OutboxSender { db: db.clone() });
-    let sms: Arc<dyn Sender> = match std::env::var("KASA_SMS_GATEWAY_URL").ok().filter(|s| !s.is_empty()) {
-        Some(url) => Arc::new(HttpSmsSender::new(&url, std::env::var("KASA_SMS_GATEWAY_TOKEN").ok(), "KASA")?),
+    let sms: Arc<dyn Sender> = match &settings.sms_gateway {
+        Some(g) => Arc::new(HttpSmsSender::new(&g.url, g.token.clone(), "KASA")?),
         None => outbox.clone(),
     };
-    let mail: Arc<dyn Sender> = match std::env::var("KASA_SMTP_URL").ok().filter(|s| !s.is_empty()) {
-        Some(url) => Arc::new(SmtpSender::new(&url, &std::env::var("KASA_SMTP_FROM").unwrap_or_else(|_| "Kasa <destek@kasa.bet>".into()))?),
+    let mail: Arc<dyn Sender> = match &settings.smtp {
+        Some(smtp) => Arc::new(SmtpSender::new(&smtp.url, &smtp.from)?),
         None => outbox,
     };
     Ok((sms, mail))

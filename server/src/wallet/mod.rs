@@ -15,7 +15,6 @@
 //! [`commit`] runs in a transaction of its own, [`commit_in`] inside the caller's (so a bonus grant
 //! row commits with its transfer). [`check`], [`report`] and [`adjust`] are the operator's tools.
 
-mod money;
 mod ops;
 mod store;
 
@@ -29,7 +28,7 @@ use sqlx::AnyConnection;
 
 use crate::db::Db;
 
-pub use money::{Kurus, MoneyError};
+pub use crate::money::{Kurus, MoneyError};
 pub use ops::{AdjustError, CheckReport, Finding, HouseLine, Report, adjust, check, report};
 pub use store::{Applied, Phase};
 
@@ -257,6 +256,25 @@ pub struct Committed {
     pub transfers: Vec<Applied>,
     /// True when the key had been committed before with the same content: nothing moved now.
     pub replayed: bool,
+}
+
+/// How the API answers a refused batch (the wallet maps its own errors to the envelope).
+impl From<WalletError> for crate::error::AppError {
+    fn from(e: WalletError) -> Self {
+        use crate::error::AppError;
+        match e {
+            WalletError::InsufficientFunds => AppError::BadRequest("wallet.insufficient"),
+            WalletError::KeyReused(_) => AppError::Conflict("wallet.key_reused"),
+            WalletError::Database(db) => AppError::Database(db),
+            other => AppError::Internal(anyhow::anyhow!(other)),
+        }
+    }
+}
+
+impl From<MoneyError> for crate::error::AppError {
+    fn from(e: MoneyError) -> Self {
+        crate::error::AppError::Internal(anyhow::anyhow!(e))
+    }
 }
 
 /// Why a batch was refused; nothing of it was written.

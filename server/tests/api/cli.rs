@@ -32,6 +32,17 @@ fn an_unreachable_database_stops_kasa_with_one_line() {
 }
 
 #[test]
+fn a_bad_setting_stops_kasa_with_one_line_naming_it() {
+    let out = Command::new(env!("CARGO_BIN_EXE_kasa"))
+        .args(["serve", "--addr", "127.0.0.1:0", "--database-url", "sqlite://unused.db"])
+        .env("KASA_HUB_MAX_PER_IP", "none")
+        .output()
+        .expect("run kasa");
+    let err = one_line_error(&out);
+    assert!(err.contains("KASA_HUB_MAX_PER_IP") && err.contains("'none'"), "{err}");
+}
+
+#[test]
 fn a_port_in_use_stops_kasa_with_one_line() {
     let taken = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
     let addr = taken.local_addr().unwrap().to_string();

@@ -190,3 +190,88 @@ async fn demo_content_loads_only_into_an_empty_database() {
     let name = body["data"]["siteOption"].as_array().unwrap().iter().find(|o| o["key"] == "site-name").unwrap()["value"].clone();
     assert_eq!(name, "Operator Name");
 }
+
+/// The value of site option `site-name` and of the text `header.login` in `locale`'s `cms/grouped`.
+async fn name_and_login(app: &crate::helpers::TestApp, locale: &str) -> (String, String) {
+    let body = envelope(app.get_locale("/api/cms/grouped", locale).await).await;
+    let data = &body["data"];
+    let name = data["siteOption"].as_array().unwrap().iter().find(|o| o["key"] == "site-name").unwrap()["value"].as_str().unwrap();
+    let login = data["translationList"].as_array().unwrap().iter().find(|t| t["key"] == "header.login").unwrap()["value"].as_str().unwrap();
+    (name.to_string(), login.to_string())
+}
+
+on_both_engines! {
+    async fn cms_grouped_is_kept_in_memory_and_rebuilt_on_every_node_when_the_content_changes(app) {
+        // Arrange: a second node on the same database; a hub connection on each node; both nodes
+        // have answered cms/grouped in both languages once.
+        let other = crate::helpers::spawn_node(&app.db.url, false, None, kasa::hub::HubTimings::default()).await;
+        let mut pushes_here = app.hub.register(1, 1).frames;
+        let mut pushes_there = other.hub.register(1, 1).frames;
+        let (name, tr_login) = name_and_login(&app, "tr").await;
+        let (_, en_login) = name_and_login(&app, "en").await;
+        assert_eq!(name_and_login(&other, "tr").await, (name.clone(), tr_login.clone()));
+        assert_eq!(name_and_login(&other, "en").await, (name.clone(), en_login.clone()));
+
+        // Act 1: a change written without announcing it.
+        sqlx::query("UPDATE site_options SET value = 'Quiet Name' WHERE lower(key) = 'site-name'").execute(&app.db.pool).await.unwrap();
+        tokio::time::sleep(std::time::Duration::from_millis(1000)).await;
+
+        // Assert 1: neither node read the database again.
+        for node in [&app, &other] {
+            assert_eq!(name_and_login(node, "tr").await, (name.clone(), tr_login.clone()));
+            assert_eq!(name_and_login(node, "en").await, (name.clone(), en_login.clone()));
+        }
+
+        // Act 2: a site option and a Turkish text change, announced in the same transaction.
+        let mut tx = app.db.begin_write().await.unwrap();
+        sqlx::query("UPDATE site_options SET value = 'Announced Name' WHERE lower(key) = 'site-name'").execute(&mut *tx).await.unwrap();
+        sqlx::query("UPDATE translations SET value = 'Hemen Giriş' WHERE locale = 'tr' AND key = 'header.login'").execute(&mut *tx).await.unwrap();
+        kasa::cms::content_changed(&mut tx).await.unwrap();
+        tx.commit().await.unwrap();
+        let committed = std::time::Instant::now();
+
+        // Assert 2: both nodes answer with the change within 2 s, in both languages.
+        let wanted_tr = ("Announced Name".to_string(), "Hemen Giriş".to_string());
+        let wanted_en = ("Announced Name".to_string(), en_login.clone());
+        for node in [&app, &other] {
+            loop {
+                let (tr, en) = (name_and_login(node, "tr").await, name_and_login(node, "en").await);
+                if tr == wanted_tr && en == wanted_en {
+                    break;
+                }
+                assert!(committed.elapsed() < std::time::Duration::from_secs(2), "node {} still answers {tr:?} {en:?}", node.address);
+                tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+            }
+        }
+
+        // Assert 3: the internal event reached no hub connection; a real broadcast still does.
+        assert!(pushes_here.try_recv().is_err(), "the content event was pushed to a player");
+        assert!(pushes_there.try_recv().is_err(), "the content event was pushed to a player");
+        let mut tx = app.db.pool.begin().await.unwrap();
+        kasa::notify::journal::publish(&mut tx, None, None, "Notification", "to everyone").await.unwrap();
+        tx.commit().await.unwrap();
+        for pushes in [&mut pushes_here, &mut pushes_there] {
+            let frame = tokio::time::timeout(std::time::Duration::from_secs(5), pushes.recv()).await.expect("a push within 5 s").unwrap();
+            assert!(frame.contains("to everyone") && !frame.contains("internal."), "{frame}");
+        }
+    }
+}
+
+on_both_engines! {
+    async fn cms_grouped_is_served_compressed_to_whoever_accepts_gzip(app) {
+        // Act
+        let plain = app.get_locale("/api/cms/grouped", "en").await;
+        let gzip = app.client.get(app.url("/api/cms/grouped")).header("x-locale", "en").header("accept-encoding", "gzip, deflate, br").send().await.unwrap();
+
+        // Assert
+        assert!(plain.headers().get("content-encoding").is_none());
+        assert_eq!(gzip.status(), 200);
+        assert_eq!(gzip.headers()["content-encoding"], "gzip");
+        assert_eq!(gzip.headers()["content-type"], "application/json");
+        assert!(gzip.headers().get_all("vary").iter().any(|v| v.to_str().unwrap().eq_ignore_ascii_case("accept-encoding")));
+        let plain_len = plain.bytes().await.unwrap().len();
+        let compressed = gzip.bytes().await.unwrap();
+        assert_eq!(&compressed[..2], &[0x1f, 0x8b], "not gzip");
+        assert!(compressed.len() * 3 < plain_len, "{} compressed bytes for {plain_len}", compressed.len());
+    }
+}

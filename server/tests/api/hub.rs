@@ -162,7 +162,7 @@ on_both_engines! {
         let mut a2 = connected(&app, &token).await;
         let mut b = connected(&app, &other).await;
 
-        kasa::notify::send_from_operator(&app.db, Some(&username), "Bakım", "Yarın 03:00'te kısa bir bakım var.", kasa::notify::NotificationType::System).await.unwrap();
+        kasa::accounts::operator::notify(&app.db, Some(&username), "Bakım", "Yarın 03:00'te kısa bir bakım var.", kasa::notify::NotificationType::System).await.unwrap();
 
         for ws in [&mut a1, &mut a2] {
             let (command, message) = next_push(ws).await;
@@ -187,8 +187,8 @@ on_both_engines! {
         let mut a = connected(&app, &alice).await;
         let mut b = connected(&app, &bob).await;
 
-        let all = kasa::notify::send_from_operator(&app.db, None, "Hoş geldiniz", "Yeni oyunlar eklendi.", kasa::notify::NotificationType::System).await.unwrap();
-        let own = kasa::notify::send_from_operator(&app.db, Some(&bob_name), "Sadece Bob", "Kişisel.", kasa::notify::NotificationType::Bonus).await.unwrap();
+        let all = kasa::accounts::operator::notify(&app.db, None, "Hoş geldiniz", "Yeni oyunlar eklendi.", kasa::notify::NotificationType::System).await.unwrap();
+        let own = kasa::accounts::operator::notify(&app.db, Some(&bob_name), "Sadece Bob", "Kişisel.", kasa::notify::NotificationType::Bonus).await.unwrap();
         assert_eq!(next_push(&mut a).await.0, "Notification");
         assert_eq!(next_push(&mut b).await.0, "Notification");
 
@@ -225,7 +225,7 @@ on_both_engines! {
         let (username, token) = player(&app, 8).await;
         let mut ws = connected(&app, &token).await;
 
-        kasa::auth::session::end_all_by_operator(&app.db, &username).await.unwrap();
+        kasa::accounts::operator::logout(&app.db, &username).await.unwrap();
 
         assert_eq!(next_push(&mut ws).await, ("exit".to_string(), "operator".to_string()));
         let mut rest = String::new();
@@ -383,7 +383,7 @@ on_both_engines! {
 
         // Act: the session ends; a notification follows; then the client finishes its handshake.
         app.get_auth("/api/auth/logout", &token).await;
-        kasa::notify::send_from_operator(&app.db, Some(&username), "Gizli", "Bunu görmemeli", kasa::notify::NotificationType::System).await.unwrap();
+        kasa::accounts::operator::notify(&app.db, Some(&username), "Gizli", "Bunu görmemeli", kasa::notify::NotificationType::System).await.unwrap();
         tokio::time::sleep(Duration::from_millis(600)).await;
         let _ = ws.send(Message::text(HANDSHAKE)).await;
         let rest = rest_until_closed(&mut ws, Duration::from_secs(5)).await;

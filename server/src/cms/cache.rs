@@ -1,0 +1,240 @@
+//! The bootstrap answer (`cms/grouped`) kept in memory: built once per content locale as the
+//! finished JSON bytes, plain and gzip-compressed (what browsers ask for), and served from there
+//! until the content changes.
+//!
+//! A change of content is announced by [`content_changed`], written to the event journal in the
+//! same transaction as the change. Every node's journal tailer hands that internal event to its
+//! node's cache (never to a player's socket), which drops what it holds; the next request builds
+//! it again. A change written without [`content_changed`] is not seen until the next announced
+//! change or the node's restart.
+
+use std::collections::HashMap;
+use std::convert::Infallible;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, RwLock};
+
+use anyhow::ensure;
+use axum::body::{Body, Bytes};
+use axum::http::{HeaderValue, Request, Response, header};
+use tower::ServiceExt;
+use tower_http::compression::{Compression, CompressionLevel};
+
+use super::routes;
+use crate::db::Db;
+use crate::error::Envelope;
+use crate::notify::journal::{self, Event, InternalListener};
+
+/// Announces a change of the site content to every node, which then rebuilds its `cms/grouped`.
+/// Call it on the connection of the transaction that changes the content: the announcement commits
+/// (or rolls back) with the change.
+pub async fn content_changed(conn: &mut sqlx::AnyConnection) -> Result<(), sqlx::Error> {
+    journal::publish(conn, None, None, journal::CONTENT_CHANGED, "").await?;
+    Ok(())
+}
+
+/// This node's `cms/grouped` answers, one per content locale.
+#[derive(Debug)]
+pub struct ContentCache {
+    db: Db,
+    /// Moves on at every content change; answers built at an older version are not served.
+    version: AtomicU64,
+    current: RwLock<Option<Arc<Snapshot>>>,
+    /// One build at a time: the burst of requests after a change costs one build, not one each.
+    building: tokio::sync::Mutex<()>,
+    /// How many times the answers were built (read from the database).
+    builds: AtomicU64,
+}
+
+#[derive(Debug)]
+struct Snapshot {
+    version: u64,
+    /// The whole envelope, by content locale; "tr" is always there.
+    by_locale: HashMap<String, Answer>,
+}
+
+/// One locale's envelope as JSON bytes, plain and gzip-compressed.
+#[derive(Debug, Clone, Default)]
+pub struct Answer {
+    pub json: Bytes,
+    pub gzip: Bytes,
+}
+
+impl Answer {
+    /// The HTTP response: the compressed bytes when the request accepts gzip (the compression
+    /// layer leaves a response that has a `content-encoding` alone), else the plain ones.
+    pub fn response(self, accept_encoding: Option<&HeaderValue>) -> axum::response::Response {
+        let gzip = accept_encoding.and_then(|v| v.to_str().ok()).is_some_and(accepts_gzip);
+        let mut resp = Response::new(Body::from(if gzip { self.gzip } else { self.json }));
+        let headers = resp.headers_mut();
+        headers.insert(header::CONTENT_TYPE, HeaderValue::from_static("application/json"));
+        if gzip {
+            headers.insert(header::CONTENT_ENCODING, HeaderValue::from_static("gzip"));
+            headers.insert(header::VARY, HeaderValue::from_static("accept-encoding"));
+        }
+        resp
+    }
+}
+
+/// Whether an `Accept-Encoding` value lists gzip (or `*`) with a weight above zero.
+fn accepts_gzip(value: &str) -> bool {
+    value.split(',').any(|item| {
+        let mut parts = item.split(';');
+        let name = parts.next().unwrap_or("").trim();
+        let weight = parts
+            .filter_map(|p| p.trim().strip_prefix("q=").or_else(|| p.trim().strip_prefix("Q=")))
+            .next()
+            .map_or(1.0, |q| q.trim().parse::<f32>().unwrap_or(0.0));
+        (name.eq_ignore_ascii_case("gzip") || name == "*") && weight > 0.0
+    })
+}
+
+impl Snapshot {
+    /// The answer for a requested language: its own when the site has it, else Turkish.
+    fn answer(&self, requested: &str) -> Answer {
+        self.by_locale.get(requested).or_else(|| self.by_locale.get("tr")).cloned().unwrap_or_default()
+    }
+}
+
+impl ContentCache {
+    /// An empty cache of the content in `db`.
+    pub fn new(db: Db) -> ContentCache {
+        ContentCache {
+            db,
+            version: AtomicU64::new(0),
+            current: RwLock::new(None),
+            building: tokio::sync::Mutex::new(()),
+            builds: AtomicU64::new(0),
+        }
+    }
+
+    /// The `cms/grouped` envelope for `requested` (a lower-cased language code).
+    pub async fn grouped(&self, requested: &str) -> anyhow::Result<Answer> {
+        if let Some(answer) = self.fresh(requested) {
+            return Ok(answer);
+        }
+        let _turn = self.building.lock().await;
+        if let Some(answer) = self.fresh(requested) {
+            return Ok(answer);
+        }
+        // Read before the database: a change announced during the build leaves this snapshot
+        // behind the version, so it is built again rather than served stale.
+        let version = self.version.load(Ordering::Acquire);
+        let snapshot = Arc::new(build(&self.db, version).await?);
+        self.builds.fetch_add(1, Ordering::Relaxed);
+        let answer = snapshot.answer(requested);
+        *self.current.write().unwrap_or_else(|e| e.into_inner()) = Some(snapshot);
+        Ok(answer)
+    }
+
+    fn fresh(&self, requested: &str) -> Option<Answer> {
+        let snapshot = self.current.read().unwrap_or_else(|e| e.into_inner()).clone()?;
+        (snapshot.version == self.version.load(Ordering::Acquire)).then(|| snapshot.answer(requested))
+    }
+
+    /// Forgets the answers; the next request builds them from the database.
+    pub fn invalidate(&self) {
+        self.version.fetch_add(1, Ordering::AcqRel);
+        *self.current.write().unwrap_or_else(|e| e.into_inner()) = None;
+    }
+
+    /// How many times the answers were built since the node started.
+    pub fn builds(&self) -> u64 {
+        self.builds.load(Ordering::Relaxed)
+    }
+}
+
+impl InternalListener for ContentCache {
+    fn internal_event(&self, ev: &Event) {
+        if ev.command == journal::CONTENT_CHANGED {
+            tracing::debug!(event = ev.id, "site content changed: cms/grouped will be built again");
+            self.invalidate();
+        }
+    }
+
+    fn tailer_started(&self) {
+        self.invalidate();
+    }
+}
+
+/// Every content locale's answer, read from the database.
+async fn build(db: &Db, version: u64) -> anyhow::Result<Snapshot> {
+    let mut locales: Vec<String> = super::store::languages(db).await?.into_iter().map(|l| l.locale).collect();
+    if !locales.iter().any(|l| l == "tr") {
+        locales.push("tr".to_string());
+    }
+    let mut by_locale = HashMap::with_capacity(locales.len());
+    for locale in locales {
+        let bootstrap = routes::bootstrap(db, &locale).await?;
+        let json = Bytes::from(serde_json::to_vec(&Envelope::ok(bootstrap))?);
+        let gzip = gzip(json.clone()).await?;
+        by_locale.insert(locale, Answer { json, gzip });
+    }
+    Ok(Snapshot { version, by_locale })
+}
+
+/// `json` gzip-compressed (at the best level: it is done once per change), by the same
+/// compression the router applies to other answers.
+async fn gzip(json: Bytes) -> anyhow::Result<Bytes> {
+    let answer = tower::service_fn(move |_: Request<Body>| {
+        let json = json.clone();
+        async move {
+            let mut resp = Response::new(Body::from(json));
+            resp.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static("application/json"));
+            Ok::<_, Infallible>(resp)
+        }
+    });
+    let request = Request::builder().header(header::ACCEPT_ENCODING, "gzip").body(Body::empty())?;
+    let resp = Compression::new(answer).quality(CompressionLevel::Best).oneshot(request).await?;
+    ensure!(resp.headers().get(header::CONTENT_ENCODING).is_some_and(|v| v == "gzip"), "the answer was not compressed");
+    Ok(axum::body::to_bytes(Body::new(resp.into_body()), usize::MAX).await?)
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use super::{ContentCache, accepts_gzip};
+
+    #[tokio::test]
+    async fn the_database_is_read_once_per_change_however_many_ask() {
+        // Arrange: a database with the demo content.
+        let dir = std::env::temp_dir().join(format!("kasa-cache-{}", std::process::id()));
+        let db = crate::db::Db::connect(&format!("sqlite://{}/kasa.db?mode=rwc", dir.display())).await.unwrap();
+        db.migrate().await.unwrap();
+        assert!(super::super::demo::load_if_empty(&db).await.unwrap());
+        let cache = Arc::new(ContentCache::new(db));
+
+        // Act and assert: both languages and an unknown one come from one build.
+        let tr = cache.grouped("tr").await.unwrap();
+        let en = cache.grouped("en").await.unwrap();
+        assert_eq!(cache.grouped("de").await.unwrap().json, tr.json);
+        assert_ne!(tr.json, en.json);
+        assert_eq!(cache.builds(), 1);
+
+        // A change: twenty requests at once cause one build.
+        cache.invalidate();
+        let asks: Vec<_> = (0..20)
+            .map(|_| {
+                tokio::spawn({
+                    let c = cache.clone();
+                    async move { c.grouped("tr").await.unwrap() }
+                })
+            })
+            .collect();
+        for ask in asks {
+            assert_eq!(ask.await.unwrap().json, tr.json);
+        }
+        assert_eq!(cache.builds(), 2);
+        let _ = std::fs::remove_dir_all(dir);
+    }
+
+    #[test]
+    fn gzip_is_served_only_to_whoever_accepts_it() {
+        assert!(accepts_gzip("gzip, deflate, br, zstd"));
+        assert!(accepts_gzip("br;q=1.0, GZIP;q=0.5"));
+        assert!(accepts_gzip("*"));
+        assert!(!accepts_gzip("gzip;q=0, br"));
+        assert!(!accepts_gzip("identity"));
+        assert!(!accepts_gzip(""));
+    }
+}
