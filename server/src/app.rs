@@ -1,4 +1,4 @@
-//! The application state and the router: the `/api/` calls, the OpenAPI document, the app and media.
+//! The router: the `/api/` calls (each area on its sub-state), the OpenAPI document, the app and media.
 
 use axum::Router;
 use axum::extract::{DefaultBodyLimit, FromRef, Request};
@@ -11,86 +11,12 @@ use tower_http::set_header::SetResponseHeaderLayer;
 use utoipa::OpenApi;
 use utoipa_axum::router::OpenApiRouter;
 
-use std::sync::Arc;
-
 use crate::accounts::AccountsState;
-use crate::auth::password::Hashing;
-use crate::config::{Edge, Settings};
-use crate::db::Db;
+use crate::cms::CmsState;
 use crate::error::AppError;
-use crate::hub::{Hub, HubTimings};
 use crate::i18n::{self, Locale};
-use crate::outbox::{self, OutboxSender, Sender};
-use crate::ratelimit::Limits;
+pub use crate::state::AppState;
 use crate::{accounts, bonus, cms, http, hub, notify, openapi, profile, web};
-
-/// What every handler can reach.
-#[derive(Clone, Debug)]
-pub struct AppState {
-    pub db: Db,
-    /// Sends SMS codes (the outbox by default).
-    pub sms: Arc<dyn Sender>,
-    /// Sends e-mail (the outbox by default).
-    pub mail: Arc<dyn Sender>,
-    pub limits: Limits,
-    /// This node's real-time connections.
-    pub hub: Arc<Hub>,
-    /// Request size and time limits, hub caps.
-    pub edge: Edge,
-    /// Bounded password hashing.
-    pub hashing: Arc<Hashing>,
-    /// This node's name (its journal cursor); `HOSTNAME:PORT` when `None`.
-    pub node_id: Option<String>,
-    /// This node's `cms/grouped` answers, rebuilt when the content changes.
-    pub content: Arc<cms::ContentCache>,
-}
-
-impl AppState {
-    /// A state with the default senders (the outbox table) and the default limits.
-    pub fn new(db: Db) -> AppState {
-        let outbox: Arc<dyn Sender> = Arc::new(OutboxSender { db: db.clone() });
-        AppState::with(db, outbox.clone(), outbox, Limits::default(), Edge::default())
-    }
-
-    /// A state configured by the node's settings (senders, limits, the edge, its name).
-    pub fn from_settings(db: Db, settings: &Settings) -> anyhow::Result<AppState> {
-        let (sms, mail) = outbox::senders(&db, settings)?;
-        let mut state = AppState::with(db, sms, mail, settings.limits.clone(), settings.edge);
-        state.node_id = settings.node_id.clone();
-        Ok(state)
-    }
-
-    fn with(db: Db, sms: Arc<dyn Sender>, mail: Arc<dyn Sender>, limits: Limits, edge: Edge) -> AppState {
-        let hashing = Arc::new(Hashing::new(edge.hash_threads, edge.hash_queue));
-        let content = Arc::new(cms::ContentCache::new(db.clone()));
-        AppState { db, sms, mail, limits, hub: Arc::new(Hub::new(HubTimings::default())), edge, hashing, content, node_id: None }
-    }
-
-    /// Changes the edge settings (and the password hashing bound that follows from them).
-    pub fn set_edge(&mut self, edge: Edge) {
-        self.hashing = Arc::new(Hashing::new(edge.hash_threads, edge.hash_queue));
-        self.edge = edge;
-    }
-}
-
-impl FromRef<AppState> for AccountsState {
-    fn from_ref(s: &AppState) -> AccountsState {
-        AccountsState { db: s.db.clone(), sms: s.sms.clone(), mail: s.mail.clone(), limits: s.limits.clone(), hashing: s.hashing.clone() }
-    }
-}
-
-impl FromRef<AppState> for Db {
-    fn from_ref(s: &AppState) -> Db {
-        s.db.clone()
-    }
-}
-
-/// `cms/grouped` takes the content cache alone.
-impl FromRef<AppState> for Arc<cms::ContentCache> {
-    fn from_ref(s: &AppState) -> Arc<cms::ContentCache> {
-        s.content.clone()
-    }
-}
 
 /// The whole site: API, OpenAPI document, app and media.
 pub fn build_router(state: AppState) -> Router {
@@ -98,7 +24,7 @@ pub fn build_router(state: AppState) -> Router {
     // The node's journal tailer (started with this hub) tells the content cache of content changes.
     hub::tail::listen_internal(&state.hub, state.content.clone());
     let (api, doc) = OpenApiRouter::with_openapi(openapi::ApiDoc::openapi())
-        .merge(cms::router())
+        .merge(cms::router().with_state(CmsState::from_ref(&state)))
         .merge(accounts::router().with_state(AccountsState::from_ref(&state)))
         .merge(profile::router())
         .merge(bonus::router().with_state(state.db.clone()))

@@ -9,7 +9,7 @@ use sqlx::Row;
 
 use crate::db::{Db, now_ms};
 use crate::error::AppError;
-use crate::notify::journal;
+use crate::journal;
 
 /// A session unused this long ends by itself.
 pub const IDLE_TIMEOUT_MS: i64 = 7 * 24 * 3600 * 1000;

@@ -22,7 +22,7 @@ use tower_http::compression::{Compression, CompressionLevel};
 use super::routes;
 use crate::db::Db;
 use crate::error::Envelope;
-use crate::notify::journal::{self, Event, InternalListener};
+use crate::journal::{self, Event, InternalListener};
 
 /// Announces a change of the site content to every node, which then rebuilds its `cms/grouped`.
 /// Call it on the connection of the transaction that changes the content: the announcement commits

@@ -10,3 +10,32 @@ pub mod store;
 
 pub use cache::{ContentCache, content_changed};
 pub use routes::router;
+
+use std::sync::Arc;
+
+use axum::extract::FromRef;
+
+use crate::config::Limit;
+use crate::db::Db;
+
+/// What the content area needs of the node (a sub-state of the application state).
+#[derive(Clone, Debug)]
+pub struct CmsState {
+    pub db: Db,
+    /// Unauthenticated writes (the fingerprint log) per IP.
+    pub write_ip: Limit,
+    /// This node's `cms/grouped` answers.
+    pub content: Arc<ContentCache>,
+}
+
+impl FromRef<CmsState> for Db {
+    fn from_ref(s: &CmsState) -> Db {
+        s.db.clone()
+    }
+}
+
+impl FromRef<CmsState> for Arc<ContentCache> {
+    fn from_ref(s: &CmsState) -> Arc<ContentCache> {
+        s.content.clone()
+    }
+}

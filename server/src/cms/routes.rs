@@ -10,15 +10,15 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use super::CmsState;
 use super::{ContentCache, fingerprint, store};
-use crate::app::AppState;
 use crate::db::Db;
 use crate::error::{ApiResult, AppError, AppJson, EmptyEnvelope, Envelope};
 use crate::http::client::ClientInfo;
 use crate::i18n::{RequestLocale, header_locale, t};
 use crate::ratelimit;
 
-pub fn router() -> OpenApiRouter<AppState> {
+pub fn router() -> OpenApiRouter<CmsState> {
     OpenApiRouter::new().routes(routes!(grouped)).routes(routes!(content_page)).routes(routes!(coveryjs)).routes(routes!(fingerprint_log))
 }
 
@@ -87,7 +87,7 @@ pub async fn bootstrap(db: &Db, locale: &str) -> sqlx::Result<Bootstrap> {
     params(("id" = i64, Path, description = "content id; 3 is About Us")),
     responses((status = 200, body = Envelope<store::ContentPage>), (status = 404, body = EmptyEnvelope)))]
 async fn content_page(
-    State(state): State<AppState>,
+    State(state): State<CmsState>,
     RequestLocale(requested): RequestLocale,
     Path(id): Path<String>,
 ) -> ApiResult<store::ContentPage> {
@@ -121,10 +121,10 @@ pub struct FingerprintLog {
 #[utoipa::path(post, path = "/cms/fingerprintlog", tag = "cms", request_body = FingerprintLog,
     responses((status = 200, body = EmptyEnvelope), (status = 413, body = EmptyEnvelope), (status = 415, body = EmptyEnvelope),
         (status = 422, body = EmptyEnvelope), (status = 429, body = EmptyEnvelope)))]
-async fn fingerprint_log(State(state): State<AppState>, client: ClientInfo, AppJson(body): AppJson<FingerprintLog>) -> ApiResult<()> {
+async fn fingerprint_log(State(state): State<CmsState>, client: ClientInfo, AppJson(body): AppJson<FingerprintLog>) -> ApiResult<()> {
     // An unauthenticated write: limited per IP, bad posts counted too.
     let bucket = format!("write:ip:{}", client.ip.map(|ip| ip.to_string()).unwrap_or_else(|| "unknown".into()));
-    ratelimit::take(&state.db, &bucket, state.limits.write_ip, "error.too_many").await?;
+    ratelimit::take(&state.db, &bucket, state.write_ip, "error.too_many").await?;
     let components = body.components.to_string();
     let valid_id = !body.visitor_id.is_empty()
         && body.visitor_id.len() <= 128

@@ -26,6 +26,14 @@ struct Conn {
     revoked: watch::Sender<Option<Frame>>,
 }
 
+/// What the hub's upgrade needs of the node (a sub-state of the application state).
+#[derive(Clone, Debug)]
+pub struct HubState {
+    pub db: crate::db::Db,
+    pub hub: Arc<Hub>,
+    pub caps: HubCaps,
+}
+
 /// What a registered connection listens to.
 pub struct Registration {
     pub id: u64,

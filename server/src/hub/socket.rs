@@ -14,8 +14,7 @@ use futures_util::{SinkExt, StreamExt};
 use serde_json::Value;
 
 use super::protocol::{self, take_records};
-use super::{Hub, HubCaps, Registration, Slot};
-use crate::app::AppState;
+use super::{Hub, HubState, Registration, Slot};
 use crate::auth::{CurrentPlayer, session};
 use crate::db::Db;
 use crate::error::AppError;
@@ -29,7 +28,7 @@ pub const MAX_RECORD: usize = 64 * 1024;
 /// Browsers send the token as `access_token`; the client's Node build sends `Authorization: Bearer`.
 pub async fn upgrade(
     ws: WebSocketUpgrade,
-    State(state): State<AppState>,
+    State(state): State<HubState>,
     client: ClientInfo,
     headers: HeaderMap,
     Query(q): Query<HashMap<String, String>>,
@@ -47,8 +46,7 @@ pub async fn upgrade(
         Ok(None) => return AppError::Unauthorized.into_response(),
         Err(e) => return e.into_response(),
     };
-    let caps = HubCaps { per_ip: state.edge.hub_max_per_ip, per_session: state.edge.hub_max_per_session };
-    let Some(slot) = state.hub.reserve(client.ip, me.session_id, caps) else {
+    let Some(slot) = state.hub.reserve(client.ip, me.session_id, state.caps) else {
         tracing::warn!(player_id = me.player_id, "hub: connection cap reached, refused");
         return AppError::TooManyRequests("hub.too_many").into_response();
     };

@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 
 use super::{Hub, protocol};
 use crate::db::{Db, Engine};
-use crate::notify::journal::{self, CHANNEL, EXIT, Event, InternalListener};
+use crate::journal::{self, CHANNEL, EXIT, Event, InternalListener};
 
 const POLL: Duration = Duration::from_millis(200);
 /// On PostgreSQL a missed wake-up is still caught by this slower poll.

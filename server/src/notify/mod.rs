@@ -1,7 +1,6 @@
 //! Notifications: stored per player or broadcast to all, read-marked per player, and written to the
 //! event journal in the same transaction as the change behind them so every node pushes them.
 
-pub mod journal;
 pub mod routes;
 pub mod store;
 
@@ -12,6 +11,7 @@ use utoipa::ToSchema;
 
 pub use crate::db::iso_utc;
 use crate::db::now_ms;
+use crate::journal;
 
 /// The server's notification types (spec section 3), numeric on the wire.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -589,6 +589,6 @@ async fn publish_balance(conn: &mut AnyConnection, player_id: i64) -> Result<(),
         "balance": b.total()?.to_lira(), "realBalance": b.real.to_lira(), "bonusBalance": b.bonus.to_lira()
     })
     .to_string();
-    crate::notify::journal::publish(conn, Some(player_id), None, crate::notify::journal::BALANCE, &message).await?;
+    crate::journal::publish(conn, Some(player_id), None, crate::journal::BALANCE, &message).await?;
     Ok(())
 }

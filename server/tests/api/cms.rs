@@ -248,7 +248,7 @@ on_both_engines! {
         assert!(pushes_here.try_recv().is_err(), "the content event was pushed to a player");
         assert!(pushes_there.try_recv().is_err(), "the content event was pushed to a player");
         let mut tx = app.db.pool.begin().await.unwrap();
-        kasa::notify::journal::publish(&mut tx, None, None, "Notification", "to everyone").await.unwrap();
+        kasa::journal::publish(&mut tx, None, None, "Notification", "to everyone").await.unwrap();
         tx.commit().await.unwrap();
         for pushes in [&mut pushes_here, &mut pushes_there] {
             let frame = tokio::time::timeout(std::time::Duration::from_secs(5), pushes.recv()).await.expect("a push within 5 s").unwrap();

@@ -4,7 +4,7 @@ use std::sync::Arc;
 
 use kasa::hub::tail::Tailer;
 use kasa::hub::{Frame, Hub, HubTimings};
-use kasa::notify::journal;
+use kasa::journal;
 
 use crate::on_both_engines;
 

@@ -8,6 +8,7 @@ mod cms;
 mod envelope;
 mod hub;
 mod journal;
+mod layers;
 mod schema;
 mod security;
 mod senders;

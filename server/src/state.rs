@@ -1,0 +1,91 @@
+//! The application state: what the node holds (database, senders, limits, hub, caches), and the
+//! sub-state each area takes of it (`FromRef`), so no area depends on the whole.
+
+use std::sync::Arc;
+
+use axum::extract::FromRef;
+
+use crate::accounts::AccountsState;
+use crate::auth::password::Hashing;
+use crate::cms::{self, CmsState};
+use crate::config::{Edge, Limits, Settings};
+use crate::db::Db;
+use crate::hub::{Hub, HubCaps, HubState, HubTimings};
+use crate::outbox::{self, OutboxSender, Sender};
+
+/// What every handler can reach.
+#[derive(Clone, Debug)]
+pub struct AppState {
+    pub db: Db,
+    /// Sends SMS codes (the outbox by default).
+    pub sms: Arc<dyn Sender>,
+    /// Sends e-mail (the outbox by default).
+    pub mail: Arc<dyn Sender>,
+    pub limits: Limits,
+    /// This node's real-time connections.
+    pub hub: Arc<Hub>,
+    /// Request size and time limits, hub caps.
+    pub edge: Edge,
+    /// Bounded password hashing.
+    pub hashing: Arc<Hashing>,
+    /// This node's name (its journal cursor); `HOSTNAME:PORT` when `None`.
+    pub node_id: Option<String>,
+    /// This node's `cms/grouped` answers, rebuilt when the content changes.
+    pub content: Arc<cms::ContentCache>,
+}
+
+impl AppState {
+    /// A state with the default senders (the outbox table) and the default limits.
+    pub fn new(db: Db) -> AppState {
+        let outbox: Arc<dyn Sender> = Arc::new(OutboxSender { db: db.clone() });
+        AppState::with(db, outbox.clone(), outbox, Limits::default(), Edge::default())
+    }
+
+    /// A state configured by the node's settings (senders, limits, the edge, its name).
+    pub fn from_settings(db: Db, settings: &Settings) -> anyhow::Result<AppState> {
+        let (sms, mail) = outbox::senders(&db, settings)?;
+        let mut state = AppState::with(db, sms, mail, settings.limits.clone(), settings.edge);
+        state.node_id = settings.node_id.clone();
+        Ok(state)
+    }
+
+    fn with(db: Db, sms: Arc<dyn Sender>, mail: Arc<dyn Sender>, limits: Limits, edge: Edge) -> AppState {
+        let hashing = Arc::new(Hashing::new(edge.hash_threads, edge.hash_queue));
+        let content = Arc::new(cms::ContentCache::new(db.clone()));
+        AppState { db, sms, mail, limits, hub: Arc::new(Hub::new(HubTimings::default())), edge, hashing, content, node_id: None }
+    }
+
+    /// Changes the edge settings (and the password hashing bound that follows from them).
+    pub fn set_edge(&mut self, edge: Edge) {
+        self.hashing = Arc::new(Hashing::new(edge.hash_threads, edge.hash_queue));
+        self.edge = edge;
+    }
+}
+
+impl FromRef<AppState> for AccountsState {
+    fn from_ref(s: &AppState) -> AccountsState {
+        AccountsState { db: s.db.clone(), sms: s.sms.clone(), mail: s.mail.clone(), limits: s.limits.clone(), hashing: s.hashing.clone() }
+    }
+}
+
+impl FromRef<AppState> for CmsState {
+    fn from_ref(s: &AppState) -> CmsState {
+        CmsState { db: s.db.clone(), write_ip: s.limits.write_ip, content: s.content.clone() }
+    }
+}
+
+impl FromRef<AppState> for HubState {
+    fn from_ref(s: &AppState) -> HubState {
+        HubState {
+            db: s.db.clone(),
+            hub: s.hub.clone(),
+            caps: HubCaps { per_ip: s.edge.hub_max_per_ip, per_session: s.edge.hub_max_per_session },
+        }
+    }
+}
+
+impl FromRef<AppState> for Db {
+    fn from_ref(s: &AppState) -> Db {
+        s.db.clone()
+    }
+}

@@ -1,0 +1,72 @@
+//! The server's modules depend downward only: the core imports no area, no area imports the
+//! application layer, no two areas import each other, and the wallet never reads the players.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::Path;
+
+/// Database, money, time, the error envelope, messages, settings and their small helpers.
+const CORE: &[&str] = &["config", "db", "error", "http", "i18n", "journal", "mask", "money", "time"];
+/// The areas, each a folder holding its routes, logic and SQL.
+const AREAS: &[&str] = &["accounts", "auth", "bonus", "cms", "hub", "notify", "outbox", "ratelimit", "wallet"];
+
+/// For each top-level module, the other top-level modules its source names as `crate::NAME`.
+fn imports() -> BTreeMap<String, BTreeSet<String>> {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut out: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    let mut stack = vec![src.clone()];
+    while let Some(dir) = stack.pop() {
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                stack.push(path);
+                continue;
+            }
+            let rel = path.strip_prefix(&src).unwrap();
+            let module = rel.components().next().unwrap().as_os_str().to_string_lossy().trim_end_matches(".rs").to_string();
+            let text = std::fs::read_to_string(&path).unwrap();
+            let names = out.entry(module.clone()).or_default();
+            for line in text.lines().map(str::trim).filter(|l| !l.starts_with("//")) {
+                for part in line.split("crate::").skip(1) {
+                    let name: String = part.chars().take_while(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || *c == '_').collect();
+                    if !name.is_empty() && name != module {
+                        names.insert(name);
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn the_core_imports_no_area() {
+    let imports = imports();
+    for core in CORE {
+        let outside: Vec<&String> = imports.get(*core).into_iter().flatten().filter(|m| !CORE.contains(&m.as_str())).collect();
+        assert!(outside.is_empty(), "core module {core} imports {outside:?}");
+    }
+}
+
+#[test]
+fn areas_import_no_application_layer_and_no_two_import_each_other() {
+    let imports = imports();
+    for area in AREAS {
+        let names = imports.get(*area).cloned().unwrap_or_default();
+        let upward: Vec<&String> = names.iter().filter(|m| !CORE.contains(&m.as_str()) && !AREAS.contains(&m.as_str())).collect();
+        assert!(upward.is_empty(), "area {area} imports the application layer: {upward:?}");
+        for other in names.iter().filter(|m| AREAS.contains(&m.as_str())) {
+            let back = imports.get(other).is_some_and(|n| n.contains(*area));
+            assert!(!back, "areas {area} and {other} import each other");
+        }
+    }
+}
+
+#[test]
+fn the_wallet_never_reads_the_players_table() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/wallet");
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        let text = std::fs::read_to_string(&path).unwrap().to_lowercase();
+        assert!(!text.contains("from players") && !text.contains("join players"), "{} reads players", path.display());
+    }
+}
