@@ -52,6 +52,7 @@ bench: build
 	mkdir -p bench-results
 	$(CARGO) run --release --example bench_http -- bench-results target/release/kasa
 	$(CARGO) run --release --example bench_hub -- bench-results target/release/kasa
+	$(CARGO) run --release --example bench_wallet -- bench-results
 
 clean:
 	rm -rf target web/dist web/node_modules
