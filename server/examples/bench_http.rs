@@ -9,7 +9,6 @@
 //! - `user_balance`: `GET /api/user/balance` with a logged-in player's bearer token (polled every 3 s);
 //! - `cms_grouped_gzip`: the bootstrap call as a browser asks for it (`Accept-Encoding: gzip`), for
 //!   information;
-//! - the wallet's targets from [`wallet_targets`].
 //!
 //! The last three run against the real release binary (`kasa serve --demo` on a fresh SQLite file)
 //! as a separate process. The load is closed-loop: 64 keep-alive connections, each sending its next
@@ -109,7 +108,6 @@ async fn run(out_dir: &str, bin: &str) -> anyhow::Result<()> {
             goal: None,
         },
     ];
-    targets.extend(wallet_targets(&node));
     // `BENCH_ONLY=name,...` measures those alone (with the constant handler), e.g. to profile one.
     if let Ok(only) = std::env::var("BENCH_ONLY") {
         targets.retain(|t| t.name == "constant" || only.split(',').any(|name| name.trim() == t.name));
@@ -189,14 +187,6 @@ async fn run(out_dir: &str, bin: &str) -> anyhow::Result<()> {
     println!("written to {file}");
     let _ = std::fs::remove_dir_all(&node.dir);
     Ok(())
-}
-
-/// The wallet's bet-and-win benchmark over HTTP belongs here: return its operation (the bet and the
-/// win, as [`raw_request`]s carrying `node.token`, in `steps`) and it is measured like the others,
-/// with its ratio to the constant handler. Until the wallet adds it, it measures nothing
-/// (`bench_wallet` measures wallet rounds through the library, without HTTP).
-fn wallet_targets(_node: &Node) -> Vec<Target> {
-    Vec::new()
 }
 
 fn round(x: f64) -> f64 {

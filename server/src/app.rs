@@ -21,8 +21,6 @@ use crate::{accounts, bonus, cms, http, hub, notify, openapi, profile, web};
 /// The whole site: API, OpenAPI document, app and media.
 pub fn build_router(state: AppState) -> Router {
     let edge = state.edge;
-    // The node's journal tailer (started with this hub) tells the content cache of content changes.
-    hub::tail::listen_internal(&state.hub, state.content.clone());
     let (api, doc) = OpenApiRouter::with_openapi(openapi::ApiDoc::openapi())
         .merge(cms::router().with_state(CmsState::from_ref(&state)))
         .merge(accounts::router().with_state(AccountsState::from_ref(&state)))

@@ -41,7 +41,7 @@ pub async fn run(listener: TcpListener, state: AppState, shutdown: impl Future<O
         let host = std::env::var("HOSTNAME").unwrap_or_else(|_| "kasa".into());
         format!("{host}:{}", listener.local_addr().map(|a| a.port()).unwrap_or(0))
     });
-    let tailer = tokio::spawn(tail::run(state.db.clone(), state.hub.clone(), node, state.db.url.clone()));
+    let tailer = tokio::spawn(tail::run(state.db.clone(), state.hub.clone(), vec![state.content.clone()], node, state.db.url.clone()));
     let hub = state.hub.clone();
     let header_timeout = state.edge.header_timeout;
     let app = build_router(state);

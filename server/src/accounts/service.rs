@@ -112,8 +112,13 @@ impl LoginData {
     }
 }
 
+/// The bucket of a username's failed logins.
+fn login_bucket(username: &str) -> String {
+    format!("login:user:{}", username.trim().to_lowercase())
+}
+
 fn ip_bucket(prefix: &str, origin: &Origin) -> String {
-    format!("{prefix}:ip:{}", origin.ip.as_deref().unwrap_or("unknown"))
+    ratelimit::ip_bucket(prefix, origin.ip.as_deref())
 }
 
 /// Registers a player (fast, full or short form) and logs them in.
@@ -163,7 +168,6 @@ pub async fn register(state: &AccountsState, form: RegisterForm, origin: Origin)
         Some(_) => return Err(AppError::Validation { field: "currencyId", key: "v.currency" }),
     };
     // Every registration that passes the rules counts, failed ones too: a clash must not be a free
-    // lookup of who is registered.
     // lookup of who is registered. One refused by the phone's limit still counts for its IP.
     ratelimit::take(&state.db, &ip_bucket("register", &origin), state.limits.register_ip, "error.too_many").await?;
     let phone_bucket = format!("register:phone:{}", phone.as_str());
@@ -242,7 +246,7 @@ pub async fn login(state: &AccountsState, username: &str, password_text: &str, o
     if !(5..=100).contains(&password_text.chars().count()) {
         return Err(AppError::Validation { field: "password", key: "v.login_password" });
     }
-    let user_bucket = format!("login:user:{}", username.to_lowercase());
+    let user_bucket = login_bucket(username);
     let ip_bucket = ip_bucket("login", &origin);
     // Each attempt is counted before the password is checked, so a burst cannot outrun the lock;
     // a success takes its count back (and clears the username's failures).
@@ -343,9 +347,6 @@ pub async fn update_phone(
             let hits = code_limits(state, &format!("player:{}", player.id), origin).await?;
             let stored = store::latest_code(&state.db, player.id, "phone").await?.filter(|c| c.target == phone.as_str());
             let stored = check_code(state, stored, "phone", player.id, code.as_str()).await?;
-            if store::phone_taken(&state.db, phone.as_str(), player.id).await? {
-                return Err(AppError::Conflict("phone.unavailable"));
-            }
             let mut tx = state.db.begin_write().await?;
             if !store::use_code(&mut tx, stored.id).await? {
                 return Err(AppError::BadRequest("code.invalid"));
@@ -356,6 +357,7 @@ pub async fn update_phone(
                 .execute(&mut *tx)
                 .await;
             if let Err(e) = updated {
+                // Another player verified this phone meanwhile (the players' unique phone).
                 return Err(match unique_clash(e) {
                     AppError::Conflict(_) => AppError::Conflict("phone.unavailable"),
                     other => other,
@@ -506,7 +508,15 @@ pub async fn change_password(state: &AccountsState, me: CurrentPlayer, old: &str
     }
     let new = Password::parse_pair(pw, confirm, "password", "confirmPassword")?;
     let player = store::player_by_id(&state.db, me.player_id).await?.ok_or(AppError::Unauthorized)?;
-    if !state.hashing.verify(old.to_string(), player.password_hash.clone()).await? {
+    // A guess of the current password counts like a failed login of the player (a stolen session
+    // must not be a way around the login lock); a right one gives its count back.
+    let bucket = login_bucket(&player.username);
+    let hit = ratelimit::take(&state.db, &bucket, state.limits.login_user, "login.locked").await?;
+    let right = state.hashing.verify(old.to_string(), player.password_hash.clone()).await;
+    if !matches!(right, Ok(false)) {
+        ratelimit::release_all(&state.db, &[hit]).await?;
+    }
+    if !right? {
         return Err(AppError::Validation { field: "oldPassword", key: "password.old_wrong" });
     }
     let hash = state.hashing.hash(new.expose().to_string()).await?;

@@ -123,8 +123,7 @@ pub struct FingerprintLog {
         (status = 422, body = EmptyEnvelope), (status = 429, body = EmptyEnvelope)))]
 async fn fingerprint_log(State(state): State<CmsState>, client: ClientInfo, AppJson(body): AppJson<FingerprintLog>) -> ApiResult<()> {
     // An unauthenticated write: limited per IP, bad posts counted too.
-    let bucket = format!("write:ip:{}", client.ip.map(|ip| ip.to_string()).unwrap_or_else(|| "unknown".into()));
-    ratelimit::take(&state.db, &bucket, state.write_ip, "error.too_many").await?;
+    ratelimit::take(&state.db, &ratelimit::ip_bucket("write", client.ip), state.write_ip, "error.too_many").await?;
     let components = body.components.to_string();
     let valid_id = !body.visitor_id.is_empty()
         && body.visitor_id.len() <= 128

@@ -2,11 +2,12 @@
 //! SQLite every 200 ms) and pushes them to its own connections. The node's cursor is saved, so a
 //! restarted node or one that lost its listener catches up from where it was, without repeats.
 //!
-//! An internal event (see [`journal::is_internal`]) is never pushed: it goes to the node's
-//! [`InternalListener`]s instead (the content cache, say), which the hub knows nothing about.
+//! An internal event (see [`journal::is_internal`]) is never pushed: it goes to the
+//! [`InternalListener`]s the node started its tailer with (the content cache, say), which the hub
+//! knows nothing about.
 
 use std::collections::BTreeSet;
-use std::sync::{Arc, Mutex, Weak};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use super::{Hub, protocol};
@@ -32,6 +33,7 @@ pub struct Tailer {
     /// Ids above the cursor already delivered (while an earlier id is still missing).
     ahead: BTreeSet<i64>,
     gap: Option<Gap>,
+    listeners: Listeners,
     saved: i64,
 }
 
@@ -50,7 +52,7 @@ struct Gap {
 
 impl Tailer {
     /// Starts from the node's saved cursor, or from the journal's end for a new node.
-    pub async fn start(db: Db, hub: Arc<Hub>, node: String) -> anyhow::Result<Tailer> {
+    pub async fn start(db: Db, hub: Arc<Hub>, listeners: Listeners, node: String) -> anyhow::Result<Tailer> {
         let end = journal::max_id(&db).await?;
         let cursor = match journal::cursor(&db, &node).await? {
             Some(saved) if saved < end => {
@@ -61,10 +63,10 @@ impl Tailer {
             None => end,
         };
         journal::save_cursor(&db, &node, cursor).await?;
-        for listener in listeners_of(&hub) {
+        for listener in &listeners {
             listener.tailer_started();
         }
-        Ok(Tailer { db, hub, node, cursor, ahead: BTreeSet::new(), gap: None, saved: cursor })
+        Ok(Tailer { db, hub, node, cursor, ahead: BTreeSet::new(), gap: None, listeners, saved: cursor })
     }
 
     /// Reads and delivers everything new; returns how many events were delivered.
@@ -77,7 +79,7 @@ impl Tailer {
             let n = events.len();
             for ev in &events {
                 if self.ahead.insert(ev.id) {
-                    dispatch(&self.hub, ev);
+                    dispatch(&self.hub, &self.listeners, ev);
                     delivered += 1;
                 }
             }
@@ -138,36 +140,13 @@ impl Tailer {
     }
 }
 
-struct Listening {
-    hub: Weak<Hub>,
-    listener: Arc<dyn InternalListener>,
-}
-
-/// The listeners of every node in this process, each under its node's hub: the tailer is started
-/// with the hub, so the hub names the node. An entry goes away with its hub.
-static LISTENERS: Mutex<Vec<Listening>> = Mutex::new(Vec::new());
-
-/// Hands the internal events read by the tailer of `hub`'s node to `listener` (once, however often
-/// it is called with the same pair).
-pub fn listen_internal(hub: &Arc<Hub>, listener: Arc<dyn InternalListener>) {
-    let mut all = LISTENERS.lock().unwrap_or_else(|e| e.into_inner());
-    all.retain(|l| l.hub.strong_count() > 0);
-    let known = all.iter().any(|l| std::ptr::eq(l.hub.as_ptr(), Arc::as_ptr(hub)) && Arc::ptr_eq(&l.listener, &listener));
-    if !known {
-        all.push(Listening { hub: Arc::downgrade(hub), listener });
-    }
-}
-
-fn listeners_of(hub: &Hub) -> Vec<Arc<dyn InternalListener>> {
-    let all = LISTENERS.lock().unwrap_or_else(|e| e.into_inner());
-    // A live Weak keeps its allocation, so no other hub can share the address it points to.
-    all.iter().filter(|l| std::ptr::eq(l.hub.as_ptr(), hub) && l.hub.strong_count() > 0).map(|l| l.listener.clone()).collect()
-}
+/// What acts on a node's internal events (its content cache, say).
+pub type Listeners = Vec<Arc<dyn InternalListener>>;
 
 /// Pushes one event to this node's connections; an internal one goes to the node's listeners only.
-pub fn dispatch(hub: &Hub, ev: &Event) {
+pub fn dispatch(hub: &Hub, listeners: &[Arc<dyn InternalListener>], ev: &Event) {
     if journal::is_internal(&ev.command) {
-        for listener in listeners_of(hub) {
+        for listener in listeners {
             listener.internal_event(ev);
         }
         return;
@@ -189,9 +168,9 @@ pub fn dispatch(hub: &Hub, ev: &Event) {
 }
 
 /// Runs the tailer until the process ends.
-pub async fn run(db: Db, hub: Arc<Hub>, node: String, database_url: String) {
+pub async fn run(db: Db, hub: Arc<Hub>, listeners: Listeners, node: String, database_url: String) {
     let mut tailer = loop {
-        match Tailer::start(db.clone(), hub.clone(), node.clone()).await {
+        match Tailer::start(db.clone(), hub.clone(), listeners.clone(), node.clone()).await {
             Ok(t) => break t,
             Err(e) => {
                 tracing::warn!(error = %e, "journal: cannot start the tailer; retrying");
@@ -276,23 +255,20 @@ mod tests {
 
     #[test]
     fn an_internal_event_goes_to_the_nodes_listeners_and_to_no_connection() {
-        // Arrange: two nodes' hubs, each with a listener; a connection on the first.
-        let (hub, other) = (Arc::new(Hub::new(HubTimings::default())), Arc::new(Hub::new(HubTimings::default())));
+        // Arrange: a node's hub with a connection, and its listener.
+        let hub = Hub::new(HubTimings::default());
         let mut frames = hub.register(1, 1).frames;
-        let (seen, seen_elsewhere) = (Arc::new(Seen::default()), Arc::new(Seen::default()));
-        listen_internal(&hub, seen.clone());
-        listen_internal(&hub, seen.clone());
-        listen_internal(&other, seen_elsewhere.clone());
+        let seen = Arc::new(Seen::default());
+        let listeners: Listeners = vec![seen.clone()];
 
         // Act
-        dispatch(&hub, &event(journal::CONTENT_CHANGED));
+        dispatch(&hub, &listeners, &event(journal::CONTENT_CHANGED));
 
-        // Assert: once to this node's listener, to no connection, not to the other node.
+        // Assert: once to the listener, to no connection.
         assert_eq!(seen.0.load(Ordering::SeqCst), 1);
-        assert_eq!(seen_elsewhere.0.load(Ordering::SeqCst), 0);
         assert!(frames.try_recv().is_err());
         // An ordinary broadcast still reaches the connection, and no listener.
-        dispatch(&hub, &event(journal::NOTIFICATION));
+        dispatch(&hub, &listeners, &event(journal::NOTIFICATION));
         assert!(frames.try_recv().is_ok());
         assert_eq!(seen.0.load(Ordering::SeqCst), 1);
     }

@@ -4,7 +4,15 @@ pub use crate::config::{Limit, Limits};
 use crate::db::{Db, now_ms};
 use crate::error::AppError;
 
-/// One recorded hit; [`release`] takes it back (a success that should not count).
+/// The bucket of `prefix` for one client address (`unknown` when the address is not known).
+pub fn ip_bucket(prefix: &str, ip: Option<impl std::fmt::Display>) -> String {
+    match ip {
+        Some(ip) => format!("{prefix}:ip:{ip}"),
+        None => format!("{prefix}:ip:unknown"),
+    }
+}
+
+/// One recorded hit; [`release_all`] takes it back (a success that should not count).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Hit {
     id: i64,

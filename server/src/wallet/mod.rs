@@ -394,10 +394,23 @@ async fn claim_key(conn: &mut AnyConnection, key: &str, fingerprint: &str) -> Re
 
 /// Applies transfers whose key was just claimed, then journals one balance push per player.
 async fn apply(conn: &mut AnyConnection, key: &str, transfers: &[Transfer]) -> Result<Committed, WalletError> {
+    // Each account is looked up once per batch (a split bet names the provider twice).
+    let mut known: Vec<(&Account, i64)> = Vec::new();
     let mut ids = Vec::with_capacity(transfers.len());
     let mut player_rows = Vec::new();
     for t in transfers {
-        let pair = (store::account_id(conn, &t.debit).await?, store::account_id(conn, &t.credit).await?);
+        let mut pair = [0i64; 2];
+        for (slot, account) in pair.iter_mut().zip([&t.debit, &t.credit]) {
+            *slot = match known.iter().find(|(a, _)| *a == account) {
+                Some(&(_, id)) => id,
+                None => {
+                    let id = store::account_id(conn, account).await?;
+                    known.push((account, id));
+                    id
+                }
+            };
+        }
+        let pair = (pair[0], pair[1]);
         player_rows.extend(t.debit.player().map(|_| pair.0).into_iter().chain(t.credit.player().map(|_| pair.1)));
         ids.push(pair);
     }
@@ -491,35 +504,7 @@ pub async fn bet(db: &Db, key: &str, stake: &RoundMove) -> Result<Committed, Wal
     if !stake.amount.is_positive() {
         return Err(WalletError::Invalid("a stake is positive"));
     }
-    let mut tx = db.begin_write().await?;
-    if let Some(replay) = claim_key(&mut tx, key, &fingerprint(&("bet", stake))).await? {
-        return Ok(replay);
-    }
-    let available = store::lock_balances(&mut tx, stake.player_id).await?;
-    let real_part = stake.amount.min(available.real);
-    let bonus_part = stake.amount.checked_sub(real_part)?;
-    if bonus_part > available.bonus {
-        return Err(WalletError::InsufficientFunds);
-    }
-    let provider = Account::Provider(stake.provider.clone());
-    let cause = format!("{}:bet:{}", stake.provider, stake.provider_tx);
-    let transfers: Vec<Transfer> = [(Pocket::Real, real_part), (Pocket::Bonus, bonus_part)]
-        .into_iter()
-        .filter(|(_, part)| part.is_positive())
-        .map(|(pocket, part)| Transfer {
-            refs: stake.refs(),
-            ..Transfer::new(
-                Account::Player { player_id: stake.player_id, pocket },
-                provider.clone(),
-                part,
-                TransferKind::Bet,
-                cause.clone(),
-            )
-        })
-        .collect();
-    let committed = apply(&mut tx, key, &transfers).await?;
-    tx.commit().await?;
-    Ok(committed)
+    play(db, key, stake, TransferKind::Bet).await
 }
 
 /// A payout, split between the pockets in the proportion the round's stakes came from them (all
@@ -528,28 +513,39 @@ pub async fn win(db: &Db, key: &str, payout: &RoundMove) -> Result<Committed, Wa
     if payout.amount.is_negative() {
         return Err(WalletError::Invalid("a win is not negative"));
     }
+    play(db, key, payout, TransferKind::Win).await
+}
+
+/// A bet or a win: the move's split between the pockets, as linked transfers between the player
+/// and the provider, in a transaction of its own.
+async fn play(db: &Db, key: &str, mv: &RoundMove, kind: TransferKind) -> Result<Committed, WalletError> {
     let mut tx = db.begin_write().await?;
-    if let Some(replay) = claim_key(&mut tx, key, &fingerprint(&("win", payout))).await? {
+    if let Some(replay) = claim_key(&mut tx, key, &fingerprint(&(kind, mv))).await? {
         return Ok(replay);
     }
-    let staked = store::round_stakes(&mut tx, payout.player_id, &payout.provider, &payout.round_id).await?;
-    let total = staked.real.checked_add(staked.bonus)?;
-    let bonus_part = if total.is_positive() { payout.amount.share(staked.bonus, total)? } else { Kurus::ZERO };
-    let real_part = payout.amount.checked_sub(bonus_part)?;
-    let provider = Account::Provider(payout.provider.clone());
-    let cause = format!("{}:win:{}", payout.provider, payout.provider_tx);
+    let (real_part, bonus_part) = if kind == TransferKind::Bet {
+        let available = store::lock_balances(&mut tx, mv.player_id).await?;
+        let real_part = mv.amount.min(available.real);
+        let bonus_part = mv.amount.checked_sub(real_part)?;
+        if bonus_part > available.bonus {
+            return Err(WalletError::InsufficientFunds);
+        }
+        (real_part, bonus_part)
+    } else {
+        let staked = store::round_stakes(&mut tx, mv.player_id, &mv.provider, &mv.round_id).await?;
+        let total = staked.real.checked_add(staked.bonus)?;
+        let bonus_part = if total.is_positive() { mv.amount.share(staked.bonus, total)? } else { Kurus::ZERO };
+        (mv.amount.checked_sub(bonus_part)?, bonus_part)
+    };
+    let provider = Account::Provider(mv.provider.clone());
+    let cause = format!("{}:{}:{}", mv.provider, kind.as_str(), mv.provider_tx);
     let transfers: Vec<Transfer> = [(Pocket::Real, real_part), (Pocket::Bonus, bonus_part)]
         .into_iter()
         .filter(|(_, part)| part.is_positive())
-        .map(|(pocket, part)| Transfer {
-            refs: payout.refs(),
-            ..Transfer::new(
-                provider.clone(),
-                Account::Player { player_id: payout.player_id, pocket },
-                part,
-                TransferKind::Win,
-                cause.clone(),
-            )
+        .map(|(pocket, part)| {
+            let player = Account::Player { player_id: mv.player_id, pocket };
+            let (debit, credit) = if kind == TransferKind::Bet { (player, provider.clone()) } else { (provider.clone(), player) };
+            Transfer { refs: mv.refs(), ..Transfer::new(debit, credit, part, kind, cause.clone()) }
         })
         .collect();
     let committed = apply(&mut tx, key, &transfers).await?;

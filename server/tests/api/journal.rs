@@ -27,7 +27,7 @@ on_both_engines! {
         // Arrange: node "n1" has a connection of player 7 and has read the journal.
         let hub = Arc::new(Hub::new(HubTimings::default()));
         let mut rx = hub.register(7, 1).frames;
-        let mut tailer = Tailer::start(app.db.clone(), hub.clone(), "n1".into()).await.unwrap();
+        let mut tailer = Tailer::start(app.db.clone(), hub.clone(), Vec::new(), "n1".into()).await.unwrap();
         publish(&app, 7, "one").await;
         assert_eq!(tailer.step().await.unwrap(), 1);
         assert_eq!(tailer.step().await.unwrap(), 0, "an event is delivered once");
@@ -37,7 +37,7 @@ on_both_engines! {
         publish(&app, 7, "two").await;
         publish(&app, 8, "someone else").await;
         publish(&app, 7, "three").await;
-        let mut restarted = Tailer::start(app.db.clone(), hub.clone(), "n1".into()).await.unwrap();
+        let mut restarted = Tailer::start(app.db.clone(), hub.clone(), Vec::new(), "n1".into()).await.unwrap();
         let delivered = restarted.step().await.unwrap();
 
         // Assert
@@ -46,7 +46,7 @@ on_both_engines! {
         let texts: Vec<&str> = frames.iter().map(|f| if f.contains("\"one\"") { "one" } else if f.contains("\"two\"") { "two" } else if f.contains("\"three\"") { "three" } else { "?" }).collect();
         assert_eq!(texts, vec!["one", "two", "three"]);
         // A new node starts at the journal's end: nothing old is pushed.
-        let mut fresh = Tailer::start(app.db.clone(), hub.clone(), "n2".into()).await.unwrap();
+        let mut fresh = Tailer::start(app.db.clone(), hub.clone(), Vec::new(), "n2".into()).await.unwrap();
         assert_eq!(fresh.step().await.unwrap(), 0);
     }
 }
@@ -56,7 +56,7 @@ on_both_engines! {
         let hub = Arc::new(Hub::new(HubTimings::default()));
         let mut a = hub.register(1, 1).frames;
         let mut b = hub.register(2, 2).frames;
-        let mut tailer = Tailer::start(app.db.clone(), hub.clone(), "n1".into()).await.unwrap();
+        let mut tailer = Tailer::start(app.db.clone(), hub.clone(), Vec::new(), "n1".into()).await.unwrap();
         let mut tx = app.db.pool.begin().await.unwrap();
         journal::publish(&mut tx, None, None, "Notification", "all").await.unwrap();
         tx.commit().await.unwrap();
@@ -85,7 +85,7 @@ async fn postgres_node_with_player_seven() -> Option<(crate::helpers::TestApp, t
     let app = crate::helpers::spawn_app(crate::helpers::Engine::Postgres).await;
     let hub = Arc::new(Hub::new(HubTimings::default()));
     let rx = hub.register(7, 1).frames;
-    let tailer = Tailer::start(app.db.clone(), hub.clone(), "n1".into()).await.unwrap();
+    let tailer = Tailer::start(app.db.clone(), hub.clone(), Vec::new(), "n1".into()).await.unwrap();
     Some((app, rx, tailer))
 }
 

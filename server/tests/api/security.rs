@@ -133,6 +133,30 @@ on_both_engines! {
 }
 
 on_both_engines! {
+    async fn twenty_parallel_guesses_of_the_current_password_are_evaluated_at_most_five_times(app) {
+        // Arrange: a logged-in session (a thief's, say) guessing the password on the dashboard.
+        let token = registered(&app).await;
+        let url = app.url("/api/customer/changepassword");
+        let bearer = token.clone();
+
+        // Act
+        let answers = burst(&app, 20, move |i, c| {
+            c.post(&url).bearer_auth(&bearer).json(&json!({"oldPassword": format!("tahmin{i:03}"), "password": "yeni12345", "confirmPassword": "yeni12345"}))
+        })
+        .await;
+
+        // Assert: five wrong guesses were checked; then even the right password is locked out.
+        assert_eq!(count_status(&answers, 422), 5, "{answers:?}");
+        assert_eq!(count_status(&answers, 429), 15);
+        let right = app.post_auth("/api/customer/changepassword", &token,
+            &json!({"oldPassword": "gizli123", "password": "yeni12345", "confirmPassword": "yeni12345"})).await;
+        assert_eq!(right.status(), 429);
+        let login = app.post_json("/api/auth/login", &json!({"username": "aysegul1", "password": "gizli123"})).await;
+        assert_eq!(login.status(), 429, "the lock is the login's too");
+    }
+}
+
+on_both_engines! {
     async fn thirty_parallel_sms_requests_to_one_phone_send_one_sms(app) {
         // Arrange
         let token = registered(&app).await;

@@ -7,7 +7,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use kasa::wallet::{
-    self, Account, Applied, Batch, Committed, Finding, Kurus, Phase, Pocket, Refs, RoundMove, Transfer, TransferKind, WalletError,
+    self, Account, Applied, Batch, Committed, Finding, Kurus, Phase, Pocket, RoundMove, Transfer, TransferKind, WalletError,
 };
 
 use crate::helpers::{Engine, TestApp, fresh_database};
@@ -402,7 +402,6 @@ on_both_engines! {
         assert_eq!(list.iter().map(|t| t.kind).collect::<Vec<_>>(), vec![TransferKind::Bet, TransferKind::Deposit]);
         let refs: (String, String) = sqlx::query_as("SELECT round_id, provider_tx FROM transfers WHERE kind = 'bet'").fetch_one(&app.db.pool).await.unwrap();
         assert_eq!(refs, ("r9".to_string(), "tx9".to_string()));
-        let _ = Refs::default();
     }
 }
 
