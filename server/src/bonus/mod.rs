@@ -42,7 +42,8 @@ pub struct TrialBonus {
 
 /// Grants the trial bonus (once per player and per phone, after phone verification).
 #[utoipa::path(get, path = "/bonus/definetrialbonus", tag = "bonus",
-    responses((status = 200, body = Envelope<TrialBonus>), (status = 400, body = EmptyEnvelope), (status = 401, body = EmptyEnvelope)),
+    responses((status = 200, body = Envelope<TrialBonus>), (status = 400, description = "The phone is not verified, or there is no trial bonus", body = EmptyEnvelope),
+        (status = 409, description = "Already granted to this player or phone", body = EmptyEnvelope)),
     security(("bearer" = [])))]
 async fn define_trial_bonus(State(db): State<Db>, me: CurrentPlayer) -> ApiResult<TrialBonus> {
     let player = accounts_store::player_by_id(&db, me.player_id).await?.ok_or(AppError::Unauthorized)?;
@@ -56,6 +57,8 @@ async fn define_trial_bonus(State(db): State<Db>, me: CurrentPlayer) -> ApiResul
     if !available {
         return Err(AppError::Conflict("bonus.already"));
     }
+    let transfer = Transfer::new(Account::BonusCost, Account::bonus(player.id), amount, TransferKind::Bonus, "trial_bonus");
+    wallet::open_house_accounts(&db, std::slice::from_ref(&transfer)).await?;
     let mut tx = db.begin_write().await?;
     let grant = sqlx::query("INSERT INTO trial_bonus_grants (player_id, phone, amount, created_at) VALUES ($1, $2, $3, $4)")
         .bind(player.id)
@@ -70,8 +73,7 @@ async fn define_trial_bonus(State(db): State<Db>, me: CurrentPlayer) -> ApiResul
             other?;
         }
     }
-    let grant = Transfer::new(Account::BonusCost, Account::bonus(player.id), amount, TransferKind::Bonus, "trial_bonus");
-    wallet::commit_in(&mut tx, &Batch { key: format!("trial_bonus:{}", player.id), transfers: vec![grant] }).await?;
+    wallet::commit_in(&mut tx, &Batch { key: format!("trial_bonus:{}", player.id), transfers: vec![transfer] }).await?;
     let note = t("notify.trial_note").replace("{amount}", &amount.to_string());
     notify::create(&mut tx, Audience::Player(player.id), NotificationType::Bonus, &t("notify.trial_title"), &note).await?;
     tx.commit().await?;

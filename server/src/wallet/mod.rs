@@ -287,7 +287,8 @@ pub enum WalletError {
     /// RS_ERROR_DUPLICATE_TRANSACTION, a payment callback's 409).
     #[error("the idempotency key '{0}' was used before for another operation")]
     KeyReused(String),
-    /// A player account that was never opened (see [`ensure_wallet`]).
+    /// A player account that was never opened (see [`ensure_wallet`]), or a house account not
+    /// opened before the transaction (see [`open_house_accounts`]).
     #[error("no such account: {0}")]
     UnknownAccount(String),
     /// Not a pending transfer, or one already posted or voided.
@@ -364,20 +365,45 @@ fn batch_fingerprint(batch: &Batch) -> String {
 /// Commits a batch in a transaction of its own.
 pub async fn commit(db: &Db, batch: &Batch) -> Result<Committed, WalletError> {
     validate(batch)?;
+    let house = open_house_accounts(db, &batch.transfers).await?;
     let mut tx = db.begin_write().await?;
-    let committed = commit_in(&mut tx, batch).await?;
+    let committed = commit_with(&mut tx, batch, house).await?;
     tx.commit().await?;
     Ok(committed)
 }
 
-/// Commits a batch inside the caller's transaction (begun with [`Db::begin_write`]). On an error
-/// the caller must roll its transaction back.
+/// Commits a batch inside the caller's transaction (begun with [`Db::begin_write`]), after the
+/// caller opened the batch's house accounts with [`open_house_accounts`] before beginning it. On
+/// an error the caller must roll its transaction back.
 pub async fn commit_in(conn: &mut AnyConnection, batch: &Batch) -> Result<Committed, WalletError> {
+    commit_with(conn, batch, Vec::new()).await
+}
+
+async fn commit_with(conn: &mut AnyConnection, batch: &Batch, house: Vec<(Account, i64)>) -> Result<Committed, WalletError> {
     validate(batch)?;
     if let Some(replay) = claim_key(conn, &batch.key, &batch_fingerprint(batch)).await? {
         return Ok(replay);
     }
-    apply(conn, &batch.key, &batch.transfers).await
+    apply(conn, &batch.key, &batch.transfers, house).await
+}
+
+/// Opens the house accounts the transfers name, if new, each in a statement of its own and never
+/// inside a money transaction (see `store::open_house_account` for the deadlock this avoids), and
+/// gives their ids. Call it before [`Db::begin_write`] when committing with [`commit_in`].
+pub async fn open_house_accounts(db: &Db, transfers: &[Transfer]) -> Result<Vec<(Account, i64)>, WalletError> {
+    let mut opened: Vec<(Account, i64)> = Vec::new();
+    let mut conn = None;
+    for account in transfers.iter().flat_map(|t| [&t.debit, &t.credit]) {
+        if account.player().is_some() || opened.iter().any(|(a, _)| a == account) {
+            continue;
+        }
+        let conn = match &mut conn {
+            Some(c) => c,
+            None => conn.insert(db.pool.acquire().await?),
+        };
+        opened.push((account.clone(), store::open_house_account(conn, account).await?));
+    }
+    Ok(opened)
 }
 
 /// Records the batch's key; when it was committed before, the first result (same content) or
@@ -393,19 +419,20 @@ async fn claim_key(conn: &mut AnyConnection, key: &str, fingerprint: &str) -> Re
 }
 
 /// Applies transfers whose key was just claimed, then journals one balance push per player.
-async fn apply(conn: &mut AnyConnection, key: &str, transfers: &[Transfer]) -> Result<Committed, WalletError> {
-    // Each account is looked up once per batch (a split bet names the provider twice).
-    let mut known: Vec<(&Account, i64)> = Vec::new();
+async fn apply(conn: &mut AnyConnection, key: &str, transfers: &[Transfer], house: Vec<(Account, i64)>) -> Result<Committed, WalletError> {
+    // Each account is looked up once per batch (a split bet names the provider twice); the house
+    // accounts opened before the transaction are known already.
+    let mut known: Vec<(Account, i64)> = house;
     let mut ids = Vec::with_capacity(transfers.len());
     let mut player_rows = Vec::new();
     for t in transfers {
         let mut pair = [0i64; 2];
         for (slot, account) in pair.iter_mut().zip([&t.debit, &t.credit]) {
-            *slot = match known.iter().find(|(a, _)| *a == account) {
+            *slot = match known.iter().find(|(a, _)| a == account) {
                 Some(&(_, id)) => id,
                 None => {
                     let id = store::account_id(conn, account).await?;
-                    known.push((account, id));
+                    known.push((account.clone(), id));
                     id
                 }
             };
@@ -519,6 +546,11 @@ pub async fn win(db: &Db, key: &str, payout: &RoundMove) -> Result<Committed, Wa
 /// A bet or a win: the move's split between the pockets, as linked transfers between the player
 /// and the provider, in a transaction of its own.
 async fn play(db: &Db, key: &str, mv: &RoundMove, kind: TransferKind) -> Result<Committed, WalletError> {
+    let provider = Account::Provider(mv.provider.clone());
+    let house = {
+        let mut conn = db.pool.acquire().await?;
+        vec![(provider.clone(), store::open_house_account(&mut conn, &provider).await?)]
+    };
     let mut tx = db.begin_write().await?;
     if let Some(replay) = claim_key(&mut tx, key, &fingerprint(&(kind, mv))).await? {
         return Ok(replay);
@@ -537,7 +569,6 @@ async fn play(db: &Db, key: &str, mv: &RoundMove, kind: TransferKind) -> Result<
         let bonus_part = if total.is_positive() { mv.amount.share(staked.bonus, total)? } else { Kurus::ZERO };
         (mv.amount.checked_sub(bonus_part)?, bonus_part)
     };
-    let provider = Account::Provider(mv.provider.clone());
     let cause = format!("{}:{}:{}", mv.provider, kind.as_str(), mv.provider_tx);
     let transfers: Vec<Transfer> = [(Pocket::Real, real_part), (Pocket::Bonus, bonus_part)]
         .into_iter()
@@ -548,15 +579,14 @@ async fn play(db: &Db, key: &str, mv: &RoundMove, kind: TransferKind) -> Result<
             Transfer { refs: mv.refs(), ..Transfer::new(debit, credit, part, kind, cause.clone()) }
         })
         .collect();
-    let committed = apply(&mut tx, key, &transfers).await?;
+    let committed = apply(&mut tx, key, &transfers, house).await?;
     tx.commit().await?;
     Ok(committed)
 }
 
 /// The player's balances (one indexed read); zero when the player has no accounts yet.
 pub async fn balances(db: &Db, player_id: i64) -> Result<Balances, WalletError> {
-    let mut conn = db.pool.acquire().await?;
-    balances_on(&mut conn, player_id).await
+    store::balances_in_place(db, player_id).await
 }
 
 /// [`balances`] on a given connection, e.g. inside a transaction that just committed a batch.

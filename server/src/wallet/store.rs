@@ -4,7 +4,7 @@
 use sqlx::{AnyConnection, Row};
 
 use super::{Account, Balances, Kurus, Pocket, Refs, Transfer, TransferKind, WalletError};
-use crate::db::now_ms;
+use crate::db::{Db, now_ms};
 
 /// How a transfer row moves money.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -116,23 +116,31 @@ pub(super) async fn transfers_of_player(
     rows.iter().map(applied).collect()
 }
 
-/// The id of an account. Player accounts must have been opened; a house account is opened on
-/// first use (read first, so the common path takes no lock).
+/// The id of an account that was opened before (a player's by [`ensure_wallet`], a house account
+/// by [`open_house_account`]). Inside a money transaction it only reads: see `open_house_account`.
 pub(super) async fn account_id(conn: &mut AnyConnection, account: &Account) -> Result<i64, WalletError> {
+    let code = account.code();
+    let found = sqlx::query_scalar("SELECT id FROM accounts WHERE code = $1").bind(&code).fetch_optional(&mut *conn).await?;
+    found.ok_or(WalletError::UnknownAccount(code))
+}
+
+/// Opens a house account if it is not open yet, and gives its id; read first, so the common path
+/// writes nothing. Run outside any money transaction, in statements of their own: an account
+/// inserted inside one holds its key's index entry until that transaction ends, so two batches
+/// opening accounts in opposite orders, or one opening an account while holding a player's row
+/// that the other waits for, would deadlock (PostgreSQL found exactly that under load).
+pub(super) async fn open_house_account(conn: &mut AnyConnection, account: &Account) -> Result<i64, sqlx::Error> {
     let code = account.code();
     let find = "SELECT id FROM accounts WHERE code = $1";
     if let Some(id) = sqlx::query_scalar(find).bind(&code).fetch_optional(&mut *conn).await? {
         return Ok(id);
-    }
-    if account.player().is_some() {
-        return Err(WalletError::UnknownAccount(code));
     }
     sqlx::query("INSERT INTO accounts (code, player_id, pocket, created_at) VALUES ($1, NULL, NULL, $2) ON CONFLICT (code) DO NOTHING")
         .bind(&code)
         .bind(now_ms())
         .execute(&mut *conn)
         .await?;
-    Ok(sqlx::query_scalar(find).bind(&code).fetch_one(conn).await?)
+    sqlx::query_scalar(find).bind(&code).fetch_one(conn).await
 }
 
 /// Opens a player's two accounts and their balance rows, if missing.
@@ -281,11 +289,13 @@ pub(super) async fn is_resolved(conn: &mut AnyConnection, pending_id: i64) -> Re
     Ok(n > 0)
 }
 
-fn balances_from(rows: &[sqlx::any::AnyRow]) -> Result<Balances, WalletError> {
+/// The balance rows of one player: pocket, posted, held.
+const BALANCES_SQL: &str = "SELECT pocket, posted, held FROM account_balances WHERE player_id = $1";
+
+fn balances_from(rows: impl IntoIterator<Item = (String, i64, i64)>) -> Result<Balances, WalletError> {
     let mut b = Balances::default();
-    for r in rows {
-        let pocket: String = r.try_get(0)?;
-        let (posted, held) = (kurus(r.try_get(1)?)?, kurus(r.try_get(2)?)?);
+    for (pocket, posted, held) in rows {
+        let (posted, held) = (kurus(posted)?, kurus(held)?);
         let spendable = posted.checked_sub(held)?;
         match pocket.as_str() {
             "real" => {
@@ -300,9 +310,25 @@ fn balances_from(rows: &[sqlx::any::AnyRow]) -> Result<Balances, WalletError> {
 
 /// The player's balances: one indexed read of the two balance rows.
 pub(super) async fn balances(conn: &mut AnyConnection, player_id: i64) -> Result<Balances, WalletError> {
-    let rows =
-        sqlx::query("SELECT pocket, posted, held FROM account_balances WHERE player_id = $1").bind(player_id).fetch_all(conn).await?;
-    balances_from(&rows)
+    let rows = sqlx::query(BALANCES_SQL).bind(player_id).fetch_all(conn).await?;
+    balances_from(tuples(&rows)?)
+}
+
+fn tuples(rows: &[sqlx::any::AnyRow]) -> Result<Vec<(String, i64, i64)>, sqlx::Error> {
+    rows.iter().map(|r| Ok((r.try_get(0)?, r.try_get(1)?, r.try_get(2)?))).collect()
+}
+
+/// [`balances`] read in place where the database allows it (see [`Db::read_in_place`]).
+pub(super) async fn balances_in_place(db: &Db, player_id: i64) -> Result<Balances, WalletError> {
+    let read = db.read_in_place(|conn| {
+        let mut statement = conn.prepare_cached(BALANCES_SQL)?;
+        let rows = statement.query_map([player_id], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?;
+        rows.collect::<rusqlite::Result<Vec<(String, i64, i64)>>>()
+    });
+    match read {
+        Some(rows) => balances_from(rows?),
+        None => balances(&mut *db.pool.acquire().await?, player_id).await,
+    }
 }
 
 /// Locks balance rows one by one in the order of their account ids: every path that takes more
@@ -344,5 +370,5 @@ pub(super) async fn round_stakes(
     .bind(player_id)
     .fetch_all(conn)
     .await?;
-    balances_from(&rows)
+    balances_from(tuples(&rows)?)
 }

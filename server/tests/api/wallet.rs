@@ -185,7 +185,13 @@ on_both_engines! {
 
 on_both_engines! {
     async fn a_batch_inside_a_callers_transaction_commits_or_rolls_back_with_it(app) {
+        // Arrange: the caller opens the batch's house accounts before its transaction.
         let ece = make_player(&app, "ece").await;
+        let unopened = wallet::commit_in(&mut app.db.begin_write().await.unwrap(), &deposit(ece, 7_000, "dep:e0")).await;
+        assert!(matches!(unopened, Err(WalletError::UnknownAccount(_))), "{unopened:?}");
+        wallet::open_house_accounts(&app.db, &deposit(ece, 1, "-").transfers).await.unwrap();
+
+        // Act and Assert
         let mut tx = app.db.begin_write().await.unwrap();
         wallet::commit_in(&mut tx, &deposit(ece, 7_000, "dep:e1")).await.unwrap();
         tx.rollback().await.unwrap();
@@ -299,6 +305,55 @@ fn account_effects(expected: &mut Expected, transfers: &[Applied]) {
 }
 
 on_both_engines! {
+    async fn balance_polls_running_beside_parallel_bets_only_ever_see_committed_balances(app) {
+        // Arrange: 100 ₺ and 50 bets of 1 ₺, fired together with 50 pollers (on SQLite the poll
+        // reads in place on its own read-only connection, outside the pool).
+        let player = make_player(&app, "poller").await;
+        wallet::commit(&app.db, &deposit(player, 10_000, "dep:poll")).await.unwrap();
+        let barrier = Arc::new(tokio::sync::Barrier::new(100));
+
+        // Act
+        let bets: Vec<_> = (0..50)
+            .map(|i| {
+                let (db, barrier) = (app.db.clone(), barrier.clone());
+                tokio::spawn(async move {
+                    barrier.wait().await;
+                    wallet::bet(&db, &format!("bet:poll:{i}"), &round(player, &format!("r{i}"), &format!("t{i}"), 100)).await.unwrap();
+                })
+            })
+            .collect();
+        let polls: Vec<_> = (0..50)
+            .map(|_| {
+                let (db, barrier) = (app.db.clone(), barrier.clone());
+                tokio::spawn(async move {
+                    barrier.wait().await;
+                    let mut seen = Vec::new();
+                    for _ in 0..20 {
+                        seen.push(wallet::balances(&db, player).await.unwrap().real.minor());
+                        tokio::task::yield_now().await;
+                    }
+                    seen
+                })
+            })
+            .collect();
+        for bet in bets {
+            bet.await.unwrap();
+        }
+        let mut all = Vec::new();
+        for poll in polls {
+            all.push(poll.await.unwrap());
+        }
+
+        // Assert: every read is a whole number of committed bets, and never goes back up.
+        for seen in &all {
+            assert!(seen.iter().all(|b| (5_000..=10_000).contains(b) && b % 100 == 0), "{seen:?}");
+            assert!(seen.windows(2).all(|w| w[1] <= w[0]), "a poll saw the balance rise: {seen:?}");
+        }
+        assert_eq!(balances(&app, player).await, (5_000, 0, 0));
+    }
+}
+
+on_both_engines! {
     async fn a_hundred_tasks_moving_money_at_random_keep_every_invariant(app) {
         // Arrange: eight players with a trial bonus each.
         let mut players = Vec::new();
@@ -390,6 +445,40 @@ on_both_engines! {
             assert_eq!((b.real.minor(), b.held.minor(), b.bonus.minor()), (real_posted - real_held, real_held, bonus_posted), "player {p}");
         }
         eprintln!("{ops} wallet operations in 3 s by 100 tasks");
+    }
+}
+
+on_both_engines! {
+    async fn bets_and_wins_at_a_provider_never_seen_before_all_commit_when_they_arrive_together(app) {
+        // Arrange: one player with money; each round names a provider the ledger has no account
+        // for yet. A bet locks the player's row before it reaches the provider's account, a win
+        // reaches the account first: opening that account inside either transaction deadlocked.
+        let p = make_player(&app, "yeni").await;
+        wallet::commit(&app.db, &deposit(p, 1_000_000, "dep:yeni")).await.unwrap();
+
+        for r in 0..6 {
+            let provider = format!("fresh{r}");
+            let barrier = Arc::new(tokio::sync::Barrier::new(24));
+            // Act: 24 moves at once, bets and wins alternating.
+            let moves: Vec<_> = (0..24)
+                .map(|i| {
+                    let (db, barrier, provider) = (app.db.clone(), barrier.clone(), provider.clone());
+                    tokio::spawn(async move {
+                        let mv = RoundMove { provider, ..round(p, &format!("r{r}:{i}"), &format!("x{r}:{i}"), 100) };
+                        barrier.wait().await;
+                        if i % 2 == 0 { wallet::bet(&db, &format!("b{r}:{i}"), &mv).await } else { wallet::win(&db, &format!("w{r}:{i}"), &mv).await }
+                    })
+                })
+                .collect();
+
+            // Assert: every move committed, once.
+            for m in moves {
+                let committed = m.await.unwrap().expect("a move at a new provider commits");
+                assert!(!committed.replayed);
+            }
+        }
+        assert_eq!(balances(&app, p).await, (1_000_000, 0, 0), "six rounds of twelve bets and twelve wins of 1 TL");
+        assert!(wallet::check(&app.db).await.unwrap().is_ok());
     }
 }
 
