@@ -5,7 +5,7 @@ KASA_ADDR ?= 127.0.0.1:8080
 DATABASE_URL ?= sqlite://data/kasa.db?mode=rwc
 export KASA_ADDR DATABASE_URL
 
-.PHONY: run build test test-rust test-web test-e2e web web-deps lint bench clean
+.PHONY: run build test test-rust test-web test-e2e web web-deps lint bench clean size
 
 ## run: install, build (release, app embedded), migrate, load the demo content if empty, serve
 run: build
@@ -28,6 +28,7 @@ web: web-deps
 test: web
 	$(MAKE) lint
 	$(MAKE) test-web
+	$(MAKE) size
 	$(MAKE) test-rust
 	$(MAKE) test-e2e
 
@@ -40,6 +41,10 @@ lint: web-deps
 test-web: web-deps
 	cd web && npm test
 
+## size: the JavaScript a first visit to / downloads (needs the built app), against its budget
+size: web
+	cd web && npm run size
+
 test-rust:
 	if command -v cargo-nextest >/dev/null 2>&1; then $(CARGO) nextest run --workspace --no-fail-fast; else $(CARGO) test --workspace; fi
 
@@ -47,12 +52,13 @@ test-e2e: web
 	$(CARGO) build --bin kasa
 	cd web && KASA_BIN=$(CURDIR)/target/debug/kasa npm run e2e
 
-## bench: benchmarks, numbers written to bench-results/
+## bench: benchmarks, numbers written to bench-results/ (HTTP, hub, wallet, Lighthouse)
 bench: build
 	mkdir -p bench-results
 	$(CARGO) run --release --example bench_http -- bench-results target/release/kasa
 	$(CARGO) run --release --example bench_hub -- bench-results target/release/kasa
 	$(CARGO) run --release --example bench_wallet -- bench-results
+	cd web && node bench/lighthouse.mjs ../bench-results ../target/release/kasa
 
 clean:
 	rm -rf target web/dist web/node_modules

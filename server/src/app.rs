@@ -1,4 +1,7 @@
-//! The router: the `/api/` calls (each area on its sub-state), the OpenAPI document, the app and media.
+//! The router: the `/api/` calls (each area on its sub-state), the OpenAPI document, the app and
+//! media, and the layers every answer passes (security headers, compression, limits, logging).
+
+use std::sync::Arc;
 
 use axum::Router;
 use axum::extract::{DefaultBodyLimit, FromRef, Request};
@@ -7,6 +10,7 @@ use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use tower_http::compression::CompressionLayer;
+use tower_http::compression::predicate::{DefaultPredicate, NotForContentType, Predicate};
 use tower_http::set_header::SetResponseHeaderLayer;
 use utoipa::OpenApi;
 use utoipa_axum::router::OpenApiRouter;
@@ -15,20 +19,41 @@ use crate::accounts::AccountsState;
 use crate::cms::CmsState;
 use crate::error::AppError;
 use crate::i18n::{self, Locale};
+use crate::security_headers::SecurityHeaders;
 pub use crate::state::AppState;
 use crate::{accounts, bonus, cms, http, hub, notify, openapi, profile, web};
+
+/// The `/api/` calls, area by area: the one list both the router and the OpenAPI document are
+/// built from. Without a state (`kasa openapi`) it holds the document only.
+fn api(state: Option<&AppState>) -> OpenApiRouter<AppState> {
+    OpenApiRouter::with_openapi(openapi::ApiDoc::openapi())
+        .merge(area(cms::router(), state.map(CmsState::from_ref)))
+        .merge(area(accounts::router(), state.map(AccountsState::from_ref)))
+        .merge(area(profile::router(), state.cloned()))
+        .merge(area(bonus::router(), state.map(|s| s.db.clone())))
+        .merge(area(notify::router(), state.map(|s| s.db.clone())))
+}
+
+/// An area's calls on its sub-state, or only their documentation when there is no state.
+fn area<S: Clone + Send + Sync + 'static>(calls: OpenApiRouter<S>, state: Option<S>) -> OpenApiRouter<AppState> {
+    match state {
+        Some(state) => calls.with_state(state),
+        None => OpenApiRouter::with_openapi(calls.into_openapi()),
+    }
+}
+
+/// The OpenAPI document of every `/api/` call (served at `/api/openapi.json`, printed by `kasa openapi`).
+pub fn api_doc() -> utoipa::openapi::OpenApi {
+    openapi::finish(api(None).into_openapi())
+}
 
 /// The whole site: API, OpenAPI document, app and media.
 pub fn build_router(state: AppState) -> Router {
     let edge = state.edge;
-    let (api, doc) = OpenApiRouter::with_openapi(openapi::ApiDoc::openapi())
-        .merge(cms::router().with_state(CmsState::from_ref(&state)))
-        .merge(accounts::router().with_state(AccountsState::from_ref(&state)))
-        .merge(profile::router())
-        .merge(bonus::router().with_state(state.db.clone()))
-        .merge(notify::router().with_state(state.db.clone()))
-        .split_for_parts();
-    let doc_json = doc.to_pretty_json().unwrap_or_default();
+    let security =
+        Arc::new(SecurityHeaders::new(web::index_html().as_deref(), &[cms::fingerprint::SCRIPT], state.live_chat_origin.as_deref()));
+    let (api, doc) = api(Some(&state)).split_for_parts();
+    let doc_json = openapi::to_json(&openapi::finish(doc)).unwrap_or_default();
     let api = api
         .route("/openapi.json", get(move || async move { ([(header::CONTENT_TYPE, "application/json")], doc_json) }))
         .fallback(api_not_found)
@@ -39,29 +64,35 @@ pub fn build_router(state: AppState) -> Router {
         .route("/hub/frnotify", get(hub::socket::upgrade))
         .fallback(web::fallback)
         .layer(DefaultBodyLimit::max(edge.body_limit))
-        .layer(middleware::from_fn(move |req: Request, next: Next| deadline(edge.request_timeout, req, next)))
-        .layer(middleware::from_fn(locale_scope))
-        .layer(CompressionLayer::new())
+        .layer(CompressionLayer::new().compress_when(compressible()))
+        .layer(middleware::from_fn(move |req: Request, next: Next| scope(edge.request_timeout, security.clone(), req, next)))
         .layer(http::trace::layer())
         .with_state(state)
 }
 
-/// Runs each request with its `x-locale` so errors come out in the player's language.
-async fn locale_scope(req: Request, next: Next) -> Response {
-    let locale = req.headers().get("x-locale").and_then(|v| v.to_str().ok()).map(Locale::parse).unwrap_or_default();
-    i18n::scope(locale, next.run(req)).await
+/// What the compression layer compresses: its default (bodies over 32 bytes, no images but SVG, no
+/// gRPC or event streams) less fonts, which WOFF2 compresses already. An answer that carries a
+/// `Content-Encoding` (a precompressed file of the app, `cms/grouped`) is never compressed again.
+fn compressible() -> impl Predicate {
+    DefaultPredicate::new().and(NotForContentType::const_new("font/"))
 }
 
-/// Ends a request that takes longer than `limit` (a body sent too slowly, a stuck call) with 408;
-/// the unread body makes the server close the connection.
-async fn deadline(limit: std::time::Duration, req: Request, next: Next) -> Response {
-    match tokio::time::timeout(limit, next.run(req)).await {
+/// Runs each request with its `x-locale`, so errors come out in the player's language; ends one
+/// that takes longer than `limit` (a body sent too slowly, a stuck call) with 408, the unread body
+/// making the server close the connection; and adds the security headers to every answer. One
+/// layer for the three: every request passes here, the balance poll of every player included.
+async fn scope(limit: std::time::Duration, security: Arc<SecurityHeaders>, req: Request, next: Next) -> Response {
+    let locale = req.headers().get("x-locale").and_then(|v| v.to_str().ok()).map(Locale::parse).unwrap_or_default();
+    let host = req.headers().get(header::HOST).cloned();
+    let mut resp = match tokio::time::timeout(limit, i18n::scope(locale, next.run(req))).await {
         Ok(resp) => resp,
         Err(_) => {
             tracing::warn!("request timed out");
-            AppError::Timeout.into_response()
+            i18n::scope(locale, async { AppError::Timeout.into_response() }).await
         }
-    }
+    };
+    security.apply(host.as_ref(), &mut resp);
+    resp
 }
 
 async fn api_not_found() -> Response {
@@ -70,4 +101,42 @@ async fn api_not_found() -> Response {
 
 async fn api_method_not_allowed() -> Response {
     AppError::MethodNotAllowed.into_response()
+}
+
+#[cfg(test)]
+mod tests {
+    use axum::body::Body;
+    use axum::http::{Request, Response, header};
+    use tower::{ServiceBuilder, ServiceExt};
+    use tower_http::compression::CompressionLayer;
+
+    use super::compressible;
+
+    /// What the compression layer sends for an answer of `content_type` (already in `encoding`)
+    /// to a client that takes gzip.
+    async fn compressed(content_type: &str, encoding: Option<&str>) -> Option<String> {
+        let (content_type, encoding) = (content_type.to_string(), encoding.map(str::to_string));
+        let answer = tower::service_fn(move |_: Request<Body>| {
+            let mut resp = Response::new(Body::from(vec![b'a'; 4096]));
+            resp.headers_mut().insert(header::CONTENT_TYPE, content_type.parse().unwrap());
+            if let Some(e) = &encoding {
+                resp.headers_mut().insert(header::CONTENT_ENCODING, e.parse().unwrap());
+            }
+            async move { Ok::<_, std::convert::Infallible>(resp) }
+        });
+        let service = ServiceBuilder::new().layer(CompressionLayer::new().compress_when(compressible())).service(answer);
+        let request = Request::builder().header(header::ACCEPT_ENCODING, "gzip").body(Body::empty()).unwrap();
+        let resp = service.oneshot(request).await.unwrap();
+        resp.headers().get(header::CONTENT_ENCODING).map(|v| v.to_str().unwrap().to_string())
+    }
+
+    #[tokio::test]
+    async fn text_is_compressed_but_images_fonts_and_compressed_answers_are_left_alone() {
+        assert_eq!(compressed("application/json", None).await.as_deref(), Some("gzip"));
+        assert_eq!(compressed("image/svg+xml", None).await.as_deref(), Some("gzip"));
+        for kind in ["image/webp", "image/avif", "image/png", "font/woff2"] {
+            assert_eq!(compressed(kind, None).await, None, "{kind}");
+        }
+        assert_eq!(compressed("text/javascript", Some("br")).await.as_deref(), Some("br"), "compressed twice");
+    }
 }

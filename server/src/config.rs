@@ -153,6 +153,9 @@ pub struct Settings {
     pub log_json: bool,
     pub smtp: Option<Smtp>,
     pub sms_gateway: Option<SmsGateway>,
+    /// `KASA_LIVE_CHAT_ORIGIN` (`https://HOST[:PORT]`): the live chat's scripts, styles, frames,
+    /// images and connections come from there; the Content-Security-Policy allows it besides the site.
+    pub live_chat_origin: Option<String>,
 }
 
 impl Default for Settings {
@@ -166,6 +169,7 @@ impl Default for Settings {
             log_json: false,
             smtp: None,
             sms_gateway: None,
+            live_chat_origin: None,
         }
     }
 }
@@ -256,8 +260,30 @@ impl Settings {
         s.smtp =
             get("KASA_SMTP_URL").map(|url| Smtp { url, from: get("KASA_SMTP_FROM").unwrap_or_else(|| "Kasa <destek@kasa.bet>".into()) });
         s.sms_gateway = get("KASA_SMS_GATEWAY_URL").map(|url| SmsGateway { url, token: get("KASA_SMS_GATEWAY_TOKEN") });
+        s.live_chat_origin = get("KASA_LIVE_CHAT_ORIGIN")
+            .map(|v| {
+                parse_origin(&v).ok_or_else(|| {
+                    anyhow::anyhow!("KASA_LIVE_CHAT_ORIGIN must be an origin such as https://chat.example.com (no path), not '{v}'")
+                })
+            })
+            .transpose()?;
         Ok(s)
     }
+}
+
+/// Reads an `http(s)://HOST[:PORT]` origin (a trailing `/` is dropped); `None` for anything else.
+fn parse_origin(raw: &str) -> Option<String> {
+    let raw = raw.trim().trim_end_matches('/');
+    let (scheme, rest) = raw.split_once("://")?;
+    let scheme = scheme.to_ascii_lowercase();
+    let (host, port) = match rest.rsplit_once(':') {
+        Some((host, port)) => (host, Some(port)),
+        None => (rest, None),
+    };
+    let host_ok =
+        !host.is_empty() && host.split('.').all(|label| !label.is_empty() && label.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-'));
+    let port_ok = port.is_none_or(|p| p.parse::<u16>().is_ok_and(|p| p > 0));
+    (matches!(scheme.as_str(), "http" | "https") && host_ok && port_ok).then(|| format!("{scheme}://{}", rest.to_ascii_lowercase()))
 }
 
 #[cfg(test)]
@@ -280,6 +306,7 @@ mod tests {
             ("KASA_NODE_ID", "node-a"),
             ("KASA_LOG_FORMAT", "json"),
             ("KASA_SMS_GATEWAY_URL", "http://127.0.0.1:9/sms"),
+            ("KASA_LIVE_CHAT_ORIGIN", "https://chat.example.com/"),
         ])
         .unwrap();
         assert_eq!(s.limits.login_user, Limit { max: 3, window_secs: 60 });
@@ -292,6 +319,17 @@ mod tests {
         assert_eq!(s.node_id.as_deref(), Some("node-a"));
         assert_eq!(s.sms_gateway.unwrap().url, "http://127.0.0.1:9/sms");
         assert!(s.smtp.is_none());
+        assert_eq!(s.live_chat_origin.as_deref(), Some("https://chat.example.com"));
+    }
+
+    #[test]
+    fn only_an_http_or_https_origin_is_read_as_the_live_chat_origin() {
+        assert_eq!(parse_origin("https://Chat.Example.com/").as_deref(), Some("https://chat.example.com"));
+        assert_eq!(parse_origin("http://127.0.0.1:9000").as_deref(), Some("http://127.0.0.1:9000"));
+        for bad in ["chat.example.com", "https://chat.example.com/widget.js", "javascript://x", "https://a b", "https://x;y", "https://x:0"]
+        {
+            assert_eq!(parse_origin(bad), None, "{bad}");
+        }
     }
 
     #[test]
@@ -303,6 +341,7 @@ mod tests {
             ("KASA_REQUEST_TIMEOUT_SECS", "-1"),
             ("KASA_TRUST_PROXY", "maybe"),
             ("KASA_LOG_FORMAT", "xml"),
+            ("KASA_LIVE_CHAT_ORIGIN", "chat.example.com/widget.js"),
         ] {
             let err = read(&[(name, value)]).unwrap_err().to_string();
             assert!(err.starts_with(name) && err.contains(value), "{name}: {err}");

@@ -19,6 +19,7 @@ pub mod openapi;
 pub mod outbox;
 pub mod profile;
 pub mod ratelimit;
+pub mod security_headers;
 pub mod serve;
 pub mod state;
 pub mod time;

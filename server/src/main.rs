@@ -1,4 +1,4 @@
-//! The `kasa` command: serve the site, migrate the database.
+//! The `kasa` command: serve the site, migrate the database, operator commands, the OpenAPI document.
 
 use std::net::SocketAddr;
 use std::process::ExitCode;
@@ -46,6 +46,9 @@ enum Command {
         #[arg(long, default_value_t = 50)]
         limit: i64,
     },
+    /// Print the OpenAPI document of the API as JSON (the app's API types are generated from a
+    /// committed copy: `cargo run --bin kasa -- openapi > web/src/lib/api/openapi.json`).
+    Openapi,
     /// Operator commands.
     Admin {
         #[arg(long, env = "DATABASE_URL", default_value = DEFAULT_DATABASE_URL, global = true)]
@@ -155,6 +158,10 @@ fn main() -> ExitCode {
             Command::Migrate { database_url } => {
                 kasa::serve::prepare(&database_url, false).await?;
                 println!("kasa: the database at {} is up to date", kasa::db::redact(&database_url));
+                Ok(())
+            }
+            Command::Openapi => {
+                print!("{}", kasa::openapi::to_json(&kasa::app::api_doc())?);
                 Ok(())
             }
             Command::Outbox { database_url, json, limit } => {

@@ -12,14 +12,14 @@ use crate::accounts::{AccountsState, service, store};
 use crate::app::AppState;
 use crate::auth::CurrentPlayer;
 use crate::bonus;
-use crate::error::{ApiResult, AppError, EmptyEnvelope, Envelope};
+use crate::error::{ApiResult, AppError, Envelope};
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(profile))
 }
 
 /// The player's personal information, balances by pocket and the trial-bonus offer.
-#[utoipa::path(get, path = "/customer/profile", tag = "customer", responses((status = 200, body = Envelope<Profile>), (status = 401, body = EmptyEnvelope)))]
+#[utoipa::path(get, path = "/customer/profile", tag = "customer", responses((status = 200, body = Envelope<Profile>)), security(("bearer" = [])))]
 async fn profile(State(state): State<AppState>, me: CurrentPlayer) -> ApiResult<Profile> {
     let player = store::player_by_id(&state.db, me.player_id).await?.ok_or(AppError::Unauthorized)?;
     let trial = bonus::trial_offer(&state.db, &player).await?;

@@ -32,6 +32,8 @@ pub struct AppState {
     pub node_id: Option<String>,
     /// This node's `cms/grouped` answers, rebuilt when the content changes.
     pub content: Arc<cms::ContentCache>,
+    /// The live chat's origin, allowed by the Content-Security-Policy besides the site.
+    pub live_chat_origin: Option<String>,
 }
 
 impl AppState {
@@ -46,13 +48,25 @@ impl AppState {
         let (sms, mail) = outbox::senders(&db, settings)?;
         let mut state = AppState::with(db, sms, mail, settings.limits.clone(), settings.edge);
         state.node_id = settings.node_id.clone();
+        state.live_chat_origin = settings.live_chat_origin.clone();
         Ok(state)
     }
 
     fn with(db: Db, sms: Arc<dyn Sender>, mail: Arc<dyn Sender>, limits: Limits, edge: Edge) -> AppState {
         let hashing = Arc::new(Hashing::new(edge.hash_threads, edge.hash_queue));
         let content = Arc::new(cms::ContentCache::new(db.clone()));
-        AppState { db, sms, mail, limits, hub: Arc::new(Hub::new(HubTimings::default())), edge, hashing, content, node_id: None }
+        AppState {
+            db,
+            sms,
+            mail,
+            limits,
+            hub: Arc::new(Hub::new(HubTimings::default())),
+            edge,
+            hashing,
+            content,
+            node_id: None,
+            live_chat_origin: None,
+        }
     }
 
     /// Changes the edge settings (and the password hashing bound that follows from them).

@@ -1,10 +1,18 @@
 //! The React app and the demo media, embedded in the binary: static files, and `index.html` for any
 //! other path so deep links load the app (except the server's own prefixes and missing files).
+//!
+//! Caching: the hashed files under `/assets/` never change under their name (a year, `immutable`);
+//! everything else, `index.html` first, is revalidated by its ETag on every use (`no-cache`).
+//! Compression: the build writes `FILE.br` and `FILE.gz` beside each text file of the app
+//! (`web/scripts/precompress.mjs`); the variant the request's `Accept-Encoding` prefers is sent as it
+//! is, with its `Content-Encoding` (the router's compression layer leaves such an answer alone).
 
 use axum::body::Body;
 use axum::http::{HeaderMap, HeaderValue, StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
 use rust_embed::{EmbeddedFile, RustEmbed};
+
+use crate::http::encoding::{self, Encoding};
 
 #[derive(RustEmbed)]
 #[folder = "../web/dist/"]
@@ -19,8 +27,18 @@ struct Media;
 /// Path prefixes that belong to the server; an unknown path under them is a 404, never the app.
 pub const SERVER_PREFIXES: [&str; 6] = ["/api", "/hub", "/games", "/pay", "/callbacks", "/launch"];
 
+/// `Cache-Control` of the content-hashed files under `/assets/`.
+pub const IMMUTABLE: &str = "public, max-age=31536000, immutable";
+/// `Cache-Control` of every other file: kept, but revalidated before each use.
+pub const REVALIDATE: &str = "no-cache";
+
 fn under(path: &str, prefix: &str) -> bool {
     path == prefix || path.starts_with(&format!("{prefix}/"))
+}
+
+/// The app's `index.html` as built (`None` when the app is not built).
+pub fn index_html() -> Option<String> {
+    WebDist::get("index.html").map(|f| String::from_utf8_lossy(&f.data).into_owned())
 }
 
 /// Serves a static file, or the app's `index.html` for an app route.
@@ -29,52 +47,73 @@ pub async fn fallback(uri: Uri, headers: HeaderMap) -> Response {
     if SERVER_PREFIXES.iter().any(|p| under(path, p)) {
         return not_found();
     }
-    let found = match path.strip_prefix("/media/") {
-        Some(rest) => Media::get(rest).map(|f| (f, rest.to_string())),
-        None => {
-            let rel = path.trim_start_matches('/');
-            (!rel.is_empty()).then(|| WebDist::get(rel).map(|f| (f, rel.to_string()))).flatten()
-        }
-    };
-    if let Some((file, name)) = found {
-        let immutable = name.starts_with("assets/");
-        return serve(file, &name, &headers, immutable);
+    if let Some(rest) = path.strip_prefix("/media/") {
+        return match Media::get(rest) {
+            Some(file) => serve(file, Encoding::Identity, false, rest, &headers, REVALIDATE),
+            None => not_found(),
+        };
+    }
+    let rel = path.trim_start_matches('/');
+    if !rel.is_empty() && WebDist::get(rel).is_some() {
+        let cache = if rel.starts_with("assets/") { IMMUTABLE } else { REVALIDATE };
+        return serve_app_file(rel, &headers, cache);
     }
     let last = path.rsplit('/').next().unwrap_or("");
     if last.contains('.') {
         return not_found();
     }
-    match WebDist::get("index.html") {
-        Some(file) => serve(file, "index.html", &headers, false),
-        None => (StatusCode::SERVICE_UNAVAILABLE, "The web app is not built: run `make build`.").into_response(),
+    if WebDist::get("index.html").is_none() {
+        return (StatusCode::SERVICE_UNAVAILABLE, "The web app is not built: run `make build`.").into_response();
     }
+    serve_app_file("index.html", &headers, REVALIDATE)
 }
 
 fn not_found() -> Response {
     (StatusCode::NOT_FOUND, "Not found").into_response()
 }
 
-fn serve(file: EmbeddedFile, name: &str, headers: &HeaderMap, immutable: bool) -> Response {
+/// A file of the app, in the stored encoding the request prefers.
+fn serve_app_file(name: &str, headers: &HeaderMap, cache: &'static str) -> Response {
+    let stored: Vec<Encoding> =
+        [Encoding::Brotli, Encoding::Gzip].into_iter().filter(|e| WebDist::get(&format!("{name}{}", e.file_suffix())).is_some()).collect();
+    let accept = headers.get(header::ACCEPT_ENCODING).and_then(|v| v.to_str().ok());
+    let encoding = encoding::choose(accept, &stored);
+    match WebDist::get(&format!("{name}{}", encoding.file_suffix())) {
+        Some(file) => serve(file, encoding, !stored.is_empty(), name, headers, cache),
+        None => not_found(),
+    }
+}
+
+/// `file` (stored in `encoding`) with the type of `name`, its ETag, and `cache`; 304 when the
+/// request already holds it. `varies`: other encodings of it exist, so caches key it by `Accept-Encoding`.
+fn serve(file: EmbeddedFile, encoding: Encoding, varies: bool, name: &str, headers: &HeaderMap, cache: &'static str) -> Response {
     let etag = format!("\"{}\"", hex::encode(&file.metadata.sha256_hash()[..16]));
-    let cache = if immutable { "public, max-age=31536000, immutable" } else { "no-cache" };
-    if headers.get(header::IF_NONE_MATCH).and_then(|v| v.to_str().ok()) == Some(etag.as_str()) {
-        return Response::builder()
-            .status(StatusCode::NOT_MODIFIED)
-            .header(header::ETAG, &etag)
-            .header(header::CACHE_CONTROL, cache)
-            .body(Body::empty())
-            .unwrap_or_default();
-    }
-    let mime = mime_guess::from_path(name).first_or_octet_stream();
-    let mut resp = Response::new(Body::from(file.data.into_owned()));
+    let held = headers
+        .get(header::IF_NONE_MATCH)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.split(',').any(|tag| tag.trim() == etag || tag.trim() == "*"));
+    let mut resp = if held {
+        let mut resp = Response::new(Body::empty());
+        *resp.status_mut() = StatusCode::NOT_MODIFIED;
+        resp
+    } else {
+        let mut resp = Response::new(Body::from(file.data.into_owned()));
+        let mime = mime_guess::from_path(name).first_or_octet_stream();
+        if let Ok(v) = HeaderValue::from_str(mime.as_ref()) {
+            resp.headers_mut().insert(header::CONTENT_TYPE, v);
+        }
+        if encoding != Encoding::Identity {
+            resp.headers_mut().insert(header::CONTENT_ENCODING, HeaderValue::from_static(encoding.name()));
+        }
+        resp
+    };
     let h = resp.headers_mut();
-    if let Ok(v) = HeaderValue::from_str(mime.as_ref()) {
-        h.insert(header::CONTENT_TYPE, v);
-    }
     if let Ok(v) = HeaderValue::from_str(&etag) {
         h.insert(header::ETAG, v);
     }
     h.insert(header::CACHE_CONTROL, HeaderValue::from_static(cache));
-    h.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
+    if varies {
+        h.insert(header::VARY, HeaderValue::from_static("accept-encoding"));
+    }
     resp
 }

@@ -1,4 +1,4 @@
-import { after, before, describe, test } from 'node:test';
+import { after, before, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   artifact,
@@ -7,6 +7,7 @@ import {
   openPage,
   startServer,
   waitForCode,
+  test,
 } from './helpers.mjs';
 
 let server;

@@ -5,6 +5,8 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { writeFileSync } from 'node:fs';
+import { test as nodeTest } from 'node:test';
 import { chromium } from 'playwright-core';
 
 const webDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -14,7 +16,8 @@ mkdirSync(artifactsDir, { recursive: true });
 export const kasaBin = resolve(webDir, process.env.KASA_BIN ?? '../target/debug/kasa');
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-function freePort() {
+/** A TCP port free on 127.0.0.1 at the moment of asking. */
+export function freePort() {
   return new Promise((res, rej) => {
     const srv = createServer();
     srv.unref();
@@ -108,8 +111,49 @@ export async function startServer({ env = {} } = {}) {
   };
 }
 
+/** Every page open in a browser of these tests, with what its console said. */
+const openPages = new Map();
+
+function track(page) {
+  const log = [];
+  openPages.set(page, log);
+  page.on('console', (m) => log.push(`[${m.type()}] ${m.text()}`));
+  page.on('pageerror', (e) => log.push(`[pageerror] ${e}`));
+  page.on('close', () => openPages.delete(page));
+}
+
+/**
+ * `node:test`'s `test`, except that a failing test leaves a screenshot and the console of every
+ * page open at that moment in `e2e/artifacts/failed-*`, and names them in its error.
+ */
+export function test(name, fn) {
+  return nodeTest(name, async (t) => {
+    try {
+      await fn(t);
+    } catch (error) {
+      const slug = name.replace(/[^a-z0-9]+/gi, '-').slice(0, 60);
+      const saved = [];
+      let i = 0;
+      for (const [page, log] of openPages) {
+        const base = artifact(`failed-${slug}-${i++}`);
+        try {
+          await page.screenshot({ path: `${base}.png`, fullPage: false, timeout: 5000 });
+          saved.push(`${base}.png`);
+        } catch {
+          /* a page that cannot draw any more still has its console */
+        }
+        writeFileSync(`${base}.console.txt`, `${page.url()}\n${log.join('\n')}\n`);
+        saved.push(`${base}.console.txt (${log.length} lines; last: ${log.slice(-5).join(' | ')})`);
+      }
+      if (error instanceof Error && saved.length)
+        error.message += `\n  saved:\n  ${saved.join('\n  ')}`;
+      throw error;
+    }
+  });
+}
+
 export async function launchBrowser() {
-  return chromium.launch({
+  const browser = await chromium.launch({
     executablePath: chromiumPath,
     args: [
       '--headless',
@@ -120,6 +164,14 @@ export async function launchBrowser() {
       '--no-first-run',
     ],
   });
+  // Every page of every context is tracked for the failure report of `test`.
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await newContext(options);
+    context.on('page', track);
+    return context;
+  };
+  return browser;
 }
 
 /** A fresh page of the given width; the popup is dismissed through its close button if shown. */

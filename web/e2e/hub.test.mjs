@@ -5,25 +5,13 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import * as signalR from '@microsoft/signalr';
-import { kasaBin } from './helpers.mjs';
+import { freePort, kasaBin } from './helpers.mjs';
 
 const run = promisify(execFile);
-
-function freePort() {
-  return new Promise((res, rej) => {
-    const srv = createServer();
-    srv.on('error', rej);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => res(port));
-    });
-  });
-}
 
 async function startKasa(port, databaseUrl) {
   const child = spawn(

@@ -4,7 +4,7 @@
 // wallet adjustment's Balance push reaches the header while the balance poll is cut off; and the
 // operator ending the player's sessions ('exit') logs the page out. Desktop (1440 px, header bell)
 // and mobile (390 px, bottom bar sheet).
-import { after, before, test } from 'node:test';
+import { after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
@@ -15,6 +15,7 @@ import {
   launchBrowser,
   openPage,
   startServer,
+  test,
 } from './helpers.mjs';
 
 const run = promisify(execFile);

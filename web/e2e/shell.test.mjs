@@ -1,6 +1,13 @@
-import { after, before, describe, test } from 'node:test';
+import { after, before, describe } from 'node:test';
 import assert from 'node:assert/strict';
-import { artifact, closePopupIfShown, launchBrowser, openPage, startServer } from './helpers.mjs';
+import {
+  artifact,
+  closePopupIfShown,
+  launchBrowser,
+  openPage,
+  startServer,
+  test,
+} from './helpers.mjs';
 
 let server;
 let browser;

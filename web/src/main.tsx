@@ -4,9 +4,13 @@ import '@fontsource-variable/inter';
 import './styles/tokens.css';
 import './styles/base.css';
 import { App } from './app';
+import { builtInTextsReady } from './lib/i18n';
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+// A language other than the default brings its built-in texts first (the default's are here).
+void builtInTextsReady().finally(() =>
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 );

@@ -13,7 +13,7 @@ use super::service::{self, LoginData, PhoneState, RegisterForm, say};
 use super::store;
 use crate::auth::CurrentPlayer;
 use crate::auth::session::{self, EndReason, Origin};
-use crate::error::{ApiResult, AppJson, EmptyEnvelope, Envelope};
+use crate::error::{ApiResult, AppJson, EmptyEnvelope, Envelope, FieldError};
 use crate::http::client::ClientInfo;
 use crate::wallet;
 
@@ -60,9 +60,68 @@ async fn form(State(state): State<AccountsState>, Query(_q): Query<FormQuery>) -
     Ok(Envelope::ok(RegisterFormData { countries: store::countries(&state.db).await? }))
 }
 
+/// The registration payload as the app sends it (spec section 3): the fast form sends
+/// `isFast: true`, the full form `PersonalNo`, `country` and the birth date. A missing or invalid
+/// field is a 422 naming it. (The handler reads the body leniently, as `RegisterForm`: numbers may
+/// also come as text; this type documents what to send.)
+#[derive(Debug, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct RegisterPayload {
+    pub name: String,
+    pub surname: String,
+    pub username: String,
+    pub email: String,
+    /// Digits with the country code, e.g. 905321234567.
+    pub phone: String,
+    pub password: String,
+    pub password2: String,
+    #[schema(nullable = false)]
+    pub is_fast: Option<bool>,
+    /// The Turkish ID number (full form).
+    #[serde(rename = "PersonalNo")]
+    #[schema(nullable = false)]
+    pub personal_no: Option<String>,
+    /// A country id of `auth/form` (full form).
+    #[schema(nullable = false)]
+    pub country: Option<i64>,
+    /// 1 (lira), the only currency.
+    #[schema(nullable = false)]
+    pub currency_id: Option<i64>,
+    /// Year-month-day (full form), also sent as its three parts.
+    #[schema(nullable = false)]
+    pub birth_date: Option<String>,
+    #[schema(nullable = false)]
+    pub birth_date_day: Option<String>,
+    #[schema(nullable = false)]
+    pub birth_date_month: Option<String>,
+    #[schema(nullable = false)]
+    pub birth_date_year: Option<String>,
+    /// Whether the trial bonus is wanted: a boolean (fast form) or 1/0 (full form).
+    #[schema(nullable = false)]
+    pub trial_bonus: Option<TrialBonusWish>,
+    /// Affiliate reference, or `partner`, `subid` and `source`.
+    #[schema(nullable = false)]
+    pub ref_id: Option<i64>,
+    #[schema(nullable = false)]
+    pub partner: Option<String>,
+    #[schema(nullable = false)]
+    pub subid: Option<String>,
+    #[schema(nullable = false)]
+    pub source: Option<String>,
+}
+
+/// `trialBonus` of the registration: a flag, or a number where above 0 asks for the bonus.
+#[derive(Debug, ToSchema)]
+#[serde(untagged)]
+pub enum TrialBonusWish {
+    Flag(bool),
+    Amount(f64),
+}
+
 /// Registers a player (fast form with `isFast: true`, full form, or the short form) and logs them in.
-#[utoipa::path(post, path = "/auth/register", tag = "auth", request_body = RegisterForm,
-    responses((status = 200, body = Envelope<LoginData>), (status = 422, body = EmptyEnvelope), (status = 409, body = EmptyEnvelope), (status = 429, body = EmptyEnvelope)))]
+#[utoipa::path(post, path = "/auth/register", tag = "auth", request_body = RegisterPayload,
+    responses((status = 200, body = Envelope<LoginData>), (status = 409, description = "A unique value is taken (the field is named)", body = Envelope<FieldError>),
+        (status = 422, body = Envelope<FieldError>), (status = 429, body = EmptyEnvelope), (status = 503, body = EmptyEnvelope)))]
 async fn register(
     State(state): State<AccountsState>,
     client: ClientInfo,
@@ -83,7 +142,8 @@ pub struct LoginBody {
 
 /// Logs a player in: a new session and its token.
 #[utoipa::path(post, path = "/auth/login", tag = "auth", request_body = LoginBody,
-    responses((status = 200, body = Envelope<LoginData>), (status = 400, body = EmptyEnvelope), (status = 429, body = EmptyEnvelope)))]
+    responses((status = 200, body = Envelope<LoginData>), (status = 400, description = "Wrong username or password, or a body that is not JSON of the call's shape", body = EmptyEnvelope),
+        (status = 422, body = Envelope<FieldError>), (status = 429, body = EmptyEnvelope), (status = 503, body = EmptyEnvelope)))]
 async fn login(
     State(state): State<AccountsState>,
     client: ClientInfo,
@@ -95,7 +155,7 @@ async fn login(
 }
 
 /// Ends the caller's session.
-#[utoipa::path(get, path = "/auth/logout", tag = "auth", responses((status = 200, body = EmptyEnvelope), (status = 401, body = EmptyEnvelope)))]
+#[utoipa::path(get, path = "/auth/logout", tag = "auth", responses((status = 200, body = EmptyEnvelope)), security(("bearer" = [])))]
 async fn logout(State(state): State<AccountsState>, me: CurrentPlayer) -> ApiResult<()> {
     session::end(&state.db, me.session_id, EndReason::Logout).await?;
     Ok(Envelope { success: true, message: say("logout.ok"), data: None })
@@ -111,7 +171,7 @@ pub struct BalanceData {
 }
 
 /// The caller's balance (polled by the app every 3 s while logged in).
-#[utoipa::path(get, path = "/user/balance", tag = "wallet", responses((status = 200, body = Envelope<BalanceData>), (status = 401, body = EmptyEnvelope)))]
+#[utoipa::path(get, path = "/user/balance", tag = "wallet", responses((status = 200, body = Envelope<BalanceData>)), security(("bearer" = [])))]
 async fn balance(State(state): State<AccountsState>, me: CurrentPlayer) -> ApiResult<BalanceData> {
     let b = wallet::balances(&state.db, me.player_id).await?;
     Ok(Envelope::ok(BalanceData { balance: b.total()?.to_lira(), real_balance: b.real.to_lira(), bonus_balance: b.bonus.to_lira() }))
@@ -128,7 +188,9 @@ pub struct PhoneBody {
 
 /// Phone verification: step 1 sends a 6-digit SMS code, step 2 checks it.
 #[utoipa::path(post, path = "/customer/updatephone", tag = "customer", request_body = PhoneBody,
-    responses((status = 200, body = Envelope<PhoneState>), (status = 400, body = EmptyEnvelope), (status = 429, body = EmptyEnvelope)))]
+    responses((status = 200, body = Envelope<PhoneState>), (status = 400, description = "Already verified, a wrong or expired code, or a body that is not JSON of the call's shape", body = EmptyEnvelope),
+        (status = 409, body = EmptyEnvelope), (status = 422, body = Envelope<FieldError>), (status = 429, body = EmptyEnvelope)),
+    security(("bearer" = [])))]
 async fn update_phone(
     State(state): State<AccountsState>,
     me: CurrentPlayer,
@@ -148,7 +210,8 @@ pub struct ResetBody {
 }
 
 /// Sends a password-reset code to the player's e-mail. The answer never tells whether the user exists.
-#[utoipa::path(post, path = "/auth/sendresetpassword", tag = "auth", request_body = ResetBody, responses((status = 200, body = EmptyEnvelope)))]
+#[utoipa::path(post, path = "/auth/sendresetpassword", tag = "auth", request_body = ResetBody,
+    responses((status = 200, body = EmptyEnvelope), (status = 422, body = Envelope<FieldError>)))]
 async fn send_reset_password(
     State(state): State<AccountsState>,
     client: ClientInfo,
@@ -168,7 +231,9 @@ pub struct CheckCodeBody {
 }
 
 /// Checks a reset code (a wrong one counts toward the attempt limit).
-#[utoipa::path(post, path = "/auth/checkresetcode", tag = "auth", request_body = CheckCodeBody, responses((status = 200, body = EmptyEnvelope), (status = 400, body = EmptyEnvelope), (status = 429, body = EmptyEnvelope)))]
+#[utoipa::path(post, path = "/auth/checkresetcode", tag = "auth", request_body = CheckCodeBody,
+    responses((status = 200, body = EmptyEnvelope), (status = 400, description = "A wrong or expired code, or a body that is not JSON of the call's shape", body = EmptyEnvelope),
+        (status = 422, body = Envelope<FieldError>), (status = 429, body = EmptyEnvelope)))]
 async fn check_reset_code(
     State(state): State<AccountsState>,
     client: ClientInfo,
@@ -192,7 +257,9 @@ pub struct ResetPasswordBody {
 }
 
 /// Sets a new password with a reset code; every session of the player ends.
-#[utoipa::path(post, path = "/auth/changepasswordwithcode", tag = "auth", request_body = ResetPasswordBody, responses((status = 200, body = EmptyEnvelope), (status = 400, body = EmptyEnvelope), (status = 429, body = EmptyEnvelope)))]
+#[utoipa::path(post, path = "/auth/changepasswordwithcode", tag = "auth", request_body = ResetPasswordBody,
+    responses((status = 200, body = EmptyEnvelope), (status = 400, description = "A wrong or expired code, or a body that is not JSON of the call's shape", body = EmptyEnvelope),
+        (status = 422, body = Envelope<FieldError>), (status = 429, body = EmptyEnvelope), (status = 503, body = EmptyEnvelope)))]
 async fn change_password_with_code(
     State(state): State<AccountsState>,
     client: ClientInfo,
@@ -215,7 +282,9 @@ pub struct ChangePasswordBody {
 }
 
 /// Changes the password; the other sessions of the player end, this one stays.
-#[utoipa::path(post, path = "/customer/changepassword", tag = "customer", request_body = ChangePasswordBody, responses((status = 200, body = EmptyEnvelope), (status = 422, body = EmptyEnvelope)))]
+#[utoipa::path(post, path = "/customer/changepassword", tag = "customer", request_body = ChangePasswordBody,
+    responses((status = 200, body = EmptyEnvelope), (status = 422, body = Envelope<FieldError>), (status = 503, body = EmptyEnvelope)),
+    security(("bearer" = [])))]
 async fn change_password(State(state): State<AccountsState>, me: CurrentPlayer, AppJson(b): AppJson<ChangePasswordBody>) -> ApiResult<()> {
     service::change_password(&state, me, &b.old_password, &b.password, &b.confirm_password).await?;
     Ok(Envelope { success: true, message: say("password.changed"), data: None })
@@ -240,7 +309,8 @@ pub struct SessionPage {
 }
 
 /// The player's logins, newest first: time, IP, device, fingerprint, end.
-#[utoipa::path(post, path = "/customer/sessions", tag = "customer", request_body = PageBody, responses((status = 200, body = Envelope<SessionPage>), (status = 401, body = EmptyEnvelope)))]
+#[utoipa::path(post, path = "/customer/sessions", tag = "customer", request_body = PageBody, responses((status = 200, body = Envelope<SessionPage>)),
+    security(("bearer" = [])))]
 async fn sessions(State(state): State<AccountsState>, me: CurrentPlayer, AppJson(b): AppJson<PageBody>) -> ApiResult<SessionPage> {
     let (total, items) = store::sessions(&state.db, me.player_id, me.session_id, b.skip.max(0), b.take.clamp(1, 100)).await?;
     Ok(Envelope::ok(SessionPage { total, items }))

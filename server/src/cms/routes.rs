@@ -13,7 +13,7 @@ use utoipa_axum::routes;
 use super::CmsState;
 use super::{ContentCache, fingerprint, store};
 use crate::db::Db;
-use crate::error::{ApiResult, AppError, AppJson, EmptyEnvelope, Envelope};
+use crate::error::{ApiResult, AppError, AppJson, EmptyEnvelope, Envelope, FieldError};
 use crate::http::client::ClientInfo;
 use crate::i18n::{RequestLocale, header_locale, t};
 use crate::ratelimit;
@@ -34,12 +34,34 @@ pub struct Bootstrap {
     /// Lira.
     pub trial_bonus_amount: f64,
     pub popup: Option<store::Popup>,
-    #[schema(value_type = Vec<Object>)]
+    #[schema(value_type = Vec<EgtJackpotCard>)]
     pub egt_jackpot_cards: Vec<serde_json::Value>,
+    /// Amusnet jackpot cards, as the content keeps them.
     #[schema(value_type = Vec<Object>)]
     pub jackpot_cards: Vec<serde_json::Value>,
     pub slider_list: Vec<store::Banner>,
     pub category_list: Vec<store::ContentCategory>,
+}
+
+/// An EGT jackpot card of the bootstrap. The cards are kept as JSON (content/jackpots.json) and
+/// passed through; this type documents the shape the app reads.
+#[derive(Debug, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct EgtJackpotCard {
+    pub instance_name: String,
+    pub level_stats: Vec<JackpotLevel>,
+}
+
+/// One level of a jackpot card.
+#[derive(Debug, ToSchema)]
+pub struct JackpotLevel {
+    /// I, II, III or IV.
+    #[schema(nullable = false)]
+    pub level: Option<String>,
+    #[schema(nullable = false)]
+    pub name: Option<String>,
+    /// Lira.
+    pub amount: f64,
 }
 
 /// Everything the app needs to start, in the language of `x-locale` (served from the node's
@@ -120,7 +142,7 @@ pub struct FingerprintLog {
 /// Stores a browser fingerprint's components for fraud analysis (the app sends about 1 visit in 100).
 #[utoipa::path(post, path = "/cms/fingerprintlog", tag = "cms", request_body = FingerprintLog,
     responses((status = 200, body = EmptyEnvelope), (status = 413, body = EmptyEnvelope), (status = 415, body = EmptyEnvelope),
-        (status = 422, body = EmptyEnvelope), (status = 429, body = EmptyEnvelope)))]
+        (status = 422, body = Envelope<FieldError>), (status = 429, body = EmptyEnvelope)))]
 async fn fingerprint_log(State(state): State<CmsState>, client: ClientInfo, AppJson(body): AppJson<FingerprintLog>) -> ApiResult<()> {
     // An unauthenticated write: limited per IP, bad posts counted too.
     ratelimit::take(&state.db, &ratelimit::ip_bucket("write", client.ip), state.write_ip, "error.too_many").await?;

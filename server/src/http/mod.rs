@@ -1,4 +1,6 @@
-//! HTTP plumbing shared by every area: the client's address, request logging without secrets.
+//! HTTP plumbing shared by every area: the client's address, `Accept-Encoding`, request logging
+//! without secrets.
 
 pub mod client;
+pub mod encoding;
 pub mod trace;

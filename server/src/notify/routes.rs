@@ -9,7 +9,7 @@ use utoipa_axum::routes;
 use super::{Notification, store};
 use crate::auth::CurrentPlayer;
 use crate::db::Db;
-use crate::error::{ApiResult, AppError, AppJson, EmptyEnvelope, Envelope};
+use crate::error::{ApiResult, AppError, AppJson, EmptyEnvelope, Envelope, FieldError};
 use crate::i18n::t;
 
 pub fn router() -> OpenApiRouter<Db> {
@@ -30,7 +30,7 @@ fn take_default() -> i64 {
 
 /// The player's notifications (own and broadcast), newest first.
 #[utoipa::path(post, path = "/customer/notification", tag = "notifications", request_body = NotificationPage,
-    responses((status = 200, body = Envelope<Vec<Notification>>), (status = 401, body = EmptyEnvelope)))]
+    responses((status = 200, body = Envelope<Vec<Notification>>)), security(("bearer" = [])))]
 async fn notifications(State(db): State<Db>, me: CurrentPlayer, AppJson(page): AppJson<NotificationPage>) -> ApiResult<Vec<Notification>> {
     Ok(Envelope::ok(store::list(&db, me.player_id, page.skip.max(0), page.take.clamp(1, 100)).await?))
 }
@@ -43,7 +43,8 @@ pub struct ReadBody {
 
 /// Marks the caller's notifications read; another player's id changes nothing and is refused.
 #[utoipa::path(post, path = "/customer/readnotification", tag = "notifications", request_body = ReadBody,
-    responses((status = 200, body = EmptyEnvelope), (status = 404, body = EmptyEnvelope), (status = 401, body = EmptyEnvelope)))]
+    responses((status = 200, body = EmptyEnvelope), (status = 404, body = EmptyEnvelope), (status = 422, body = Envelope<FieldError>)),
+    security(("bearer" = [])))]
 async fn read_notification(State(db): State<Db>, me: CurrentPlayer, AppJson(body): AppJson<ReadBody>) -> ApiResult<()> {
     if body.id.is_empty() || body.id.len() > 100 {
         return Err(AppError::Validation { field: "id", key: "notify.ids" });

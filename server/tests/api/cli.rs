@@ -57,7 +57,7 @@ fn a_port_in_use_stops_kasa_with_one_line() {
 fn the_help_explains_every_subcommand() {
     let out = kasa(&["--help"]);
     let text = String::from_utf8_lossy(&out.stdout);
-    for sub in ["serve", "migrate", "outbox", "admin"] {
+    for sub in ["serve", "migrate", "outbox", "admin", "openapi"] {
         assert!(text.contains(sub), "{sub} missing from --help");
     }
     let serve = String::from_utf8_lossy(&kasa(&["serve", "--help"]).stdout).to_string();

@@ -1,4 +1,5 @@
-//! The web app and media: deep links get `index.html`, the server's prefixes and missing files do not.
+//! The web app and media: deep links get `index.html`, the server's prefixes and missing files do
+//! not; hashed assets are cached for a year and come precompressed, `index.html` is revalidated.
 
 use crate::helpers::{Engine, spawn_app};
 
@@ -48,4 +49,140 @@ async fn demo_media_is_served_with_its_type() {
     let etag = resp.headers()["etag"].to_str().unwrap().to_string();
     let again = app.client.get(app.url("/media/logo.svg")).header("if-none-match", etag).send().await.unwrap();
     assert_eq!(again.status(), 304);
+}
+
+/// The names of the app's built files under `/assets/`, sorted.
+fn asset_names() -> Vec<String> {
+    let assets = std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../web/dist/assets"));
+    let mut names: Vec<String> = std::fs::read_dir(assets)
+        .expect("build the web app first (make test does): web/dist/assets is missing")
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+/// A script of `/assets/` that the build precompressed.
+fn precompressed_asset() -> String {
+    let names = asset_names();
+    let js = names.iter().find(|n| n.ends_with(".js") && names.contains(&format!("{n}.br")) && names.contains(&format!("{n}.gz")));
+    format!("/assets/{}", js.expect("no precompressed script in web/dist/assets: build the app with `npm run build`"))
+}
+
+fn first_asset_with(suffix: &str) -> Option<String> {
+    asset_names().into_iter().find(|n| n.ends_with(suffix)).map(|n| format!("/assets/{n}"))
+}
+
+fn decompress(encoding: &str, body: &[u8]) -> Vec<u8> {
+    use std::io::Read;
+    let mut out = Vec::new();
+    match encoding {
+        "br" => brotli_decompressor::Decompressor::new(body, 4096).read_to_end(&mut out).unwrap(),
+        "gzip" => flate2::read::GzDecoder::new(body).read_to_end(&mut out).unwrap(),
+        other => panic!("unexpected encoding {other}"),
+    };
+    out
+}
+
+#[tokio::test]
+async fn hashed_assets_are_cached_for_a_year_and_index_html_is_revalidated() {
+    assert!(app_built(), "build the web app first (make test does): web/dist/index.html is missing");
+    let app = spawn_app(Engine::Sqlite).await;
+    let asset = precompressed_asset();
+
+    let resp = app.get(&asset).await;
+    assert_eq!(resp.status(), 200);
+    assert_eq!(resp.headers()["cache-control"], "public, max-age=31536000, immutable");
+
+    for path in ["/", "/index.html", "/casino/slot", "/pages/3"] {
+        let resp = app.get(path).await;
+        assert_eq!(resp.status(), 200, "{path}");
+        assert_eq!(resp.headers()["cache-control"], "no-cache", "{path}");
+        assert!(resp.headers().contains_key("etag"), "{path}");
+    }
+}
+
+#[tokio::test]
+async fn assets_come_precompressed_as_the_request_prefers_and_decompress_to_the_file() {
+    // Arrange
+    let app = spawn_app(Engine::Sqlite).await;
+    let asset = precompressed_asset();
+    let plain = app.get(&asset).await;
+    assert!(plain.headers().get("content-encoding").is_none(), "no Accept-Encoding, no encoding");
+    assert_eq!(plain.headers()["vary"], "accept-encoding");
+    let plain_type = plain.headers()["content-type"].clone();
+    let plain = plain.bytes().await.unwrap();
+
+    for (accept, expected) in [
+        ("gzip, deflate, br, zstd", Some("br")),
+        ("br", Some("br")),
+        ("gzip", Some("gzip")),
+        ("br;q=0, gzip", Some("gzip")),
+        ("br;q=0.5, gzip;q=0.9", Some("gzip")),
+        ("identity", None),
+        ("br;q=0, gzip;q=0", None),
+    ] {
+        // Act
+        let resp = app.client.get(app.url(&asset)).header("accept-encoding", accept).send().await.unwrap();
+
+        // Assert: the chosen variant, keyed by Accept-Encoding, of the same type, and exactly the file once decoded.
+        assert_eq!(resp.status(), 200, "{accept}");
+        assert_eq!(resp.headers()["vary"], "accept-encoding", "{accept}");
+        assert_eq!(resp.headers()["content-type"], plain_type, "{accept}");
+        assert_eq!(resp.headers()["cache-control"], "public, max-age=31536000, immutable", "{accept}");
+        let encoding = resp.headers().get("content-encoding").map(|v| v.to_str().unwrap().to_string());
+        assert_eq!(encoding.as_deref(), expected, "{accept}");
+        let body = resp.bytes().await.unwrap();
+        match expected {
+            Some(encoding) => {
+                assert!(body.len() < plain.len(), "{accept}: not smaller");
+                assert_eq!(decompress(encoding, &body), plain, "{accept}: decoded once it is the file");
+            }
+            None => assert_eq!(body, plain, "{accept}"),
+        }
+    }
+}
+
+#[tokio::test]
+async fn a_precompressed_variant_has_its_own_etag_and_is_revalidated_by_it() {
+    let app = spawn_app(Engine::Sqlite).await;
+    let asset = precompressed_asset();
+    let br = app.client.get(app.url(&asset)).header("accept-encoding", "br").send().await.unwrap();
+    let gz = app.client.get(app.url(&asset)).header("accept-encoding", "gzip").send().await.unwrap();
+    let (br_tag, gz_tag) = (br.headers()["etag"].clone(), gz.headers()["etag"].clone());
+    assert_ne!(br_tag, gz_tag);
+
+    let again = app.client.get(app.url(&asset)).header("accept-encoding", "br").header("if-none-match", br_tag).send().await.unwrap();
+    assert_eq!(again.status(), 304);
+    let other = app.client.get(app.url(&asset)).header("accept-encoding", "br").header("if-none-match", gz_tag).send().await.unwrap();
+    assert_eq!(other.status(), 200);
+}
+
+#[tokio::test]
+async fn fonts_and_images_are_never_compressed_on_the_fly() {
+    let app = spawn_app(Engine::Sqlite).await;
+    // (The compression layer's rule itself is tested in `kasa::app`; here on what the build has.)
+    for file in [".woff2", ".webp", ".avif", ".png", ".jpg"].iter().filter_map(|s| first_asset_with(s)) {
+        let resp = app.client.get(app.url(&file)).header("accept-encoding", "gzip, br").send().await.unwrap();
+        assert_eq!(resp.status(), 200, "{file}");
+        assert!(resp.headers().get("content-encoding").is_none(), "{file} was compressed");
+    }
+}
+
+#[tokio::test]
+async fn a_deep_link_gets_the_precompressed_index_html_when_the_build_made_one() {
+    let app = spawn_app(Engine::Sqlite).await;
+    let dist = std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../web/dist"));
+    if !dist.join("index.html.br").exists() {
+        eprintln!("index.html is under 1 KB: the build did not precompress it");
+        return;
+    }
+    let plain = app.get("/casino/slot").await.bytes().await.unwrap();
+
+    let resp = app.client.get(app.url("/casino/slot")).header("accept-encoding", "gzip, br").send().await.unwrap();
+
+    assert_eq!(resp.headers()["content-encoding"], "br");
+    assert_eq!(resp.headers()["cache-control"], "no-cache");
+    assert!(resp.headers()["content-type"].to_str().unwrap().starts_with("text/html"));
+    assert_eq!(decompress("br", &resp.bytes().await.unwrap()), plain);
 }

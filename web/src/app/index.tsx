@@ -1,5 +1,6 @@
 import { RouterProvider } from 'react-router';
-import { AppProvider, createQueryClient } from './provider';
+import { createQueryClient } from '@/lib/react-query';
+import { AppProvider } from './provider';
 import { createAppRouter } from './router';
 import { startApp } from './startup';
 

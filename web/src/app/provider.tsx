@@ -1,19 +1,10 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { Toaster } from '@/components/ui/toaster';
-import { useBootstrap } from '@/lib/bootstrap';
+import { ToastHost } from '@/components/ui/toast-host';
+import { useBootstrap } from '@/features/bootstrap/api/get-bootstrap';
 import { i18n } from '@/lib/i18n';
 import { onFreshBootstrap } from './startup';
-
-export function createQueryClient() {
-  return new QueryClient({
-    defaultOptions: {
-      queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 30_000 },
-      mutations: { retry: false },
-    },
-  });
-}
 
 /** Reacts to each fresh bootstrap (language, then texts; the rest is read where it is shown). */
 function BootstrapEffects() {
@@ -38,7 +29,7 @@ export function AppProvider({
       <I18nextProvider i18n={i18n}>
         <BootstrapEffects />
         {children}
-        <Toaster />
+        <ToastHost />
       </I18nextProvider>
     </QueryClientProvider>
   );

@@ -1,14 +1,23 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import type { IconName } from '@/components/ui/icon';
 import type { RouteHandle } from './breadcrumbs';
+import type { ReactElement } from 'react';
 import { AppLayout } from './layout/app-layout';
-import { ComingSoon } from './routes/coming-soon';
-import { PersonalInfoRoute, SessionHistoryRoute } from './routes/account-pages';
-import { ContentRoute, PagesRoute } from './routes/content';
-import { DashboardRoute } from './routes/dashboard';
 import { RequireAuth, RequireBetting } from './routes/guards';
-import { HomeRoute } from './routes/home';
-import { NotFoundRoute } from './routes/not-found';
+
+/**
+ * A route whose page loads on demand (issue 11: every route's page is its own chunk); the router
+ * waits for the chunk before it shows the route, so nothing renders half-loaded.
+ */
+function page(load: () => Promise<ReactElement>): Pick<RouteObject, 'lazy'> {
+  return { lazy: async () => ({ element: await load() }) };
+}
+
+const comingSoon = (props: Parameters<typeof import('./routes/coming-soon').ComingSoon>[0]) =>
+  page(async () => {
+    const { ComingSoon } = await import('./routes/coming-soon');
+    return <ComingSoon {...props} />;
+  });
 
 function soon(
   path: string,
@@ -20,19 +29,31 @@ function soon(
   return {
     path,
     handle: { crumb: { key: titleKey, url } } satisfies RouteHandle,
-    element: <ComingSoon titleKey={titleKey} icon={icon} {...extra} />,
+    ...comingSoon({ titleKey, icon, ...extra }),
   };
 }
 
 const HIGH_RATE = 'menu.badge.highRate';
+
+function StaticFrame() {
+  return null;
+}
 
 /** Every route of the spec's route table (section 2). */
 export const routes: RouteObject[] = [
   {
     path: '/',
     element: <AppLayout />,
+    // While the first route's chunk loads, index.html's static frame stays on screen.
+    HydrateFallback: StaticFrame,
     children: [
-      { index: true, element: <HomeRoute /> },
+      {
+        index: true,
+        ...page(async () => {
+          const { HomeRoute } = await import('./routes/home');
+          return <HomeRoute />;
+        }),
+      },
       {
         path: 'casino',
         children: [
@@ -49,7 +70,7 @@ export const routes: RouteObject[] = [
                 url: `/casino/play/${params.gameData ?? ''}`,
               }),
             } satisfies RouteHandle,
-            element: <ComingSoon titleKey="page.game" icon="games" />,
+            ...comingSoon({ titleKey: 'page.game', icon: 'games' }),
           },
         ],
       },
@@ -57,7 +78,7 @@ export const routes: RouteObject[] = [
         path: 'livespor',
         handle: { crumb: { key: 'menu.liveBettings', url: '/livespor' } } satisfies RouteHandle,
         children: [
-          { index: true, element: <ComingSoon titleKey="menu.liveBettings" icon="liveSport" /> },
+          { index: true, ...comingSoon({ titleKey: 'menu.liveBettings', icon: 'liveSport' }) },
           soon('fcg', '/livespor/fcg', 'menu.liveBettingsFcg', 'liveSport', {
             badgeKey: HIGH_RATE,
           }),
@@ -67,18 +88,21 @@ export const routes: RouteObject[] = [
         path: 'spor',
         handle: { crumb: { key: 'menu.sports', url: '/spor' } } satisfies RouteHandle,
         children: [
-          { index: true, element: <ComingSoon titleKey="menu.sports" icon="sport" /> },
+          { index: true, ...comingSoon({ titleKey: 'menu.sports', icon: 'sport' }) },
           soon('fcg', '/spor/fcg', 'menu.sportsFcg', 'sport', { badgeKey: HIGH_RATE }),
           {
             path: 'betco',
             handle: {
               crumb: { key: 'menu.sportsBetco', url: '/spor/betco' },
             } satisfies RouteHandle,
-            element: (
-              <RequireBetting>
-                <ComingSoon titleKey="menu.sportsBetco" icon="sport" />
-              </RequireBetting>
-            ),
+            ...page(async () => {
+              const { ComingSoon } = await import('./routes/coming-soon');
+              return (
+                <RequireBetting>
+                  <ComingSoon titleKey="menu.sportsBetco" icon="sport" />
+                </RequireBetting>
+              );
+            }),
           },
         ],
       },
@@ -87,13 +111,22 @@ export const routes: RouteObject[] = [
         path: 'pages',
         handle: { crumb: { key: 'menu.contents', url: '/pages' } } satisfies RouteHandle,
         children: [
-          { index: true, element: <PagesRoute /> },
+          {
+            index: true,
+            ...page(async () => {
+              const { PagesRoute } = await import('./routes/content');
+              return <PagesRoute />;
+            }),
+          },
           {
             path: ':id',
             handle: {
               crumb: (params) => ({ contentId: params.id, url: `/pages/${params.id ?? ''}` }),
             } satisfies RouteHandle,
-            element: <ContentRoute />,
+            ...page(async () => {
+              const { ContentRoute } = await import('./routes/content');
+              return <ContentRoute />;
+            }),
           },
         ],
       },
@@ -102,7 +135,13 @@ export const routes: RouteObject[] = [
         element: <RequireAuth />,
         handle: { crumb: { key: 'header.myAccount', url: '/dashboard' } } satisfies RouteHandle,
         children: [
-          { index: true, element: <DashboardRoute /> },
+          {
+            index: true,
+            ...page(async () => {
+              const { DashboardRoute } = await import('./routes/dashboard');
+              return <DashboardRoute />;
+            }),
+          },
           soon('deposit', '/dashboard/deposit', 'dashboard.deposit', 'wallet'),
           soon('withdraw', '/dashboard/withdraw', 'dashboard.withdraw', 'arrowUp'),
           soon('game-history', '/dashboard/game-history', 'dashboard.gameHistory', 'games'),
@@ -118,14 +157,20 @@ export const routes: RouteObject[] = [
             handle: {
               crumb: { key: 'dashboard.sessionHistory', url: '/dashboard/session-history' },
             } satisfies RouteHandle,
-            element: <SessionHistoryRoute />,
+            ...page(async () => {
+              const { SessionHistoryRoute } = await import('./routes/account-pages');
+              return <SessionHistoryRoute />;
+            }),
           },
           {
             path: 'account',
             handle: {
               crumb: { key: 'dashboard.account', url: '/dashboard/account' },
             } satisfies RouteHandle,
-            element: <PersonalInfoRoute />,
+            ...page(async () => {
+              const { PersonalInfoRoute } = await import('./routes/account-pages');
+              return <PersonalInfoRoute />;
+            }),
           },
         ],
       },
@@ -134,7 +179,10 @@ export const routes: RouteObject[] = [
         handle: {
           crumb: (params) => ({ key: 'notFound.title', url: `/${params['*'] ?? ''}` }),
         } satisfies RouteHandle,
-        element: <NotFoundRoute />,
+        ...page(async () => {
+          const { NotFoundRoute } = await import('./routes/not-found');
+          return <NotFoundRoute />;
+        }),
       },
     ],
   },

@@ -1,10 +1,11 @@
-import { act, render, screen, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { authStore } from '@/lib/auth';
-import { dialogStore } from '@/lib/dialogs';
-import { AppProvider, createQueryClient } from './provider';
+import { dialogStore } from '@/features/auth/stores/dialogs';
+import { createQueryClient } from '@/lib/react-query';
+import { resetSession } from '@/lib/session-store';
+import { AppProvider } from './provider';
 import { routes } from './router';
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -20,10 +21,15 @@ function renderAt(path: string) {
   return { client, router };
 }
 
+/** The texts of the toasts shown. */
+function toastTexts(): string[] {
+  return [...document.querySelectorAll('[data-sonner-toast]')].map((t) => t.textContent ?? '');
+}
+
 beforeEach(() => {
   fetchMock.mockReset();
   vi.stubGlobal('fetch', fetchMock);
-  authStore.set({ isLoggedIn: false, authData: null, balance: 0, bettingAccess: false });
+  resetSession();
   dialogStore.set(null);
 });
 afterEach(() => {
@@ -34,8 +40,12 @@ describe('app shell', () => {
   it('renders with the built-in texts when the bootstrap fails', async () => {
     fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
     renderAt('/');
-    const header = document.querySelector('header.header') as HTMLElement;
-    expect(header).toBeTruthy();
+    // The home page is its own chunk: the layout shows once it has loaded.
+    const header = await waitFor(() => {
+      const found = document.querySelector<HTMLElement>('header.header');
+      expect(found).toBeTruthy();
+      return found as HTMLElement;
+    });
     expect(within(header).getByRole('link', { name: /ana sayfa/i })).toHaveAttribute('href', '/');
     expect(screen.getByRole('contentinfo')).toHaveTextContent('© 2025 Kasa');
     // The carousel shows its 3 placeholders.
@@ -84,6 +94,44 @@ describe('app shell', () => {
       username: 'ali',
       password: '12345',
     });
+  });
+
+  it('puts a login refusal naming a field beside it, and another refusal in one toast', async () => {
+    const user = userEvent.setup();
+    const answers = [
+      {
+        status: 422,
+        body: { success: false, message: 'Şifre hatalı.', data: { field: 'password' } },
+      },
+      { status: 429, body: { success: false, message: 'Çok fazla deneme.', data: null } },
+    ];
+    fetchMock.mockImplementation(async (input) => {
+      if (String(input).endsWith('/api/auth/login')) {
+        const { status, body } = answers.shift()!;
+        return new Response(JSON.stringify(body), { status });
+      }
+      return new Response(JSON.stringify({ success: false, message: 'x', data: null }), {
+        status: 404,
+      });
+    });
+    renderAt('/');
+    act(() => dialogStore.set('login'));
+    const dialog = await screen.findByRole('dialog', { name: 'Giriş Yap' });
+    await user.type(within(dialog).getByLabelText('Kullanıcı adı'), 'ali');
+    await user.type(within(dialog).getByLabelText('Şifre'), '12345');
+    await user.click(within(dialog).getByRole('button', { name: 'Giriş Yap' }));
+
+    const password = within(dialog).getByLabelText('Şifre');
+    await vi.waitFor(() => expect(password).toHaveAttribute('aria-invalid', 'true'));
+    expect(within(dialog).getByText('Şifre hatalı.')).toBeVisible();
+    expect(toastTexts().some((text) => text.includes('Şifre hatalı.'))).toBe(false);
+
+    await user.type(password, '6');
+    await user.click(within(dialog).getByRole('button', { name: 'Giriş Yap' }));
+    await screen.findByText('Çok fazla deneme.');
+    expect(toastTexts().filter((text) => text.includes('Çok fazla deneme.'))).toHaveLength(1);
+    expect(toastTexts().some((text) => text.includes('Şifre hatalı.'))).toBe(false);
+    expect(screen.getByRole('dialog', { name: 'Giriş Yap' })).toBeVisible();
   });
 
   it('closes a dialog with Escape', async () => {

@@ -1,11 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { captureAffiliateParams } from '@/lib/affiliate';
-import { onSessionReset, setApiNavigator } from '@/lib/api-client';
-import { readCachedBootstrap, type Bootstrap } from '@/lib/bootstrap';
-import { closeDialog } from '@/lib/dialogs';
-import { initFingerprint } from '@/lib/fingerprint';
+import { readCachedBootstrap, type Bootstrap } from '@/features/bootstrap/api/get-bootstrap';
+import { closeDialog } from '@/features/auth/stores/dialogs';
 import { applyTranslations, initI18n } from '@/lib/i18n';
-import { resetAuth } from '@/lib/auth';
+import { onSessionReset, resetSession, setLogoutNavigator } from '@/lib/session-store';
 import {
   BUILT_IN_LANGUAGES,
   getCurrentLanguage,
@@ -39,13 +37,14 @@ export function startApp(queryClient: QueryClient, navigate: (to: string) => voi
   if (cached) applyBootstrapTexts(lang, cached);
 
   captureAffiliateParams(window.location.search);
-  setApiNavigator(navigate);
+  setLogoutNavigator(navigate);
   onSessionReset(() => {
     queryClient.clear();
-    resetAuth();
+    resetSession();
     closeDialog();
   });
-  void initFingerprint();
+  // The fingerprint is not needed to show the page: its code loads beside the bootstrap call.
+  void import('@/features/fingerprint/fingerprint').then((m) => m.initFingerprint(queryClient));
   return lang;
 }
 

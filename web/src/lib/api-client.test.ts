@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { api, apiBaseUrl, onSessionReset, setApiNavigator, unwrap, ApiError } from './api-client';
-import { setAuthData, authStore } from './auth';
+import * as z from 'zod/mini';
+import { ApiError, api, apiBaseUrl } from './api-client';
 import { browser } from './browser';
 import { setFingerprint } from './fingerprint-store';
 import { setCurrentLanguage } from './language';
+import { onSessionReset, resetSession, setAuthData, setLogoutNavigator } from './session-store';
 import { notify } from './toast';
-import { z } from 'zod';
 
 function jsonResponse(body: unknown, status = 200) {
   return new Response(JSON.stringify(body), {
@@ -19,8 +19,8 @@ const fetchMock = vi.fn<typeof fetch>();
 beforeEach(() => {
   fetchMock.mockReset();
   vi.stubGlobal('fetch', fetchMock);
-  vi.spyOn(notify, 'error').mockImplementation(() => 0);
-  vi.spyOn(notify, 'success').mockImplementation(() => 0);
+  vi.spyOn(notify, 'error').mockResolvedValue(0);
+  vi.spyOn(notify, 'success').mockResolvedValue(0);
   setCurrentLanguage('tr');
   window.history.pushState(null, '', '/');
 });
@@ -57,7 +57,7 @@ describe('api client', () => {
   });
 
   it('omits Authorization without a token and defaults x-locale to tr', async () => {
-    authStore.set({ isLoggedIn: false, authData: null, balance: 0, bettingAccess: false });
+    resetSession();
     setCurrentLanguage('');
     fetchMock.mockResolvedValue(jsonResponse({ success: true, message: null, data: null }));
     await api.get('cms/grouped');
@@ -93,49 +93,66 @@ describe('api client', () => {
     expect(JSON.parse(String(init.body))).toEqual({ username: 'ali', password: 'secret' });
   });
 
-  it('reads the envelope of a non-2xx response and shows its message as is', async () => {
+  it("resolves with the data and the server's message of a success", async () => {
+    fetchMock.mockResolvedValue(jsonResponse({ success: true, message: 'Kaydedildi', data: 7 }));
+    await expect(api.get('x', { schema: z.number() })).resolves.toEqual({
+      data: 7,
+      message: 'Kaydedildi',
+      status: 200,
+    });
+    expect(notify.success).not.toHaveBeenCalled();
+  });
+
+  it('throws an ApiError with the message of a non-2xx envelope as is, and shows nothing', async () => {
     fetchMock.mockResolvedValue(
       jsonResponse({ success: false, message: 'İçerik bulunamadı', data: null }, 404),
     );
-    const res = await api.get('cms/content/999');
-    expect(res).toMatchObject({ success: false, message: 'İçerik bulunamadı', status: 404 });
-    expect(notify.error).toHaveBeenCalledWith('İçerik bulunamadı');
-    expect(() => unwrap(res)).toThrow(ApiError);
-  });
-
-  it('can stay silent on errors and toast success messages on request', async () => {
-    fetchMock.mockResolvedValueOnce(jsonResponse({ success: false, message: 'nope', data: null }));
-    await api.get('x', { toastError: false });
+    const error = await api.get('cms/content/999').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 404, message: 'İçerik bulunamadı', fieldErrors: {} });
     expect(notify.error).not.toHaveBeenCalled();
-
-    fetchMock.mockResolvedValueOnce(
-      jsonResponse({ success: true, message: 'Kaydedildi', data: 1 }),
-    );
-    await api.get('x', { toastSuccess: true });
-    expect(notify.success).toHaveBeenCalledWith('Kaydedildi');
   });
 
-  it('validates data with the given schema', async () => {
+  it('throws on success false even with HTTP 200', async () => {
+    fetchMock.mockResolvedValue(jsonResponse({ success: false, message: 'Yetersiz', data: null }));
+    await expect(api.post('x', {})).rejects.toMatchObject({ status: 200, message: 'Yetersiz' });
+  });
+
+  it('carries the field a 422 names as a field error', async () => {
+    fetchMock.mockResolvedValue(
+      jsonResponse(
+        { success: false, message: 'Bu kullanıcı adı alınmış.', data: { field: 'username' } },
+        422,
+      ),
+    );
+    const error = await api.post('auth/register', {}).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).status).toBe(422);
+    expect((error as ApiError).fieldErrors).toEqual({ username: 'Bu kullanıcı adı alınmış.' });
+    expect((error as ApiError).field).toBe('username');
+  });
+
+  it('throws when the data does not have the expected shape', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     fetchMock.mockResolvedValue(jsonResponse({ success: true, message: null, data: { n: 'x' } }));
-    const res = await api.get('x', { schema: z.object({ n: z.number() }), toastError: false });
-    expect(res.success).toBe(false);
+    await expect(api.get('x', { schema: z.object({ n: z.number() }) })).rejects.toMatchObject({
+      message: 'Beklenmeyen bir hata oluştu. Lütfen tekrar deneyin.',
+    });
   });
 
-  it('turns a network failure into a failed call with a translated message', async () => {
+  it('turns a network failure into an ApiError with a translated message and status 0', async () => {
     fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
-    const res = await api.get('cms/grouped');
-    expect(res.success).toBe(false);
-    expect(res.status).toBe(0);
-    expect(res.message).toMatch(/Sunucuya ulaşılamadı/);
-    expect(notify.error).toHaveBeenCalledWith(res.message);
+    const error = await api.get('cms/grouped').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).status).toBe(0);
+    expect((error as ApiError).message).toMatch(/Sunucuya ulaşılamadı/);
   });
 
   it('on 401 clears storage, goes to / and reloads after 300 ms', async () => {
     vi.useFakeTimers();
     const reload = vi.spyOn(browser, 'reload').mockImplementation(() => {});
     const navigate = vi.fn();
-    setApiNavigator(navigate);
+    setLogoutNavigator(navigate);
     const reset = vi.fn();
     const off = onSessionReset(reset);
     setAuthData({ token: 'tok-1' });
@@ -145,9 +162,8 @@ describe('api client', () => {
       jsonResponse({ success: false, message: 'Unauthorized', data: null }, 401),
     );
 
-    const res = await api.get('user/balance');
+    await expect(api.get('user/balance')).rejects.toMatchObject({ status: 401 });
 
-    expect(res.success).toBe(false);
     expect(window.localStorage.length).toBe(0);
     expect(window.sessionStorage.length).toBe(0);
     expect(navigate).toHaveBeenCalledWith('/');

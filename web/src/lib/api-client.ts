@@ -1,84 +1,56 @@
-import { z } from 'zod';
-import { getToken } from './auth';
-import { browser } from './browser';
+import * as z from 'zod/mini';
 import { getFingerprint } from './fingerprint-store';
 import { translate } from './i18n';
 import { getCurrentLanguage } from './language';
-import { clearAllStorage } from './storage';
-import { notify } from './toast';
+import { getToken, logoutLocally } from './session-store';
+
+/**
+ * The API client (spec section 7): ./api/ plus the endpoint, with the Authorization, x-locale and
+ * x-fingerprint headers. It throws: an envelope with success false, an HTTP error, an unreachable
+ * server or data of the wrong shape become an `ApiError`, so a failed call can never look like a
+ * success. It shows nothing itself: the query client (lib/react-query) turns failed actions into
+ * toasts, and forms put field errors beside their fields.
+ */
 
 /** The response envelope of every /api/ call (spec section 3). */
 export type Envelope<T> = { success: boolean; message: string | null; data: T | null };
 
-/** What a call answers: the envelope, the HTTP status and, for a field error (422) or a clash
- * (409), the payload key the server named in `data.field`. */
-export type ApiResult<T> = Envelope<T> & { status: number; field?: string };
+/** A successful call: its data and the server's message (shown as a success toast where asked). */
+export type ApiResponse<T> = { data: T; message: string | null; status: number };
 
 const envelopeSchema = z.object({
   success: z.boolean(),
-  message: z.string().nullish(),
-  data: z.unknown().optional(),
+  message: z.nullish(z.string()),
+  data: z.optional(z.unknown()),
 });
+
+/** A field error's data: the payload key the server names (HTTP 422, or 409 for a clash). */
+const fieldErrorSchema = z.object({ field: z.string().check(z.minLength(1)) });
 
 export type RequestOptions<T> = {
   /** Query parameters (GET). */
   params?: Record<string, string | number | boolean | null | undefined>;
   /** Validates `data` of a successful envelope. */
-  schema?: z.ZodType<T>;
-  /** Show the server's message as an error toast when success is false (default true). */
-  toastError?: boolean;
-  /** Show the server's message as a success toast when success is true (default false). */
-  toastSuccess?: boolean;
+  schema?: z.ZodMiniType<T>;
   signal?: AbortSignal;
 };
 
-/** Thrown by `unwrap` for a failed call, so TanStack Query sees an error. */
+/** A failed call: the HTTP status (0 when the server was not reached), the server's message and
+ * the field errors it named (payload key → message). */
 export class ApiError extends Error {
   readonly status: number;
-  constructor(message: string, status: number) {
+  readonly fieldErrors: Readonly<Record<string, string>>;
+  constructor(message: string, status: number, fieldErrors: Record<string, string> = {}) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
+    this.fieldErrors = fieldErrors;
   }
-}
 
-export const LOGOUT_RELOAD_MS = 300;
-
-type Navigate = (to: string) => void;
-let navigateTo: Navigate = (to) => window.history.pushState(null, '', to);
-const resetCallbacks = new Set<() => void>();
-
-/** The router registers its navigate function here. */
-export function setApiNavigator(navigate: Navigate): void {
-  navigateTo = navigate;
-}
-
-/** App state that must be reset when the session ends. */
-export function onSessionReset(callback: () => void): () => void {
-  resetCallbacks.add(callback);
-  return () => resetCallbacks.delete(callback);
-}
-
-let loggingOut = false;
-
-/**
- * Logout without a server call (also what a 401 does): clear local and session storage,
- * go to '/', reset the state and reload the page after 300 ms.
- */
-export function logoutLocally(): void {
-  if (loggingOut) return;
-  loggingOut = true;
-  clearAllStorage();
-  try {
-    navigateTo('/');
-  } catch {
-    /* navigation is best effort: the reload follows anyway */
+  /** The (first) payload key the server named, if it named one. */
+  get field(): string | undefined {
+    return Object.keys(this.fieldErrors)[0];
   }
-  resetCallbacks.forEach((cb) => cb());
-  window.setTimeout(() => {
-    loggingOut = false;
-    browser.reload();
-  }, LOGOUT_RELOAD_MS);
 }
 
 /**
@@ -115,20 +87,17 @@ export function buildHeaders(hasBody: boolean): Record<string, string> {
   return headers;
 }
 
+function fieldErrorsOf(data: unknown, message: string): Record<string, string> {
+  const parsed = fieldErrorSchema.safeParse(data);
+  return parsed.success ? { [parsed.data.field]: message } : {};
+}
+
 async function request<T>(
   method: 'GET' | 'POST',
   path: string,
   body: unknown,
   options: RequestOptions<T> = {},
-): Promise<ApiResult<T>> {
-  const { toastError = true, toastSuccess = false } = options;
-  const fail = (message: string, status: number, field?: string): ApiResult<T> => {
-    if (toastError) notify.error(message);
-    return field
-      ? { success: false, message, data: null, status, field }
-      : { success: false, message, data: null, status };
-  };
-
+): Promise<ApiResponse<T>> {
   let response: Response;
   try {
     response = await fetch(buildUrl(path, method === 'GET' ? options.params : undefined), {
@@ -140,44 +109,41 @@ async function request<T>(
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    return fail(translate('errors.network'), 0);
+    throw new ApiError(translate('errors.network'), 0);
   }
 
+  // A 401 on any call logs the player out (spec sections 7 and 8).
   if (response.status === 401) {
     logoutLocally();
-    return { success: false, message: translate('errors.sessionExpired'), data: null, status: 401 };
+    throw new ApiError(translate('errors.sessionExpired'), 401);
   }
 
   let json: unknown;
   try {
     json = await response.json();
   } catch {
-    return fail(translate('errors.unexpected'), response.status);
+    throw new ApiError(translate('errors.unexpected'), response.status);
   }
   const parsed = envelopeSchema.safeParse(json);
-  if (!parsed.success) return fail(translate('errors.unexpected'), response.status);
+  if (!parsed.success) throw new ApiError(translate('errors.unexpected'), response.status);
 
   const { success, message } = parsed.data;
   if (!success || !response.ok) {
-    const errorData = parsed.data.data;
-    const field =
-      errorData && typeof errorData === 'object' && 'field' in errorData
-        ? String((errorData as { field: unknown }).field)
-        : undefined;
-    return fail(message || translate('errors.unexpected'), response.status, field);
+    // Other error messages pass through unchanged.
+    const text = message || translate('errors.unexpected');
+    throw new ApiError(text, response.status, fieldErrorsOf(parsed.data.data, text));
   }
 
-  let data = (parsed.data.data ?? null) as T | null;
+  let data = (parsed.data.data ?? null) as T;
   if (options.schema) {
     const checked = options.schema.safeParse(parsed.data.data);
     if (!checked.success) {
       if (import.meta.env.DEV) console.warn(`Unexpected data from ${path}`, checked.error);
-      return fail(translate('errors.unexpected'), response.status);
+      throw new ApiError(translate('errors.unexpected'), response.status);
     }
     data = checked.data;
   }
-  if (toastSuccess && message) notify.success(message);
-  return { success: true, message: message ?? null, data, status: response.status };
+  return { data, message: message ?? null, status: response.status };
 }
 
 export const api = {
@@ -188,11 +154,3 @@ export const api = {
     return request<T>('POST', path, body, options);
   },
 };
-
-/** The data of a successful envelope, or an ApiError for TanStack Query. */
-export function unwrap<T>(envelope: Envelope<T> & { status?: number }): T {
-  if (!envelope.success || envelope.data == null) {
-    throw new ApiError(envelope.message ?? translate('errors.unexpected'), envelope.status ?? 0);
-  }
-  return envelope.data;
-}

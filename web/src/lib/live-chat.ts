@@ -16,7 +16,7 @@ export function openLiveChat(contactEmail?: string): void {
     window.KasaChat.open();
     return;
   }
-  notify.info(
+  void notify.info(
     contactEmail
       ? translate('chat.unavailableWithEmail', { email: contactEmail })
       : translate('chat.unavailable'),

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isOnDefaultDomain } from './domain';
 import { formatDate, formatDateTime, formatMoney, formatPickerDate, parseUtc } from './format';
-import { openDialog, closeDialog, dialogStore } from './dialogs';
 
 describe('default domain rule', () => {
   it('tests the host ending against default-domain', () => {
@@ -29,18 +28,5 @@ describe('formatting', () => {
   });
   it('formats lira amounts', () => {
     expect(formatMoney(1234.56).replace(/\s/g, ' ')).toBe('1.234,56 ₺');
-  });
-});
-
-describe('dialog store', () => {
-  it('keeps only one dialog open', () => {
-    openDialog('login');
-    expect(dialogStore.get()).toBe('login');
-    openDialog('register');
-    expect(dialogStore.get()).toBe('register');
-    closeDialog('login');
-    expect(dialogStore.get()).toBe('register');
-    closeDialog();
-    expect(dialogStore.get()).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { i18n } from './i18n';
 import {
   V,
@@ -16,7 +16,7 @@ import {
   validationText,
 } from './validation';
 
-const firstMessage = (schema: z.ZodType, value: unknown) => {
+const firstMessage = (schema: z.ZodMiniType, value: unknown) => {
   const r = schema.safeParse(value);
   return r.success ? null : r.error.issues[0].message;
 };

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * Validation rules of spec section 5, shared by every form. A rule's message is a translation key,
@@ -46,34 +46,38 @@ export function validationText(
 
 /** Required text of min..max characters (trimmed unless `trim` is false). */
 export function text(min: number, max: number, { trim = true } = {}) {
-  const base = trim ? z.string().trim() : z.string();
-  return base
-    .min(1, V.required)
-    .min(min, withCount(V.minLength, min))
-    .max(max, withCount(V.maxLength, max));
+  return z
+    .string()
+    .check(
+      ...(trim ? [z.trim()] : []),
+      z.minLength(1, V.required),
+      z.minLength(min, withCount(V.minLength, min)),
+      z.maxLength(max, withCount(V.maxLength, max)),
+    );
 }
 
 /** name, surname: 2 to 100 letters (Turkish letters too), single spaces between words. */
-export const personName = text(2, 100).regex(/^\p{L}+( \p{L}+)*$/u, V.name);
+export const personName = text(2, 100).check(z.regex(/^\p{L}+( \p{L}+)*$/u, V.name));
 
 /** Registration username: 5 to 30 letters and digits. */
-export const registerUsername = text(5, 30).regex(/^[A-Za-z0-9]+$/, V.username);
+export const registerUsername = text(5, 30).check(z.regex(/^[A-Za-z0-9]+$/, V.username));
 
 /** e-mail: 5 to 100 characters, a valid address with a dotted domain. */
-export const email = text(5, 100).regex(
-  /^[^\s@]+@[\p{L}\p{N}-]+(\.[\p{L}\p{N}-]+)*\.[\p{L}\p{N}-]{2,}$/u,
-  V.email,
+export const email = text(5, 100).check(
+  z.regex(/^[^\s@]+@[\p{L}\p{N}-]+(\.[\p{L}\p{N}-]+)*\.[\p{L}\p{N}-]{2,}$/u, V.email),
 );
 
 /** Phone: 5 to 20 digits; the mask gives 90 plus 10 digits, a Turkish mobile starts 905. */
 export const phone = z
   .string()
-  .min(1, V.required)
-  .regex(/^\d*$/, V.digits)
-  .min(5, withCount(V.minLength, 5))
-  .max(20, withCount(V.maxLength, 20))
-  .regex(/^90\d{10}$/, V.phone)
-  .regex(/^905/, V.phoneMobile);
+  .check(
+    z.minLength(1, V.required),
+    z.regex(/^\d*$/, V.digits),
+    z.minLength(5, withCount(V.minLength, 5)),
+    z.maxLength(20, withCount(V.maxLength, 20)),
+    z.regex(/^90\d{10}$/, V.phone),
+    z.regex(/^905/, V.phoneMobile),
+  );
 
 /** The TC kimlik no check digits (10th and 11th), as the server checks them. */
 export function isValidPersonalNo(value: string): boolean {
@@ -87,36 +91,41 @@ export function isValidPersonalNo(value: string): boolean {
 }
 
 /** PersonalNo ('TC No'): exactly 11 digits (with valid check digits). */
-export const personalNo = z
-  .string()
-  .min(1, V.required)
-  .regex(/^\d*$/, V.digits)
-  .length(11, withCount(V.exactLength, 11))
-  .refine((v) => !/^\d{11}$/.test(v) || isValidPersonalNo(v), V.personalNoChecksum);
+export const personalNo = z.string().check(
+  z.minLength(1, V.required),
+  z.regex(/^\d*$/, V.digits),
+  z.length(11, withCount(V.exactLength, 11)),
+  z.refine((v) => !/^\d{11}$/.test(v) || isValidPersonalNo(v), V.personalNoChecksum),
+);
 
 /** SMS code: exactly 6 digits (the 00-00-00 mask's dashes are not part of the value). */
-export const smsCode = z
-  .string()
-  .transform((s) => s.replace(/[-\s]/g, ''))
-  .pipe(z.string().min(1, V.required).regex(/^\d*$/, V.digits).length(6, V.code));
+export const smsCode = z.pipe(
+  z.pipe(
+    z.string(),
+    z.transform((s: string) => s.replace(/[-\s]/g, '')),
+  ),
+  z.string().check(z.minLength(1, V.required), z.regex(/^\d*$/, V.digits), z.length(6, V.code)),
+);
 
 /** A new password: at least 5 characters (at most 100, as the server allows). */
 export const password = text(5, 100, { trim: false });
 
 /** Adds the "must be equal" rule of a password pair, shown on the confirmation field. */
 export function passwordsMatch<
-  S extends z.ZodObject<Record<string, z.ZodType>>,
+  S extends z.ZodMiniObject,
   A extends keyof z.infer<S> & string,
   B extends keyof z.infer<S> & string,
->(schema: S, a: A, b: B) {
-  return schema.refine((v: z.infer<S>) => (v[a] as unknown) === (v[b] as unknown), {
-    message: V.passwordMismatch,
-    path: [b],
-    when: (payload) => {
-      const value = payload.value as Record<string, unknown>;
-      return typeof value?.[a] === 'string' && typeof value?.[b] === 'string';
-    },
-  });
+>(schema: S, a: A, b: B): S {
+  return schema.check(
+    z.refine((v: z.infer<S>) => (v[a] as unknown) === (v[b] as unknown), {
+      message: V.passwordMismatch,
+      path: [b],
+      when: (payload) => {
+        const value = payload.value as Record<string, unknown>;
+        return typeof value?.[a] === 'string' && typeof value?.[b] === 'string';
+      },
+    }),
+  );
 }
 
 /** Birth date parts: 2, 2 and 4 digits making a real date of an adult (18+). */
@@ -146,13 +155,10 @@ export function birthDateIssue(
 
 export const birthDay = z
   .string()
-  .min(1, V.required)
-  .regex(/^\d{2}$/, V.birthDay);
+  .check(z.minLength(1, V.required), z.regex(/^\d{2}$/, V.birthDay));
 export const birthMonth = z
   .string()
-  .min(1, V.required)
-  .regex(/^\d{2}$/, V.birthMonth);
+  .check(z.minLength(1, V.required), z.regex(/^\d{2}$/, V.birthMonth));
 export const birthYear = z
   .string()
-  .min(1, V.required)
-  .regex(/^\d{4}$/, V.birthYear);
+  .check(z.minLength(1, V.required), z.regex(/^\d{4}$/, V.birthYear));

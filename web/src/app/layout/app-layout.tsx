@@ -1,25 +1,28 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useMatches } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Breadcrumbs } from '@/components/ui/breadcrumbs';
 import { Icon } from '@/components/ui/icon';
 import { Logo } from '@/components/ui/logo';
 import { Sheet } from '@/components/ui/sheet';
-import { useBalancePolling } from '@/features/account/api/get-balance';
-import { AuthDialogs } from '@/features/auth/components/auth-dialogs';
-import { useLiveNotifications } from '@/features/notifications/components/live-notifications';
-import { PopupDialog } from '@/features/popup/components/popup-dialog';
 import { DESKTOP_QUERY, DOCKED_MENU_QUERY, useMediaQuery } from '@/hooks/use-media-query';
+import { useDefaultMetaDescription } from '@/hooks/use-meta-description';
 import { useScrolledPast } from '@/hooks/use-scrolled-past';
-import { useBootstrap, useSiteOptions } from '@/lib/bootstrap';
-import { useHubConnection } from '@/lib/hub';
+import { useBootstrap, useSiteOptions } from '@/features/bootstrap/api/get-bootstrap';
 import { buildCrumbs } from '../breadcrumbs';
+import { useSession } from '@/lib/session-store';
+import { AppDialogs } from './app-dialogs';
 import { BottomBar } from './bottom-bar';
 import { Footer } from './footer';
 import { Header } from './header';
 import { SideMenu } from './side-menu';
 import { DomainBanner, TopNotifyBanner } from './top-banners';
 import './layout.css';
+
+/** The logged-in session's effects (the hub, its pushes, live notifications) load with the login. */
+const SessionEffects = lazy(() =>
+  import('../session-effects').then((m) => ({ default: m.SessionEffects })),
+);
 
 export const HEADER_HIDE_OFFSET = 100;
 export const MANIFEST_DELAY_MS = 1000;
@@ -66,7 +69,21 @@ function ConnectionNotice() {
   );
 }
 
+/**
+ * The layout appears once the bootstrap is known (the stored copy at once, else the server's
+ * first answer or failure), so the domain and top banners never push a page already shown down;
+ * until then index.html's static frame stands, and it is removed in the same frame.
+ */
 export function AppLayout() {
+  const { data, query } = useBootstrap();
+  const ready = data !== null || query.failureCount > 0;
+  useLayoutEffect(() => {
+    if (ready) document.getElementById('boot-shell')?.remove();
+  }, [ready]);
+  return ready ? <Frame /> : null;
+}
+
+function Frame() {
   const { t } = useTranslation();
   const location = useLocation();
   const isDesktop = useMediaQuery(DESKTOP_QUERY);
@@ -76,11 +93,10 @@ export function AppLayout() {
   const [menuOpen, setMenuOpen] = useState(false);
   const closeMenu = useCallback(() => setMenuOpen(false), []);
   const crumbs = useCrumbs();
-  useBalancePolling();
-  useHubConnection();
-  useLiveNotifications();
+  const { isLoggedIn } = useSession();
   useDeferredManifest();
 
+  useDefaultMetaDescription(t('meta.description'), location.pathname);
   useEffect(() => {
     const name = options['site-name'] ?? 'Kasa';
     const last = crumbs.length > 1 ? crumbs[crumbs.length - 1].label : null;
@@ -133,8 +149,12 @@ export function AppLayout() {
       >
         <SideMenu onDone={closeMenu} />
       </Sheet>
-      <AuthDialogs />
-      <PopupDialog />
+      <AppDialogs />
+      {isLoggedIn ? (
+        <Suspense fallback={null}>
+          <SessionEffects />
+        </Suspense>
+      ) : null}
       <ScrollRestoration />
     </div>
   );

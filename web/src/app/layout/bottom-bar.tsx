@@ -1,15 +1,17 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '@/components/ui/icon';
+import { useBalance } from '@/features/account/api/get-balance';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
-import { useAuth } from '@/lib/auth';
-import { openDialog } from '@/lib/dialogs';
+import { useSession } from '@/lib/session-store';
+import { openDialog } from '@/features/auth/stores/dialogs';
 import { formatMoney } from '@/lib/format';
 
 /** The mobile bottom bar: 60 px plus the safe area. */
 export function BottomBar() {
   const { t } = useTranslation();
-  const { isLoggedIn, balance } = useAuth();
+  const { isLoggedIn } = useSession();
+  const balance = useBalance();
   if (!isLoggedIn) {
     return (
       <nav className="bottom-bar bottom-bar--guest" aria-label={t('bottomBar.label')}>

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '@/components/ui/icon';
 import { Logo } from '@/components/ui/logo';
-import { useBootstrap, useSiteOptions } from '@/lib/bootstrap';
+import { useBootstrap, useSiteOptions } from '@/features/bootstrap/api/get-bootstrap';
 import providers from '../../../../content/providers.json';
 import { SocialLinks } from './social-links';
 

@@ -1,6 +1,6 @@
-import { api } from '@/lib/api-client';
-import { authStore } from '@/lib/auth';
-import { openDialog } from '@/lib/dialogs';
+import { useDefineTrialBonus } from '@/features/account/api/define-trial-bonus';
+import { openDialog } from '@/features/auth/stores/dialogs';
+import { useSession } from '@/lib/session-store';
 
 /** The search button's target: live casino search on live pages, else the slot search. */
 export function searchTarget(pathname: string): string {
@@ -8,10 +8,8 @@ export function searchTarget(pathname: string): string {
 }
 
 /** Claim Reward: logged out it asks for a login; logged in it asks the server for the trial bonus. */
-export function claimReward(): void {
-  if (!authStore.get().isLoggedIn) {
-    openDialog('login');
-    return;
-  }
-  void api.get('bonus/definetrialbonus', { toastSuccess: true });
+export function useClaimReward(): () => void {
+  const { isLoggedIn } = useSession();
+  const { mutate } = useDefineTrialBonus();
+  return () => (isLoggedIn ? mutate() : openDialog('login'));
 }

@@ -2,14 +2,15 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '@/components/ui/icon';
 import { Logo } from '@/components/ui/logo';
+import { useBalance } from '@/features/account/api/get-balance';
+import { useLogout } from '@/features/auth/api/logout';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
-import { useAuth } from '@/lib/auth';
-import { useSiteOptions } from '@/lib/bootstrap';
-import { openDialog } from '@/lib/dialogs';
+import { useSession } from '@/lib/session-store';
+import { useSiteOptions } from '@/features/bootstrap/api/get-bootstrap';
+import { openDialog } from '@/features/auth/stores/dialogs';
 import { formatMoney } from '@/lib/format';
 import { openLiveChat } from '@/lib/live-chat';
-import { logout } from '@/lib/session';
-import { claimReward, searchTarget } from './header-actions';
+import { searchTarget, useClaimReward } from './header-actions';
 
 type HeaderProps = {
   isDesktop: boolean;
@@ -24,7 +25,10 @@ export function Header({ isDesktop, showMenuButton, menuOpen, onMenu, hidden }: 
   const location = useLocation();
   const navigate = useNavigate();
   const options = useSiteOptions();
-  const { isLoggedIn, authData, balance } = useAuth();
+  const { isLoggedIn, authData } = useSession();
+  const balance = useBalance();
+  const logout = useLogout();
+  const claimReward = useClaimReward();
   const isHome = location.pathname === '/';
   const siteName = options['site-name'] ?? 'Kasa';
 
@@ -157,7 +161,7 @@ export function Header({ isDesktop, showMenuButton, menuOpen, onMenu, hidden }: 
               <button
                 type="button"
                 className="icon-btn"
-                onClick={() => void logout()}
+                onClick={() => logout.mutate()}
                 aria-label={t('header.logout')}
                 title={t('header.logout')}
               >
@@ -183,7 +187,7 @@ export function Header({ isDesktop, showMenuButton, menuOpen, onMenu, hidden }: 
             <button
               type="button"
               className="icon-btn"
-              onClick={() => void logout()}
+              onClick={() => logout.mutate()}
               aria-label={t('header.logout')}
             >
               <Icon name="logout" />

@@ -2,9 +2,9 @@ import { useId, useState } from 'react';
 import { NavLink, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '@/components/ui/icon';
-import { findAviatorPath } from '@/features/casino/api/search-games';
-import { useAuth } from '@/lib/auth';
-import { useBootstrap, useSiteOptions } from '@/lib/bootstrap';
+import { gamePath, useFindGames } from '@/features/casino/api/search-games';
+import { useSession } from '@/lib/session-store';
+import { useBootstrap, useSiteOptions } from '@/features/bootstrap/api/get-bootstrap';
 import { BUILT_IN_LANGUAGES, changeLanguage, getCurrentLanguage } from '@/lib/language';
 import { openLiveChat } from '@/lib/live-chat';
 import { DESKTOP_QUERY, useMediaQuery } from '@/hooks/use-media-query';
@@ -29,6 +29,7 @@ function MenuEntry({ item, onDone, depth = 0 }: ItemProps) {
   const location = useLocation();
   const navigate = useNavigate();
   const options = useSiteOptions();
+  const findGames = useFindGames();
   const childrenId = useId();
   const activeChild = item.children?.some((c) => c.url && location.pathname.startsWith(c.url));
   const [isOpen, setIsOpen] = useState(item.isOpen ?? Boolean(activeChild));
@@ -80,10 +81,12 @@ function MenuEntry({ item, onDone, depth = 0 }: ItemProps) {
     );
   }
 
-  // A game entry opens the game's page; live chat opens the chat window.
-  const action = item.gameData
+  // A game entry (Aviator) opens its search's first result; live chat opens the chat window.
+  const search = item.gameData;
+  const action = search
     ? () => {
-        void findAviatorPath().then((path) => {
+        void findGames(search).then((games) => {
+          const path = gamePath(games);
           if (path) navigate(path);
         });
       }
@@ -180,7 +183,7 @@ function FollowMe() {
 /** The side menu's content: groups, Language and Follow Me. `onDone` closes the menu. */
 export function SideMenu({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation();
-  const { bettingAccess } = useAuth();
+  const { bettingAccess } = useSession();
   const isDesktop = useMediaQuery(DESKTOP_QUERY);
   return (
     <nav className="side-menu" aria-label={t('menu.label')}>

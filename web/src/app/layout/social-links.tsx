@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Icon } from '@/components/ui/icon';
-import { useSiteOptions } from '@/lib/bootstrap';
+import { useSiteOptions } from '@/features/bootstrap/api/get-bootstrap';
 import { SOCIAL_KEYS } from './menu-items';
 
 /** The social networks the site options give a link for. */

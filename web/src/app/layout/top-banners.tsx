@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '@/components/ui/icon';
-import { useBootstrap, useSiteOptions } from '@/lib/bootstrap';
+import { useBootstrap, useSiteOptions } from '@/features/bootstrap/api/get-bootstrap';
 import { isOnDefaultDomain } from '@/lib/domain';
 import { STORAGE_KEYS, readString, writeString } from '@/lib/storage';
 

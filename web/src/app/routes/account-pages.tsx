@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Icon, type IconName } from '@/components/ui/icon';
 import { PersonalInfo } from '@/features/account/components/personal-info';
 import { SessionHistory } from '@/features/account/components/session-history';
+import { openDialog } from '@/features/auth/stores/dialogs';
 import './pages.css';
 
 function PageHead({
@@ -32,7 +33,7 @@ export function PersonalInfoRoute() {
   return (
     <div className="page-stack">
       <PageHead titleKey="dashboard.account" icon="user" textKey="account.pageText" />
-      <PersonalInfo />
+      <PersonalInfo onVerifyPhone={() => openDialog('phoneVerification')} />
     </div>
   );
 }

@@ -2,7 +2,8 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Icon, type IconName } from '@/components/ui/icon';
 import { BannerCarousel } from '@/features/banners/components/banner-carousel';
-import { useSetSliderSlug } from '@/lib/slider-slug';
+import { useBootstrap } from '@/features/bootstrap/api/get-bootstrap';
+import { useSetSliderSlug } from '@/features/banners/stores/slider-slug';
 import './pages.css';
 
 type ComingSoonProps = {
@@ -21,12 +22,13 @@ function SlugSetter({ slug }: { slug: string }) {
 /** A page whose content arrives with a later issue: title, optional banners, a tasteful note. */
 export function ComingSoon({ titleKey, icon, slug, badgeKey }: ComingSoonProps) {
   const { t } = useTranslation();
+  const { data: bootstrap } = useBootstrap();
   return (
     <div className="page-stack">
       {slug ? (
         <>
           <SlugSetter slug={slug} />
-          <BannerCarousel />
+          <BannerCarousel sliderList={bootstrap?.sliderList} />
         </>
       ) : null}
       <header className="page-head">

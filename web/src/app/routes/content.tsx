@@ -1,9 +1,11 @@
 import { useParams } from 'react-router';
+import { useBootstrap } from '@/features/bootstrap/api/get-bootstrap';
 import { ContentPage } from '@/features/content/components/content-page';
 import { PagesList } from '@/features/content/components/pages-list';
 
 export function PagesRoute() {
-  return <PagesList />;
+  const { data } = useBootstrap();
+  return <PagesList categoryList={data?.categoryList} />;
 }
 
 export function ContentRoute() {

@@ -1,10 +1,11 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Icon, type IconName } from '@/components/ui/icon';
-import { useAuth } from '@/lib/auth';
-import { openDialog } from '@/lib/dialogs';
+import { useSession } from '@/lib/session-store';
+import { useBalance } from '@/features/account/api/get-balance';
+import { useLogout } from '@/features/auth/api/logout';
+import { openDialog } from '@/features/auth/stores/dialogs';
 import { formatMoney } from '@/lib/format';
-import { logout } from '@/lib/session';
 import './pages.css';
 
 const tiles: { key: string; icon: IconName; url: string; hint: string }[] = [
@@ -55,7 +56,9 @@ const tiles: { key: string; icon: IconName; url: string; hint: string }[] = [
 /** My Account: the dashboard tiles (spec section 2). */
 export function DashboardRoute() {
   const { t } = useTranslation();
-  const { authData, balance } = useAuth();
+  const { authData } = useSession();
+  const balance = useBalance();
+  const logout = useLogout();
   return (
     <div className="page-stack">
       <header className="dash-hero">
@@ -115,7 +118,7 @@ export function DashboardRoute() {
             <span className="tile__hint">{t('dashboard.hint.changePassword')}</span>
           </span>
         </button>
-        <button type="button" className="tile tile--danger" onClick={() => void logout()}>
+        <button type="button" className="tile tile--danger" onClick={() => logout.mutate()}>
           <span className="tile__icon">
             <Icon name="logout" />
           </span>

@@ -2,8 +2,8 @@ import { useEffect, type ReactNode } from 'react';
 import { Outlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '@/components/ui/icon';
-import { useAuth } from '@/lib/auth';
-import { openDialog } from '@/lib/dialogs';
+import { useSession } from '@/lib/session-store';
+import { openDialog } from '@/features/auth/stores/dialogs';
 import './pages.css';
 
 function Locked({ title, text, action }: { title: string; text: string; action?: ReactNode }) {
@@ -21,7 +21,7 @@ function Locked({ title, text, action }: { title: string; text: string; action?:
 
 /** Lets only logged-in users through; otherwise the login form opens. */
 export function RequireAuth({ children }: { children?: ReactNode }) {
-  const { isLoggedIn } = useAuth();
+  const { isLoggedIn } = useSession();
   const { t } = useTranslation();
   useEffect(() => {
     if (!isLoggedIn) openDialog('login');
@@ -45,7 +45,7 @@ export function RequireAuth({ children }: { children?: ReactNode }) {
 
 /** The betting-access guard of /spor/betco: true when the session has a betco url. */
 export function RequireBetting({ children }: { children: ReactNode }) {
-  const { isLoggedIn, bettingAccess } = useAuth();
+  const { isLoggedIn, bettingAccess } = useSession();
   const { t } = useTranslation();
   useEffect(() => {
     if (!isLoggedIn) openDialog('login');

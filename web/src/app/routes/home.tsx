@@ -4,12 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { Icon, type IconName } from '@/components/ui/icon';
 import { BannerCarousel } from '@/features/banners/components/banner-carousel';
 import { JackpotStrip } from '@/features/jackpots/components/jackpot-strip';
-import { useAuth } from '@/lib/auth';
-import { useBootstrap, useSiteOptions } from '@/lib/bootstrap';
-import { openDialog } from '@/lib/dialogs';
+import { useSession } from '@/lib/session-store';
+import { useBootstrap, useSiteOptions } from '@/features/bootstrap/api/get-bootstrap';
+import { openDialog } from '@/features/auth/stores/dialogs';
 import { formatMoney } from '@/lib/format';
 import { openLiveChat } from '@/lib/live-chat';
-import { useSetSliderSlug } from '@/lib/slider-slug';
+import { useSetSliderSlug } from '@/features/banners/stores/slider-slug';
 import './home.css';
 
 const quickLinks: { key: string; hint: string; icon: IconName; url: string; tone: string }[] = [
@@ -74,13 +74,13 @@ export function HomeRoute() {
   const { t } = useTranslation();
   const { data } = useBootstrap();
   const options = useSiteOptions();
-  const { isLoggedIn } = useAuth();
+  const { isLoggedIn } = useSession();
   const categories = data?.casinoCategoryList ?? [];
   const trialBonus = data?.trialBonusAmount ?? 0;
 
   return (
     <div className="home page-stack">
-      <BannerCarousel />
+      <BannerCarousel sliderList={data?.sliderList} />
 
       <nav className="card-grid quick" aria-label={t('home.quickLabel')}>
         {quickLinks.map((q) => (
@@ -97,7 +97,7 @@ export function HomeRoute() {
         ))}
       </nav>
 
-      <JackpotStrip />
+      <JackpotStrip egtJackpotCards={data?.egtJackpotCards} />
 
       {categories.length > 0 ? (
         <section aria-labelledby="cats-title">

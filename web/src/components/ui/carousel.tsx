@@ -1,10 +1,25 @@
-import useEmblaCarousel from 'embla-carousel-react';
-import Autoplay from 'embla-carousel-autoplay';
 import type { EmblaCarouselType, EmblaOptionsType } from 'embla-carousel';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from './icon';
 import './carousel.css';
+
+type EmblaModules = [
+  typeof import('embla-carousel').default,
+  typeof import('embla-carousel-autoplay').default,
+];
+let emblaModules: Promise<EmblaModules> | undefined;
+
+/**
+ * embla and its autoplay plugin load once a carousel is shown: the slides render at once (the
+ * first one is what the page shows), the sliding, arrows and dots follow when embla is in.
+ */
+function loadEmbla(): Promise<EmblaModules> {
+  emblaModules ??= Promise.all([import('embla-carousel'), import('embla-carousel-autoplay')]).then(
+    ([embla, autoplay]) => [embla.default, autoplay.default],
+  );
+  return emblaModules;
+}
 
 type CarouselProps = {
   slides: ReactNode[];
@@ -34,19 +49,40 @@ export function Carousel({
   className,
 }: CarouselProps) {
   const { t } = useTranslation();
-  const [plugins] = useState(() =>
-    autoplayMs > 0
-      ? [
-          Autoplay({
-            delay: autoplayMs,
-            playOnInit: !prefersReducedMotion(),
-            stopOnInteraction: false,
-            stopOnMouseEnter: true,
-          }),
-        ]
-      : [],
-  );
-  const [viewportRef, embla] = useEmblaCarousel(options, plugins);
+  // The options and the autoplay delay are read when embla starts.
+  const [settings] = useState(() => ({ options, autoplayMs }));
+  const [viewport, viewportRef] = useState<HTMLDivElement | null>(null);
+  const [embla, setEmbla] = useState<EmblaCarouselType>();
+
+  useEffect(() => {
+    if (!viewport) return;
+    let api: EmblaCarouselType | undefined;
+    let cancelled = false;
+    loadEmbla().then(
+      ([EmblaCarousel, Autoplay]) => {
+        if (cancelled) return;
+        const plugins =
+          settings.autoplayMs > 0
+            ? [
+                Autoplay({
+                  delay: settings.autoplayMs,
+                  playOnInit: !prefersReducedMotion(),
+                  stopOnInteraction: false,
+                  stopOnMouseEnter: true,
+                }),
+              ]
+            : [];
+        api = EmblaCarousel(viewport, settings.options, plugins);
+        setEmbla(api);
+      },
+      () => undefined, // not loaded (offline): the slides stay as they are
+    );
+    return () => {
+      cancelled = true;
+      api?.destroy();
+      setEmbla(undefined);
+    };
+  }, [viewport, settings]);
   const [snaps, setSnaps] = useState<number[]>([]);
   const [selected, setSelected] = useState(0);
   const [canPrev, setCanPrev] = useState(false);

@@ -10,7 +10,8 @@ import {
   type UseFormSetError,
 } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { ApiResult } from '@/lib/api-client';
+import { ApiError } from '@/lib/api-client';
+import type { MutationMeta } from '@/lib/react-query';
 import { validationText } from '@/lib/validation';
 import { Icon, type IconName } from './icon';
 import './form.css';
@@ -24,19 +25,36 @@ export function useErrorText() {
   };
 }
 
-/** A server field error (HTTP 422 / 409 with data.field) set on the form field it names. */
-export function applyServerFieldError<T extends FieldValues>(
-  res: ApiResult<unknown>,
-  setError: UseFormSetError<T>,
-  fields: readonly string[],
-  aliases: Record<string, Path<T>> = {},
-): void {
-  if (res.success || !res.field) return;
-  const name = aliases[res.field] ?? (fields.includes(res.field) ? (res.field as Path<T>) : null);
-  if (name) {
-    setError(name, { type: 'server', message: res.message ?? '' }, { shouldFocus: true });
-  }
+/**
+ * A form's server field errors (HTTP 422 / 409 with data.field): `meta` goes to the form's
+ * mutation hook (the query client then shows no toast for an error the form can place) and
+ * `apply` sets such an error on the form field it names. `aliases` maps payload keys that differ
+ * from the form's field names (PersonalNo → personalNo).
+ */
+export function serverFieldErrors<T extends FieldValues>(
+  fields: readonly Path<T>[],
+  aliases: Partial<Record<string, Path<T>>> = {},
+) {
+  const fieldFor = (key: string): Path<T> | null =>
+    aliases[key] ?? (fields.includes(key as Path<T>) ? (key as Path<T>) : null);
+  return {
+    meta: { inlineFields: [...fields, ...Object.keys(aliases)] } satisfies MutationMeta,
+    /** Sets the field errors on their fields (the first one focused); returns that first field. */
+    apply(error: unknown, setError: UseFormSetError<T>): Path<T> | null {
+      if (!(error instanceof ApiError)) return null;
+      let first: Path<T> | null = null;
+      for (const [key, message] of Object.entries(error.fieldErrors)) {
+        const name = fieldFor(key);
+        if (!name) continue;
+        setError(name, { type: 'server', message }, { shouldFocus: first === null });
+        first ??= name;
+      }
+      return first;
+    },
+  };
 }
+
+export type ServerFieldErrors<T extends FieldValues> = ReturnType<typeof serverFieldErrors<T>>;
 
 type FieldProps = {
   id: string;

@@ -110,7 +110,7 @@ describe('the cache on a push', () => {
 
   it('marks one read after the server agreed', () => {
     const list = [n(2), n(1)];
-    const after = markNotificationRead(list, '1');
+    const after = markNotificationRead(list, 1);
     expect(after?.map((x) => x.isRead)).toEqual([false, true]);
     expect(list[1].isRead).toBe(false);
     expect(markNotificationRead(undefined, 1)).toBeUndefined();

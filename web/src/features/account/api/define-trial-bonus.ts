@@ -1,17 +1,31 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { zTrialBonus } from '@/lib/api/generated/zod.gen';
 import { fireConfetti } from '@/lib/celebrate';
-import { defineTrialBonus } from '@/lib/trial-bonus';
-import { PROFILE_QUERY_KEY } from './get-profile';
+import { setBalance } from './get-balance';
+import { profileQueryKey } from './get-profile';
 
-/** GET bonus/definetrialbonus from the profile's trial-bonus offer (after phone verification). */
-export function useClaimTrialBonus() {
+/**
+ * GET bonus/definetrialbonus: grants the trial bonus (after phone verification). One hook for
+ * every caller (the registration's congratulations, the profile's offer, the header's Claim
+ * Reward), with the same effects: the server's message as a success toast (a refusal as an error
+ * toast), the celebration (spec section 7), the new balance in place and the profile refreshed
+ * (its offer is gone).
+ */
+
+export function defineTrialBonus() {
+  return api.get('bonus/definetrialbonus', { schema: zTrialBonus });
+}
+
+export function useDefineTrialBonus() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: defineTrialBonus,
-    onSuccess: (res) => {
-      if (!res.success) return;
+    meta: { successToast: true },
+    onSuccess: ({ data }) => {
       fireConfetti();
-      void queryClient.invalidateQueries({ queryKey: PROFILE_QUERY_KEY });
+      setBalance(queryClient, data.balance);
+      void queryClient.invalidateQueries({ queryKey: profileQueryKey });
     },
   });
 }

@@ -1,39 +1,21 @@
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { api, unwrap } from '@/lib/api-client';
-import { useAuth } from '@/lib/auth';
+import { api } from '@/lib/api-client';
+import type { Profile } from '@/lib/api/generated';
+import { zProfile } from '@/lib/api/generated/zod.gen';
+import { useSession } from '@/lib/session-store';
 
 /** GET customer/profile: personal information, balances by pocket and the trial-bonus offer. */
 
-export const profileSchema = z.looseObject({
-  username: z.string(),
-  usercode: z.union([z.string(), z.number()]).transform(String),
-  name: z.string(),
-  surname: z.string(),
-  email: z.string(),
-  phone: z.string(),
-  smsVerified: z.boolean(),
-  personalNo: z.string().nullish(),
-  birthDate: z.string().nullish(),
-  country: z.object({ id: z.number(), name: z.string() }).nullish(),
-  balance: z.number(),
-  realBalance: z.number(),
-  bonusBalance: z.number(),
-  trialBonusAvailable: z.boolean(),
-  trialBonusAmount: z.number(),
-  createdAt: z.number().nullish(),
-});
+export type { Profile };
 
-export type Profile = z.infer<typeof profileSchema>;
-
-/** Shared by convention with the phone dialog, which refreshes it after a verification. */
-export const PROFILE_QUERY_KEY = ['customer', 'profile'] as const;
+export const profileQueryKey = ['customer', 'profile'] as const;
 
 export async function getProfile(): Promise<Profile> {
-  return unwrap(await api.get('customer/profile', { schema: profileSchema }));
+  return (await api.get('customer/profile', { schema: zProfile })).data;
 }
 
+/** The page shows a load error with Retry itself: silent. */
 export function useProfile() {
-  const { isLoggedIn } = useAuth();
-  return useQuery({ queryKey: PROFILE_QUERY_KEY, queryFn: getProfile, enabled: isLoggedIn });
+  const { isLoggedIn } = useSession();
+  return useQuery({ queryKey: profileQueryKey, queryFn: getProfile, enabled: isLoggedIn });
 }

@@ -1,9 +1,8 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon, type IconName } from '@/components/ui/icon';
-import { openDialog } from '@/lib/dialogs';
 import { formatDate, formatIsoDate, formatMoney, formatPhone } from '@/lib/format';
-import { useClaimTrialBonus } from '../api/define-trial-bonus';
+import { useDefineTrialBonus } from '../api/define-trial-bonus';
 import { useProfile, type Profile } from '../api/get-profile';
 import { LoadFailed } from './load-failed';
 import './account.css';
@@ -20,9 +19,9 @@ function Row({ icon, label, children }: { icon: IconName; label: string; childre
   );
 }
 
-function TrialOffer({ profile }: { profile: Profile }) {
+function TrialOffer({ profile, onVerifyPhone }: { profile: Profile; onVerifyPhone: () => void }) {
   const { t } = useTranslation();
-  const claim = useClaimTrialBonus();
+  const claim = useDefineTrialBonus();
   if (!profile.trialBonusAvailable || profile.trialBonusAmount <= 0) return null;
   const amount = formatMoney(profile.trialBonusAmount);
   return (
@@ -48,11 +47,7 @@ function TrialOffer({ profile }: { profile: Profile }) {
           {t('account.trial.claim')}
         </button>
       ) : (
-        <button
-          type="button"
-          className="btn btn--gold btn--lg"
-          onClick={() => openDialog('phoneVerification')}
-        >
+        <button type="button" className="btn btn--gold btn--lg" onClick={onVerifyPhone}>
           {t('account.trial.verify')}
         </button>
       )}
@@ -60,8 +55,11 @@ function TrialOffer({ profile }: { profile: Profile }) {
   );
 }
 
-/** Personal information (/dashboard/account): GET customer/profile. */
-export function PersonalInfo() {
+/**
+ * Personal information (/dashboard/account): GET customer/profile. `onVerifyPhone` opens the
+ * phone verification (the app layer wires it to the auth feature's dialog).
+ */
+export function PersonalInfo({ onVerifyPhone }: { onVerifyPhone: () => void }) {
   const { t } = useTranslation();
   const { data: profile, isLoading, isError, refetch } = useProfile();
 
@@ -115,7 +113,7 @@ export function PersonalInfo() {
         </dl>
       </section>
 
-      <TrialOffer profile={profile} />
+      <TrialOffer profile={profile} onVerifyPhone={onVerifyPhone} />
 
       <section className="account-card" aria-labelledby="account-details-title">
         <h2 id="account-details-title" className="account-card__title">
@@ -148,11 +146,7 @@ export function PersonalInfo() {
               ) : (
                 <span className="tag tag--warn">{t('auth.phoneVerification.notVerifiedTag')}</span>
               )}
-              <button
-                type="button"
-                className="btn btn--sm btn--ghost"
-                onClick={() => openDialog('phoneVerification')}
-              >
+              <button type="button" className="btn btn--sm btn--ghost" onClick={onVerifyPhone}>
                 {profile.smsVerified ? t('account.managePhone') : t('account.verifyPhone')}
               </button>
             </span>

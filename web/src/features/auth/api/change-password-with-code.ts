@@ -1,6 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { api } from '@/lib/api-client';
+import type { ResetPasswordBody } from '@/lib/api/generated';
+import { withMeta, type MutationOptions } from '@/lib/react-query';
 import { password, passwordsMatch } from '@/lib/validation';
 
 /** POST auth/changepasswordwithcode {password, password2, username, code}: recovery step 3. */
@@ -12,15 +14,15 @@ export const recoveryPasswordSchema = passwordsMatch(
 );
 export type RecoveryPasswordInput = z.infer<typeof recoveryPasswordSchema>;
 
-export function changePasswordWithCode(input: {
-  username: string;
-  code: string;
-  password: string;
-  password2: string;
-}) {
-  return api.post('auth/changepasswordwithcode', input, { toastSuccess: true });
+/** Every field is sent (the server reads a missing one as empty, and refuses it). */
+export function changePasswordWithCode(input: Required<ResetPasswordBody>) {
+  return api.post('auth/changepasswordwithcode', input);
 }
 
-export function useChangePasswordWithCode() {
-  return useMutation({ mutationFn: changePasswordWithCode });
+/** The server's message shows as a success toast, a failure as an error toast. */
+export function useChangePasswordWithCode(options?: MutationOptions) {
+  return useMutation({
+    mutationFn: changePasswordWithCode,
+    meta: withMeta({ successToast: true }, options),
+  });
 }

@@ -1,6 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { api } from '@/lib/api-client';
+import type { ChangePasswordBody } from '@/lib/api/generated';
+import { withMeta, type MutationOptions } from '@/lib/react-query';
 import { password, passwordsMatch, text } from '@/lib/validation';
 
 /** POST customer/changepassword {oldPassword, password, confirmPassword}. */
@@ -17,9 +19,13 @@ export const changePasswordSchema = passwordsMatch(
 export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
 
 export function changePassword(input: ChangePasswordInput) {
-  return api.post('customer/changepassword', input, { toastSuccess: true });
+  return api.post('customer/changepassword', input satisfies ChangePasswordBody);
 }
 
-export function useChangePassword() {
-  return useMutation({ mutationFn: changePassword });
+/** The server's message shows as a success toast, a failure as an error toast. */
+export function useChangePassword(options?: MutationOptions) {
+  return useMutation({
+    mutationFn: changePassword,
+    meta: withMeta({ successToast: true }, options),
+  });
 }

@@ -1,6 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { api } from '@/lib/api-client';
+import type { CheckCodeBody } from '@/lib/api/generated';
+import { withMeta, type MutationOptions } from '@/lib/react-query';
 import { text } from '@/lib/validation';
 
 /** POST auth/checkresetcode {code, username}: recovery step 2. */
@@ -8,10 +10,15 @@ import { text } from '@/lib/validation';
 export const recoveryCodeSchema = z.object({ code: text(3, 20) });
 export type RecoveryCodeInput = z.infer<typeof recoveryCodeSchema>;
 
-export function checkResetCode(input: { username: string; code: string }) {
-  return api.post('auth/checkresetcode', input, { toastSuccess: true });
+/** Both fields are sent (the server reads a missing one as empty, and refuses it). */
+export function checkResetCode(input: Required<CheckCodeBody>) {
+  return api.post('auth/checkresetcode', input);
 }
 
-export function useCheckResetCode() {
-  return useMutation({ mutationFn: checkResetCode });
+/** The server's message shows as a success toast, a failure as an error toast. */
+export function useCheckResetCode(options?: MutationOptions) {
+  return useMutation({
+    mutationFn: checkResetCode,
+    meta: withMeta({ successToast: true }, options),
+  });
 }

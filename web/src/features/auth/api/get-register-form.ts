@@ -1,13 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { api, unwrap } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
+import type { Country } from '@/lib/api/generated';
+import { zRegisterFormData } from '@/lib/api/generated/zod.gen';
 
 /** GET auth/form (optional query refId): the countries of the full registration form. */
 
-export const countrySchema = z.object({ id: z.number(), name: z.string() });
-export type Country = z.infer<typeof countrySchema>;
-
-const registerFormSchema = z.object({ countries: z.array(countrySchema) });
+export type { Country };
 
 /** The default country: the one named Türkiye. */
 export const DEFAULT_COUNTRY_NAME = 'Türkiye';
@@ -18,12 +16,8 @@ export function defaultCountryId(countries: Country[]): number | null {
 }
 
 export async function getRegisterForm(refId?: number) {
-  const res = await api.get('auth/form', {
-    params: { refId },
-    schema: registerFormSchema,
-    toastError: false,
-  });
-  return unwrap(res);
+  const { data } = await api.get('auth/form', { params: { refId }, schema: zRegisterFormData });
+  return data;
 }
 
 export function useRegisterForm(refId?: number, enabled = true) {

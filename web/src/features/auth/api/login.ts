@@ -1,7 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { api } from '@/lib/api-client';
-import { authDataSchema, setAuthData, type AuthData } from '@/lib/auth';
+import type { LoginBody } from '@/lib/api/generated';
+import { zLoginData } from '@/lib/api/generated/zod.gen';
+import { withMeta, type MutationOptions } from '@/lib/react-query';
+import { setAuthData } from '@/lib/session-store';
 import { text } from '@/lib/validation';
 
 /** POST auth/login (spec section 7). Login payload: username, password. */
@@ -13,15 +16,22 @@ export const loginInputSchema = z.object({
 
 export type LoginInput = z.infer<typeof loginInputSchema>;
 
-export async function login(input: LoginInput) {
-  const res = await api.post<AuthData>('auth/login', input, {
-    schema: authDataSchema,
-    toastSuccess: true,
-  });
-  if (res.success && res.data) setAuthData(res.data);
-  return res;
+/**
+ * The login data (the register call answers the same): a session needs only its token, so only
+ * the token is required; every other field is checked when present and stored as it came (the
+ * session store reads them all as optional).
+ */
+export const loginDataSchema = z.extend(z.partial(zLoginData), { token: z.string() });
+
+export function login(input: LoginInput) {
+  return api.post('auth/login', input satisfies LoginBody, { schema: loginDataSchema });
 }
 
-export function useLogin() {
-  return useMutation({ mutationFn: login });
+/** Logs in with the session data the server returns; its message shows as a success toast. */
+export function useLogin(options?: MutationOptions) {
+  return useMutation({
+    mutationFn: login,
+    meta: withMeta({ successToast: true }, options),
+    onSuccess: ({ data }) => setAuthData(data),
+  });
 }

@@ -1,8 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { AffiliateParams } from '@/lib/affiliate';
 import { api } from '@/lib/api-client';
-import { authDataSchema, setAuthData, type AuthData } from '@/lib/auth';
+import type { RegisterPayload } from '@/lib/api/generated';
+import { withMeta, type MutationOptions } from '@/lib/react-query';
+import { setAuthData } from '@/lib/session-store';
 import {
   V,
   birthDateIssue,
@@ -17,6 +19,7 @@ import {
   phone,
   registerUsername,
 } from '@/lib/validation';
+import { loginDataSchema } from './login';
 
 /** POST auth/register (spec sections 3, 4, 5): the fast and the full (Default Register) forms. */
 
@@ -52,12 +55,12 @@ const fullShape = z.object({
   birthDateDay: birthDay,
   birthDateMonth: birthMonth,
   birthDateYear: birthYear,
-  country: z.number({ error: V.country }).int().positive(V.country),
+  country: z.number({ error: V.country }).check(z.int(), z.positive(V.country)),
   trialBonus: z.boolean(),
 });
 
-export const fullRegisterSchema = passwordsMatch(fullShape, 'password', 'password2').superRefine(
-  (v, ctx) => {
+export const fullRegisterSchema = passwordsMatch(fullShape, 'password', 'password2').check(
+  z.superRefine((v: FullRegisterInput, ctx) => {
     if (
       !/^\d{2}$/.test(v.birthDateDay) ||
       !/^\d{2}$/.test(v.birthDateMonth) ||
@@ -66,28 +69,12 @@ export const fullRegisterSchema = passwordsMatch(fullShape, 'password', 'passwor
       return;
     const issue = birthDateIssue(v.birthDateDay, v.birthDateMonth, v.birthDateYear);
     if (issue) ctx.addIssue({ code: 'custom', message: issue, path: ['birthDateYear'] });
-  },
+  }),
 );
 export type FullRegisterInput = z.infer<typeof fullShape>;
 
-export type RegisterPayload = {
-  name: string;
-  surname: string;
-  username: string;
-  email: string;
-  phone: string;
-  password: string;
-  password2: string;
-  currencyId: number;
-  trialBonus: boolean | number;
-  isFast?: true;
-  PersonalNo?: string;
-  country?: number;
-  birthDate?: string;
-  birthDateDay?: string;
-  birthDateMonth?: string;
-  birthDateYear?: string;
-} & AffiliateParams;
+/** The payload of both forms, affiliate parameters included (the document's RegisterPayload). */
+export type { RegisterPayload };
 
 /** birthDate as year-month-day from the three boxes. */
 export function birthDateFromParts(day: string, month: string, year: string): string {
@@ -156,15 +143,15 @@ export const REGISTER_FIELD_ALIASES = {
   birthDate: 'birthDateYear',
 } as const;
 
-export async function register(payload: RegisterPayload) {
-  const res = await api.post<AuthData>('auth/register', payload, {
-    schema: authDataSchema,
-    toastSuccess: true,
-  });
-  if (res.success && res.data) setAuthData(res.data);
-  return res;
+export function register(payload: RegisterPayload) {
+  return api.post('auth/register', payload, { schema: loginDataSchema });
 }
 
-export function useRegister() {
-  return useMutation({ mutationFn: register });
+/** Registers and logs in with the returned session data; the message shows as a success toast. */
+export function useRegister(options?: MutationOptions) {
+  return useMutation({
+    mutationFn: register,
+    meta: withMeta({ successToast: true }, options),
+    onSuccess: ({ data }) => setAuthData(data),
+  });
 }

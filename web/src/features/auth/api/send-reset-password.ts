@@ -1,6 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { api } from '@/lib/api-client';
+import type { ResetBody } from '@/lib/api/generated';
+import { withMeta, type MutationOptions } from '@/lib/react-query';
 import { text } from '@/lib/validation';
 
 /** POST auth/sendresetpassword {username}: recovery step 1. */
@@ -9,9 +11,13 @@ export const recoveryUsernameSchema = z.object({ username: text(5, 50) });
 export type RecoveryUsernameInput = z.infer<typeof recoveryUsernameSchema>;
 
 export function sendResetPassword(input: RecoveryUsernameInput) {
-  return api.post('auth/sendresetpassword', input, { toastSuccess: true });
+  return api.post('auth/sendresetpassword', input satisfies ResetBody);
 }
 
-export function useSendResetPassword() {
-  return useMutation({ mutationFn: sendResetPassword });
+/** The server's message shows as a success toast, a failure as an error toast. */
+export function useSendResetPassword(options?: MutationOptions) {
+  return useMutation({
+    mutationFn: sendResetPassword,
+    meta: withMeta({ successToast: true }, options),
+  });
 }

@@ -1,7 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { api } from '@/lib/api-client';
-import { authStore, setAuthData } from '@/lib/auth';
+import type { PhoneBody } from '@/lib/api/generated';
+import { zPhoneState } from '@/lib/api/generated/zod.gen';
+import { withMeta, type MutationOptions } from '@/lib/react-query';
+import { updateAuthData } from '@/lib/session-store';
 import { phone, smsCode } from '@/lib/validation';
 
 /**
@@ -15,22 +18,20 @@ export type PhoneFormInput = z.infer<typeof phoneFormSchema>;
 export const codeFormSchema = z.object({ code: smsCode });
 export type CodeFormInput = z.input<typeof codeFormSchema>;
 
-const phoneStateSchema = z.looseObject({ smsVerified: z.boolean(), phone: z.string() });
-
+/** The document's PhoneBody, narrowed to its two steps: step 2 sends the code. */
 export type UpdatePhoneBody = { step: 1; phone: string } | { step: 2; phone: string; code: string };
 
-export async function updatePhone(body: UpdatePhoneBody) {
-  const res = await api.post('customer/updatephone', body, {
-    schema: phoneStateSchema,
-    toastSuccess: true,
-  });
-  if (res.success && res.data && body.step === 2) {
-    const current = authStore.get().authData;
-    if (current) setAuthData({ ...current, smsVerified: true, phone: res.data.phone });
-  }
-  return res;
+export function updatePhone(body: UpdatePhoneBody) {
+  return api.post('customer/updatephone', body satisfies PhoneBody, { schema: zPhoneState });
 }
 
-export function useUpdatePhone() {
-  return useMutation({ mutationFn: updatePhone });
+/** Both steps; the message shows as a success toast (unless the caller's meta says otherwise). */
+export function useUpdatePhone(options?: MutationOptions) {
+  return useMutation({
+    mutationFn: updatePhone,
+    meta: withMeta({ successToast: true }, options),
+    onSuccess: ({ data }, body) => {
+      if (body.step === 2) updateAuthData({ smsVerified: true, phone: data.phone });
+    },
+  });
 }

@@ -2,9 +2,9 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog, type DialogSize } from '@/components/ui/dialog';
 import { Icon } from '@/components/ui/icon';
-import { useBootstrap } from '@/lib/bootstrap';
-import { closeDialog, openDialog, useOpenDialog, type DialogName } from '@/lib/dialogs';
 import { formatMoney } from '@/lib/format';
+import { closeDialog, openDialog, useOpenDialog, type DialogName } from '../stores/dialogs';
+import { useAuthDialogsContext } from './auth-dialogs-context';
 
 type AuthDialogProps = {
   /** The dialog flag that opens it. */
@@ -106,8 +106,7 @@ function ArtChip({ cx, cy, r, fill, edge, core }: ArtChipProps) {
 /** The branded side panel of the auth dialogs (desktop only): chips, cards and the perks. */
 function AuthArt() {
   const { t } = useTranslation();
-  const { data } = useBootstrap();
-  const trial = data?.trialBonusAmount ?? 0;
+  const trial = useAuthDialogsContext().trialBonusAmount;
   return (
     <aside className="auth__art" aria-hidden="true">
       <svg className="auth__art-svg" viewBox="0 0 400 400" fill="none">

@@ -1,14 +1,14 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
-import { PasswordField, applyServerFieldError } from '@/components/ui/form';
+import { PasswordField, serverFieldErrors } from '@/components/ui/form';
 import { Icon } from '@/components/ui/icon';
-import { closeDialog } from '@/lib/dialogs';
 import {
   changePasswordSchema,
   useChangePassword,
   type ChangePasswordInput,
 } from '../api/change-password';
+import { closeDialog } from '../stores/dialogs';
 import { AuthDialog } from './auth-layout';
 
 /** Change password: Old Password, Password, Confirm Password and Change. */
@@ -21,9 +21,15 @@ export function ChangePasswordDialog() {
   );
 }
 
+const CHANGE_ERRORS = serverFieldErrors<ChangePasswordInput>([
+  'oldPassword',
+  'password',
+  'confirmPassword',
+]);
+
 function ChangePasswordForm() {
   const { t } = useTranslation();
-  const mutation = useChangePassword();
+  const mutation = useChangePassword(CHANGE_ERRORS);
   const {
     register,
     handleSubmit,
@@ -34,11 +40,12 @@ function ChangePasswordForm() {
     mode: 'onChange',
     defaultValues: { oldPassword: '', password: '', confirmPassword: '' },
   });
-  const onSubmit = handleSubmit(async (values) => {
-    const res = await mutation.mutateAsync(values);
-    if (res.success) closeDialog('changePassword');
-    else applyServerFieldError(res, setError, ['oldPassword', 'password', 'confirmPassword']);
-  });
+  const onSubmit = handleSubmit((values) =>
+    mutation.mutate(values, {
+      onSuccess: () => closeDialog('changePassword'),
+      onError: (error) => CHANGE_ERRORS.apply(error, setError),
+    }),
+  );
   return (
     <form className="form panel-form" onSubmit={onSubmit} noValidate>
       <p className="panel-form__intro">

@@ -1,10 +1,10 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
-import { PasswordField, applyServerFieldError } from '@/components/ui/form';
+import { PasswordField, serverFieldErrors } from '@/components/ui/form';
 import { Icon } from '@/components/ui/icon';
-import { closeDialog, openDialog } from '@/lib/dialogs';
 import { loginInputSchema, useLogin, type LoginInput } from '../api/login';
+import { closeDialog, openDialog } from '../stores/dialogs';
 import { UsernameField } from './auth-fields';
 import { AuthDialog, AuthLayout, AuthSwitch } from './auth-layout';
 
@@ -30,9 +30,11 @@ export function LoginDialog() {
   );
 }
 
+const LOGIN_ERRORS = serverFieldErrors<LoginInput>(['username', 'password']);
+
 function LoginForm({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation();
-  const loginMutation = useLogin();
+  const loginMutation = useLogin(LOGIN_ERRORS);
   const {
     register,
     handleSubmit,
@@ -44,11 +46,12 @@ function LoginForm({ onDone }: { onDone: () => void }) {
     defaultValues: { username: '', password: '' },
   });
 
-  const onSubmit = handleSubmit(async (values) => {
-    const res = await loginMutation.mutateAsync(values);
-    if (res.success) onDone();
-    else applyServerFieldError(res, setError, ['username', 'password']);
-  });
+  const onSubmit = handleSubmit((values) =>
+    loginMutation.mutate(values, {
+      onSuccess: onDone,
+      onError: (error) => LOGIN_ERRORS.apply(error, setError),
+    }),
+  );
 
   return (
     <form className="form" onSubmit={onSubmit} noValidate>

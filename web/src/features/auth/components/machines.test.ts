@@ -1,13 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import {
+  LAST_FAST_STEP,
   PhonePage,
+  fastStepReducer,
   initialPhonePage,
   initialRecovery,
   initialRegisterFlow,
+  initialSmsVerify,
   phoneEditable,
   phonePageReducer,
   recoveryReducer,
   registerFlowReducer,
+  smsVerifyReducer,
 } from './machines';
 
 describe('recovery steps', () => {
@@ -96,5 +100,63 @@ describe('registration phone step', () => {
     s = registerFlowReducer(s, { type: 'codeSent', phone: '905551112233' });
     expect(s).toMatchObject({ step: 2, phone: '905551112233' });
     expect(registerFlowReducer(s, { type: 'verified' }).congratulations).toBe(true);
+  });
+});
+
+describe('registration: the SMS sent by itself with a trial bonus', () => {
+  const registered = (trialBonus: boolean, trialAmount = 50) =>
+    registerFlowReducer(initialRegisterFlow, {
+      type: 'registered',
+      phone: '905321234567',
+      trialBonus,
+      trialAmount,
+    });
+
+  it('goes out only with a chosen trial bonus greater than 0', () => {
+    expect(registered(true).autoSending).toBe(true);
+    expect(registered(false).autoSending).toBe(false);
+    expect(registered(true, 0)).toMatchObject({ autoSending: false, trialAmount: 0 });
+  });
+
+  it('ends on step 2 when sent, or shows the phone form when it failed', () => {
+    expect(
+      registerFlowReducer(registered(true), { type: 'codeSent', phone: '905321234567' }),
+    ).toMatchObject({ step: 2, autoSending: false });
+    expect(registerFlowReducer(registered(true), { type: 'autoSendFailed' })).toMatchObject({
+      step: 1,
+      phoneLocked: true,
+      autoSending: false,
+    });
+  });
+});
+
+describe('fast registration steps', () => {
+  it('moves on only when the step is valid, back down to 0', () => {
+    expect(fastStepReducer(0, { type: 'next', stepValid: false })).toBe(0);
+    expect(fastStepReducer(0, { type: 'next', stepValid: true })).toBe(1);
+    expect(fastStepReducer(LAST_FAST_STEP, { type: 'next', stepValid: true })).toBe(LAST_FAST_STEP);
+    expect(fastStepReducer(2, { type: 'back' })).toBe(1);
+    expect(fastStepReducer(0, { type: 'back' })).toBe(0);
+  });
+
+  it('goes to the step that shows the field the server named', () => {
+    expect(fastStepReducer(2, { type: 'fieldError', field: 'username' })).toBe(0);
+    expect(fastStepReducer(2, { type: 'fieldError', field: 'email' })).toBe(1);
+    expect(fastStepReducer(0, { type: 'fieldError', field: 'phone' })).toBe(2);
+    expect(fastStepReducer(2, { type: 'fieldError', field: 'PersonalNo' })).toBe(2);
+  });
+});
+
+describe('sms verify', () => {
+  it('1 → 2 on send, back to 1 on Change Phone Number, 3 once verified', () => {
+    let s = initialSmsVerify('905321234567');
+    expect(smsVerifyReducer(s, { type: 'verified' })).toBe(s);
+    s = smsVerifyReducer(s, { type: 'codeSent', phone: '905551112233' });
+    expect(s).toEqual({ step: 2, phone: '905551112233' });
+    expect(smsVerifyReducer(s, { type: 'changePhone' })).toEqual({
+      step: 1,
+      phone: '905551112233',
+    });
+    expect(smsVerifyReducer(s, { type: 'verified' }).step).toBe(3);
   });
 });

@@ -3,6 +3,8 @@
  * their own.
  */
 
+import { FAST_STEPS } from '../api/register';
+
 // Recovery: 1 username → 2 reset code → 3 new password → 4 success (login opens 1 s later).
 
 export type RecoveryStep = 1 | 2 | 3 | 4;
@@ -74,6 +76,27 @@ export function phoneEditable(page: PhonePage): boolean {
   return page === PhonePage.Update;
 }
 
+// SMS verify (dashboard): 1 phone and Send Code → 2 code → 3 congratulations.
+
+export type SmsVerifyState = { step: 1 | 2 | 3; phone: string };
+export type SmsVerifyEvent =
+  { type: 'codeSent'; phone: string } | { type: 'changePhone' } | { type: 'verified' };
+
+export function initialSmsVerify(phone: string): SmsVerifyState {
+  return { step: 1, phone };
+}
+
+export function smsVerifyReducer(state: SmsVerifyState, event: SmsVerifyEvent): SmsVerifyState {
+  switch (event.type) {
+    case 'codeSent':
+      return state.step === 1 ? { step: 2, phone: event.phone } : state;
+    case 'changePhone':
+      return state.step === 2 ? { ...state, step: 1 } : state;
+    case 'verified':
+      return state.step === 2 ? { ...state, step: 3 } : state;
+  }
+}
+
 // Registration / phone step: 0 form, 1 phone, 2 SMS code, then the congratulations screen.
 
 export type RegisterFlow = {
@@ -82,12 +105,15 @@ export type RegisterFlow = {
   phone: string;
   /** The trial bonus amount offered (0 without a trial bonus). */
   trialAmount: number;
+  /** The step-1 SMS that goes out by itself after a registration with the trial bonus. */
+  autoSending: boolean;
   congratulations: boolean;
 };
 
 export type RegisterFlowEvent =
   | { type: 'registered'; phone: string; trialBonus: boolean; trialAmount: number }
   | { type: 'codeSent'; phone: string }
+  | { type: 'autoSendFailed' }
   | { type: 'changePhone' }
   | { type: 'verified' };
 
@@ -96,24 +122,63 @@ export const initialRegisterFlow: RegisterFlow = {
   phoneLocked: false,
   phone: '',
   trialAmount: 0,
+  autoSending: false,
   congratulations: false,
 };
 
+/**
+ * After registration success: step 1 with the phone locked. With a trial bonus (greater than 0)
+ * the step-1 request goes out at once; without, the amount is 0. Step 1 success goes to step 2;
+ * Change Phone Number returns to step 1 and unlocks the phone; step 2 success congratulates.
+ */
 export function registerFlowReducer(state: RegisterFlow, event: RegisterFlowEvent): RegisterFlow {
   switch (event.type) {
-    case 'registered':
+    case 'registered': {
+      const trial = event.trialBonus && event.trialAmount > 0;
       return {
         step: 1,
         phoneLocked: true,
         phone: event.phone,
-        trialAmount: event.trialBonus ? event.trialAmount : 0,
+        trialAmount: trial ? event.trialAmount : 0,
+        autoSending: trial,
         congratulations: false,
       };
+    }
     case 'codeSent':
-      return state.step === 1 ? { ...state, step: 2, phone: event.phone } : state;
+      return state.step === 1
+        ? { ...state, step: 2, phone: event.phone, autoSending: false }
+        : state;
+    case 'autoSendFailed':
+      // The phone form shows instead, for the player to send the code again.
+      return { ...state, autoSending: false };
     case 'changePhone':
       return state.step === 2 ? { ...state, step: 1, phoneLocked: false } : state;
     case 'verified':
       return state.step === 2 ? { ...state, congratulations: true } : state;
+  }
+}
+
+// Fast registration's own steps (FAST_STEPS): 0 personal, 1 account, 2 phone and trial bonus.
+
+export type FastStepEvent =
+  | { type: 'next'; stepValid: boolean }
+  | { type: 'back' }
+  /** The server named a field: go to the step that shows it. */
+  | { type: 'fieldError'; field: string };
+
+export const LAST_FAST_STEP = FAST_STEPS.length - 1;
+
+export function fastStepReducer(step: number, event: FastStepEvent): number {
+  switch (event.type) {
+    case 'next':
+      return event.stepValid ? Math.min(step + 1, LAST_FAST_STEP) : step;
+    case 'back':
+      return Math.max(step - 1, 0);
+    case 'fieldError': {
+      const at = FAST_STEPS.findIndex((fields) =>
+        (fields as readonly string[]).includes(event.field),
+      );
+      return at >= 0 ? at : step;
+    }
   }
 }

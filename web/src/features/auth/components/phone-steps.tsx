@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '@/components/ui/icon';
-import { MASKS, MaskedField, applyServerFieldError } from '@/components/ui/form';
+import { MASKS, MaskedField, serverFieldErrors } from '@/components/ui/form';
 import {
   codeFormSchema,
   phoneFormSchema,
@@ -12,6 +12,7 @@ import {
   type PhoneFormInput,
 } from '../api/update-phone';
 import { PhoneField } from './auth-fields';
+import { useAuthDialogsContext } from './auth-dialogs-context';
 
 type PhoneStepProps = {
   id: string;
@@ -24,10 +25,12 @@ type PhoneStepProps = {
   submitLabel?: string;
 };
 
+const PHONE_ERRORS = serverFieldErrors<PhoneFormInput>(['phone']);
+
 /** Step 1: the phone and Send Code (POST customer/updatephone {step: 1, phone}). */
 export function PhoneStepForm({ id, phone, locked, onSent, tag, submitLabel }: PhoneStepProps) {
   const { t } = useTranslation();
-  const mutation = useUpdatePhone();
+  const mutation = useUpdatePhone(PHONE_ERRORS);
   const {
     control,
     handleSubmit,
@@ -39,11 +42,15 @@ export function PhoneStepForm({ id, phone, locked, onSent, tag, submitLabel }: P
     defaultValues: { phone },
   });
 
-  const onSubmit = handleSubmit(async (values) => {
-    const res = await mutation.mutateAsync({ step: 1, phone: values.phone });
-    if (res.success) onSent(values.phone);
-    else applyServerFieldError(res, setError, ['phone']);
-  });
+  const onSubmit = handleSubmit((values) =>
+    mutation.mutate(
+      { step: 1, phone: values.phone },
+      {
+        onSuccess: () => onSent(values.phone),
+        onError: (error) => PHONE_ERRORS.apply(error, setError),
+      },
+    ),
+  );
 
   return (
     <form className="form" onSubmit={onSubmit} noValidate>
@@ -79,7 +86,12 @@ type CodeStepProps = {
   children?: ReactNode;
 };
 
-/** Step 2: the 6-digit SMS code (mask 00-00-00) and Validate (POST customer/updatephone {step: 2}). */
+const CODE_ERRORS = serverFieldErrors<CodeFormInput>(['code']);
+
+/**
+ * Step 2: the 6-digit SMS code (mask 00-00-00) and Validate (POST customer/updatephone {step: 2}).
+ * A verified phone is also reported to the app (`onPhoneVerified`: the profile shows it).
+ */
 export function CodeStepForm({
   id,
   phone,
@@ -89,7 +101,8 @@ export function CodeStepForm({
   children,
 }: CodeStepProps) {
   const { t } = useTranslation();
-  const mutation = useUpdatePhone();
+  const { onPhoneVerified } = useAuthDialogsContext();
+  const mutation = useUpdatePhone(CODE_ERRORS);
   const {
     control,
     handleSubmit,
@@ -107,16 +120,23 @@ export function CodeStepForm({
     setFocus('code');
   }, [setFocus]);
 
-  const onSubmit = handleSubmit(async (values) => {
-    const res = await mutation.mutateAsync({ step: 2, phone, code: values.code });
-    if (res.success) {
-      onVerified();
-      return;
-    }
-    setValue('code', '', { shouldValidate: false });
-    applyServerFieldError(res, setError, ['code']);
-    onFailed?.();
-  });
+  const onSubmit = handleSubmit((values) =>
+    mutation.mutate(
+      { step: 2, phone, code: values.code },
+      {
+        onSuccess: () => {
+          onPhoneVerified();
+          onVerified();
+        },
+        onError: (error) => {
+          // A failed check clears the code field (spec section 4).
+          setValue('code', '', { shouldValidate: false });
+          CODE_ERRORS.apply(error, setError);
+          onFailed?.();
+        },
+      },
+    ),
+  );
 
   return (
     <form className="form" onSubmit={onSubmit} noValidate>

@@ -1,10 +1,9 @@
 import { useReducer, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Field, InputBox } from '@/components/ui/form';
 import { Icon } from '@/components/ui/icon';
 import { formatCountdown, useCountdown } from '@/hooks/use-countdown';
-import { useAuth } from '@/lib/auth';
+import { useSession } from '@/lib/session-store';
 import { formatPhone } from '@/lib/format';
 import { useUpdatePhone } from '../api/update-phone';
 import {
@@ -16,9 +15,6 @@ import {
 } from './machines';
 import { AuthDialog } from './auth-layout';
 import { CodeStepForm, PhoneStepForm } from './phone-steps';
-
-/** The query key of GET customer/profile (the account feature's), refreshed after a change. */
-const PROFILE_QUERY_KEY = ['customer', 'profile'];
 
 /** Profile phone verification: NotVerified, Verified, Update and VerificationCode pages. */
 export function PhoneVerificationDialog() {
@@ -44,8 +40,7 @@ function StatusTag({ verified }: { verified: boolean }) {
 
 function PhoneVerificationPages() {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  const { authData } = useAuth();
+  const { authData } = useSession();
   const smsVerified = Boolean(authData?.smsVerified);
   const [page, dispatch] = useReducer(phonePageReducer, smsVerified, initialPhonePage);
   const [phone, setPhone] = useState(authData?.phone ?? '');
@@ -57,7 +52,6 @@ function PhoneVerificationPages() {
     dispatch({ type: 'codeSent' });
     countdown.start();
   };
-  const refreshProfile = () => void queryClient.invalidateQueries({ queryKey: PROFILE_QUERY_KEY });
 
   const readOnlyPhone = (
     <Field
@@ -137,7 +131,6 @@ function PhoneVerificationPages() {
             onVerified={() => {
               dispatch({ type: 'verified' });
               countdown.reset();
-              refreshProfile();
             }}
             onFailed={() => dispatch({ type: 'verifyFailed' })}
           >
@@ -151,10 +144,7 @@ function PhoneVerificationPages() {
                   type="button"
                   className="link-btn link-btn--accent"
                   disabled={resend.isPending}
-                  onClick={async () => {
-                    const res = await resend.mutateAsync({ step: 1, phone });
-                    if (res.success) countdown.start();
-                  }}
+                  onClick={() => resend.mutate({ step: 1, phone }, { onSuccess: countdown.start })}
                 >
                   {t('auth.phoneVerification.resend')}
                 </button>

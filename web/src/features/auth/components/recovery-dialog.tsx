@@ -2,9 +2,8 @@ import { useEffect, useReducer } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
-import { TextField, applyServerFieldError } from '@/components/ui/form';
+import { TextField, serverFieldErrors } from '@/components/ui/form';
 import { Icon } from '@/components/ui/icon';
-import { openDialog } from '@/lib/dialogs';
 import {
   recoveryPasswordSchema,
   useChangePasswordWithCode,
@@ -22,6 +21,7 @@ import {
 } from '../api/send-reset-password';
 import { NewPasswordFields, UsernameField } from './auth-fields';
 import { AuthDialog, AuthLayout, AuthSwitch, Steps } from './auth-layout';
+import { openDialog } from '../stores/dialogs';
 import { RECOVERY_LOGIN_DELAY_MS, initialRecovery, recoveryReducer } from './machines';
 
 /** Recovery Password in four steps; 'Not a Member?' / 'Sign Up Now!' open registration. */
@@ -94,9 +94,11 @@ function RecoveryFlow() {
   );
 }
 
+const USERNAME_ERRORS = serverFieldErrors<RecoveryUsernameInput>(['username']);
+
 function UsernameStep({ onSent }: { onSent: (username: string) => void }) {
   const { t } = useTranslation();
-  const mutation = useSendResetPassword();
+  const mutation = useSendResetPassword(USERNAME_ERRORS);
   const {
     register,
     handleSubmit,
@@ -107,11 +109,12 @@ function UsernameStep({ onSent }: { onSent: (username: string) => void }) {
     mode: 'onChange',
     defaultValues: { username: '' },
   });
-  const onSubmit = handleSubmit(async (values) => {
-    const res = await mutation.mutateAsync(values);
-    if (res.success) onSent(values.username);
-    else applyServerFieldError(res, setError, ['username']);
-  });
+  const onSubmit = handleSubmit((values) =>
+    mutation.mutate(values, {
+      onSuccess: () => onSent(values.username),
+      onError: (error) => USERNAME_ERRORS.apply(error, setError),
+    }),
+  );
   return (
     <form className="form" onSubmit={onSubmit} noValidate>
       <UsernameField id="recovery-username" error={errors.username} {...register('username')} />
@@ -127,6 +130,8 @@ function UsernameStep({ onSent }: { onSent: (username: string) => void }) {
   );
 }
 
+const CODE_ERRORS = serverFieldErrors<RecoveryCodeInput>(['code']);
+
 function CodeStep({
   username,
   onValid,
@@ -137,7 +142,7 @@ function CodeStep({
   onBack: () => void;
 }) {
   const { t } = useTranslation();
-  const mutation = useCheckResetCode();
+  const mutation = useCheckResetCode(CODE_ERRORS);
   const {
     register,
     handleSubmit,
@@ -148,11 +153,15 @@ function CodeStep({
     mode: 'onChange',
     defaultValues: { code: '' },
   });
-  const onSubmit = handleSubmit(async (values) => {
-    const res = await mutation.mutateAsync({ username, code: values.code });
-    if (res.success) onValid(values.code);
-    else applyServerFieldError(res, setError, ['code']);
-  });
+  const onSubmit = handleSubmit((values) =>
+    mutation.mutate(
+      { username, code: values.code },
+      {
+        onSuccess: () => onValid(values.code),
+        onError: (error) => CODE_ERRORS.apply(error, setError),
+      },
+    ),
+  );
   return (
     <form className="form" onSubmit={onSubmit} noValidate>
       <p className="auth__hint">
@@ -187,6 +196,8 @@ function CodeStep({
   );
 }
 
+const PASSWORD_ERRORS = serverFieldErrors<RecoveryPasswordInput>(['password', 'password2']);
+
 function PasswordStep({
   username,
   code,
@@ -197,7 +208,7 @@ function PasswordStep({
   onDone: () => void;
 }) {
   const { t } = useTranslation();
-  const mutation = useChangePasswordWithCode();
+  const mutation = useChangePasswordWithCode(PASSWORD_ERRORS);
   const {
     register,
     handleSubmit,
@@ -208,11 +219,12 @@ function PasswordStep({
     mode: 'onChange',
     defaultValues: { password: '', password2: '' },
   });
-  const onSubmit = handleSubmit(async (values) => {
-    const res = await mutation.mutateAsync({ username, code, ...values });
-    if (res.success) onDone();
-    else applyServerFieldError(res, setError, ['password', 'password2']);
-  });
+  const onSubmit = handleSubmit((values) =>
+    mutation.mutate(
+      { username, code, ...values },
+      { onSuccess: onDone, onError: (error) => PASSWORD_ERRORS.apply(error, setError) },
+    ),
+  );
   return (
     <form className="form" onSubmit={onSubmit} noValidate>
       <NewPasswordFields

@@ -1,11 +1,12 @@
-import { useState } from 'react';
+import { useReducer } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '@/components/ui/icon';
-import { useAuth } from '@/lib/auth';
-import { closeDialog } from '@/lib/dialogs';
+import { useSession } from '@/lib/session-store';
 import { formatPhone } from '@/lib/format';
+import { closeDialog } from '../stores/dialogs';
 import { AuthDialog, AuthLayout, Steps } from './auth-layout';
 import { Celebration } from './celebration';
+import { initialSmsVerify, smsVerifyReducer } from './machines';
 import { CodeStepForm, PhoneStepForm } from './phone-steps';
 
 /** SMS verify: 1 phone and Send Code; 2 code, Change Phone Number, Validate; then Congratulations. */
@@ -20,9 +21,12 @@ export function SmsVerifyDialog() {
 
 function SmsVerifyFlow() {
   const { t } = useTranslation();
-  const { authData } = useAuth();
-  const [step, setStep] = useState<1 | 2 | 3>(1);
-  const [phone, setPhone] = useState(authData?.phone ?? '');
+  const { authData } = useSession();
+  const [{ step, phone }, dispatch] = useReducer(
+    smsVerifyReducer,
+    authData?.phone ?? '',
+    initialSmsVerify,
+  );
 
   if (step === 3) {
     return (
@@ -56,15 +60,16 @@ function SmsVerifyFlow() {
           id="sms-phone"
           phone={phone}
           locked={false}
-          onSent={(p) => {
-            setPhone(p);
-            setStep(2);
-          }}
+          onSent={(p) => dispatch({ type: 'codeSent', phone: p })}
         />
       ) : (
-        <CodeStepForm id="sms-code" phone={phone} onVerified={() => setStep(3)}>
+        <CodeStepForm id="sms-code" phone={phone} onVerified={() => dispatch({ type: 'verified' })}>
           <div className="auth__inline-links">
-            <button type="button" className="link-btn" onClick={() => setStep(1)}>
+            <button
+              type="button"
+              className="link-btn"
+              onClick={() => dispatch({ type: 'changePhone' })}
+            >
               <Icon name="phone" size={14} />
               {t('auth.phone.changePhone')}
             </button>

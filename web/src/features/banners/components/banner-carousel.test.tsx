@@ -1,8 +1,7 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { sliderSlugStore } from '@/lib/slider-slug';
+import { sliderSlugStore } from '../stores/slider-slug';
 import { BannerCarousel, bannersFor, isExternal, PLACEHOLDER_BANNER } from './banner-carousel';
 
 const sliderList = [
@@ -31,24 +30,11 @@ describe('banner carousel', () => {
 
   it('renders pictures with the spec breakpoints and replaces placeholders on slug change', () => {
     vi.useFakeTimers();
-    const client = new QueryClient();
-    client.setQueryData(['bootstrap'], {
-      sliderList,
-      casinoCategoryList: [],
-      language: [],
-      translationList: [],
-      siteOption: [],
-      egtJackpotCards: [],
-      jackpotCards: [],
-      categoryList: [],
-    });
     sliderSlugStore.set(null);
     const { container } = render(
-      <QueryClientProvider client={client}>
-        <MemoryRouter>
-          <BannerCarousel />
-        </MemoryRouter>
-      </QueryClientProvider>,
+      <MemoryRouter>
+        <BannerCarousel sliderList={sliderList} />
+      </MemoryRouter>,
     );
     const imgs = () =>
       Array.from(container.querySelectorAll('img')).map((i) => i.getAttribute('src'));

@@ -2,9 +2,16 @@ import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Carousel } from '@/components/ui/carousel';
-import { useBootstrap, type SliderItem } from '@/lib/bootstrap';
-import { useSliderSlug } from '@/lib/slider-slug';
+import { useSliderSlug } from '../stores/slider-slug';
 import './banner-carousel.css';
+
+/** A banner of the bootstrap slider list (spec section 3). */
+export type SliderItem = {
+  id?: number;
+  slug: string;
+  url?: string | null;
+  images: { url: string }[];
+};
 
 export const PLACEHOLDER_BANNER = '/media/placeholder-banner.svg';
 
@@ -86,12 +93,14 @@ function Banner({ item, eager }: { item: SliderItem; eager: boolean }) {
   );
 }
 
-/** The banner carousel of the page whose slug is active (home, slot, live, promotions). */
-export function BannerCarousel() {
+/**
+ * The banner carousel of the page whose slug is active (home, slot, live, promotions), from the
+ * bootstrap's slider list (the app layer passes it).
+ */
+export function BannerCarousel({ sliderList }: { sliderList: SliderItem[] | undefined }) {
   const { t } = useTranslation();
   const slug = useSliderSlug();
-  const { data } = useBootstrap();
-  const banners = useMemo(() => bannersFor(slug, data?.sliderList), [slug, data?.sliderList]);
+  const banners = useMemo(() => bannersFor(slug, sliderList), [slug, sliderList]);
   const key = banners.map((b) => `${b.id}:${b.images[0]?.url}`).join('|');
   if (banners.length === 0) return null;
   return (

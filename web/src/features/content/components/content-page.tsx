@@ -3,6 +3,7 @@ import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '@/components/ui/icon';
+import { useMetaDescription } from '@/hooks/use-meta-description';
 import { useContent } from '../api/get-content';
 import './content.css';
 
@@ -11,10 +12,19 @@ export function sanitizeHtml(html: string): string {
   return DOMPurify.sanitize(html, { USE_PROFILES: { html: true } });
 }
 
+/** The plain text of sanitized HTML (for the page's meta description). */
+function textOf(html: string): string {
+  if (!html) return '';
+  const doc = new DOMParser().parseFromString(html, 'text/html');
+  return doc.body.textContent ?? '';
+}
+
 export function ContentPage({ id }: { id: string }) {
   const { t } = useTranslation();
   const { data, isPending, isError, refetch } = useContent(id);
   const html = useMemo(() => (data ? sanitizeHtml(data.body) : ''), [data]);
+  const excerpt = useMemo(() => textOf(html), [html]);
+  useMetaDescription(excerpt || data?.title || null);
 
   if (isPending) {
     return (

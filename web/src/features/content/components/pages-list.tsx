@@ -1,14 +1,19 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '@/components/ui/icon';
-import { useBootstrap } from '@/lib/bootstrap';
 import './content.css';
 
-/** /pages: the content entries grouped by category (bootstrap categoryList). */
-export function PagesList() {
+/** A content category of the bootstrap (categoryList): its entries' ids and titles. */
+export type ContentCategory = {
+  id: number;
+  name?: string;
+  content: { id: number; title: string }[];
+};
+
+/** /pages: the content entries grouped by category (the app layer passes the bootstrap's). */
+export function PagesList({ categoryList }: { categoryList: ContentCategory[] | undefined }) {
   const { t } = useTranslation();
-  const { data } = useBootstrap();
-  const categories = (data?.categoryList ?? []).filter((c) => c.content.length > 0);
+  const categories = (categoryList ?? []).filter((c) => c.content.length > 0);
   return (
     <div className="pages">
       <h1 className="page-title">{t('menu.contents')}</h1>

@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
 import { Icon } from '@/components/ui/icon';
-import { useBootstrap, type Bootstrap } from '@/lib/bootstrap';
 import { formatMoney } from '@/lib/format';
 import './jackpot-strip.css';
 
@@ -8,7 +7,13 @@ import './jackpot-strip.css';
 export const SHOWN_JACKPOTS = ['High Cash', 'Clover Chance'] as const;
 export const JACKPOT_LEVELS = 4;
 
-export function pickJackpots(cards: Bootstrap['egtJackpotCards']) {
+/** An EGT jackpot card of the bootstrap (egtJackpotCards). */
+export type JackpotCard = {
+  instanceName: string;
+  levelStats: { level?: string; name?: string; amount: number }[];
+};
+
+export function pickJackpots(cards: readonly JackpotCard[]) {
   return SHOWN_JACKPOTS.flatMap((name) => {
     const card = cards.find((c) => c.instanceName.toLowerCase() === name.toLowerCase());
     if (!card) return [];
@@ -26,10 +31,10 @@ const suitSymbol: Record<string, string> = {
   clubs: '♣',
 };
 
-export function JackpotStrip() {
+/** High Cash and Clover Chance from the bootstrap's cards (the app layer passes them). */
+export function JackpotStrip({ egtJackpotCards }: { egtJackpotCards: JackpotCard[] | undefined }) {
   const { t } = useTranslation();
-  const { data } = useBootstrap();
-  const cards = pickJackpots(data?.egtJackpotCards ?? []);
+  const cards = pickJackpots(egtJackpotCards ?? []);
   if (cards.length === 0) return null;
   return (
     <section className="jackpots" aria-labelledby="jackpots-title">

@@ -1,45 +1,32 @@
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { api, unwrap } from '@/lib/api-client';
-import { useAuth } from '@/lib/auth';
+import { api } from '@/lib/api-client';
+import type { Notification, NotificationPage } from '@/lib/api/generated';
+import { zNotification, zNotificationsResponse } from '@/lib/api/generated/zod.gen';
+import { useSession } from '@/lib/session-store';
 
 /** POST customer/notification {skip 0, take 100} (spec section 7), newest first. */
 
 export const NOTIFICATION_TAKE = 100;
 export const notificationsQueryKey = ['notifications'] as const;
 
-export const notificationSchema = z.looseObject({
-  id: z.union([z.number(), z.string()]),
-  title: z.string().nullish(),
-  note: z.string().nullish(),
-  type: z.union([z.number(), z.string()]).nullish(),
-  timeStamp: z.string().nullish(),
-  isRead: z
-    .boolean()
-    .nullish()
-    .transform((v) => v ?? false),
-});
-
-export type Notification = z.infer<typeof notificationSchema>;
+export type { Notification };
 export type NotificationId = Notification['id'];
 
-const listSchema = z.union([
-  z.array(notificationSchema),
-  z.looseObject({ items: z.array(notificationSchema) }).transform((d) => d.items),
-]);
+/** The envelope's data: the list. */
+const listSchema = zNotificationsResponse.shape.data.def.innerType;
 
 export async function getNotifications(): Promise<Notification[]> {
-  return unwrap(
-    await api.post(
-      'customer/notification',
-      { skip: 0, take: NOTIFICATION_TAKE },
-      { schema: listSchema, toastError: false },
-    ),
+  const { data } = await api.post(
+    'customer/notification',
+    { skip: 0, take: NOTIFICATION_TAKE } satisfies NotificationPage,
+    { schema: listSchema },
   );
+  return data;
 }
 
+/** The list while logged in; silent on failure (the panel offers Retry). */
 export function useNotifications() {
-  const { isLoggedIn } = useAuth();
+  const { isLoggedIn } = useSession();
   return useQuery({
     queryKey: notificationsQueryKey,
     queryFn: getNotifications,
@@ -63,8 +50,7 @@ export const sameId = (a: NotificationId, b: NotificationId) => String(a) === St
 /** A pushed notification (the hub's message is its JSON), or null when it is not one. */
 export function parsePushedNotification(message: string): Notification | null {
   try {
-    const parsed = notificationSchema.safeParse(JSON.parse(message));
-    return parsed.success ? parsed.data : null;
+    return zNotification.safeParse(JSON.parse(message)).data ?? null;
   } catch {
     return null;
   }

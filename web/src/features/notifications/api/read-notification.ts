@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiError, api } from '@/lib/api-client';
-import { translate } from '@/lib/i18n';
+import { api } from '@/lib/api-client';
+import type { ReadBody } from '@/lib/api/generated';
 import {
   markNotificationRead,
   notificationsQueryKey,
@@ -8,12 +8,12 @@ import {
   type NotificationId,
 } from './get-notifications';
 
-/** POST customer/readnotification {id: [id]}; marked read locally only after the server's success. */
-export async function readNotification(id: NotificationId): Promise<void> {
-  const result = await api.post('customer/readnotification', { id: [id] });
-  if (!result.success) {
-    throw new ApiError(result.message ?? translate('errors.unexpected'), result.status);
-  }
+/**
+ * POST customer/readnotification {id: [id]}; marked read locally only after the server's success
+ * (a refusal shows its message as an error toast and the notification stays unread).
+ */
+export function readNotification(id: NotificationId) {
+  return api.post('customer/readnotification', { id: [id] } satisfies ReadBody);
 }
 
 export function useReadNotification() {

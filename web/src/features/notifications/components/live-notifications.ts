@@ -1,10 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { createElement, useEffect } from 'react';
-import { toast } from 'sonner';
 import { Icon } from '@/components/ui/icon';
-import { hubStore, onHubCommand } from '@/lib/hub';
 import { translate } from '@/lib/i18n';
-import { TOAST_DURATION_MS } from '@/lib/toast';
+import { TOAST_DURATION_MS, showToast } from '@/lib/toast';
 import {
   addNotification,
   notificationsQueryKey,
@@ -12,13 +10,14 @@ import {
   useNotifications,
   type Notification,
 } from '../api/get-notifications';
+import { hubStore, onHubCommand } from '../hub';
 import { KIND_ICON, notificationKind } from './notification-kind';
 import { openPanel } from './panel-store';
 
 /** A pushed notification's toast: title and note, with a View action opening it. */
 export function toastNotification(n: Notification): void {
   const kind = notificationKind(n.type);
-  toast(n.title || translate('notifications.title'), {
+  void showToast(n.title || translate('notifications.title'), {
     id: `notification-${String(n.id)}`,
     description: n.note ?? undefined,
     duration: TOAST_DURATION_MS,

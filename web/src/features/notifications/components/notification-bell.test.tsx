@@ -1,10 +1,12 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { authStore } from '@/lib/auth';
-import { dispatchHubCommand } from '@/lib/hub';
+import { createQueryClient } from '@/lib/react-query';
+import { resetSession, setAuthData } from '@/lib/session-store';
+import { notify } from '@/lib/toast';
 import { notificationsQueryKey, type Notification } from '../api/get-notifications';
+import { dispatchHubCommand } from '../hub';
 import { useLiveNotifications } from './live-notifications';
 import { NotificationBell } from './notification-bell';
 import { closePanel } from './panel-store';
@@ -26,8 +28,10 @@ function Live() {
 }
 
 function renderBell(list: Notification[]) {
-  const client = new QueryClient({
-    defaultOptions: { queries: { staleTime: Infinity, retry: false } },
+  const client = createQueryClient();
+  client.setDefaultOptions({
+    queries: { staleTime: Infinity, retry: false },
+    mutations: { retry: false },
   });
   client.setQueryData(notificationsQueryKey, list);
   render(
@@ -42,17 +46,12 @@ function renderBell(list: Notification[]) {
 beforeEach(() => {
   fetchMock.mockReset();
   vi.stubGlobal('fetch', fetchMock);
-  authStore.set({
-    isLoggedIn: true,
-    authData: { token: 't' },
-    balance: 0,
-    bettingAccess: false,
-  });
+  setAuthData({ token: 't' });
 });
 afterEach(() => {
   act(() => closePanel());
   vi.unstubAllGlobals();
-  authStore.set({ isLoggedIn: false, authData: null, balance: 0, bettingAccess: false });
+  resetSession();
 });
 
 describe('notification bell and panel', () => {
@@ -70,7 +69,8 @@ describe('notification bell and panel', () => {
     const bell = screen.getByRole('button', { name: /1 okunmamış/ });
     expect(bell).toHaveTextContent('1');
     await user.click(bell);
-    const panel = screen.getByRole('dialog', { name: 'Bildirimler' });
+    // The panel loads when the bell first opens it.
+    const panel = await screen.findByRole('dialog', { name: 'Bildirimler' });
     const rows = within(panel).getAllByRole('listitem');
     expect(rows).toHaveLength(2);
     expect(rows[0]).toHaveTextContent('22.11.2026');
@@ -102,8 +102,9 @@ describe('notification bell and panel', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
-  it('keeps it unread when the server refuses', async () => {
+  it('keeps it unread when the server refuses, and shows its message once', async () => {
     const user = userEvent.setup();
+    const error = vi.spyOn(notify, 'error').mockResolvedValue(0);
     fetchMock.mockResolvedValue(
       new Response(JSON.stringify({ success: false, message: 'Bulunamadı', data: null }), {
         status: 404,
@@ -111,10 +112,12 @@ describe('notification bell and panel', () => {
     );
     renderBell([item(1, false, 'Yatırım onaylandı')]);
     await user.click(screen.getByRole('button', { name: /okunmamış/ }));
-    await user.click(screen.getByText('Yatırım onaylandı'));
+    await user.click(await screen.findByText('Yatırım onaylandı'));
     await vi.waitFor(() => expect(fetchMock).toHaveBeenCalled());
     await new Promise((r) => setTimeout(r, 20));
     expect(screen.getByRole('button', { name: /1 okunmamış/ })).toHaveAttribute('data-unread', '1');
+    expect(error).toHaveBeenCalledExactlyOnceWith('Bulunamadı');
+    error.mockRestore();
   });
 
   it('prepends a pushed notification and counts it at once', async () => {

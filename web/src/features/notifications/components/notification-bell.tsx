@@ -1,12 +1,12 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '@/components/ui/icon';
-import { Sheet } from '@/components/ui/sheet';
-import { useFocusTrap } from '@/hooks/use-focus-trap';
 import { countUnread, unreadBadge, useNotifications } from '../api/get-notifications';
-import { NotificationsPanel, PanelHeading } from './notifications-panel';
 import { closePanel, openPanel, usePanel } from './panel-store';
 import './notifications.css';
+
+/** The panel (list, detail, read calls) loads when the bell first opens it. */
+const BellPanel = lazy(() => import('./bell-panel').then((m) => ({ default: m.BellPanel })));
 
 export const BELL_SHAKE_MS = 800;
 
@@ -22,47 +22,6 @@ function useShakeOnChange(value: number): boolean {
     return () => window.clearTimeout(timer);
   }, [value]);
   return shake;
-}
-
-/** Desktop: the panel drops down under the bell; Escape, the close button or a click outside close it. */
-function Popover({ wrapRef }: { wrapRef: React.RefObject<HTMLDivElement | null> }) {
-  const { t } = useTranslation();
-  const ref = useRef<HTMLDivElement>(null);
-  const titleId = useId();
-  useFocusTrap(ref, true, closePanel);
-  useEffect(() => {
-    const onPointerDown = (event: PointerEvent) => {
-      const target = event.target as Node | null;
-      if (target && wrapRef.current?.contains(target)) return;
-      if (target instanceof Element && target.closest('[data-sonner-toaster]')) return;
-      closePanel();
-    };
-    document.addEventListener('pointerdown', onPointerDown);
-    return () => document.removeEventListener('pointerdown', onPointerDown);
-  }, [wrapRef]);
-  return (
-    <div
-      ref={ref}
-      role="dialog"
-      aria-modal="true"
-      aria-labelledby={titleId}
-      tabIndex={-1}
-      className="notif-pop"
-    >
-      <div className="notif-pop__head">
-        <PanelHeading id={titleId} />
-        <button
-          type="button"
-          className="icon-btn notif-pop__close"
-          onClick={closePanel}
-          aria-label={t('common.close')}
-        >
-          <Icon name="close" size={18} />
-        </button>
-      </div>
-      <NotificationsPanel />
-    </div>
-  );
 }
 
 /**
@@ -113,23 +72,22 @@ export function NotificationBell({
     return (
       <>
         {button}
-        <Sheet
-          open={open}
-          onClose={closePanel}
-          title={t('notifications.title')}
-          side="bottom"
-          className="notif-sheet"
-          head={<PanelHeading titled={false} />}
-        >
-          <NotificationsPanel />
-        </Sheet>
+        {open ? (
+          <Suspense fallback={null}>
+            <BellPanel />
+          </Suspense>
+        ) : null}
       </>
     );
   }
   return (
     <div ref={wrapRef} className="bell-wrap">
       {button}
-      {open ? <Popover wrapRef={wrapRef} /> : null}
+      {open ? (
+        <Suspense fallback={null}>
+          <BellPanel wrapRef={wrapRef} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

@@ -1,7 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '@/components/ui/icon';
-import { restartHub, useHubStatus } from '@/lib/hub';
 import {
   countUnread,
   sameId,
@@ -10,6 +9,7 @@ import {
   type NotificationId,
 } from '../api/get-notifications';
 import { useReadNotification } from '../api/read-notification';
+import { restartHub, useHubStatus } from '../hub';
 import { KIND_ICON, formatNotificationTime, isoTime, notificationKind } from './notification-kind';
 import { selectNotification, usePanel } from './panel-store';
 

@@ -2,11 +2,12 @@ import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '@/components/ui/dialog';
-import { useBootstrap, type PopupData } from '@/lib/bootstrap';
-import { useOpenDialog } from '@/lib/dialogs';
 import { hashString } from '@/lib/hash';
 import { STORAGE_KEYS, readString, writeString } from '@/lib/storage';
 import './popup.css';
+
+/** The bootstrap's popup: a url and images (0 default, 1 large screens, 2 medium screens). */
+export type PopupData = { id?: number; url?: string | null; images: { url: string }[] };
 
 /** A popup is shown once per distinct content: its JSON's hash is remembered. */
 export function popupKey(popup: PopupData): string {
@@ -22,25 +23,29 @@ export function markPopupSeen(popup: PopupData): void {
   writeString(STORAGE_KEYS.popupSeen, popupKey(popup));
 }
 
+type PopupDialogProps = {
+  popup: PopupData | null | undefined;
+  /** The fresh bootstrap arrived (the cached one may show an old popup). */
+  ready: boolean;
+  /** Another dialog (login, register…) is open: the popup waits, and yields to one that opens. */
+  otherDialog: boolean;
+};
+
 /** The bootstrap popup: images[0] default, [1] from 1200 px, [2] from 992 px. */
-export function PopupDialog() {
-  const { data, isFresh } = useBootstrap();
+export function PopupDialog({ popup, ready, otherDialog }: PopupDialogProps) {
   const { t } = useTranslation();
   const location = useLocation();
-  const popup = data?.popup;
   const [shown, setShown] = useState<PopupData | null>(null);
-  // The popup waits while another dialog (login, register…) is open, and yields to one that opens.
-  const otherDialog = useOpenDialog();
 
   useEffect(() => {
-    if (!isFresh || shown || otherDialog) return;
+    if (!ready || shown || otherDialog) return;
     if (shouldShowPopup(popup)) {
       markPopupSeen(popup);
       // Shown once per content: decided against local storage when the fresh bootstrap arrives.
       // eslint-disable-next-line react-hooks/set-state-in-effect
       setShown(popup);
     }
-  }, [isFresh, popup, shown, otherDialog]);
+  }, [ready, popup, shown, otherDialog]);
 
   if (!shown || otherDialog) return null;
   const close = () => setShown(null);

@@ -1,7 +1,9 @@
-import { z } from 'zod';
-import { api } from './api-client';
-import { setFingerprint } from './fingerprint-store';
-import { hashString } from './hash';
+import type { QueryClient } from '@tanstack/react-query';
+import * as z from 'zod/mini';
+import { setFingerprint } from '@/lib/fingerprint-store';
+import { hashString } from '@/lib/hash';
+import { collectorScriptQueryOptions } from './api/get-collector-script';
+import { sendFingerprintLog } from './api/log-fingerprint';
 
 export type FingerprintResult = { visitorId: string; components: Record<string, unknown> };
 
@@ -15,7 +17,7 @@ export const FINGERPRINT_TIMEOUT_MS = 1000;
 export const FINGERPRINT_LOG_RATE = 0.01;
 
 const resultSchema = z.object({
-  visitorId: z.string().min(1),
+  visitorId: z.string().check(z.minLength(1)),
   components: z.record(z.string(), z.unknown()),
 });
 
@@ -59,8 +61,8 @@ function waitForCollector(timeoutMs: number): Promise<FingerprintResult | null> 
   return new Promise((resolve) => {
     const started = Date.now();
     const check = () => {
-      const parsed = resultSchema.safeParse(window.kasaFingerprint);
-      if (parsed.success) return resolve(parsed.data);
+      const result = resultSchema.safeParse(window.kasaFingerprint).data;
+      if (result) return resolve(result);
       if (Date.now() - started >= timeoutMs) return resolve(null);
       window.setTimeout(check, 50);
     };
@@ -69,12 +71,16 @@ function waitForCollector(timeoutMs: number): Promise<FingerprintResult | null> 
 }
 
 /** Runs the server's collector script (GET cms/coveryjs), waiting at most 1 s for its result. */
-async function collectFromServer(): Promise<FingerprintResult | null> {
-  const res = await api.get<string>('cms/coveryjs', { toastError: false, schema: z.string() });
-  if (!res.success || !res.data) return null;
+async function collectFromServer(queryClient: QueryClient): Promise<FingerprintResult | null> {
+  let source: string;
+  try {
+    source = await queryClient.fetchQuery(collectorScriptQueryOptions());
+  } catch {
+    return null;
+  }
   try {
     const script = document.createElement('script');
-    script.textContent = res.data;
+    script.textContent = source;
     script.dataset.kasa = 'fingerprint';
     document.head.appendChild(script);
   } catch {
@@ -87,11 +93,9 @@ async function collectFromServer(): Promise<FingerprintResult | null> {
  * Determines the visitor's fingerprint, keeps it in local storage (key fingerprint) and, about
  * one visit in 100, sends it to POST cms/fingerprintlog.
  */
-export async function initFingerprint(): Promise<string> {
-  const result = (await collectFromServer()) ?? computeLocalFingerprint();
+export async function initFingerprint(queryClient: QueryClient): Promise<string> {
+  const result = (await collectFromServer(queryClient)) ?? computeLocalFingerprint();
   setFingerprint(result.visitorId);
-  if (Math.random() < FINGERPRINT_LOG_RATE) {
-    void api.post('cms/fingerprintlog', result, { toastError: false });
-  }
+  if (Math.random() < FINGERPRINT_LOG_RATE) sendFingerprintLog(queryClient, result);
   return result.visitorId;
 }

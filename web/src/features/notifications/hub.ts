@@ -1,21 +1,15 @@
-import {
-  HttpTransportType,
-  HubConnectionBuilder,
-  LogLevel,
-  type HubConnection,
-  type IRetryPolicy,
-  type RetryContext,
-} from '@microsoft/signalr';
+import type { HubConnection, IRetryPolicy, RetryContext } from '@microsoft/signalr';
 import { useEffect } from 'react';
-import { logoutLocally } from './api-client';
-import { authStore, getToken, setBalance } from './auth';
-import { createStore, useStore } from './create-store';
-import { getFingerprint } from './fingerprint-store';
+import { createStore, useStore } from '@/lib/create-store';
+import { getFingerprint } from '@/lib/fingerprint-store';
+import { getToken, logoutLocally, sessionStore } from '@/lib/session-store';
 
 /**
  * The real-time connection (spec sections 4, 7 and 9): a SignalR hub at ./hub/frnotify, reached
  * over a WebSocket without negotiation, authenticated by the login token plus the fingerprint.
  * It is open while the player is logged in; pushes arrive as NotifyMessage(command, message).
+ * The notifications feature owns it; other pushes (Balance) are wired by the app layer through
+ * `onHubCommand`.
  */
 
 export const HUB_PATH = 'hub/frnotify';
@@ -57,11 +51,15 @@ export function hubUrl(fingerprint: string | null = getFingerprint(), base = sit
   return url.toString();
 }
 
-/** Builds (does not start) a connection with the spec's transport, timeouts and retry policy. */
-export function createHubConnection(
+/**
+ * Builds (does not start) a connection with the spec's transport, timeouts and retry policy. The
+ * SignalR client is loaded here, on the first connection after a login, not with the first page.
+ */
+export async function createHubConnection(
   accessToken: () => string,
   url: string = hubUrl(),
-): HubConnection {
+): Promise<HubConnection> {
+  const { HttpTransportType, HubConnectionBuilder, LogLevel } = await import('@microsoft/signalr');
   return new HubConnectionBuilder()
     .withUrl(url, {
       skipNegotiation: true,
@@ -147,11 +145,23 @@ async function startWithRetries(conn: HubConnection, gen: number): Promise<void>
 
 /** Opens the connection for a token (a no-op when it is already open for it). */
 export function startHub(token: string): void {
-  if (connection && connectedToken === token) return;
+  if (connectedToken === token) return;
   stopHub();
   const gen = ++generation;
   connectedToken = token;
-  const conn = createHubConnection(() => getToken() ?? token);
+  hubStore.set('connecting');
+  createHubConnection(() => getToken() ?? token).then(
+    (conn) => {
+      if (gen === generation) listen(conn, gen);
+    },
+    () => {
+      // The client could not be loaded (offline): shown as disconnected, retried by hand.
+      if (gen === generation) hubStore.set('disconnected');
+    },
+  );
+}
+
+function listen(conn: HubConnection, gen: number): void {
   connection = conn;
   conn.on(HUB_EVENT, dispatchHubCommand);
   conn.onreconnecting(() => {
@@ -183,16 +193,6 @@ export function restartHub(): void {
   if (token) startHub(token);
 }
 
-/** The balance push: {"balance": 50.0, "realBalance": 0.0, "bonusBalance": 50.0}. */
-export function balanceFromMessage(message: string): number | null {
-  try {
-    const data = JSON.parse(message) as { balance?: unknown };
-    return typeof data.balance === 'number' && Number.isFinite(data.balance) ? data.balance : null;
-  } catch {
-    return null;
-  }
-}
-
 export const GAME_ROUTE_PREFIX = '/casino/play/';
 
 /**
@@ -215,25 +215,19 @@ export function endSessionFromHub(): void {
 
 /**
  * Keeps the connection in step with the login: open while a token exists, closed otherwise.
- * Also wires the app-wide commands (Balance → header balance, exit → leave and log out).
- * Returns the undo function (for an effect).
+ * Also wires 'exit' (leave and log out). Returns the undo function (for an effect).
  */
-export function bindHubToAuth(): () => void {
+export function bindHubToSession(): () => void {
   const sync = () => {
     const token = getToken();
     if (token) startHub(token);
     else if (connection) stopHub();
   };
-  const offBalance = onHubCommand('Balance', (message) => {
-    const balance = balanceFromMessage(message);
-    if (balance !== null) setBalance(balance);
-  });
   const offExit = onHubCommand('exit', endSessionFromHub);
-  const offAuth = authStore.subscribe(sync);
+  const offSession = sessionStore.subscribe(sync);
   sync();
   return () => {
-    offAuth();
-    offBalance();
+    offSession();
     offExit();
     stopHub();
   };
@@ -241,8 +235,8 @@ export function bindHubToAuth(): () => void {
 
 /**
  * Mount once (the app layout): the connection follows the login for the app's lifetime. Unit
- * tests (jsdom, no server) do not connect; they drive `bindHubToAuth` and the commands directly.
+ * tests (jsdom, no server) do not connect; they drive `bindHubToSession` and the commands directly.
  */
 export function useHubConnection(): void {
-  useEffect(() => (import.meta.env.MODE === 'test' ? undefined : bindHubToAuth()), []);
+  useEffect(() => (import.meta.env.MODE === 'test' ? undefined : bindHubToSession()), []);
 }

@@ -1,4 +1,4 @@
-import { createStore, useStore } from './create-store';
+import { createStore, useStore } from '@/lib/create-store';
 
 /** The dialog flags of spec section 2: only one is open at a time. */
 export type DialogName =

@@ -1,12 +1,12 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { authStore } from './auth';
-import { setFingerprint } from './fingerprint-store';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { browser } from '@/lib/browser';
+import { setFingerprint } from '@/lib/fingerprint-store';
+import { LOGOUT_RELOAD_MS, resetSession } from '@/lib/session-store';
 import {
   HUB_KEEPALIVE_MS,
   HUB_RECONNECT_DELAYS_MS,
   HUB_SERVER_TIMEOUT_MS,
-  balanceFromMessage,
-  bindHubToAuth,
+  bindHubToSession,
   createHubConnection,
   createReconnectPolicy,
   dispatchHubCommand,
@@ -61,8 +61,8 @@ describe('reconnect policy and timeouts', () => {
     expect(HUB_RECONNECT_DELAYS_MS).toEqual([0, 2000, 10000, 30000]);
   });
 
-  it('builds the connection with a 15 s keepalive and a 30 s server timeout', () => {
-    const connection = createHubConnection(() => 'token', 'http://localhost/hub/frnotify');
+  it('builds the connection with a 15 s keepalive and a 30 s server timeout', async () => {
+    const connection = await createHubConnection(() => 'token', 'http://localhost/hub/frnotify');
     expect(connection.keepAliveIntervalInMilliseconds).toBe(HUB_KEEPALIVE_MS);
     expect(connection.serverTimeoutInMilliseconds).toBe(HUB_SERVER_TIMEOUT_MS);
     expect(HUB_KEEPALIVE_MS).toBe(15000);
@@ -99,27 +99,25 @@ describe('commands', () => {
     offGood();
     warn.mockRestore();
   });
-
-  it('reads the balance push', () => {
-    expect(balanceFromMessage('{"balance": 50.0, "realBalance": 0.0, "bonusBalance": 50.0}')).toBe(
-      50,
-    );
-    expect(balanceFromMessage('{"realBalance": 1}')).toBeNull();
-    expect(balanceFromMessage('not json')).toBeNull();
-  });
 });
 
-describe('the connection follows the login', () => {
-  beforeEach(() => {
-    authStore.set({ isLoggedIn: false, authData: null, balance: 0, bettingAccess: false });
-  });
+describe('the connection follows the session', () => {
+  it("turns 'exit' into the local logout while bound, and stops listening when unbound", () => {
+    vi.useFakeTimers();
+    const reload = vi.spyOn(browser, 'reload').mockImplementation(() => undefined);
+    resetSession();
+    const unbind = bindHubToSession();
+    window.localStorage.setItem('lang', 'en');
+    dispatchHubCommand('exit', 'operator');
+    expect(window.localStorage.length).toBe(0);
+    vi.advanceTimersByTime(LOGOUT_RELOAD_MS);
+    expect(reload).toHaveBeenCalledTimes(1);
 
-  it('updates the header balance on a Balance push while bound', () => {
-    const unbind = bindHubToAuth();
-    dispatchHubCommand('Balance', '{"balance": 123.45, "realBalance": 100, "bonusBalance": 23.45}');
-    expect(authStore.get().balance).toBe(123.45);
     unbind();
-    dispatchHubCommand('Balance', '{"balance": 1}');
-    expect(authStore.get().balance).toBe(123.45);
+    window.localStorage.setItem('lang', 'en');
+    dispatchHubCommand('exit', 'operator');
+    expect(window.localStorage.getItem('lang')).toBe('en');
+    reload.mockRestore();
+    vi.useRealTimers();
   });
 });

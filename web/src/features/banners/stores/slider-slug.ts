@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { createStore, useStore } from './create-store';
+import { createStore, useStore } from '@/lib/create-store';
 
 /** The active slider slug: each page with a banner carousel sets its own. */
 export const sliderSlugStore = createStore<string | null>(null);

@@ -1,0 +1,152 @@
+// Lighthouse in mobile mode (its default: a mid-range phone on a slow 4G link, simulated) on `/`,
+// `/pages/3` and `/dashboard` (logged in), against the real binary with the demo content, using
+// Debian's Chromium. Writes the scores to bench-results/lighthouse.json and prints them beside the
+// goals of issue 11. Usage: node bench/lighthouse.mjs OUT_DIR KASA_BINARY
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { chromium } from 'playwright-core';
+
+const [outDir = '../bench-results', bin = '../target/release/kasa'] = process.argv.slice(2);
+const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+
+const GOALS = { performance: 95, accessibility: 95, lcpMs: 2000, cls: 0.05, tbtMs: 150 };
+
+/** A registered player's login data, as the app keeps it in local storage (`authData`). */
+async function registeredPlayer(base) {
+  const res = await fetch(`${base}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-locale': 'tr' },
+    body: JSON.stringify({
+      name: 'Ayşe',
+      surname: 'Yılmaz',
+      username: 'lighthouse1',
+      email: 'lh@example.com',
+      phone: '905321234567',
+      PersonalNo: '10000000146',
+      country: 1,
+      currencyId: 1,
+      birthDate: '1990-05-17',
+      birthDateDay: '17',
+      birthDateMonth: '05',
+      birthDateYear: '1990',
+      trialBonus: 0,
+      password: 'gizli123',
+      password2: 'gizli123',
+    }),
+  });
+  const body = await res.json();
+  if (!body.success) throw new Error(`registration failed: ${JSON.stringify(body)}`);
+  return body.data;
+}
+
+/** Stores the login data in the site's local storage through a page that loads no app code. */
+async function logIn(port, base, authData) {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  const page = await browser.contexts()[0].newPage();
+  await page.goto(`${base}/api/cms/grouped`);
+  await page.evaluate((data) => {
+    localStorage.setItem('authData', JSON.stringify(data));
+    localStorage.setItem('popupSeen', '1');
+  }, authData);
+  await page.close();
+  await browser.close();
+}
+
+function median(values) {
+  const s = [...values].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)];
+}
+
+async function measure(url, { keepStorage, prepare }) {
+  const runs = [];
+  for (let i = 0; i < RUNS; i++) {
+    const chrome = await chromeLauncher.launch({
+      chromePath,
+      chromeFlags: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--no-first-run',
+      ],
+    });
+    try {
+      if (prepare) await prepare(chrome.port);
+      const result = await lighthouse(url, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility'],
+        disableStorageReset: keepStorage,
+      });
+      const { categories, audits } = result.lhr;
+      runs.push({
+        performance: Math.round(categories.performance.score * 100),
+        accessibility: Math.round(categories.accessibility.score * 100),
+        fcpMs: Math.round(audits['first-contentful-paint'].numericValue),
+        lcpMs: Math.round(audits['largest-contentful-paint'].numericValue),
+        cls: Number(audits['cumulative-layout-shift'].numericValue.toFixed(3)),
+        tbtMs: Math.round(audits['total-blocking-time'].numericValue),
+      });
+    } finally {
+      await chrome.kill();
+    }
+  }
+  const keys = Object.keys(runs[0]);
+  return Object.fromEntries(keys.map((k) => [k, median(runs.map((r) => r[k]))]));
+}
+
+// The browser tests' server start (a fresh SQLite file, --demo, a free port), on this binary.
+process.env.KASA_BIN = resolve(bin);
+const { startServer } = await import('../e2e/helpers.mjs');
+const kasa = await startServer();
+kasa.base = kasa.apiUrl;
+try {
+  const authData = await registeredPlayer(kasa.base);
+  const pages = [
+    { name: '/', path: '/' },
+    { name: '/pages/3', path: '/pages/3' },
+    {
+      name: '/dashboard (logged in)',
+      path: '/dashboard',
+      keepStorage: true,
+      prepare: (port) => logIn(port, kasa.base, authData),
+    },
+  ];
+  const results = {};
+  for (const page of pages) {
+    const r = await measure(kasa.base + page.path, page);
+    const met =
+      r.performance >= GOALS.performance &&
+      r.accessibility >= GOALS.accessibility &&
+      r.lcpMs < GOALS.lcpMs &&
+      r.cls < GOALS.cls &&
+      r.tbtMs < GOALS.tbtMs;
+    results[page.name] = { ...r, goalsMet: met };
+    console.log(
+      `${page.name.padEnd(24)} performance ${r.performance}  accessibility ${r.accessibility}  FCP ${r.fcpMs} ms  LCP ${r.lcpMs} ms  CLS ${r.cls}  TBT ${r.tbtMs} ms  ${met ? 'goals met' : 'goals NOT met'}`,
+    );
+  }
+  mkdirSync(outDir, { recursive: true });
+  const out = join(outDir, 'lighthouse.json');
+  writeFileSync(
+    out,
+    JSON.stringify(
+      {
+        tool: 'lighthouse 12 (mobile defaults: simulated slow 4G and 4x CPU slowdown), Debian Chromium',
+        reported: `the median of ${RUNS} runs per page, each in a fresh browser`,
+        goals: GOALS,
+        pages: results,
+      },
+      null,
+      2,
+    ) + '\n',
+  );
+  console.log(`written to ${out}`);
+} finally {
+  await kasa.stop();
+}

@@ -1,0 +1,42 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect } from 'react';
+import { useDefineTrialBonus } from '@/features/account/api/define-trial-bonus';
+import { profileQueryKey } from '@/features/account/api/get-profile';
+import { AuthDialogs, prefetchAuthDialogs } from '@/features/auth/components/auth-dialogs';
+import { useOpenDialog } from '@/features/auth/stores/dialogs';
+import { useBootstrap, useSiteOptions } from '@/features/bootstrap/api/get-bootstrap';
+import { openLiveChat } from '@/lib/live-chat';
+
+/**
+ * The dialogs, composed here because they join features: the auth dialogs get the bootstrap's
+ * trial bonus amount, the live chat, the account's trial bonus grant and a profile refresh after a
+ * verified phone; the bootstrap popup waits while an auth dialog is open.
+ */
+// The popup (with DOMPurify) loads only when the content has one.
+const PopupDialog = lazy(() =>
+  import('@/features/popup/components/popup-dialog').then((m) => ({ default: m.PopupDialog })),
+);
+
+export function AppDialogs() {
+  const queryClient = useQueryClient();
+  const { data, isFresh } = useBootstrap();
+  const options = useSiteOptions();
+  const openDialogName = useOpenDialog();
+  const { mutateAsync: claimTrialBonus } = useDefineTrialBonus();
+  useEffect(prefetchAuthDialogs, []);
+  return (
+    <>
+      <AuthDialogs
+        trialBonusAmount={data?.trialBonusAmount ?? 0}
+        onLiveChat={() => openLiveChat(options['contact-email'])}
+        claimTrialBonus={() => claimTrialBonus()}
+        onPhoneVerified={() => void queryClient.invalidateQueries({ queryKey: profileQueryKey })}
+      />
+      {data?.popup ? (
+        <Suspense fallback={null}>
+          <PopupDialog popup={data.popup} ready={isFresh} otherDialog={openDialogName !== null} />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,143 @@
+import { useMemo, useReducer } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslation } from 'react-i18next';
+import { serverFieldErrors } from '@/components/ui/form';
+import { Icon } from '@/components/ui/icon';
+import { readAffiliateParams } from '@/lib/affiliate';
+import {
+  FAST_STEPS,
+  buildFastPayload,
+  fastRegisterSchema,
+  type FastRegisterInput,
+} from '../api/register';
+import { NewPasswordFields, PhoneField } from './auth-fields';
+import { Steps } from './auth-layout';
+import { LAST_FAST_STEP, fastStepReducer } from './machines';
+import {
+  ACCOUNT_DEFAULTS,
+  ACCOUNT_FIELDS,
+  AccountTextField,
+  TrialField,
+  type AccountTextName,
+  type RegisterFormProps,
+  useRegisterSubmit,
+} from './register-fields';
+
+const FAST_ERRORS = serverFieldErrors<FastRegisterInput>(ACCOUNT_FIELDS);
+
+/** Fast Register: the account fields in three steps (personal, account, phone), isFast=true. */
+export function FastRegisterForm({ onRegistered, trialAmount }: RegisterFormProps) {
+  const { t } = useTranslation();
+  const [step, dispatch] = useReducer(fastStepReducer, 0);
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    setFocus,
+    formState: { errors, isValid },
+  } = useForm<FastRegisterInput>({
+    resolver: zodResolver(fastRegisterSchema),
+    mode: 'onChange',
+    defaultValues: { ...ACCOUNT_DEFAULTS, trialBonus: false },
+  });
+  const values = useWatch({ control });
+  const stepValid = useMemo(() => {
+    const { error } = fastRegisterSchema.safeParse(values);
+    const fields = FAST_STEPS[step] as readonly string[];
+    return !error?.issues.some((i) => fields.includes(String(i.path[0])));
+  }, [values, step]);
+
+  const last = step === LAST_FAST_STEP;
+  const move = (event: { type: 'next'; stepValid: boolean } | { type: 'back' }) => {
+    const next = fastStepReducer(step, event);
+    dispatch(event);
+    window.setTimeout(() => setFocus(FAST_STEPS[next][0]), 0);
+  };
+
+  const registration = useRegisterSubmit(FAST_ERRORS, setError, onRegistered, (field) =>
+    dispatch({ type: 'fieldError', field }),
+  );
+  const onSubmit = handleSubmit((input) =>
+    registration.submit(buildFastPayload(input, readAffiliateParams())),
+  );
+
+  const text = (name: AccountTextName) => (
+    <AccountTextField form="fast" error={errors[name]} {...register(name)} />
+  );
+
+  return (
+    <form
+      className="form"
+      onSubmit={(e) => {
+        if (!last) {
+          e.preventDefault();
+          if (stepValid) move({ type: 'next', stepValid });
+          return;
+        }
+        void onSubmit(e);
+      }}
+      noValidate
+    >
+      <Steps
+        current={step}
+        labels={[t('auth.steps.personal'), t('auth.steps.account'), t('auth.steps.phone')]}
+      />
+      {step === 0 ? (
+        <div className="form-grid">
+          {text('name')}
+          {text('surname')}
+          <div className="form-grid__full">{text('username')}</div>
+        </div>
+      ) : null}
+      {step === 1 ? (
+        <div className="form-grid">
+          <div className="form-grid__full">{text('email')}</div>
+          <NewPasswordFields
+            idPrefix="fast"
+            labels={[t('auth.fields.password'), t('auth.fields.password2')]}
+            errors={errors}
+            register={register}
+          />
+        </div>
+      ) : null}
+      {step === 2 ? (
+        <>
+          <PhoneField control={control} name="phone" id="fast-phone" error={errors.phone} />
+          <TrialField control={control} name="trialBonus" id="fast-trial" amount={trialAmount} />
+        </>
+      ) : null}
+      <div className="form-actions">
+        {step > 0 ? (
+          <button
+            type="button"
+            className="btn btn--ghost btn--lg"
+            onClick={() => move({ type: 'back' })}
+          >
+            <Icon name="chevronLeft" size={18} />
+            {t('auth.register.back')}
+          </button>
+        ) : null}
+        {last ? (
+          <button
+            type="submit"
+            className="btn btn--primary btn--lg form-actions__main"
+            disabled={!isValid || registration.isPending}
+          >
+            {registration.isPending ? t('common.loading') : t('auth.register.submit')}
+          </button>
+        ) : (
+          <button
+            type="submit"
+            className="btn btn--primary btn--lg form-actions__main"
+            disabled={!stepValid}
+          >
+            {t('auth.register.next')}
+            <Icon name="chevronRight" size={18} />
+          </button>
+        )}
+      </div>
+    </form>
+  );
+}

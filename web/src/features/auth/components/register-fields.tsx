@@ -1,0 +1,144 @@
+import {
+  Controller,
+  type Control,
+  type FieldError,
+  type FieldPathByValue,
+  type FieldValues,
+  type UseFormRegisterReturn,
+  type UseFormSetError,
+} from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { TextField, type ServerFieldErrors } from '@/components/ui/form';
+import { formatMoney } from '@/lib/format';
+import { useRegister, type RegisterPayload } from '../api/register';
+
+/** The fields both registration forms share, with their ids `fast-…` / `full-…`. */
+
+export type RegisterForm = 'fast' | 'full';
+
+/** The empty values of the fields both forms share. */
+export const ACCOUNT_DEFAULTS = {
+  name: '',
+  surname: '',
+  username: '',
+  email: '',
+  password: '',
+  password2: '',
+  phone: '',
+};
+
+/** The fields both forms share (the ones the server may name in a field error). */
+export const ACCOUNT_FIELDS = [
+  'name',
+  'surname',
+  'username',
+  'email',
+  'password',
+  'password2',
+  'phone',
+] as const;
+
+/** Icon and autocomplete of the text fields both forms share. */
+const ACCOUNT_TEXT = {
+  name: ['user', 'given-name'],
+  surname: ['user', 'family-name'],
+  username: ['user', 'username'],
+  email: ['mail', 'email'],
+} as const;
+
+export type AccountTextName = keyof typeof ACCOUNT_TEXT;
+
+/** A text field of either form; pass `{...register(name)}`. */
+export function AccountTextField({
+  form,
+  error,
+  autoFocus,
+  ...registration
+}: {
+  form: RegisterForm;
+  error?: FieldError;
+  autoFocus?: boolean;
+} & UseFormRegisterReturn<AccountTextName>) {
+  const { t } = useTranslation();
+  const { name } = registration;
+  const [icon, autoComplete] = ACCOUNT_TEXT[name];
+  return (
+    <TextField
+      id={`${form}-${name}`}
+      label={t(`auth.fields.${name}`)}
+      error={error}
+      icon={icon}
+      autoComplete={autoComplete}
+      type={name === 'email' ? 'email' : 'text'}
+      placeholder={t(`auth.placeholders.${name}`)}
+      autoFocus={autoFocus}
+      {...registration}
+    />
+  );
+}
+
+/** The optional trial bonus checkbox (only when a trial bonus is offered), bound to the form. */
+export function TrialField<T extends FieldValues>({
+  id,
+  amount,
+  control,
+  name,
+}: {
+  id: string;
+  amount: number;
+  control: Control<T>;
+  name: FieldPathByValue<T, boolean>;
+}) {
+  const { t } = useTranslation();
+  if (amount <= 0) return null;
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <label className="check" htmlFor={id}>
+          <input
+            id={id}
+            type="checkbox"
+            checked={field.value as boolean}
+            onChange={(e) => field.onChange(e.target.checked)}
+          />
+          <span>
+            <span className="check__title">
+              {t('auth.register.trialBonus', { amount: formatMoney(amount) })}
+            </span>
+            <span className="check__text">{t('auth.register.trialBonusText')}</span>
+          </span>
+        </label>
+      )}
+    />
+  );
+}
+
+/** What a registration form reports: the payload it registered with. */
+export type RegisterFormProps = {
+  onRegistered: (payload: RegisterPayload) => void;
+  trialAmount: number;
+};
+
+/**
+ * The registration call of either form (POST auth/register): a success moves the flow on, a field
+ * error the form shows goes beside its field (and is reported, for the fast form to show its step).
+ */
+export function useRegisterSubmit<T extends FieldValues>(
+  fieldErrors: ServerFieldErrors<T>,
+  setError: UseFormSetError<T>,
+  onRegistered: (payload: RegisterPayload) => void,
+  onFieldError?: (field: string) => void,
+) {
+  const mutation = useRegister(fieldErrors);
+  const submit = (payload: RegisterPayload) =>
+    mutation.mutate(payload, {
+      onSuccess: () => onRegistered(payload),
+      onError: (error) => {
+        const field = fieldErrors.apply(error, setError);
+        if (field) onFieldError?.(field);
+      },
+    });
+  return { submit, isPending: mutation.isPending };
+}

@@ -1,0 +1,23 @@
+import { queryOptions } from '@tanstack/react-query';
+import * as z from 'zod/mini';
+import { api } from '@/lib/api-client';
+import { zCoveryjsResponse } from '@/lib/api/generated/zod.gen';
+
+/** The envelope's data, a string; an empty one counts as no script (the local fingerprint). */
+const scriptSchema = zCoveryjsResponse.shape.data.def.innerType.check(z.minLength(1));
+
+/**
+ * GET cms/coveryjs: the fingerprint collector script (spec section 7). A read, silent on failure:
+ * the fingerprint is then computed locally.
+ */
+export async function getCollectorScript(): Promise<string> {
+  return (await api.get('cms/coveryjs', { schema: scriptSchema })).data;
+}
+
+export const collectorScriptQueryOptions = () =>
+  queryOptions({
+    queryKey: ['cms', 'coveryjs'],
+    queryFn: getCollectorScript,
+    retry: false,
+    staleTime: Infinity,
+  });

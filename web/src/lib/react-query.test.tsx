@@ -1,0 +1,151 @@
+import {
+  QueryClientProvider,
+  useMutation,
+  useQuery,
+  type QueryClient,
+} from '@tanstack/react-query';
+import { act, renderHook, waitFor } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { api } from './api-client';
+import { browser } from './browser';
+import { createQueryClient, type MutationMeta, type QueryMeta } from './react-query';
+import { notify } from './toast';
+
+const fetchMock = vi.fn<typeof fetch>();
+
+function envelope(body: unknown, status = 200) {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  });
+}
+
+let client: QueryClient;
+const wrapper = ({ children }: { children: ReactNode }) => (
+  <QueryClientProvider client={client}>{children}</QueryClientProvider>
+);
+
+/** A player action through the app's query client. */
+function renderAction(meta?: MutationMeta) {
+  return renderHook(
+    () => useMutation({ mutationFn: () => api.post('customer/changepassword', {}), meta }),
+    { wrapper },
+  );
+}
+
+/** A read through the app's query client. */
+function renderRead(meta?: QueryMeta) {
+  return renderHook(
+    () =>
+      useQuery({
+        queryKey: ['read', meta ?? null],
+        queryFn: async () => (await api.get('user/balance')).data,
+        retry: false,
+        meta,
+      }),
+    { wrapper },
+  );
+}
+
+beforeEach(() => {
+  client = createQueryClient();
+  fetchMock.mockReset();
+  vi.stubGlobal('fetch', fetchMock);
+  vi.spyOn(notify, 'error').mockResolvedValue(0);
+  vi.spyOn(notify, 'success').mockResolvedValue(0);
+});
+
+afterEach(() => {
+  client.clear();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('messages of spec section 8', () => {
+  it('a failed action shows the server message as exactly one error toast', async () => {
+    fetchMock.mockResolvedValue(
+      envelope({ success: false, message: 'Eski şifre hatalı.', data: null }, 400),
+    );
+    const { result } = renderAction({ successToast: true });
+    act(() => result.current.mutate());
+    await waitFor(() => expect(result.current.isError).toBe(true));
+    expect(notify.error).toHaveBeenCalledTimes(1);
+    expect(notify.error).toHaveBeenCalledWith('Eski şifre hatalı.');
+    expect(notify.success).not.toHaveBeenCalled();
+  });
+
+  it('an action that fails with success false on HTTP 200 is a failure too', async () => {
+    fetchMock.mockResolvedValue(envelope({ success: false, message: 'Reddedildi', data: null }));
+    const onSuccess = vi.fn();
+    const { result } = renderAction();
+    act(() => result.current.mutate(undefined, { onSuccess }));
+    await waitFor(() => expect(result.current.isError).toBe(true));
+    expect(onSuccess).not.toHaveBeenCalled();
+    expect(notify.error).toHaveBeenCalledExactlyOnceWith('Reddedildi');
+  });
+
+  it('a successful action shows its message as a success toast only when its meta asks', async () => {
+    fetchMock.mockResolvedValue(envelope({ success: true, message: 'Şifre değişti', data: null }));
+    const asked = renderAction({ successToast: true });
+    await act(() => asked.result.current.mutateAsync());
+    expect(notify.success).toHaveBeenCalledExactlyOnceWith('Şifre değişti');
+
+    fetchMock.mockResolvedValue(envelope({ success: true, message: 'Şifre değişti', data: null }));
+    const quiet = renderAction();
+    await act(() => quiet.result.current.mutateAsync());
+    expect(notify.success).toHaveBeenCalledTimes(1);
+    expect(notify.error).not.toHaveBeenCalled();
+  });
+
+  it('a field error the form shows beside its field gives no toast; another field does', async () => {
+    fetchMock.mockResolvedValue(
+      envelope(
+        { success: false, message: 'Kullanıcı adı alınmış', data: { field: 'username' } },
+        422,
+      ),
+    );
+    const inline = renderAction({ inlineFields: ['username', 'password'] });
+    act(() => inline.result.current.mutate());
+    await waitFor(() => expect(inline.result.current.isError).toBe(true));
+    expect(notify.error).not.toHaveBeenCalled();
+
+    fetchMock.mockResolvedValue(
+      envelope({ success: false, message: 'E-posta kayıtlı', data: { field: 'email' } }, 409),
+    );
+    const elsewhere = renderAction({ inlineFields: ['username', 'password'] });
+    act(() => elsewhere.result.current.mutate());
+    await waitFor(() => expect(elsewhere.result.current.isError).toBe(true));
+    expect(notify.error).toHaveBeenCalledExactlyOnceWith('E-posta kayıtlı');
+  });
+
+  it('an action kept silent by its meta, or ended by a 401, shows nothing', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    vi.spyOn(browser, 'reload').mockImplementation(() => undefined);
+    fetchMock.mockResolvedValue(envelope({ success: false, message: 'x', data: null }, 500));
+    const silent = renderAction({ errorToast: false });
+    await act(() => silent.result.current.mutateAsync().catch(() => undefined));
+
+    fetchMock.mockResolvedValue(envelope({ success: false, message: 'x', data: null }, 401));
+    const expired = renderAction();
+    await act(() => expired.result.current.mutateAsync().catch(() => undefined));
+    expect(notify.error).not.toHaveBeenCalled();
+    vi.runAllTimers(); // the reload after the 401's logout
+    expect(browser.reload).toHaveBeenCalledTimes(1);
+    vi.useRealTimers();
+  });
+
+  it('a failed query is silent by default', async () => {
+    fetchMock.mockResolvedValue(envelope({ success: false, message: 'Hata', data: null }, 500));
+    const { result } = renderRead();
+    await waitFor(() => expect(result.current.isError).toBe(true));
+    expect(notify.error).not.toHaveBeenCalled();
+  });
+
+  it('a query whose meta asks for it shows its failure once', async () => {
+    fetchMock.mockResolvedValue(envelope({ success: false, message: 'Hata', data: null }, 500));
+    const { result } = renderRead({ errorToast: true });
+    await waitFor(() => expect(result.current.isError).toBe(true));
+    expect(notify.error).toHaveBeenCalledExactlyOnceWith('Hata');
+  });
+});
