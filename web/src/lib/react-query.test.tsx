@@ -26,13 +26,17 @@ const wrapper = ({ children }: { children: ReactNode }) => (
   <QueryClientProvider client={client}>{children}</QueryClientProvider>
 );
 
+/** An endpoint's call, as feature code passes it (one function for every call). */
+const changePassword = () => api.post('customer/changepassword', {});
+const readBalance = () => api.get('user/balance');
+
 /** A player action through the app's query client. */
-function renderAction(meta?: MutationMeta) {
-  return renderHook(
-    () => useMutation({ mutationFn: () => api.post('customer/changepassword', {}), meta }),
-    { wrapper },
-  );
+function renderAction(meta?: MutationMeta, mutationFn: () => Promise<unknown> = changePassword) {
+  return renderHook(() => useMutation({ mutationFn, meta }), { wrapper });
 }
+
+/** The options of an action's toast. */
+const actionToast = expect.objectContaining({ action: expect.any(String) });
 
 /** A read through the app's query client. */
 function renderRead(meta?: QueryMeta) {
@@ -54,6 +58,7 @@ beforeEach(() => {
   vi.stubGlobal('fetch', fetchMock);
   vi.spyOn(notify, 'error').mockResolvedValue(0);
   vi.spyOn(notify, 'success').mockResolvedValue(0);
+  vi.spyOn(notify, 'settle').mockResolvedValue(undefined);
 });
 
 afterEach(() => {
@@ -71,7 +76,7 @@ describe('messages of spec section 8', () => {
     act(() => result.current.mutate());
     await waitFor(() => expect(result.current.isError).toBe(true));
     expect(notify.error).toHaveBeenCalledTimes(1);
-    expect(notify.error).toHaveBeenCalledWith('Eski şifre hatalı.');
+    expect(notify.error).toHaveBeenCalledWith('Eski şifre hatalı.', actionToast);
     expect(notify.success).not.toHaveBeenCalled();
   });
 
@@ -82,14 +87,14 @@ describe('messages of spec section 8', () => {
     act(() => result.current.mutate(undefined, { onSuccess }));
     await waitFor(() => expect(result.current.isError).toBe(true));
     expect(onSuccess).not.toHaveBeenCalled();
-    expect(notify.error).toHaveBeenCalledExactlyOnceWith('Reddedildi');
+    expect(notify.error).toHaveBeenCalledExactlyOnceWith('Reddedildi', actionToast);
   });
 
   it('a successful action shows its message as a success toast only when its meta asks', async () => {
     fetchMock.mockResolvedValue(envelope({ success: true, message: 'Şifre değişti', data: null }));
     const asked = renderAction({ successToast: true });
     await act(() => asked.result.current.mutateAsync());
-    expect(notify.success).toHaveBeenCalledExactlyOnceWith('Şifre değişti');
+    expect(notify.success).toHaveBeenCalledExactlyOnceWith('Şifre değişti', actionToast);
 
     fetchMock.mockResolvedValue(envelope({ success: true, message: 'Şifre değişti', data: null }));
     const quiet = renderAction();
@@ -116,7 +121,7 @@ describe('messages of spec section 8', () => {
     const elsewhere = renderAction({ inlineFields: ['username', 'password'] });
     act(() => elsewhere.result.current.mutate());
     await waitFor(() => expect(elsewhere.result.current.isError).toBe(true));
-    expect(notify.error).toHaveBeenCalledExactlyOnceWith('E-posta kayıtlı');
+    expect(notify.error).toHaveBeenCalledExactlyOnceWith('E-posta kayıtlı', actionToast);
   });
 
   it('an action kept silent by its meta, or ended by a 401, shows nothing', async () => {
@@ -147,5 +152,38 @@ describe('messages of spec section 8', () => {
     const { result } = renderRead({ errorToast: true });
     await waitFor(() => expect(result.current.isError).toBe(true));
     expect(notify.error).toHaveBeenCalledExactlyOnceWith('Hata');
+  });
+
+  it('the toasts of one action carry one action name, another action another', async () => {
+    fetchMock.mockResolvedValue(envelope({ success: false, message: 'Hata', data: null }, 400));
+    const first = renderAction();
+    await act(() => first.result.current.mutateAsync().catch(() => undefined));
+    fetchMock.mockResolvedValue(envelope({ success: true, message: 'Tamam', data: null }));
+    const again = renderAction({ successToast: true });
+    await act(() => again.result.current.mutateAsync());
+    fetchMock.mockResolvedValue(envelope({ success: false, message: 'Hata', data: null }, 400));
+    const other = renderAction(undefined, readBalance);
+    await act(() => other.result.current.mutateAsync().catch(() => undefined));
+
+    const errorAction = vi.mocked(notify.error).mock.calls[0]?.[1]?.action;
+    const successAction = vi.mocked(notify.success).mock.calls[0]?.[1]?.action;
+    const otherAction = vi.mocked(notify.error).mock.calls[1]?.[1]?.action;
+    expect(errorAction).toBeDefined();
+    expect(successAction).toBe(errorAction);
+    expect(otherAction).toBeDefined();
+    expect(otherAction).not.toBe(errorAction);
+  });
+
+  it('a success without a toast of its own still settles the action (its error closes)', async () => {
+    fetchMock.mockResolvedValue(envelope({ success: false, message: 'Hata', data: null }, 400));
+    const failed = renderAction();
+    await act(() => failed.result.current.mutateAsync().catch(() => undefined));
+    fetchMock.mockResolvedValue(envelope({ success: true, message: 'Tamam', data: null }));
+    const quiet = renderAction();
+    await act(() => quiet.result.current.mutateAsync());
+    expect(notify.success).not.toHaveBeenCalled();
+    expect(notify.settle).toHaveBeenCalledExactlyOnceWith(
+      vi.mocked(notify.error).mock.calls[0]?.[1]?.action,
+    );
   });
 });

@@ -12,7 +12,8 @@ import { notify } from './toast';
  * - queries are silent (bootstrap, balance polling, notification list, game search, the pages
  *   that show their own load error) unless their meta asks for an error toast;
  * - a 401 shows nothing: the player is logged out (the API client does that).
- * So one action gives at most one toast.
+ * So one action gives at most one toast, and its success removes its earlier error toast (the
+ * toasts of one action are told apart by `mutationAction`).
  */
 
 export type MutationMeta = {
@@ -48,6 +49,29 @@ export function errorToastText(error: unknown, meta: MutationMeta | undefined): 
   return error.message;
 }
 
+const actionNames = new WeakMap<object, string>();
+let actionCount = 0;
+
+/**
+ * The player action a mutation performs, for its toasts (lib/toast): its mutation key when it has
+ * one, else its function (an endpoint's hook passes the same function at every call), so the
+ * success of an action removes that action's earlier error toast.
+ */
+export function mutationAction(options: {
+  mutationKey?: readonly unknown[];
+  mutationFn?: unknown;
+}): string | undefined {
+  if (options.mutationKey) return `key:${JSON.stringify(options.mutationKey)}`;
+  const fn = options.mutationFn;
+  if (typeof fn !== 'function') return undefined;
+  let name = actionNames.get(fn);
+  if (!name) {
+    name = `action:${++actionCount}`;
+    actionNames.set(fn, name);
+  }
+  return name;
+}
+
 function successMessage(data: unknown): string | null {
   if (data && typeof data === 'object' && 'message' in data) {
     const { message } = data as ApiResponse<unknown>;
@@ -68,12 +92,14 @@ export function createQueryClient(): QueryClient {
     mutationCache: new MutationCache({
       onError: (error, _variables, _context, mutation) => {
         const text = errorToastText(error, mutation.meta);
-        if (text) void notify.error(text);
+        if (text) void notify.error(text, { action: mutationAction(mutation.options) });
       },
       onSuccess: (data, _variables, _context, mutation) => {
-        if (!mutation.meta?.successToast) return;
-        const text = successMessage(data);
-        if (text) void notify.success(text);
+        const action = mutationAction(mutation.options);
+        const text = mutation.meta?.successToast ? successMessage(data) : null;
+        if (text) void notify.success(text, { action });
+        // A success without a message of its own still ends the action's earlier error.
+        else if (action) void notify.settle(action);
       },
     }),
     defaultOptions: {
