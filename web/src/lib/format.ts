@@ -1,6 +1,9 @@
+import { getCurrentLanguage } from './language';
+
 /**
- * Formatting helpers. Every date on the site is shown the Turkish way (dd.MM.yyyy HH:mm),
- * except date pickers, which use mm/dd/yy with Sunday as the first weekday.
+ * Formatting helpers. Money and dates follow the chosen language through `Intl`: in Turkish
+ * `1.234,56 ₺` and dd.MM.yyyy HH:mm, in English `₺1,234.56` and `7 Mar 2025, 09:05`. Date
+ * pickers use mm/dd/yy with Sunday as the first weekday (spec section 9) in every language.
  */
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -10,18 +13,51 @@ function toDate(value: Date | string | number): Date | null {
   return Number.isNaN(d.getTime()) ? null : d;
 }
 
-/** dd.MM.yyyy HH:mm in local time; '' for an invalid date. */
-export function formatDateTime(value: Date | string | number): string {
-  const d = toDate(value);
-  if (!d) return '';
-  return `${pad(d.getDate())}.${pad(d.getMonth() + 1)}.${d.getFullYear()} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
+/** The `Intl` locale of a site language: Turkish, or British English for English. */
+export function intlLocale(lang: string): string {
+  return lang === 'tr' ? 'tr-TR' : 'en-GB';
 }
 
-/** dd.MM.yyyy in local time. */
-export function formatDate(value: Date | string | number): string {
+const formats = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat>();
+
+function cached<T extends Intl.DateTimeFormat | Intl.NumberFormat>(key: string, make: () => T): T {
+  let f = formats.get(key);
+  if (!f) {
+    f = make();
+    formats.set(key, f);
+  }
+  return f as T;
+}
+
+function dateFormat(lang: string, withTime: boolean, utc = false): Intl.DateTimeFormat {
+  return cached(`date:${lang}:${withTime}:${utc}`, () => {
+    const turkish = lang === 'tr';
+    return new Intl.DateTimeFormat(intlLocale(lang), {
+      day: turkish ? '2-digit' : 'numeric',
+      month: turkish ? '2-digit' : 'short',
+      year: 'numeric',
+      ...(withTime ? { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' } : {}),
+      ...(utc ? { timeZone: 'UTC' } : {}),
+    });
+  });
+}
+
+/** A date and time in local time in the language (tr: dd.MM.yyyy HH:mm); '' for an invalid date. */
+export function formatDateTime(
+  value: Date | string | number,
+  lang: string = getCurrentLanguage(),
+): string {
   const d = toDate(value);
-  if (!d) return '';
-  return `${pad(d.getDate())}.${pad(d.getMonth() + 1)}.${d.getFullYear()}`;
+  return d ? dateFormat(lang, true).format(d) : '';
+}
+
+/** A date in local time in the language (tr: dd.MM.yyyy). */
+export function formatDate(
+  value: Date | string | number,
+  lang: string = getCurrentLanguage(),
+): string {
+  const d = toDate(value);
+  return d ? dateFormat(lang, false).format(d) : '';
 }
 
 /** Server timestamps are UTC; a value without a zone designator is read as UTC. */
@@ -40,20 +76,41 @@ export function formatPickerDate(value: Date | string | number): string {
 /** Date pickers start their week on Sunday (0). */
 export const PICKER_FIRST_WEEKDAY = 0;
 
-const moneyFormat = new Intl.NumberFormat('tr-TR', {
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
-
-/** 1.234,56 ₺ */
-export function formatMoney(amount: number): string {
-  return `${moneyFormat.format(amount)} ₺`;
+function moneyFormat(lang: string): Intl.NumberFormat {
+  return cached(
+    `money:${lang}`,
+    () =>
+      new Intl.NumberFormat(intlLocale(lang), {
+        style: 'currency',
+        currency: 'TRY',
+        currencyDisplay: 'narrowSymbol',
+        minimumFractionDigits: 2,
+        maximumFractionDigits: 2,
+      }),
+  );
 }
 
-/** A calendar date sent as year-month-day ('1970-01-01') shown as dd.MM.yyyy, without time zones. */
-export function formatIsoDate(value: string | null | undefined): string {
+/** Lira in the language: `1.234,56 ₺` in Turkish (the sign after the amount), `₺1,234.56` in English. */
+export function formatMoney(amount: number, lang: string = getCurrentLanguage()): string {
+  const format = moneyFormat(lang);
+  if (lang !== 'tr') return format.format(amount);
+  const number = format
+    .formatToParts(amount)
+    .filter((p) => p.type !== 'currency' && p.type !== 'literal')
+    .map((p) => p.value)
+    .join('');
+  return `${number} ₺`;
+}
+
+/** A calendar date sent as year-month-day ('1970-01-01') in the language, without time zones. */
+export function formatIsoDate(
+  value: string | null | undefined,
+  lang: string = getCurrentLanguage(),
+): string {
   const m = value?.trim().match(/^(\d{4})-(\d{2})-(\d{2})/);
-  return m ? `${m[3]}.${m[2]}.${m[1]}` : '';
+  if (!m) return '';
+  const day = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  return dateFormat(lang, false, true).format(day);
 }
 
 /** 905321234567 → +90 532 123 45 67 */
