@@ -155,18 +155,22 @@ export function Carousel({
       >
         <Icon name="chevronRight" />
       </button>
-      {snaps.length > 1 ? (
+      {/* The dots' row keeps its height from the first paint (the dots come with embla), so
+          nothing under the carousel moves when they appear. */}
+      {slides.length > 1 ? (
         <div className="carousel__dots">
-          {snaps.map((_, index) => (
-            <button
-              type="button"
-              key={index}
-              className={index === selected ? 'carousel__dot is-active' : 'carousel__dot'}
-              aria-label={t('carousel.goTo', { index: index + 1 })}
-              aria-current={index === selected ? 'true' : undefined}
-              onClick={() => embla?.scrollTo(index)}
-            />
-          ))}
+          {snaps.length > 1
+            ? snaps.map((_, index) => (
+                <button
+                  type="button"
+                  key={index}
+                  className={index === selected ? 'carousel__dot is-active' : 'carousel__dot'}
+                  aria-label={t('carousel.goTo', { index: index + 1 })}
+                  aria-current={index === selected ? 'true' : undefined}
+                  onClick={() => embla?.scrollTo(index)}
+                />
+              ))
+            : null}
         </div>
       ) : null}
     </section>
