@@ -1,6 +1,6 @@
-// The JavaScript budget of issue 11: what a first visit to `/` downloads before it is interactive.
-// The goal is 150 KB gzip; the limit below is the size reached so far (a ratchet: lower it as the
-// first load shrinks, never raise it), so a change that makes the first load heavier fails. Read from Vite's manifest: the entry chunk, the home route's chunk and every
+// The JavaScript budget of issue 11: what a first visit to `/` downloads before it is interactive,
+// at most 150 KB gzip (about 111 KB since the production build renders with Preact), so a change
+// that breaks the budget fails `make test`. Read from Vite's manifest: the entry chunk, the home route's chunk and every
 // chunk they import statically (what the browser fetches at once); chunks loaded on demand (other
 // routes, dialogs, the hub client after login) are not counted.
 const { readFileSync } = require('node:fs');
@@ -21,7 +21,7 @@ module.exports = [
   {
     name: 'JavaScript of a first visit to /',
     path: [...files].filter((f) => f.endsWith('.js')).map((f) => `dist/${f}`),
-    limit: '164 kB',
+    limit: '150 kB',
     gzip: true,
   },
 ];
