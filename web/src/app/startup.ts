@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { captureAffiliateParams } from '@/lib/affiliate';
+import { markFingerprintPending } from '@/lib/fingerprint-store';
 import { readCachedBootstrap, type Bootstrap } from '@/features/bootstrap/api/get-bootstrap';
 import { closeDialog } from '@/features/auth/stores/dialogs';
 import { applyTranslations, initI18n } from '@/lib/i18n';
@@ -43,7 +44,9 @@ export function startApp(queryClient: QueryClient, navigate: (to: string) => voi
     resetSession();
     closeDialog();
   });
-  // The fingerprint is not needed to show the page: its code loads beside the bootstrap call.
+  // Every call carries the fingerprint: calls made before it is known wait for it (at most
+  // FINGERPRINT_WAIT_MS), so its code loads at once, before the bootstrap call goes out.
+  markFingerprintPending();
   void import('@/features/fingerprint/fingerprint').then((m) => m.initFingerprint(queryClient));
   return lang;
 }

@@ -2,7 +2,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as z from 'zod/mini';
 import { ApiError, api, apiBaseUrl } from './api-client';
 import { browser } from './browser';
-import { setFingerprint } from './fingerprint-store';
+import {
+  FINGERPRINT_WAIT_MS,
+  localFingerprint,
+  markFingerprintPending,
+  resetFingerprintMemory,
+  setFingerprint,
+} from './fingerprint-store';
 import { setCurrentLanguage } from './language';
 import { onSessionReset, resetSession, setAuthData, setLogoutNavigator } from './session-store';
 import { notify } from './toast';
@@ -54,6 +60,53 @@ describe('api client', () => {
     expect(headers.Authorization).toBe('Bearer tok-123');
     expect(headers['x-locale']).toBe('en');
     expect(headers['x-fingerprint']).toBe('fp-abc');
+  });
+
+  it('never sends an empty x-fingerprint: without one it sends the locally computed one', async () => {
+    resetFingerprintMemory();
+    fetchMock.mockResolvedValue(jsonResponse({ success: true, message: null, data: null }));
+    await api.get('cms/grouped');
+    expect(lastRequest().headers['x-fingerprint']).toBe(localFingerprint());
+    expect(localFingerprint()).toMatch(/^[0-9a-f]{28}$/);
+  });
+
+  it('waits for a pending fingerprint and sends it (the first visit)', async () => {
+    resetFingerprintMemory();
+    markFingerprintPending();
+    fetchMock.mockImplementation(async () =>
+      jsonResponse({ success: true, message: null, data: null }),
+    );
+    const bootstrap = api.get('cms/grouped');
+    const login = api.post('auth/login', { username: 'ali', password: 'x' });
+    await Promise.resolve();
+    expect(fetchMock).not.toHaveBeenCalled();
+    setFingerprint('fp-collected');
+    await Promise.all([bootstrap, login]);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    for (const [, init] of fetchMock.mock.calls) {
+      expect((init?.headers as Record<string, string>)['x-fingerprint']).toBe('fp-collected');
+    }
+  });
+
+  it('sends the local fingerprint when the pending one takes too long, and keeps it', async () => {
+    vi.useFakeTimers();
+    resetFingerprintMemory();
+    markFingerprintPending();
+    fetchMock.mockResolvedValue(jsonResponse({ success: true, message: null, data: null }));
+    const call = api.get('cms/grouped');
+    await vi.advanceTimersByTimeAsync(FINGERPRINT_WAIT_MS);
+    await call;
+    expect(lastRequest().headers['x-fingerprint']).toBe(localFingerprint());
+    expect(window.localStorage.getItem('fingerprint')).toBe(localFingerprint());
+  });
+
+  it("the collector's own call does not wait: it carries the local fingerprint", async () => {
+    resetFingerprintMemory();
+    markFingerprintPending();
+    fetchMock.mockResolvedValue(jsonResponse({ success: true, message: null, data: 'x' }));
+    await api.get('cms/coveryjs', { fingerprint: 'local' });
+    expect(lastRequest().headers['x-fingerprint']).toBe(localFingerprint());
+    setFingerprint('fp-abc');
   });
 
   it('omits Authorization without a token and defaults x-locale to tr', async () => {

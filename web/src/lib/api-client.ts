@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { getFingerprint } from './fingerprint-store';
+import { getFingerprint, localFingerprint, whenFingerprint } from './fingerprint-store';
 import { translate } from './i18n';
 import { getCurrentLanguage } from './language';
 import { getToken, logoutLocally } from './session-store';
@@ -33,6 +33,11 @@ export type RequestOptions<T> = {
   /** Validates `data` of a successful envelope. */
   schema?: z.ZodMiniType<T>;
   signal?: AbortSignal;
+  /**
+   * While the visitor's fingerprint is not known yet, a call waits for it ('wait', the default);
+   * the fingerprint collector's own call sends the locally computed one instead ('local').
+   */
+  fingerprint?: 'wait' | 'local';
 };
 
 /** A failed call: the HTTP status (0 when the server was not reached), the server's message and
@@ -75,11 +80,16 @@ export function buildUrl(path: string, params?: RequestOptions<unknown>['params'
   return url.toString();
 }
 
-export function buildHeaders(hasBody: boolean): Record<string, string> {
+/** The `x-fingerprint` of a call: the known one, else the local one or the one awaited. */
+export async function requestFingerprint(mode: 'wait' | 'local' = 'wait'): Promise<string> {
+  return getFingerprint() ?? (mode === 'local' ? localFingerprint() : await whenFingerprint());
+}
+
+export function buildHeaders(hasBody: boolean, fingerprint: string): Record<string, string> {
   const headers: Record<string, string> = {
     Accept: 'application/json',
     'x-locale': getCurrentLanguage() || 'tr',
-    'x-fingerprint': getFingerprint() ?? '',
+    'x-fingerprint': fingerprint,
   };
   const token = getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -98,11 +108,12 @@ async function request<T>(
   body: unknown,
   options: RequestOptions<T> = {},
 ): Promise<ApiResponse<T>> {
+  const fingerprint = await requestFingerprint(options.fingerprint);
   let response: Response;
   try {
     response = await fetch(buildUrl(path, method === 'GET' ? options.params : undefined), {
       method,
-      headers: buildHeaders(method === 'POST'),
+      headers: buildHeaders(method === 'POST', fingerprint),
       body: method === 'POST' ? JSON.stringify(body ?? {}) : undefined,
       signal: options.signal,
       credentials: 'same-origin',

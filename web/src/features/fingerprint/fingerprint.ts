@@ -1,11 +1,15 @@
 import type { QueryClient } from '@tanstack/react-query';
 import * as z from 'zod/mini';
-import { setFingerprint } from '@/lib/fingerprint-store';
-import { hashString } from '@/lib/hash';
+import {
+  computeLocalFingerprint,
+  setFingerprint,
+  type FingerprintResult,
+} from '@/lib/fingerprint-store';
 import { collectorScriptQueryOptions } from './api/get-collector-script';
 import { sendFingerprintLog } from './api/log-fingerprint';
 
-export type FingerprintResult = { visitorId: string; components: Record<string, unknown> };
+export type { FingerprintResult };
+export { computeLocalFingerprint };
 
 declare global {
   interface Window {
@@ -20,42 +24,6 @@ const resultSchema = z.object({
   visitorId: z.string().check(z.minLength(1)),
   components: z.record(z.string(), z.unknown()),
 });
-
-function canvasHash(): string {
-  try {
-    const canvas = document.createElement('canvas');
-    canvas.width = 240;
-    canvas.height = 60;
-    const ctx = canvas.getContext('2d');
-    if (!ctx) return 'no-canvas';
-    ctx.textBaseline = 'top';
-    ctx.font = "16px 'Arial'";
-    ctx.fillStyle = '#f60';
-    ctx.fillRect(100, 1, 62, 20);
-    ctx.fillStyle = '#069';
-    ctx.fillText('Kasa ₺ 🎰 çğıöşü', 2, 15);
-    return hashString(canvas.toDataURL());
-  } catch {
-    return 'no-canvas';
-  }
-}
-
-/** The local fallback: a hash of stable browser traits. */
-export function computeLocalFingerprint(): FingerprintResult {
-  const components: Record<string, unknown> = {
-    userAgent: navigator.userAgent,
-    language: navigator.language,
-    platform: navigator.platform,
-    screen: `${window.screen?.width ?? 0}x${window.screen?.height ?? 0}`,
-    colorDepth: window.screen?.colorDepth ?? 0,
-    timezone: Intl.DateTimeFormat().resolvedOptions().timeZone,
-    hardwareConcurrency: navigator.hardwareConcurrency ?? 0,
-    canvas: canvasHash(),
-  };
-  const visitorId =
-    hashString(JSON.stringify(components)) + hashString(JSON.stringify(components), 7);
-  return { visitorId, components };
-}
 
 function waitForCollector(timeoutMs: number): Promise<FingerprintResult | null> {
   return new Promise((resolve) => {

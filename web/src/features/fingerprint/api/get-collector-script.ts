@@ -11,7 +11,8 @@ const scriptSchema = zCoveryjsResponse.shape.data.def.innerType.check(z.minLengt
  * the fingerprint is then computed locally.
  */
 export async function getCollectorScript(): Promise<string> {
-  return (await api.get('cms/coveryjs', { schema: scriptSchema })).data;
+  // It runs before the fingerprint is known: it carries the locally computed one.
+  return (await api.get('cms/coveryjs', { schema: scriptSchema, fingerprint: 'local' })).data;
 }
 
 export const collectorScriptQueryOptions = () =>
