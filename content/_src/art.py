@@ -52,7 +52,7 @@ def roulette():
     s += star4(-180, -150, 14) + star4(120, -200, 10)
     return s
 
-def cashback():
+def cashback(percent='%20'):
     s = '<g filter="url(#fShadow)">'
     s += '<circle r="175" fill="none" stroke="#3aa0ff" stroke-opacity=".25" stroke-width="30"/>'
     # two arrows around
@@ -62,7 +62,7 @@ def cashback():
     s += '<path d="M-105 160 L-170 95 L-88 70Z" fill="#1663c7"/>'
     s += '</g>'
     s += coin(0, 0, 105, label='')
-    s += '<text y="24" text-anchor="middle" font-size="72" font-weight="900" fill="#8a4a00">%20</text>'
+    s += f'<text y="24" text-anchor="middle" font-size="72" font-weight="900" fill="#8a4a00">{percent}</text>'
     s += coin(-175, 135, 30, rot=-15) + coin(190, 10, 24, rot=20)
     s += star4(150, -190, 14) + star4(-200, -40, 11) + star4(60, 200, 10)
     return s

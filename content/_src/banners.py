@@ -2,8 +2,14 @@ import math, os, sys
 from common import *
 from art import ART_DEFS, ARTS
 
-OUT = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'media', 'banners')
-TERMS = '18+ · Şartlar ve koşullar geçerlidir. Lütfen sorumlu oynayın.'
+MEDIA = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'media', 'banners')
+# Turkish art in media/banners, each other language's in media/banners/<lang>/.
+OUT = {'tr': MEDIA, 'en': os.path.join(MEDIA, 'en')}
+TERMS_BY_LANG = {
+    'tr': '18+ · Şartlar ve koşullar geçerlidir. Lütfen sorumlu oynayın.',
+    'en': '18+ · Terms and conditions apply. Please play responsibly.',
+}
+TERMS = TERMS_BY_LANG['tr']
 
 # name, art, bg1, bg2, glow, accent, kicker, [headline lines], sub, cta, chips
 BANNERS = [
@@ -38,6 +44,34 @@ BANNERS = [
   ['Telegram', 'Kanalımız'], 'Özel promosyon kodları ve duyurular ilk orada', 'Kanala Katıl',
   ['Günlük kodlar', 'Anlık duyuru', 'Canlı destek']),
 ]
+
+# The same banners' texts in English: kicker, [headline lines], sub, cta, chips (by name).
+ENGLISH = {
+ 'welcome': ('FOR NEW MEMBERS', ['100% Welcome', 'Bonus'], 'Up to ₺5,000 extra on your first deposit',
+             'Join Now', ['Min. deposit ₺100', '25x wagering', 'Valid for 30 days']),
+ 'live-casino': ('REAL DEALERS', ['Live Casino'], 'Roulette, blackjack and baccarat tables open 24/7',
+                 'Take a Seat', ['HD stream', 'Turkish tables', 'High limits']),
+ 'weekly-cashback': ('EVERY MONDAY', ['Weekly Loss', 'Bonus'], 'Up to 20% back on your weekly losses',
+                     'See Details', ['No wagering', 'Credited automatically', 'Up to ₺10,000']),
+ 'high-odds': ('SPORTS BETTING', ['High Odds'], 'Live bets and real-time odds on thousands of matches',
+               'Place a Bet', ['Live betting', 'Accumulator bonus', 'Early payout']),
+ 'freespin': ('SLOT WEEK', ['500 Free Spins'], 'A weekly shower of free spins on selected slots',
+              'Explore Games', ['New games daily', 'Easy to join', 'Instant wins']),
+ 'jackpot-hunt': ('BIG JACKPOT', ['Jackpot Hunt'], 'The giant jackpot pool has passed ₺125,000',
+                  'Try Your Luck', ['High Cash', 'Clover Chance', 'Shining Crown']),
+ 'roulette-tournament': ('LIVE CASINO TOURNAMENT', ['Roulette Tournament'], 'A total prize pool of ₺250,000 awaits you',
+                         'Join the Tournament', ['Daily leaderboard', 'Prizes for 100 players', 'Free to enter']),
+ 'blackjack-vip': ('VIP TABLES', ['Blackjack', 'Open 24/7'], 'Real dealers at exclusive high-limit tables',
+                   'Play Now', ['Turkish dealers', 'Side bets', 'Fast tables']),
+ 'friday-reload': ('EVERY FRIDAY', ['50% Deposit', 'Bonus'], 'Start the weekend with extra balance',
+                   'Get the Bonus', ['Min. deposit ₺200', 'Up to ₺2,500', 'Slots and live casino']),
+ 'telegram': ('JOIN THE COMMUNITY', ['Our Telegram', 'Channel'], 'Exclusive promo codes and news there first',
+              'Join the Channel', ['Daily codes', 'Instant news', 'Live support']),
+}
+
+def in_language(b, lang):
+    """The banner tuple with its texts in `lang`."""
+    return b if lang == 'tr' else b[:6] + ENGLISH[b[0]]
 
 def defs(b, w, h, ax, ay):
     name, art, bg1, bg2, glow, acc = b[:6]
@@ -100,7 +134,9 @@ def headline(x, y, lines, size, lh, maxw, acc):
         s += f'<text x="{x}" y="{y + i*lh}" font-size="{fs}" font-weight="900" fill="{fill}" filter="url(#tShadow)" letter-spacing="-1">{esc(line)}</text>'
     return s
 
-def make(b, variant, seed):
+def make(b, variant, seed, lang='tr'):
+    b = in_language(b, lang)
+    terms = TERMS_BY_LANG[lang]
     name, art, bg1, bg2, glow, acc, kicker, lines, sub, ctat, chips = b
     title = ' '.join(lines) + ' — ' + sub
     if variant == 'sm':
@@ -110,7 +146,8 @@ def make(b, variant, seed):
         w, h = 1040, 600
         ax, ay, sc = 800, 300, 0.88
     s = svg_open(w, h, title) + defs(b, w, h, ax, ay) + background(b, w, h, ax, ay, seed)
-    s += f'<g transform="translate({ax} {ay}) scale({sc})">{ARTS[art]()}</g>'
+    drawn = ARTS[art]('20%') if art == 'cashback' and lang == 'en' else ARTS[art]()
+    s += f'<g transform="translate({ax} {ay}) scale({sc})">{drawn}</g>'
     if variant == 'sm':
         x = 36
         s += pill_text(x, 34, kicker, 15, acc, 32)
@@ -122,7 +159,7 @@ def make(b, variant, seed):
         yb = y0 + (n - 1) * 54
         s += f'<text x="{x}" y="{yb + 38}" font-size="{fit(sub, 19, w-2*x)}" font-weight="500" fill="#c9d6e3">{esc(sub)}</text>'
         s += cta(x, yb + 58, ctat, 19, 48, acc)
-        s += f'<text x="{w - 20}" y="{h - 16}" text-anchor="end" font-size="11" fill="#9fb1c4" opacity=".8">{esc(TERMS)}</text>'
+        s += f'<text x="{w - 20}" y="{h - 16}" text-anchor="end" font-size="11" fill="#9fb1c4" opacity=".8">{esc(terms)}</text>'
     else:
         x = 64
         colw = 490
@@ -151,14 +188,16 @@ def make(b, variant, seed):
             s += cta(x, yb + 132, ctat, 22, 58, acc)
         else:
             s += cta(x, yb + 90, ctat, 22, 58, acc)
-        s += f'<text x="{x}" y="{h - 28}" font-size="14" fill="#9fb1c4" opacity=".8">{esc(TERMS)}</text>'
+        s += f'<text x="{x}" y="{h - 28}" font-size="14" fill="#9fb1c4" opacity=".8">{esc(terms)}</text>'
     s += '</svg>\n'
-    path = f'{OUT}/{name}-{variant}.svg'
+    os.makedirs(OUT[lang], exist_ok=True)
+    path = f'{OUT[lang]}/{name}-{variant}.svg'
     open(path, 'w').write(s)
     return path
 
 if __name__ == '__main__':
-    for i, b in enumerate(BANNERS):
-        for v in ('sm', 'md', 'lg'):
-            make(b, v, i + 1)
+    for lang in OUT:
+        for i, b in enumerate(BANNERS):
+            for v in ('sm', 'md', 'lg'):
+                make(b, v, i + 1, lang)
     print('done')

@@ -34,9 +34,41 @@ struct LanguageEntry {
 #[derive(Deserialize)]
 struct OptionEntry {
     key: String,
-    value: String,
+    value: Localized<String>,
     #[serde(default = "yes")]
     status: bool,
+}
+
+/// A content value in one form for every language, or one per language (`{"tr": …, "en": …}`).
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum Localized<T> {
+    One(T),
+    PerLocale(BTreeMap<String, T>),
+}
+
+impl<T: Clone> Localized<T> {
+    /// The default (Turkish) value and the other languages' values, by locale.
+    fn split(&self) -> anyhow::Result<(T, Vec<(String, T)>)> {
+        match self {
+            Localized::One(v) => Ok((v.clone(), Vec::new())),
+            Localized::PerLocale(by) => {
+                let default = by.get("tr").cloned().ok_or_else(|| anyhow!("a value per language needs its \"tr\" one"))?;
+                Ok((default, by.iter().filter(|(l, _)| *l != "tr").map(|(l, v)| (l.clone(), v.clone())).collect()))
+            }
+        }
+    }
+}
+
+/// Images as the `images` column keeps them: a JSON list, or a list per locale.
+fn images_json(images: &Localized<Vec<String>>) -> anyhow::Result<String> {
+    Ok(match images {
+        Localized::One(list) => serde_json::to_string(list)?,
+        Localized::PerLocale(by) => {
+            anyhow::ensure!(by.contains_key("tr"), "images per language need the \"tr\" ones");
+            serde_json::to_string(by)?
+        }
+    })
 }
 
 fn yes() -> bool {
@@ -54,7 +86,7 @@ struct SliderEntry {
     slug: String,
     #[serde(default)]
     url: String,
-    images: Vec<String>,
+    images: Localized<Vec<String>>,
     #[serde(default)]
     sort: i64,
 }
@@ -63,7 +95,7 @@ struct SliderEntry {
 struct PopupEntry {
     #[serde(default)]
     url: String,
-    images: Vec<String>,
+    images: Localized<Vec<String>>,
 }
 
 #[derive(Deserialize)]
@@ -169,12 +201,18 @@ async fn load(db: &Db) -> anyhow::Result<()> {
         }
     }
     for opt in &site.site_options {
-        sqlx::query("INSERT INTO site_options (key, value, enabled) VALUES ($1, $2, $3)")
-            .bind(&opt.key)
-            .bind(&opt.value)
-            .bind(opt.status as i64)
-            .execute(&mut *tx)
-            .await?;
+        // A value per language: the Turkish one under the key, each other under `key@locale`.
+        let (default, others) = opt.value.split().with_context(|| format!("site option {}", opt.key))?;
+        let rows = std::iter::once((opt.key.clone(), default))
+            .chain(others.into_iter().map(|(locale, value)| (super::store::localized_option_key(&opt.key, &locale), value)));
+        for (key, value) in rows {
+            sqlx::query("INSERT INTO site_options (key, value, enabled) VALUES ($1, $2, $3)")
+                .bind(key)
+                .bind(value)
+                .bind(opt.status as i64)
+                .execute(&mut *tx)
+                .await?;
+        }
     }
     let trial_kurus = (site.trial_bonus_amount * 100.0).round() as i64;
     for (key, value) in [
@@ -188,7 +226,7 @@ async fn load(db: &Db) -> anyhow::Result<()> {
         sqlx::query("INSERT INTO sliders (slug, url, images, sort) VALUES ($1, $2, $3, $4)")
             .bind(&s.slug)
             .bind(&s.url)
-            .bind(serde_json::to_string(&s.images)?)
+            .bind(images_json(&s.images)?)
             .bind(s.sort)
             .execute(&mut *tx)
             .await?;
@@ -196,7 +234,7 @@ async fn load(db: &Db) -> anyhow::Result<()> {
     if let Some(p) = &popup {
         sqlx::query("INSERT INTO popups (url, images, active) VALUES ($1, $2, 1)")
             .bind(&p.url)
-            .bind(serde_json::to_string(&p.images)?)
+            .bind(images_json(&p.images)?)
             .execute(&mut *tx)
             .await?;
     }

@@ -80,13 +80,13 @@ pub async fn bootstrap(db: &Db, locale: &str) -> sqlx::Result<Bootstrap> {
         store::casino_categories(db, locale),
         store::languages(db),
         store::translations(db, locale),
-        store::site_options(db),
+        store::site_options_in(db, locale),
         store::domain_status(db),
         store::trial_bonus_kurus(db),
-        store::active_popup(db),
+        store::active_popup(db, locale),
         store::jackpot_cards(db, "egt"),
         store::jackpot_cards(db, "amusnet"),
-        store::sliders(db),
+        store::sliders(db, locale),
         store::content_categories(db, locale),
     )?;
     Ok(Bootstrap {

@@ -107,10 +107,37 @@ pub async fn translations(db: &Db, locale: &str) -> sqlx::Result<Vec<Translation
     rows.iter().map(|r| Ok(Translation { key: r.try_get(0)?, value: r.try_get(1)? })).collect()
 }
 
-/// Enabled site options only, keys lower-cased (spec section 3).
+/// The key under which a site option keeps its value in another language than Turkish
+/// (`License-Text@en`); the key itself holds the Turkish value, which other languages fall back to.
+pub fn localized_option_key(key: &str, locale: &str) -> String {
+    format!("{key}@{locale}")
+}
+
+/// Enabled site options only, keys lower-cased (spec section 3), with their own (Turkish) values.
 pub async fn site_options(db: &Db) -> sqlx::Result<Vec<SiteOption>> {
+    site_options_in(db, "tr").await
+}
+
+/// Enabled site options only, keys lower-cased (spec section 3), each with its value in `locale`
+/// when it has one (`key@locale`), else its own.
+pub async fn site_options_in(db: &Db, locale: &str) -> sqlx::Result<Vec<SiteOption>> {
     let rows = sqlx::query("SELECT key, value FROM site_options WHERE enabled = 1 ORDER BY key").fetch_all(&db.pool).await?;
-    rows.iter().map(|r| Ok(SiteOption { key: r.try_get::<String, _>(0)?.to_lowercase(), value: r.try_get(1)?, status: true })).collect()
+    let mut options: BTreeMap<String, (String, bool)> = BTreeMap::new();
+    for r in &rows {
+        let key: String = r.try_get::<String, _>(0)?.to_lowercase();
+        let value: String = r.try_get(1)?;
+        match key.split_once('@') {
+            // The value in the requested language wins over the option's own.
+            Some((base, l)) if l == locale => {
+                options.insert(base.to_string(), (value, true));
+            }
+            Some(_) => {}
+            None => {
+                options.entry(key).or_insert((value, false));
+            }
+        }
+    }
+    Ok(options.into_iter().map(|(key, (value, _))| SiteOption { key, value, status: true }).collect())
 }
 
 pub async fn setting(db: &Db, key: &str) -> sqlx::Result<Option<String>> {
@@ -129,8 +156,15 @@ pub async fn trial_bonus_kurus(db: &Db) -> sqlx::Result<i64> {
     Ok(setting(db, "bonus.trial_amount_kurus").await?.and_then(|v| v.parse().ok()).unwrap_or(0))
 }
 
-fn images(raw: &str) -> Vec<ImageRef> {
-    serde_json::from_str::<Vec<String>>(raw).unwrap_or_default().into_iter().map(|url| ImageRef { url }).collect()
+/// The images of a banner or popup in `locale`: the column holds a JSON list (every language) or
+/// a list per locale (`{"tr": […], "en": […]}`, Turkish for a language without its own).
+fn images(raw: &str, locale: &str) -> Vec<ImageRef> {
+    let urls = match serde_json::from_str::<serde_json::Value>(raw) {
+        Ok(serde_json::Value::Object(by)) => by.get(locale).or_else(|| by.get("tr")).cloned().unwrap_or_default(),
+        Ok(list) => list,
+        Err(_) => serde_json::Value::Null,
+    };
+    serde_json::from_value::<Vec<String>>(urls).unwrap_or_default().into_iter().map(|url| ImageRef { url }).collect()
 }
 
 fn localized(raw: &str, locale: &str) -> String {
@@ -138,16 +172,18 @@ fn localized(raw: &str, locale: &str) -> String {
     names.get(locale).or_else(|| names.get("tr")).or_else(|| names.values().next()).cloned().unwrap_or_default()
 }
 
-pub async fn sliders(db: &Db) -> sqlx::Result<Vec<Banner>> {
+pub async fn sliders(db: &Db, locale: &str) -> sqlx::Result<Vec<Banner>> {
     let rows = sqlx::query("SELECT id, slug, url, images FROM sliders ORDER BY slug, sort, id").fetch_all(&db.pool).await?;
     rows.iter()
-        .map(|r| Ok(Banner { id: r.try_get(0)?, slug: r.try_get(1)?, url: r.try_get(2)?, images: images(&r.try_get::<String, _>(3)?) }))
+        .map(|r| {
+            Ok(Banner { id: r.try_get(0)?, slug: r.try_get(1)?, url: r.try_get(2)?, images: images(&r.try_get::<String, _>(3)?, locale) })
+        })
         .collect()
 }
 
-pub async fn active_popup(db: &Db) -> sqlx::Result<Option<Popup>> {
+pub async fn active_popup(db: &Db, locale: &str) -> sqlx::Result<Option<Popup>> {
     let row = sqlx::query("SELECT id, url, images FROM popups WHERE active = 1 ORDER BY id DESC LIMIT 1").fetch_optional(&db.pool).await?;
-    row.map(|r| Ok(Popup { id: r.try_get(0)?, url: r.try_get(1)?, images: images(&r.try_get::<String, _>(2)?) })).transpose()
+    row.map(|r| Ok(Popup { id: r.try_get(0)?, url: r.try_get(1)?, images: images(&r.try_get::<String, _>(2)?, locale) })).transpose()
 }
 
 pub async fn casino_categories(db: &Db, locale: &str) -> sqlx::Result<Vec<CasinoCategory>> {

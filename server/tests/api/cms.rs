@@ -98,6 +98,88 @@ on_both_engines! {
     }
 }
 
+/// The value of a site option in a bootstrap answer.
+fn option<'a>(body: &'a Value, key: &str) -> Option<&'a str> {
+    body["data"]["siteOption"].as_array().unwrap().iter().find(|o| o["key"] == key).and_then(|o| o["value"].as_str())
+}
+
+/// Every image url of the banners and the popup of a bootstrap answer.
+fn image_urls(body: &Value) -> Vec<String> {
+    let data = &body["data"];
+    let banners = data["sliderList"].as_array().unwrap().iter().flat_map(|b| b["images"].as_array().unwrap().iter());
+    banners.chain(data["popup"]["images"].as_array().unwrap().iter()).map(|i| i["url"].as_str().unwrap().to_string()).collect()
+}
+
+on_both_engines! {
+    async fn server_content_follows_x_locale_banners_popup_names_and_the_licence_text(app) {
+        // Act
+        let tr = envelope(app.get_locale("/api/cms/grouped", "tr").await).await;
+        let en = envelope(app.get_locale("/api/cms/grouped", "en").await).await;
+        let de = envelope(app.get_locale("/api/cms/grouped", "de").await).await;
+
+        // Assert: English art for every banner and the popup, Turkish art in Turkish.
+        let (tr_images, en_images) = (image_urls(&tr), image_urls(&en));
+        assert_eq!(tr_images.len(), en_images.len());
+        assert!(en_images.len() > 10);
+        assert!(en_images.iter().all(|u| u.starts_with("/media/banners/en/") || u.starts_with("/media/popup/en/")), "{en_images:?}");
+        assert!(tr_images.iter().all(|u| !u.contains("/en/")), "{tr_images:?}");
+        // Every English image is served.
+        for url in &en_images {
+            let resp = app.get(url).await;
+            assert_eq!(resp.status(), 200, "{url}");
+            assert!(resp.text().await.unwrap().contains("<svg"), "{url}");
+        }
+
+        // The footer's licence text in each language; an option without a translation is the same.
+        let (tr_licence, en_licence) = (option(&tr, "license-text").unwrap(), option(&en, "license-text").unwrap());
+        assert!(tr_licence.contains("lisans") && tr_licence.contains("sorumlu oynayın"), "{tr_licence}");
+        assert!(en_licence.contains("licensed") && en_licence.contains("play responsibly"), "{en_licence}");
+        assert_eq!(option(&tr, "site-name"), option(&en, "site-name"));
+        // No per-language key leaks as an option of its own, and both languages list the same keys.
+        let option_keys = |b: &Value| b["data"]["siteOption"].as_array().unwrap().iter().map(|o| o["key"].as_str().unwrap().to_string()).collect::<Vec<_>>();
+        assert!(option_keys(&en).iter().all(|k| !k.contains('@')), "{:?}", option_keys(&en));
+        assert_eq!(option_keys(&tr), option_keys(&en));
+
+        // Names: casino categories and content categories.
+        let names = |b: &Value, list: &str| b["data"][list].as_array().unwrap().iter().map(|c| c["name"].as_str().unwrap().to_string()).collect::<Vec<_>>();
+        assert!(names(&en, "casinoCategoryList").contains(&"New Games".to_string()));
+        assert!(names(&tr, "casinoCategoryList").contains(&"Yeni Oyunlar".to_string()));
+        assert_eq!(names(&en, "categoryList"), vec!["Help", "Corporate"]);
+
+        // A language the site does not have is served Turkish.
+        assert_eq!(image_urls(&de), tr_images);
+        assert_eq!(option(&de, "license-text"), Some(tr_licence));
+    }
+}
+
+on_both_engines! {
+    async fn an_option_or_images_without_a_version_in_the_language_fall_back_to_their_own(app) {
+        // Arrange: an option with a German value only, an English one for another, and a banner
+        // whose images are one list for every language.
+        sqlx::query("INSERT INTO site_options (key, value, enabled) VALUES ('Greeting', 'Merhaba', 1), ('Greeting@de', 'Hallo', 1), \
+                     ('Motto', 'Kazan', 1), ('Motto@en', 'Win', 1), ('Motto@fr', 'Gagne', 0)")
+            .execute(&app.db.pool).await.unwrap();
+        sqlx::query("INSERT INTO sliders (slug, url, images, sort) VALUES ('plain', '', '[\"/media/a.svg\",\"/media/b.svg\"]', 99)")
+            .execute(&app.db.pool).await.unwrap();
+
+        // Act (the node's first cms/grouped: built from the database as it is now)
+        let tr = envelope(app.get_locale("/api/cms/grouped", "tr").await).await;
+        let en = envelope(app.get_locale("/api/cms/grouped", "en").await).await;
+
+        // Assert
+        assert_eq!(option(&en, "greeting"), Some("Merhaba"));
+        assert_eq!(option(&tr, "greeting"), Some("Merhaba"));
+        assert_eq!(option(&en, "motto"), Some("Win"));
+        assert_eq!(option(&tr, "motto"), Some("Kazan"));
+        let plain = |b: &Value| {
+            let banner = b["data"]["sliderList"].as_array().unwrap().iter().find(|s| s["slug"] == "plain").cloned().unwrap();
+            banner["images"].as_array().unwrap().iter().map(|i| i["url"].as_str().unwrap().to_string()).collect::<Vec<_>>()
+        };
+        assert_eq!(plain(&en), vec!["/media/a.svg", "/media/b.svg"]);
+        assert_eq!(plain(&tr), plain(&en));
+    }
+}
+
 on_both_engines! {
     async fn about_us_page_is_served_sanitised_in_both_languages(app) {
         let en = envelope(app.get_locale("/api/cms/content/3", "en").await).await;
