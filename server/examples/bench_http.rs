@@ -435,7 +435,7 @@ async fn start_node(bin: &str) -> anyhow::Result<Node> {
     let reg: serde_json::Value = http
         .post(format!("{base}/api/auth/register"))
         .json(&json!({"name": "Bench", "surname": "Mark", "username": "benchuser1", "email": "b@example.com", "phone": "905300000009",
-            "password": "gizli123", "password2": "gizli123", "isFast": true}))
+            "password": "gizli123", "password2": "gizli123", "isFast": true, "acceptTerms": true}))
         .send()
         .await?
         .json()

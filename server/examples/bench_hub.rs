@@ -46,7 +46,7 @@ async fn main() -> anyhow::Result<()> {
     let reg: serde_json::Value = http
         .post(format!("{base}/api/auth/register"))
         .json(&serde_json::json!({"name": "Bench", "surname": "Mark", "username": "benchmark1", "email": "bench@example.com",
-            "phone": "905300000001", "password": "gizli123", "password2": "gizli123", "isFast": true}))
+            "phone": "905300000001", "password": "gizli123", "password2": "gizli123", "isFast": true, "acceptTerms": true}))
         .send()
         .await?
         .json()

@@ -9,7 +9,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::AccountsState;
-use super::service::{self, LoginData, PhoneState, RegisterForm, say};
+use super::service::{self, LoginData, PhoneState, RegisterForm, Terms, say};
 use super::store;
 use crate::auth::CurrentPlayer;
 use crate::auth::session::{self, EndReason, Origin};
@@ -50,19 +50,31 @@ pub struct FormQuery {
 }
 
 #[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
 pub struct RegisterFormData {
     pub countries: Vec<store::Country>,
+    /// The form beside the fast one is the short form (no ID number, birth date or country): the
+    /// site option `register-form` set to `short`. Otherwise it is the full form.
+    pub short_form: bool,
+    /// The terms the player accepts (a required checkbox linking their content page).
+    pub terms: Terms,
 }
 
-/// What the registration form needs: the countries (Türkiye, id 1, is the default).
+/// What the registration form needs: the countries (Türkiye, id 1, is the default), which form the
+/// site offers beside the fast one, and the terms to accept.
 #[utoipa::path(get, path = "/auth/form", tag = "auth", params(FormQuery), responses((status = 200, body = Envelope<RegisterFormData>)))]
 async fn form(State(state): State<AccountsState>, Query(_q): Query<FormQuery>) -> ApiResult<RegisterFormData> {
-    Ok(Envelope::ok(RegisterFormData { countries: store::countries(&state.db).await? }))
+    Ok(Envelope::ok(RegisterFormData {
+        countries: store::countries(&state.db).await?,
+        short_form: service::short_form(&state).await?,
+        terms: service::terms(&state).await?,
+    }))
 }
 
 /// The registration payload as the app sends it (spec section 3): the fast form sends
-/// `isFast: true`, the full form `PersonalNo`, `country` and the birth date. A missing or invalid
-/// field is a 422 naming it. (The handler reads the body leniently, as `RegisterForm`: numbers may
+/// `isFast: true`, the full form `PersonalNo`, `country` and the birth date (the short form, when the
+/// site offers it, neither). Every form sends `acceptTerms: true`. A missing or invalid field is a
+/// 422 naming it. (The handler reads the body leniently, as `RegisterForm`: numbers may
 /// also come as text; this type documents what to send.)
 #[derive(Debug, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -75,6 +87,10 @@ pub struct RegisterPayload {
     pub phone: String,
     pub password: String,
     pub password2: String,
+    /// The player confirms being 18 or older and accepts the terms (`auth/form`'s `terms`); without
+    /// it the registration is refused (422 naming `acceptTerms`) and recorded with its time and the
+    /// terms' version when it passes.
+    pub accept_terms: bool,
     #[schema(nullable = false)]
     pub is_fast: Option<bool>,
     /// The Turkish ID number (full form).

@@ -121,7 +121,64 @@ fn ip_bucket(prefix: &str, origin: &Origin) -> String {
     ratelimit::ip_bucket(prefix, origin.ip.as_deref())
 }
 
-/// Registers a player (fast, full or short form) and logs them in.
+/// The site option choosing the registration form beside the fast one: `short` offers the short
+/// form (no ID number, birth date or country), anything else (or none) the full form.
+pub const REGISTER_FORM_OPTION: &str = "register-form";
+
+/// Whether the site offers the short registration form instead of the full one.
+pub async fn short_form(state: &AccountsState) -> Result<bool, AppError> {
+    let options = crate::cms::store::site_options(&state.db).await?;
+    Ok(options.iter().any(|o| o.key == REGISTER_FORM_OPTION && o.value.trim().eq_ignore_ascii_case("short")))
+}
+
+/// The terms a player accepts at sign-up: the content page that shows them and its version.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Terms {
+    /// The content page of the terms (`/pages/{contentId}`): the setting `terms.content_id`, else 4.
+    pub content_id: i64,
+    /// The version accepted: the setting `terms.version` when set, else derived from the terms'
+    /// texts (`sha256:` and 12 hex digits), so every change of the text is a new version.
+    pub version: String,
+}
+
+/// The terms in force now.
+pub async fn terms(state: &AccountsState) -> Result<Terms, AppError> {
+    let setting = |key: &'static str| crate::cms::store::setting(&state.db, key);
+    let content_id = setting("terms.content_id").await?.and_then(|v| v.trim().parse().ok()).unwrap_or(4);
+    if let Some(version) = setting("terms.version").await?.map(|v| v.trim().to_string()).filter(|v| !v.is_empty()) {
+        return Ok(Terms { content_id, version });
+    }
+    let texts = store::content_texts(&state.db, content_id).await?;
+    let version = if texts.is_empty() {
+        "none".to_string()
+    } else {
+        let mut hasher = Sha256::new();
+        for (locale, title, body) in &texts {
+            for part in [locale, title, body] {
+                hasher.update(part.as_bytes());
+                hasher.update([0]);
+            }
+        }
+        format!("sha256:{}", &hex::encode(hasher.finalize())[..12])
+    };
+    Ok(Terms { content_id, version })
+}
+
+/// Whether the registration's `acceptTerms` confirms being 18 or older and accepting the terms.
+fn accepts_terms(v: Option<&Value>) -> bool {
+    match v {
+        Some(Value::Bool(b)) => *b,
+        Some(Value::Number(n)) => n.as_i64() == Some(1),
+        Some(Value::String(s)) => matches!(s.trim(), "true" | "1" | "on"),
+        _ => false,
+    }
+}
+
+/// Registers a player (fast, full or short form) and logs them in. The site option
+/// `register-form` decides whether a form without `isFast` is the full form (every field of it
+/// required) or the short one (no ID number, birth date or country asked; checked when sent). Every
+/// form needs `acceptTerms`, which is recorded with its time and the terms' version.
 pub async fn register(state: &AccountsState, form: RegisterForm, origin: Origin) -> Result<LoginData, AppError> {
     let f = &form.fields;
     let get = |k: &str| f.get(k);
@@ -137,8 +194,9 @@ pub async fn register(state: &AccountsState, form: RegisterForm, origin: Origin)
         "password2",
     )?;
     let is_fast = matches!(get("isFast"), Some(Value::Bool(true))) || text(get("isFast")).is_some_and(|s| s == "true" || s == "1");
-    // The full form sends PersonalNo; the fast and the short forms do not. Each form's fields are required.
-    let full_form = !is_fast && get("PersonalNo").is_some_and(|v| !v.is_null());
+    // The full form sends PersonalNo, the birth date and the country; the fast and the short forms
+    // do not. Each form's fields are required.
+    let full_form = !is_fast && !short_form(state).await?;
     let personal_no = match text(get("PersonalNo")).filter(|s| !s.trim().is_empty()) {
         Some(p) => Some(PersonalNo::parse(&p)?),
         None if full_form => return Err(AppError::Validation { field: "PersonalNo", key: "v.personal_no" }),
@@ -167,6 +225,10 @@ pub async fn register(state: &AccountsState, form: RegisterForm, origin: Origin)
         Some(c) if c.trim() == "1" => 1,
         Some(_) => return Err(AppError::Validation { field: "currencyId", key: "v.currency" }),
     };
+    if !accepts_terms(get("acceptTerms")) {
+        return Err(AppError::Validation { field: "acceptTerms", key: "v.accept_terms" });
+    }
+    let terms = terms(state).await?;
     // Every registration that passes the rules counts, failed ones too: a clash must not be a free
     // lookup of who is registered. One refused by the phone's limit still counts for its IP.
     ratelimit::take(&state.db, &ip_bucket("register", &origin), state.limits.register_ip, "error.too_many").await?;
@@ -208,6 +270,7 @@ pub async fn register(state: &AccountsState, form: RegisterForm, origin: Origin)
         Ok(id) => id,
         Err(e) => return Err(unique_clash(e)),
     };
+    store::record_terms_acceptance(&mut tx, player_id, &terms.version, now_ms()).await?;
     wallet::ensure_wallet(&mut tx, player_id).await?;
     let (_, token) = session::start(&mut tx, player_id, &origin).await?;
     tx.commit().await?;

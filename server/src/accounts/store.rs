@@ -24,6 +24,27 @@ pub async fn country(db: &Db, id: i64) -> Result<Option<Country>, AppError> {
     row.map(|r| Ok(Country { id: r.try_get(0)?, name: r.try_get(1)? })).transpose()
 }
 
+/// The texts of a content page (locale, title, body), in locale order: what the terms' version is
+/// derived from.
+pub async fn content_texts(db: &Db, content_id: i64) -> Result<Vec<(String, String, String)>, AppError> {
+    let rows = sqlx::query("SELECT locale, title, body FROM content_texts WHERE content_id = $1 ORDER BY locale")
+        .bind(content_id)
+        .fetch_all(&db.pool)
+        .await?;
+    rows.iter().map(|r| Ok((r.try_get(0)?, r.try_get(1)?, r.try_get(2)?))).collect()
+}
+
+/// Records that a player accepted a version of the terms (and confirmed being 18 or older) at `at`.
+pub async fn record_terms_acceptance(conn: &mut sqlx::AnyConnection, player_id: i64, version: &str, at: i64) -> Result<(), sqlx::Error> {
+    sqlx::query("INSERT INTO terms_acceptances (player_id, terms_version, accepted_at) VALUES ($1, $2, $3)")
+        .bind(player_id)
+        .bind(version)
+        .bind(at)
+        .execute(&mut *conn)
+        .await?;
+    Ok(())
+}
+
 /// A player row, as the accounts area needs it.
 #[derive(Debug, Clone)]
 pub struct Player {

@@ -14,7 +14,8 @@ use crate::db::Db;
 use crate::db::now_ms;
 use crate::error::{ApiResult, AppError, EmptyEnvelope, Envelope};
 use crate::i18n::t;
-use crate::notify::{self, Audience, NotificationType};
+use crate::journal;
+use crate::notify::{self, NotificationType};
 use crate::wallet::{self, Account, Batch, Kurus, Transfer, TransferKind};
 
 pub fn router() -> OpenApiRouter<Db> {
@@ -75,9 +76,43 @@ async fn define_trial_bonus(State(db): State<Db>, me: CurrentPlayer) -> ApiResul
     }
     wallet::commit_in(&mut tx, &Batch { key: format!("trial_bonus:{}", player.id), transfers: vec![transfer] }).await?;
     let note = t("notify.trial_note").replace("{amount}", &amount.to_string());
-    notify::create(&mut tx, Audience::Player(player.id), NotificationType::Bonus, &t("notify.trial_title"), &note).await?;
+    grant_notification(&mut tx, player.id, &t("notify.trial_title"), &note).await?;
     tx.commit().await?;
     tracing::info!(player_id = player.id, amount = amount.minor(), "trial bonus granted");
     let balance = wallet::balances(&db, player.id).await?.total()?;
     Ok(Envelope::ok_with_message(TrialBonus { amount: amount.to_lira(), balance: balance.to_lira() }, t("bonus.granted")))
+}
+
+/// The grant's notification, in the player's list for later, but already read and pushed as read:
+/// the grant's own answer is its feedback (the app celebrates it), and the app lists a pushed read
+/// notification without a toast, so one claim shows one message.
+async fn grant_notification(conn: &mut sqlx::AnyConnection, player_id: i64, title: &str, note: &str) -> Result<(), AppError> {
+    let now = now_ms();
+    let kind = NotificationType::Bonus as i64;
+    let id: i64 =
+        sqlx::query_scalar("INSERT INTO notifications (player_id, type, title, note, created_at) VALUES ($1, $2, $3, $4, $5) RETURNING id")
+            .bind(player_id)
+            .bind(kind)
+            .bind(title)
+            .bind(note)
+            .bind(now)
+            .fetch_one(&mut *conn)
+            .await?;
+    sqlx::query("INSERT INTO notification_reads (notification_id, player_id, read_at) VALUES ($1, $2, $3)")
+        .bind(id)
+        .bind(player_id)
+        .bind(now)
+        .execute(&mut *conn)
+        .await?;
+    let n = notify::Notification {
+        id,
+        title: title.to_string(),
+        note: note.to_string(),
+        kind,
+        time_stamp: notify::iso_utc(now),
+        is_read: true,
+    };
+    let message = serde_json::to_string(&n).map_err(|e| AppError::Internal(e.into()))?;
+    journal::publish(conn, Some(player_id), None, journal::NOTIFICATION, &message).await?;
+    Ok(())
 }

@@ -11,7 +11,8 @@ pub(crate) fn full_form() -> Value {
         "name": "Ayşe Gül", "surname": "Yılmaz", "username": "aysegul1", "email": "ayse@example.com",
         "phone": "905321234567", "PersonalNo": "10000000146", "country": 1, "currencyId": 1,
         "birthDate": "1990-05-17", "birthDateDay": "17", "birthDateMonth": "05", "birthDateYear": "1990",
-        "trialBonus": 1, "password": "gizli123", "password2": "gizli123", "partner": "p42", "source": "google"
+        "trialBonus": 1, "password": "gizli123", "password2": "gizli123", "partner": "p42", "source": "google",
+        "acceptTerms": true
     })
 }
 
@@ -113,19 +114,96 @@ on_both_engines! {
 on_both_engines! {
     async fn the_fast_and_the_short_forms_need_only_their_own_fields(app) {
         let fast = json!({"name": "Mehmet", "surname": "Öztürk", "username": "mehmet77", "email": "m@example.com",
-            "phone": "905551112233", "password": "abcde", "password2": "abcde", "trialBonus": true, "isFast": true});
+            "phone": "905551112233", "password": "abcde", "password2": "abcde", "trialBonus": true, "isFast": true, "acceptTerms": true});
         let (status, body) = register(&app, &fast).await;
         assert_eq!(status, 200, "{body}");
 
+        // The site offers the full form by default: a form without isFast needs all of its fields.
+        let form = envelope(app.get("/api/auth/form").await).await;
+        assert_eq!(form["data"]["shortForm"], false, "{form}");
         let short = with(full_form(), json!({"PersonalNo": null, "birthDate": null, "birthDateDay": null, "birthDateMonth": null,
             "birthDateYear": null, "country": null, "username": "kisaform1", "email": "k@example.com", "phone": "905551112244", "trialBonus": null}));
         let (status, body) = register(&app, &short).await;
-        assert_eq!(status, 200, "{body}");
-
-        // The full form without its country is refused.
+        assert_eq!((status, body["data"]["field"].as_str()), (422, Some("PersonalNo")), "{body}");
         let no_country = with(full_form(), json!({"country": null, "username": "ulkesiz1", "email": "u@example.com", "phone": "905551112255", "PersonalNo": "10000000078"}));
         let (status, body) = register(&app, &no_country).await;
         assert_eq!((status, body["data"]["field"].as_str()), (422, Some("country")), "{body}");
+
+        // The site option register-form = short offers the short form: no ID number, birth date or country asked.
+        sqlx::query("INSERT INTO site_options (key, value, enabled) VALUES ('Register-Form', 'short', 1)").execute(&app.db.pool).await.unwrap();
+        let form = envelope(app.get("/api/auth/form").await).await;
+        assert_eq!(form["data"]["shortForm"], true, "{form}");
+        let (status, body) = register(&app, &short).await;
+        assert_eq!(status, 200, "{body}");
+        let (personal_no, country): (Option<String>, Option<i64>) =
+            sqlx::query_as("SELECT personal_no, country_id FROM players WHERE username = 'kisaform1'").fetch_one(&app.db.pool).await.unwrap();
+        assert_eq!((personal_no, country), (None, None));
+        // What the short form does send still follows its rules.
+        let bad_id = with(short.clone(), json!({"username": "kisaform2", "email": "k2@example.com", "phone": "905551112266", "PersonalNo": "10000000147"}));
+        let (status, body) = register(&app, &bad_id).await;
+        assert_eq!((status, body["data"]["field"].as_str()), (422, Some("PersonalNo")), "{body}");
+        let bad_name = with(short, json!({"username": "kisaform3", "email": "k3@example.com", "phone": "905551112277", "name": "R2D2"}));
+        let (status, body) = register(&app, &bad_name).await;
+        assert_eq!((status, body["data"]["field"].as_str()), (422, Some("name")), "{body}");
+    }
+}
+
+on_both_engines! {
+    async fn registration_without_consent_is_refused_in_the_players_language_and_writes_nothing(app) {
+        for (changes, locale) in [(json!({"acceptTerms": null}), "tr"), (json!({"acceptTerms": false}), "en"), (json!({"acceptTerms": "no"}), "tr")] {
+            // Act
+            let body = with(full_form(), changes.clone());
+            let resp = app.client.post(app.url("/api/auth/register")).header("x-locale", locale).json(&body).send().await.unwrap();
+
+            // Assert
+            assert_eq!(resp.status().as_u16(), 422, "{changes}");
+            let body = envelope(resp).await;
+            assert_eq!(body["data"]["field"], "acceptTerms", "{body}");
+            let expected = if locale == "en" {
+                "Please confirm that you are 18 or older and accept the terms and conditions."
+            } else {
+                "Lütfen 18 yaşından büyük olduğunuzu onaylayın ve kullanım şartlarını kabul edin."
+            };
+            assert_eq!(body["message"], expected);
+        }
+        for sql in ["SELECT COUNT(*) FROM players", "SELECT COUNT(*) FROM terms_acceptances", "SELECT COUNT(*) FROM sessions", "SELECT COUNT(*) FROM rate_events"] {
+            let n: i64 = sqlx::query_scalar(sql).fetch_one(&app.db.pool).await.unwrap();
+            assert_eq!(n, 0, "{sql}");
+        }
+    }
+}
+
+on_both_engines! {
+    async fn the_acceptance_is_recorded_with_its_time_and_the_terms_version(app) {
+        // Arrange: the form names the terms page and their version.
+        let form = envelope(app.get("/api/auth/form").await).await;
+        let terms = &form["data"]["terms"];
+        assert_eq!(terms["contentId"], 4, "{form}");
+        let version = terms["version"].as_str().unwrap().to_string();
+        assert!(version.starts_with("sha256:") && version.len() == 19, "{version}");
+        let before = kasa::db::now_ms();
+
+        // Act
+        let (status, body) = register(&app, &full_form()).await;
+
+        // Assert
+        assert_eq!(status, 200, "{body}");
+        let (recorded, at): (String, i64) =
+            sqlx::query_as("SELECT terms_version, accepted_at FROM terms_acceptances").fetch_one(&app.db.pool).await.unwrap();
+        assert_eq!(recorded, version);
+        assert!(at >= before && at <= kasa::db::now_ms(), "{at}");
+
+        // A new text of the terms is a new version; an operator may also name the version.
+        sqlx::query("UPDATE content_texts SET body = body || ' ' WHERE content_id = 4 AND locale = 'tr'").execute(&app.db.pool).await.unwrap();
+        let changed = envelope(app.get("/api/auth/form").await).await["data"]["terms"]["version"].as_str().unwrap().to_string();
+        assert_ne!(changed, version);
+        sqlx::query("INSERT INTO settings (key, value) VALUES ('terms.version', '2025-06')").execute(&app.db.pool).await.unwrap();
+        let second = with(full_form(), json!({"username": "ikinci22", "email": "iki@example.com", "phone": "905321234599", "PersonalNo": "10000000078"}));
+        let (status, body) = register(&app, &second).await;
+        assert_eq!(status, 200, "{body}");
+        let versions: Vec<String> =
+            sqlx::query_scalar("SELECT terms_version FROM terms_acceptances ORDER BY accepted_at, player_id").fetch_all(&app.db.pool).await.unwrap();
+        assert_eq!(versions, vec![version, "2025-06".to_string()]);
     }
 }
 
@@ -329,6 +407,77 @@ on_both_engines! {
         assert_eq!(balance["data"]["realBalance"], 0.0);
         let report = kasa::wallet::check(&app.db).await.unwrap();
         assert!(report.is_ok(), "{report}");
+        // The grant's answer is its feedback (the app celebrates it): its notification is listed for
+        // later, already read, and pushed as read (which the app lists without a second toast).
+        let list = envelope(app.post_auth("/api/customer/notification", &token, &json!({"skip": 0, "take": 100})).await).await;
+        let items = list["data"].as_array().expect("a list");
+        let trial: Vec<&Value> = items.iter().filter(|n| n["type"] == 4).collect();
+        assert_eq!(trial.len(), 1, "{list}");
+        assert_eq!(trial[0]["isRead"], true, "{list}");
+        let pushed: String = sqlx::query_scalar("SELECT message FROM events WHERE command = 'Notification'").fetch_one(&app.db.pool).await.unwrap();
+        let pushed: Value = serde_json::from_str(&pushed).unwrap();
+        assert_eq!((pushed["id"].clone(), pushed["isRead"].clone()), (trial[0]["id"].clone(), json!(true)));
+    }
+}
+
+on_both_engines! {
+    async fn a_resent_sms_code_replaces_the_first_once_the_minute_has_passed(app) {
+        // Arrange: a first code, and a resend within the minute is refused (the app counts 60 s down).
+        let token = registered(&app).await;
+        let phone = json!({"step": 1, "phone": "905321234567"});
+        assert_eq!(app.post_auth("/api/customer/updatephone", &token, &phone).await.status(), 200);
+        let first = app.last_code_to("905321234567").await;
+        let early = envelope(app.post_auth("/api/customer/updatephone", &token, &phone).await).await;
+        assert_eq!(early["success"], false, "{early}");
+        assert!(early["message"].as_str().is_some_and(|m| !m.is_empty()));
+
+        // Act: the same call once the minute has passed.
+        sqlx::query("UPDATE rate_events SET at = at - 61000 WHERE bucket LIKE 'sms:resend:%'").execute(&app.db.pool).await.unwrap();
+        let resent = envelope(app.post_auth("/api/customer/updatephone", &token, &phone).await).await;
+        assert_eq!(resent["success"], true, "{resent}");
+        let second = app.last_code_to("905321234567").await;
+        let sent: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM outbox_messages WHERE recipient = '905321234567'").fetch_one(&app.db.pool).await.unwrap();
+        assert_eq!(sent, 2);
+
+        // Assert: the newest code verifies (and a first one that differs does not).
+        if first != second {
+            let old = app.post_auth("/api/customer/updatephone", &token, &json!({"step": 2, "phone": "905321234567", "code": first})).await;
+            assert_eq!(old.status(), 400);
+        }
+        let ok = envelope(app.post_auth("/api/customer/updatephone", &token, &json!({"step": 2, "phone": "905321234567", "code": second})).await).await;
+        assert_eq!(ok["success"], true, "{ok}");
+    }
+}
+
+on_both_engines! {
+    async fn a_resent_reset_code_waits_a_minute_and_replaces_the_first(app) {
+        // Arrange
+        registered(&app).await;
+        let ask = json!({"username": "aysegul1"});
+        assert_eq!(app.post_json("/api/auth/sendresetpassword", &ask).await.status(), 200);
+        let first = app.last_code_to("ayse@example.com").await;
+
+        // Act: a resend within the minute answers alike but sends nothing; after it, a new code.
+        assert_eq!(app.post_json("/api/auth/sendresetpassword", &ask).await.status(), 200);
+        let mails = |app: &crate::helpers::TestApp| {
+            let pool = app.db.pool.clone();
+            async move {
+                sqlx::query_scalar::<_, i64>("SELECT COUNT(*) FROM outbox_messages WHERE recipient = 'ayse@example.com'").fetch_one(&pool).await.unwrap()
+            }
+        };
+        assert_eq!(mails(&app).await, 1);
+        sqlx::query("UPDATE rate_events SET at = at - 61000 WHERE bucket LIKE 'reset:player:%'").execute(&app.db.pool).await.unwrap();
+        assert_eq!(app.post_json("/api/auth/sendresetpassword", &ask).await.status(), 200);
+        assert_eq!(mails(&app).await, 2);
+        let second = app.last_code_to("ayse@example.com").await;
+
+        // Assert
+        if first != second {
+            let old = app.post_json("/api/auth/checkresetcode", &json!({"username": "aysegul1", "code": first})).await;
+            assert_eq!(old.status(), 400);
+        }
+        let ok = app.post_json("/api/auth/checkresetcode", &json!({"username": "aysegul1", "code": second})).await;
+        assert_eq!(ok.status(), 200);
     }
 }
 
@@ -414,7 +563,7 @@ on_both_engines! {
         for i in 0..10 {
             let body = with(full_form(), json!({"username": format!("hane{i:02}ab"), "email": format!("hane{i}@example.com"),
                 "phone": format!("9053100000{i:02}"), "PersonalNo": null, "birthDate": null, "birthDateDay": null, "birthDateMonth": null,
-                "birthDateYear": null, "country": null}));
+                "birthDateYear": null, "country": null, "isFast": true}));
             let (status, resp) = register(&app, &body).await;
             assert_eq!(status, 200, "registration {i}: {resp}");
         }

@@ -74,7 +74,7 @@ async fn the_outbox_lists_messages_newest_first_as_json() {
         app.post_json(
             "/api/auth/register",
             &json!({"name": "Ece", "surname": "Kurt", "username": "ecekurt1", "email": "ece@example.com",
-        "phone": "905301112233", "password": "gizli123", "password2": "gizli123", "isFast": true}),
+        "phone": "905301112233", "password": "gizli123", "password2": "gizli123", "isFast": true, "acceptTerms": true}),
         )
         .await,
     )
@@ -107,7 +107,7 @@ async fn admin_wallet_adjust_is_recorded_and_check_names_a_tampered_wallet() {
         app.post_json(
             "/api/auth/register",
             &json!({"name": "Can", "surname": "Er", "username": "caner123", "email": "can@example.com",
-        "phone": "905301112244", "password": "gizli123", "password2": "gizli123", "isFast": true}),
+        "phone": "905301112244", "password": "gizli123", "password2": "gizli123", "isFast": true, "acceptTerms": true}),
         )
         .await,
     )

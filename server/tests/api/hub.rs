@@ -36,7 +36,7 @@ async fn node(engine: Engine, timings: HubTimings) -> TestApp {
 async fn player(app: &TestApp, n: u32) -> (String, String) {
     let username = format!("oyuncu{n:04}");
     let body = json!({"name": "Deniz", "surname": "Kaya", "username": username, "email": format!("{username}@example.com"),
-        "phone": format!("90532{n:07}"), "password": "gizli123", "password2": "gizli123", "isFast": true});
+        "phone": format!("90532{n:07}"), "password": "gizli123", "password2": "gizli123", "isFast": true, "acceptTerms": true});
     let resp = envelope(app.post_json("/api/auth/register", &body).await).await;
     assert_eq!(resp["success"], true, "{resp}");
     (username, resp["data"]["token"].as_str().unwrap().to_string())

@@ -181,7 +181,7 @@ on_both_engines! {
         let answers = burst(&app, 40, move |i, c| {
             c.post(&url).json(&json!({"name": "Deniz", "surname": "Kaya", "username": format!("seri{i:03}ab"),
                 "email": format!("seri{i}@example.com"), "phone": format!("9053300{i:05}"), "password": "gizli123",
-                "password2": "gizli123", "isFast": true}))
+                "password2": "gizli123", "isFast": true, "acceptTerms": true}))
         })
         .await;
 
@@ -220,7 +220,7 @@ on_both_engines! {
             let fresh = json!({"username": format!("probe{i:02}ab"), "email": format!("probe{i}@example.com")});
             let probe = if i < 4 {
                 with(full_form(), with(fresh, json!({"PersonalNo": null, "birthDate": null, "birthDateDay": null,
-                    "birthDateMonth": null, "birthDateYear": null, "country": null})))
+                    "birthDateMonth": null, "birthDateYear": null, "country": null, "isFast": true})))
             } else {
                 with(full_form(), with(fresh, json!({"phone": format!("90555000{i:04}")})))
             };

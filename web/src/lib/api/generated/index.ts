@@ -133,6 +133,7 @@ export type {
   SessionsResponse,
   SessionsResponses,
   SiteOption,
+  Terms,
   Translation,
   TrialBonus,
   TrialBonusWish,

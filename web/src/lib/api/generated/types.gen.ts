@@ -274,6 +274,15 @@ export type EnvelopeProfile = {
 export type EnvelopeRegisterFormData = {
   data?: {
     countries: Array<Country>;
+    /**
+     * The form beside the fast one is the short form (no ID number, birth date or country): the
+     * site option `register-form` set to `short`. Otherwise it is the full form.
+     */
+    shortForm: boolean;
+    /**
+     * The terms the player accepts (a required checkbox linking their content page).
+     */
+    terms: Terms;
   };
   message?: string | null;
   success: boolean;
@@ -486,12 +495,22 @@ export type ReadBody = {
 
 export type RegisterFormData = {
   countries: Array<Country>;
+  /**
+   * The form beside the fast one is the short form (no ID number, birth date or country): the
+   * site option `register-form` set to `short`. Otherwise it is the full form.
+   */
+  shortForm: boolean;
+  /**
+   * The terms the player accepts (a required checkbox linking their content page).
+   */
+  terms: Terms;
 };
 
 /**
  * The registration payload as the app sends it (spec section 3): the fast form sends
- * `isFast: true`, the full form `PersonalNo`, `country` and the birth date. A missing or invalid
- * field is a 422 naming it. (The handler reads the body leniently, as `RegisterForm`: numbers may
+ * `isFast: true`, the full form `PersonalNo`, `country` and the birth date (the short form, when the
+ * site offers it, neither). Every form sends `acceptTerms: true`. A missing or invalid field is a
+ * 422 naming it. (The handler reads the body leniently, as `RegisterForm`: numbers may
  * also come as text; this type documents what to send.)
  */
 export type RegisterPayload = {
@@ -499,6 +518,12 @@ export type RegisterPayload = {
    * The Turkish ID number (full form).
    */
   PersonalNo?: string;
+  /**
+   * The player confirms being 18 or older and accepts the terms (`auth/form`'s `terms`); without
+   * it the registration is refused (422 naming `acceptTerms`) and recorded with its time and the
+   * terms' version when it passes.
+   */
+  acceptTerms: boolean;
   /**
    * Year-month-day (full form), also sent as its three parts.
    */
@@ -578,6 +603,21 @@ export type SiteOption = {
   key: string;
   status: boolean;
   value: string;
+};
+
+/**
+ * The terms a player accepts at sign-up: the content page that shows them and its version.
+ */
+export type Terms = {
+  /**
+   * The content page of the terms (`/pages/{contentId}`): the setting `terms.content_id`, else 4.
+   */
+  contentId: number;
+  /**
+   * The version accepted: the setting `terms.version` when set, else derived from the terms'
+   * texts (`sha256:` and 12 hex digits), so every change of the text is a new version.
+   */
+  version: string;
 };
 
 export type Translation = {

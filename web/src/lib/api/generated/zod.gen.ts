@@ -177,19 +177,6 @@ export const zEnvelopeProfile = z.object({
 /**
  * The body of every `/api/` response.
  */
-export const zEnvelopeRegisterFormData = z.object({
-  data: z.optional(
-    z.object({
-      countries: z.array(zCountry),
-    }),
-  ),
-  message: z.nullish(z.string()),
-  success: z.boolean(),
-});
-
-/**
- * The body of every `/api/` response.
- */
 export const zEnvelopeString = z.object({
   data: z.optional(z.string()),
   message: z.nullish(z.string()),
@@ -367,10 +354,6 @@ export const zReadBody = z.object({
   id: z.optional(z.array(z.int())),
 });
 
-export const zRegisterFormData = z.object({
-  countries: z.array(zCountry),
-});
-
 export const zResetBody = z.object({
   username: z.optional(z.string()),
 });
@@ -419,6 +402,35 @@ export const zSiteOption = z.object({
   key: z.string(),
   status: z.boolean(),
   value: z.string(),
+});
+
+/**
+ * The terms a player accepts at sign-up: the content page that shows them and its version.
+ */
+export const zTerms = z.object({
+  contentId: z.int(),
+  version: z.string(),
+});
+
+/**
+ * The body of every `/api/` response.
+ */
+export const zEnvelopeRegisterFormData = z.object({
+  data: z.optional(
+    z.object({
+      countries: z.array(zCountry),
+      shortForm: z.boolean(),
+      terms: zTerms,
+    }),
+  ),
+  message: z.nullish(z.string()),
+  success: z.boolean(),
+});
+
+export const zRegisterFormData = z.object({
+  countries: z.array(zCountry),
+  shortForm: z.boolean(),
+  terms: zTerms,
 });
 
 export const zTranslation = z.object({
@@ -478,12 +490,14 @@ export const zTrialBonusWish = z.union([z.boolean(), z.number()]);
 
 /**
  * The registration payload as the app sends it (spec section 3): the fast form sends
- * `isFast: true`, the full form `PersonalNo`, `country` and the birth date. A missing or invalid
- * field is a 422 naming it. (The handler reads the body leniently, as `RegisterForm`: numbers may
+ * `isFast: true`, the full form `PersonalNo`, `country` and the birth date (the short form, when the
+ * site offers it, neither). Every form sends `acceptTerms: true`. A missing or invalid field is a
+ * 422 naming it. (The handler reads the body leniently, as `RegisterForm`: numbers may
  * also come as text; this type documents what to send.)
  */
 export const zRegisterPayload = z.object({
   PersonalNo: z.optional(z.string()),
+  acceptTerms: z.boolean(),
   birthDate: z.optional(z.string()),
   birthDateDay: z.optional(z.string()),
   birthDateMonth: z.optional(z.string()),
