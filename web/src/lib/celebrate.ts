@@ -1,3 +1,5 @@
+import { createStore } from './create-store';
+
 /** Confetti of spec section 9: 150 particles, starting 100 ms after the celebration appears. */
 export const CONFETTI_PARTICLES = 150;
 export const CELEBRATION_DELAY_MS = 100;
@@ -19,4 +21,21 @@ export function fireConfetti(): void {
       /* no canvas (tests, very old browsers): the celebration is only visual */
     }
   });
+}
+
+/**
+ * The celebration of a success the spec celebrates (a granted trial bonus, section 7): its message,
+ * shown with confetti by the celebration view the app mounts (the auth dialogs), instead of a toast.
+ * null: nothing to celebrate.
+ */
+export const celebrationStore = createStore<{ message: string } | null>(null);
+
+/** Celebrates: the view shows the message and fires the confetti 100 ms after it appears. */
+export function celebrate(message: string): void {
+  celebrationStore.set({ message });
+}
+
+/** The celebration view was closed. */
+export function endCelebration(): void {
+  celebrationStore.set(null);
 }

@@ -8,6 +8,7 @@ import * as z from 'zod/mini';
 
 export const V = {
   required: 'validation.required',
+  length: 'validation.length',
   minLength: 'validation.minLength',
   maxLength: 'validation.maxLength',
   exactLength: 'validation.exactLength',
@@ -27,54 +28,80 @@ export const V = {
   birthYear: 'validation.birthYear',
   birthDate: 'validation.birthDate',
   underage: 'validation.underage',
+  acceptTerms: 'validation.acceptTerms',
 } as const;
 
+/**
+ * Every message names its field's rule in a few words ("11 digits", "5–30 letters or digits"), so a
+ * field that blocks the form says what it needs, whether it is empty or wrong.
+ */
 const withCount = (key: string, n: number) => `${key}:${n}`;
+const withRange = (key: string, min: number, max: number) => `${key}:${min}-${max}`;
 
-/** The translated text of a rule's message. */
+/** The translated text of a rule's message (`key`, `key:n` or `key:min-max`). */
 export function validationText(
   t: (key: string, options?: Record<string, unknown>) => string,
   message: string | undefined,
 ): string {
   if (!message) return '';
   const at = message.lastIndexOf(':');
-  if (at > 0 && /^\d+$/.test(message.slice(at + 1))) {
-    return t(message.slice(0, at), { n: Number(message.slice(at + 1)) });
+  const arg = at > 0 ? message.slice(at + 1) : '';
+  if (/^\d+$/.test(arg)) return t(message.slice(0, at), { n: Number(arg) });
+  const range = /^(\d+)-(\d+)$/.exec(arg);
+  if (range) {
+    return t(message.slice(0, at), { min: Number(range[1]), max: Number(range[2]) });
   }
   return t(message);
 }
 
-/** Required text of min..max characters (trimmed unless `trim` is false). */
+/** Required text of min..max characters (trimmed unless `trim` is false): "min–max characters". */
 export function text(min: number, max: number, { trim = true } = {}) {
+  const rule = withRange(V.length, min, max);
   return z
     .string()
     .check(
       ...(trim ? [z.trim()] : []),
-      z.minLength(1, V.required),
-      z.minLength(min, withCount(V.minLength, min)),
-      z.maxLength(max, withCount(V.maxLength, max)),
+      z.minLength(1, rule),
+      z.minLength(min, rule),
+      z.maxLength(max, rule),
+    );
+}
+
+/** Text of min..max characters and a pattern, every failure named by one rule message. */
+function pattern(min: number, max: number, re: RegExp, message: string) {
+  return z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(1, message),
+      z.minLength(min, message),
+      z.maxLength(max, message),
+      z.regex(re, message),
     );
 }
 
 /** name, surname: 2 to 100 letters (Turkish letters too), single spaces between words. */
-export const personName = text(2, 100).check(z.regex(/^\p{L}+( \p{L}+)*$/u, V.name));
+export const personName = pattern(2, 100, /^\p{L}+( \p{L}+)*$/u, V.name);
 
 /** Registration username: 5 to 30 letters and digits. */
-export const registerUsername = text(5, 30).check(z.regex(/^[A-Za-z0-9]+$/, V.username));
+export const registerUsername = pattern(5, 30, /^[A-Za-z0-9]+$/, V.username);
 
 /** e-mail: 5 to 100 characters, a valid address with a dotted domain. */
-export const email = text(5, 100).check(
-  z.regex(/^[^\s@]+@[\p{L}\p{N}-]+(\.[\p{L}\p{N}-]+)*\.[\p{L}\p{N}-]{2,}$/u, V.email),
+export const email = pattern(
+  5,
+  100,
+  /^[^\s@]+@[\p{L}\p{N}-]+(\.[\p{L}\p{N}-]+)*\.[\p{L}\p{N}-]{2,}$/u,
+  V.email,
 );
 
 /** Phone: 5 to 20 digits; the mask gives 90 plus 10 digits, a Turkish mobile starts 905. */
 export const phone = z
   .string()
   .check(
-    z.minLength(1, V.required),
-    z.regex(/^\d*$/, V.digits),
-    z.minLength(5, withCount(V.minLength, 5)),
-    z.maxLength(20, withCount(V.maxLength, 20)),
+    z.minLength(1, V.phone),
+    z.regex(/^\d*$/, V.phone),
+    z.minLength(5, V.phone),
+    z.maxLength(20, V.phone),
     z.regex(/^90\d{10}$/, V.phone),
     z.regex(/^905/, V.phoneMobile),
   );
@@ -92,9 +119,9 @@ export function isValidPersonalNo(value: string): boolean {
 
 /** PersonalNo ('TC No'): exactly 11 digits (with valid check digits). */
 export const personalNo = z.string().check(
-  z.minLength(1, V.required),
-  z.regex(/^\d*$/, V.digits),
-  z.length(11, withCount(V.exactLength, 11)),
+  z.minLength(1, V.personalNo),
+  z.regex(/^\d*$/, V.personalNo),
+  z.length(11, V.personalNo),
   z.refine((v) => !/^\d{11}$/.test(v) || isValidPersonalNo(v), V.personalNoChecksum),
 );
 
@@ -104,11 +131,20 @@ export const smsCode = z.pipe(
     z.string(),
     z.transform((s: string) => s.replace(/[-\s]/g, '')),
   ),
-  z.string().check(z.minLength(1, V.required), z.regex(/^\d*$/, V.digits), z.length(6, V.code)),
+  z.string().check(z.minLength(1, V.code), z.regex(/^\d*$/, V.code), z.length(6, V.code)),
 );
 
 /** A new password: at least 5 characters (at most 100, as the server allows). */
-export const password = text(5, 100, { trim: false });
+export const password = z
+  .string()
+  .check(
+    z.minLength(1, withCount(V.minLength, 5)),
+    z.minLength(5, withCount(V.minLength, 5)),
+    z.maxLength(100, withCount(V.maxLength, 100)),
+  );
+
+/** The consent at sign-up: 18 or older and the terms accepted (a checkbox that must be ticked). */
+export const acceptTerms = z.boolean().check(z.refine((v) => v, V.acceptTerms));
 
 /** Adds the "must be equal" rule of a password pair, shown on the confirmation field. */
 export function passwordsMatch<
@@ -155,10 +191,10 @@ export function birthDateIssue(
 
 export const birthDay = z
   .string()
-  .check(z.minLength(1, V.required), z.regex(/^\d{2}$/, V.birthDay));
+  .check(z.minLength(1, V.birthDay), z.regex(/^\d{2}$/, V.birthDay));
 export const birthMonth = z
   .string()
-  .check(z.minLength(1, V.required), z.regex(/^\d{2}$/, V.birthMonth));
+  .check(z.minLength(1, V.birthMonth), z.regex(/^\d{2}$/, V.birthMonth));
 export const birthYear = z
   .string()
-  .check(z.minLength(1, V.required), z.regex(/^\d{4}$/, V.birthYear));
+  .check(z.minLength(1, V.birthYear), z.regex(/^\d{4}$/, V.birthYear));

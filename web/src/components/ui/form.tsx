@@ -8,6 +8,7 @@ import {
   type FieldValues,
   type Path,
   type UseFormSetError,
+  type UseFormSetFocus,
 } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/lib/api-client';
@@ -26,6 +27,17 @@ export function useErrorText() {
 }
 
 /**
+ * The form pattern of every form (issue 12):
+ * - a form does not submit while invalid (its submit button is disabled), and validates a field
+ *   once it is touched (`FORM_MODE`): from then on a field that blocks the form is outlined,
+ *   marked `aria-invalid` and names its rule in a short hint under it ("11 digits");
+ * - a field error from the server shows under its field (`serverFieldErrors`), and the first field
+ *   in error takes the focus with what was typed selected for retyping (a wrong password or code
+ *   is kept, never wiped).
+ */
+export const FORM_MODE = 'onTouched' as const;
+
+/**
  * A form's server field errors (HTTP 422 / 409 with data.field): `meta` goes to the form's
  * mutation hook (the query client then shows no toast for an error the form can place) and
  * `apply` sets such an error on the form field it names. `aliases` maps payload keys that differ
@@ -39,15 +51,27 @@ export function serverFieldErrors<T extends FieldValues>(
     aliases[key] ?? (fields.includes(key as Path<T>) ? (key as Path<T>) : null);
   return {
     meta: { inlineFields: [...fields, ...Object.keys(aliases)] } satisfies MutationMeta,
-    /** Sets the field errors on their fields (the first one focused); returns that first field. */
-    apply(error: unknown, setError: UseFormSetError<T>): Path<T> | null {
+    /**
+     * Sets the field errors on their fields; the first one takes the focus, with its text selected
+     * when `setFocus` is given (retyping replaces it). Returns that first field.
+     */
+    apply(
+      error: unknown,
+      setError: UseFormSetError<T>,
+      setFocus?: UseFormSetFocus<T>,
+    ): Path<T> | null {
       if (!(error instanceof ApiError)) return null;
       let first: Path<T> | null = null;
       for (const [key, message] of Object.entries(error.fieldErrors)) {
         const name = fieldFor(key);
         if (!name) continue;
-        setError(name, { type: 'server', message }, { shouldFocus: first === null });
+        setError(name, { type: 'server', message }, { shouldFocus: first === null && !setFocus });
         first ??= name;
+      }
+      if (first && setFocus) {
+        const name = first;
+        // After the render that shows the error (a disabled input cannot take the focus).
+        window.setTimeout(() => setFocus(name, { shouldSelect: true }), 0);
       }
       return first;
     },
@@ -67,12 +91,12 @@ type FieldProps = {
   children: ReactNode;
 };
 
-/** Label, control and the error under it (shown as the player types). */
+/** Label, control and the rule it breaks under it (once touched), outlined while in error. */
 export function Field({ id, label, error, hint, aside, className, children }: FieldProps) {
   const errorText = useErrorText();
   const message = errorText(error);
   return (
-    <div className={`field${className ? ` ${className}` : ''}`}>
+    <div className={`field${message ? ' field--invalid' : ''}${className ? ` ${className}` : ''}`}>
       <div className="field__label-row">
         <label htmlFor={id}>{label}</label>
         {aside}
@@ -299,5 +323,59 @@ export function PasswordInput({
         {...inputProps}
       />
     </InputBox>
+  );
+}
+
+type CheckFieldProps<T extends FieldValues> = {
+  control: Control<T>;
+  name: FieldPathByValue<T, boolean>;
+  id: string;
+  /** The label (it may hold a link). */
+  children: ReactNode;
+  error?: FieldError;
+  className?: string;
+};
+
+/** A required checkbox bound to a form field, with its rule under it once touched. */
+export function CheckField<T extends FieldValues>({
+  control,
+  name,
+  id,
+  children,
+  error,
+  className,
+}: CheckFieldProps<T>) {
+  const errorText = useErrorText();
+  const message = errorText(error);
+  return (
+    <div className={`field${message ? ' field--invalid' : ''}`}>
+      <Controller
+        control={control}
+        name={name}
+        render={({ field }) => (
+          <div className={`check check--plain${className ? ` ${className}` : ''}`}>
+            <input
+              id={id}
+              ref={field.ref}
+              type="checkbox"
+              checked={Boolean(field.value)}
+              onChange={(e) => field.onChange(e.target.checked)}
+              onBlur={field.onBlur}
+              aria-required="true"
+              {...describedBy(id, error)}
+            />
+            <label htmlFor={id} className="check__text">
+              {children}
+            </label>
+          </div>
+        )}
+      />
+      {message ? (
+        <p id={`${id}-error`} className="field__error" role="alert">
+          <Icon name="info" size={14} />
+          {message}
+        </p>
+      ) : null}
+    </div>
   );
 }

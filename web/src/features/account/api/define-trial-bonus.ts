@@ -1,17 +1,24 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { api } from '@/lib/api-client';
 import { zTrialBonus } from '@/lib/api/generated/zod.gen';
-import { fireConfetti } from '@/lib/celebrate';
+import { celebrate } from '@/lib/celebrate';
+import { translate } from '@/lib/i18n';
 import { setBalance } from './get-balance';
 import { profileQueryKey } from './get-profile';
 
 /**
  * GET bonus/definetrialbonus: grants the trial bonus (after phone verification). One hook for
  * every caller (the registration's congratulations, the profile's offer, the header's Claim
- * Reward), with the same effects: the server's message as a success toast (a refusal as an error
- * toast), the celebration (spec section 7), the new balance in place and the profile refreshed
- * (its offer is gone).
+ * Reward), with the same effects. One claim gives one message:
+ * - a success is celebrated (spec section 7): confetti and the server's message in the
+ *   celebration view, no toast (the grant's notification arrives already read: listed, not
+ *   toasted); the new balance is put in place and the profile refreshed (its offer is gone);
+ * - a refusal is the one error toast;
+ * - a second claim while one is on its way (a double click, two buttons) is not sent.
  */
+
+export const trialBonusMutationKey = ['bonus', 'definetrialbonus'] as const;
 
 export function defineTrialBonus() {
   return api.get('bonus/definetrialbonus', { schema: zTrialBonus });
@@ -19,13 +26,20 @@ export function defineTrialBonus() {
 
 export function useDefineTrialBonus() {
   const queryClient = useQueryClient();
-  return useMutation({
+  const mutation = useMutation({
+    mutationKey: trialBonusMutationKey,
     mutationFn: defineTrialBonus,
-    meta: { successToast: true },
-    onSuccess: ({ data }) => {
-      fireConfetti();
+    meta: { successToast: false },
+    onSuccess: ({ data, message }) => {
+      celebrate(message ?? translate('auth.congrats.title'));
       setBalance(queryClient, data.balance);
       void queryClient.invalidateQueries({ queryKey: profileQueryKey });
     },
   });
+  const { mutate: send } = mutation;
+  const mutate = useCallback(() => {
+    if (queryClient.isMutating({ mutationKey: trialBonusMutationKey }) > 0) return;
+    send();
+  }, [queryClient, send]);
+  return { ...mutation, mutate };
 }

@@ -4,6 +4,7 @@ import { api } from '@/lib/api-client';
 import type { CheckCodeBody } from '@/lib/api/generated';
 import { withMeta, type MutationOptions } from '@/lib/react-query';
 import { text } from '@/lib/validation';
+import { refusalOnField } from './field-error';
 
 /** POST auth/checkresetcode {code, username}: recovery step 2. */
 
@@ -11,8 +12,9 @@ export const recoveryCodeSchema = z.object({ code: text(3, 20) });
 export type RecoveryCodeInput = z.infer<typeof recoveryCodeSchema>;
 
 /** Both fields are sent (the server reads a missing one as empty, and refuses it). */
+/** A wrong or expired code is the code field's error. */
 export function checkResetCode(input: Required<CheckCodeBody>) {
-  return api.post('auth/checkresetcode', input);
+  return refusalOnField(api.post('auth/checkresetcode', input), 'code');
 }
 
 /** The server's message shows as a success toast, a failure as an error toast. */

@@ -6,6 +6,7 @@ import { zLoginData } from '@/lib/api/generated/zod.gen';
 import { withMeta, type MutationOptions } from '@/lib/react-query';
 import { setAuthData } from '@/lib/session-store';
 import { text } from '@/lib/validation';
+import { refusalOnField } from './field-error';
 
 /** POST auth/login (spec section 7). Login payload: username, password. */
 
@@ -23,8 +24,12 @@ export type LoginInput = z.infer<typeof loginInputSchema>;
  */
 export const loginDataSchema = z.extend(z.partial(zLoginData), { token: z.string() });
 
+/** A wrong username or password is the password field's error (the form selects it for retyping). */
 export function login(input: LoginInput) {
-  return api.post('auth/login', input satisfies LoginBody, { schema: loginDataSchema });
+  return refusalOnField(
+    api.post('auth/login', input satisfies LoginBody, { schema: loginDataSchema }),
+    'password',
+  );
 }
 
 /** Logs in with the session data the server returns; its message shows as a success toast. */

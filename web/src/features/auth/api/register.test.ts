@@ -4,8 +4,10 @@ import {
   birthDateFromParts,
   buildFastPayload,
   buildFullPayload,
+  buildShortPayload,
   fastRegisterSchema,
   fullRegisterSchema,
+  shortRegisterSchema,
   wantsTrialBonus,
   type FullRegisterInput,
 } from './register';
@@ -30,6 +32,7 @@ const full: FullRegisterInput = {
   birthDateYear: DEFAULT_BIRTH.year,
   country: 1,
   trialBonus: true,
+  acceptTerms: true,
 };
 
 describe('registration payload', () => {
@@ -55,6 +58,7 @@ describe('registration payload', () => {
       trialBonus: 1,
       password: 'gizli1',
       password2: 'gizli1',
+      acceptTerms: true,
     });
     expect(buildFullPayload({ ...full, trialBonus: false }, {}).trialBonus).toBe(0);
   });
@@ -70,13 +74,45 @@ describe('registration payload', () => {
         password2: 'gizli1',
         phone: '905321234567',
         trialBonus: true,
+        acceptTerms: true,
       },
       { partner: 'acme', subid: 's1', source: 'mail' },
     );
-    expect(p).toMatchObject({ isFast: true, trialBonus: true, currencyId: 1, partner: 'acme' });
+    expect(p).toMatchObject({
+      isFast: true,
+      trialBonus: true,
+      currencyId: 1,
+      partner: 'acme',
+      acceptTerms: true,
+    });
     expect(p).not.toHaveProperty('PersonalNo');
     expect(p).not.toHaveProperty('birthDate');
     expect(p).not.toHaveProperty('country');
+  });
+
+  it('the short form sends neither isFast nor ID, birth date or country; trialBonus 1/0', () => {
+    const { personalNo, birthDateDay, birthDateMonth, birthDateYear, country, ...short } = full;
+    void [personalNo, birthDateDay, birthDateMonth, birthDateYear, country];
+    const p = buildShortPayload(short, {});
+    expect(p).toMatchObject({ trialBonus: 1, currencyId: 1, acceptTerms: true });
+    for (const key of ['isFast', 'PersonalNo', 'birthDate', 'country']) {
+      expect(p).not.toHaveProperty(key);
+    }
+    expect(shortRegisterSchema.safeParse(short).success).toBe(true);
+  });
+
+  it('every form needs the consent (18 or older, the terms accepted)', () => {
+    const { personalNo, birthDateDay, birthDateMonth, birthDateYear, country, ...short } = full;
+    void [personalNo, birthDateDay, birthDateMonth, birthDateYear, country];
+    for (const [schema, input] of [
+      [fullRegisterSchema, full],
+      [fastRegisterSchema, short],
+      [shortRegisterSchema, short],
+    ] as const) {
+      const r = schema.safeParse({ ...input, acceptTerms: false });
+      expect(r.success).toBe(false);
+      expect(r.error?.issues.map((i) => i.path[0])).toEqual(['acceptTerms']);
+    }
   });
 
   it('affiliate parameters are sent', () => {

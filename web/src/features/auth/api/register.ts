@@ -7,6 +7,7 @@ import { withMeta, type MutationOptions } from '@/lib/react-query';
 import { setAuthData } from '@/lib/session-store';
 import {
   V,
+  acceptTerms,
   birthDateIssue,
   birthDay,
   birthMonth,
@@ -21,7 +22,11 @@ import {
 } from '@/lib/validation';
 import { loginDataSchema } from './login';
 
-/** POST auth/register (spec sections 3, 4, 5): the fast and the full (Default Register) forms. */
+/**
+ * POST auth/register (spec sections 3, 4, 5): the fast form and the Default Register tab's form,
+ * which is the full form or, when the site offers it (auth/form's shortForm), the short one. Every
+ * form asks for the consent (18 or older, the terms accepted): `acceptTerms`.
+ */
 
 export const DEFAULT_CURRENCY_ID = 1;
 export const DEFAULT_BIRTH = { day: '01', month: '01', year: '1970' } as const;
@@ -37,7 +42,7 @@ const accountFields = {
   phone,
 };
 
-const fastShape = z.object({ ...accountFields, trialBonus: z.boolean() });
+const fastShape = z.object({ ...accountFields, trialBonus: z.boolean(), acceptTerms });
 
 export const fastRegisterSchema = passwordsMatch(fastShape, 'password', 'password2');
 export type FastRegisterInput = z.infer<typeof fastShape>;
@@ -46,7 +51,7 @@ export type FastRegisterInput = z.infer<typeof fastShape>;
 export const FAST_STEPS = [
   ['name', 'surname', 'username'],
   ['email', 'password', 'password2'],
-  ['phone', 'trialBonus'],
+  ['phone', 'trialBonus', 'acceptTerms'],
 ] as const satisfies readonly (readonly (keyof FastRegisterInput)[])[];
 
 const fullShape = z.object({
@@ -57,7 +62,12 @@ const fullShape = z.object({
   birthDateYear: birthYear,
   country: z.number({ error: V.country }).check(z.int(), z.positive(V.country)),
   trialBonus: z.boolean(),
+  acceptTerms,
 });
+
+/** The short form: the fast form's fields on one page (no ID number, birth date or country). */
+export const shortRegisterSchema = fastRegisterSchema;
+export type ShortRegisterInput = FastRegisterInput;
 
 export const fullRegisterSchema = passwordsMatch(fullShape, 'password', 'password2').check(
   z.superRefine((v: FullRegisterInput, ctx) => {
@@ -89,6 +99,7 @@ function contactPayload(input: FastRegisterInput | FullRegisterInput) {
     username: input.username.trim(),
     email: input.email.trim(),
     phone: input.phone,
+    acceptTerms: input.acceptTerms,
   };
 }
 
@@ -125,6 +136,21 @@ export function buildFullPayload(
     trialBonus: input.trialBonus ? 1 : 0,
     password: input.password,
     password2: input.password2,
+    ...affiliate,
+  };
+}
+
+/** The short form's payload: no isFast, no ID number, birth date or country; trialBonus 1/0. */
+export function buildShortPayload(
+  input: ShortRegisterInput,
+  affiliate: AffiliateParams,
+): RegisterPayload {
+  return {
+    ...contactPayload(input),
+    password: input.password,
+    password2: input.password2,
+    currencyId: DEFAULT_CURRENCY_ID,
+    trialBonus: input.trialBonus ? 1 : 0,
     ...affiliate,
   };
 }

@@ -6,6 +6,7 @@ import { zPhoneState } from '@/lib/api/generated/zod.gen';
 import { withMeta, type MutationOptions } from '@/lib/react-query';
 import { updateAuthData } from '@/lib/session-store';
 import { phone, smsCode } from '@/lib/validation';
+import { refusalOnField } from './field-error';
 
 /**
  * POST customer/updatephone: step 1 sends a 6-digit SMS code to the phone, step 2 checks it.
@@ -21,8 +22,10 @@ export type CodeFormInput = z.input<typeof codeFormSchema>;
 /** The document's PhoneBody, narrowed to its two steps: step 2 sends the code. */
 export type UpdatePhoneBody = { step: 1; phone: string } | { step: 2; phone: string; code: string };
 
+/** Step 2's refusal (a wrong, expired or spent code) is the code field's error. */
 export function updatePhone(body: UpdatePhoneBody) {
-  return api.post('customer/updatephone', body satisfies PhoneBody, { schema: zPhoneState });
+  const call = api.post('customer/updatephone', body satisfies PhoneBody, { schema: zPhoneState });
+  return body.step === 2 ? refusalOnField(call, 'code') : call;
 }
 
 /** Both steps; the message shows as a success toast (unless the caller's meta says otherwise). */

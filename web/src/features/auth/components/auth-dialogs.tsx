@@ -1,4 +1,6 @@
 import { lazy, Suspense, useState, type ComponentType } from 'react';
+import { celebrationStore } from '@/lib/celebrate';
+import { useStore } from '@/lib/create-store';
 import { useOpenDialog, type DialogName } from '../stores/dialogs';
 import { AuthDialogsContext, type AuthDialogsProps } from './auth-dialogs-context';
 import './auth-dialogs.css';
@@ -28,6 +30,11 @@ const dialogs: Record<DialogName, ComponentType> = {
   phoneVerification: lazy(loaders.phoneVerification),
 };
 
+/** The celebration of a granted trial bonus (lib/celebrate), loaded when there is one. */
+const ClaimCelebration = lazy(() =>
+  import('./claim-celebration').then((m) => ({ default: m.ClaimCelebration })),
+);
+
 /** Fetches the login and registration dialogs once the page is loaded and the browser idle. */
 export function prefetchAuthDialogs(): void {
   const fetchThem = () => {
@@ -48,6 +55,7 @@ export function prefetchAuthDialogs(): void {
 /** Every dialog flag of spec section 2 (only one is open at a time: stores/dialogs). */
 export function AuthDialogs(props: AuthDialogsProps) {
   const open = useOpenDialog();
+  const celebration = useStore(celebrationStore);
   const [opened, setOpened] = useState<DialogName[]>([]);
   if (open && !opened.includes(open)) setOpened([...opened, open]);
   return (
@@ -60,6 +68,11 @@ export function AuthDialogs(props: AuthDialogsProps) {
           </Suspense>
         );
       })}
+      {celebration ? (
+        <Suspense fallback={null}>
+          <ClaimCelebration message={celebration.message} />
+        </Suspense>
+      ) : null}
     </AuthDialogsContext>
   );
 }

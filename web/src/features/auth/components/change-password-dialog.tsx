@@ -1,7 +1,7 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
-import { PasswordField, serverFieldErrors } from '@/components/ui/form';
+import { FORM_MODE, PasswordField, serverFieldErrors } from '@/components/ui/form';
 import { Icon } from '@/components/ui/icon';
 import {
   changePasswordSchema,
@@ -34,16 +34,17 @@ function ChangePasswordForm() {
     register,
     handleSubmit,
     setError,
+    setFocus,
     formState: { errors, isValid },
   } = useForm<ChangePasswordInput>({
     resolver: zodResolver(changePasswordSchema),
-    mode: 'onChange',
+    mode: FORM_MODE,
     defaultValues: { oldPassword: '', password: '', confirmPassword: '' },
   });
   const onSubmit = handleSubmit((values) =>
     mutation.mutate(values, {
       onSuccess: () => closeDialog('changePassword'),
-      onError: (error) => CHANGE_ERRORS.apply(error, setError),
+      onError: (error) => CHANGE_ERRORS.apply(error, setError, setFocus),
     }),
   );
   return (

@@ -1,7 +1,7 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
-import { PasswordField, serverFieldErrors } from '@/components/ui/form';
+import { FORM_MODE, PasswordField, serverFieldErrors } from '@/components/ui/form';
 import { Icon } from '@/components/ui/icon';
 import { loginInputSchema, useLogin, type LoginInput } from '../api/login';
 import { closeDialog, openDialog } from '../stores/dialogs';
@@ -39,17 +39,19 @@ function LoginForm({ onDone }: { onDone: () => void }) {
     register,
     handleSubmit,
     setError,
+    setFocus,
     formState: { errors, isValid },
   } = useForm<LoginInput>({
     resolver: zodResolver(loginInputSchema),
-    mode: 'onChange',
+    mode: FORM_MODE,
     defaultValues: { username: '', password: '' },
   });
 
   const onSubmit = handleSubmit((values) =>
     loginMutation.mutate(values, {
       onSuccess: onDone,
-      onError: (error) => LOGIN_ERRORS.apply(error, setError),
+      // A wrong password stays, named under the field and selected for retyping.
+      onError: (error) => LOGIN_ERRORS.apply(error, setError, setFocus),
     }),
   );
 

@@ -86,6 +86,30 @@ describe('registration phone step', () => {
     expect(without.trialAmount).toBe(0);
   });
 
+  it('without a trial bonus the congratulations screen shows at once, not the phone step', () => {
+    for (const [trialBonus, trialAmount] of [
+      [false, 50],
+      [true, 0],
+      [false, 0],
+    ] as const) {
+      const s = registerFlowReducer(initialRegisterFlow, {
+        type: 'registered',
+        phone: '905321234567',
+        trialBonus,
+        trialAmount,
+      });
+      expect(s).toMatchObject({ congratulations: true, trialAmount: 0, autoSending: false });
+    }
+    expect(
+      registerFlowReducer(initialRegisterFlow, {
+        type: 'registered',
+        phone: '905321234567',
+        trialBonus: true,
+        trialAmount: 50,
+      }).congratulations,
+    ).toBe(false);
+  });
+
   it('step 1 → 2 on send; Change Phone Number unlocks; verify shows congratulations', () => {
     let s = registerFlowReducer(initialRegisterFlow, {
       type: 'registered',

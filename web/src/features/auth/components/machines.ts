@@ -128,20 +128,23 @@ export const initialRegisterFlow: RegisterFlow = {
 
 /**
  * After registration success: step 1 with the phone locked. With a trial bonus (greater than 0)
- * the step-1 request goes out at once; without, the amount is 0. Step 1 success goes to step 2;
+ * the step-1 request goes out at once; without, the amount is 0 and the congratulations screen
+ * shows. Step 1 success goes to step 2;
  * Change Phone Number returns to step 1 and unlocks the phone; step 2 success congratulates.
  */
 export function registerFlowReducer(state: RegisterFlow, event: RegisterFlowEvent): RegisterFlow {
   switch (event.type) {
     case 'registered': {
       const trial = event.trialBonus && event.trialAmount > 0;
+      // Without a trial bonus the amount is 0 and the congratulations screen shows at once
+      // (Deposit and Live Chat); the phone can be verified later from the profile.
       return {
         step: 1,
         phoneLocked: true,
         phone: event.phone,
         trialAmount: trial ? event.trialAmount : 0,
         autoSending: trial,
-        congratulations: false,
+        congratulations: !trial,
       };
     }
     case 'codeSent':

@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '@/components/ui/icon';
-import { MASKS, MaskedField, serverFieldErrors } from '@/components/ui/form';
+import { FORM_MODE, MASKS, MaskedField, serverFieldErrors } from '@/components/ui/form';
 import {
   codeFormSchema,
   phoneFormSchema,
@@ -13,6 +13,7 @@ import {
 } from '../api/update-phone';
 import { PhoneField } from './auth-fields';
 import { useAuthDialogsContext } from './auth-dialogs-context';
+import { ResendCode } from './resend-code';
 
 type PhoneStepProps = {
   id: string;
@@ -35,10 +36,11 @@ export function PhoneStepForm({ id, phone, locked, onSent, tag, submitLabel }: P
     control,
     handleSubmit,
     setError,
+    setFocus,
     formState: { errors, isValid },
   } = useForm<PhoneFormInput>({
     resolver: zodResolver(phoneFormSchema),
-    mode: 'onChange',
+    mode: FORM_MODE,
     defaultValues: { phone },
   });
 
@@ -47,7 +49,7 @@ export function PhoneStepForm({ id, phone, locked, onSent, tag, submitLabel }: P
       { step: 1, phone: values.phone },
       {
         onSuccess: () => onSent(values.phone),
-        onError: (error) => PHONE_ERRORS.apply(error, setError),
+        onError: (error) => PHONE_ERRORS.apply(error, setError, setFocus),
       },
     ),
   );
@@ -80,7 +82,7 @@ type CodeStepProps = {
   id: string;
   phone: string;
   onVerified: () => void;
-  /** Called after a failed check (the code field is cleared either way). */
+  /** Called after a failed check (the typed code stays, selected for retyping). */
   onFailed?: () => void;
   submitLabel?: string;
   children?: ReactNode;
@@ -89,8 +91,10 @@ type CodeStepProps = {
 const CODE_ERRORS = serverFieldErrors<CodeFormInput>(['code']);
 
 /**
- * Step 2: the 6-digit SMS code (mask 00-00-00) and Validate (POST customer/updatephone {step: 2}).
- * A verified phone is also reported to the app (`onPhoneVerified`: the profile shows it).
+ * Step 2: the 6-digit SMS code (mask 00-00-00) and Validate (POST customer/updatephone {step: 2}),
+ * with the resend after the 60 s countdown (step 1 again, to the same phone). A wrong code is named
+ * under the field and stays, selected for retyping. A verified phone is also reported to the app
+ * (`onPhoneVerified`: the profile shows it).
  */
 export function CodeStepForm({
   id,
@@ -103,16 +107,16 @@ export function CodeStepForm({
   const { t } = useTranslation();
   const { onPhoneVerified } = useAuthDialogsContext();
   const mutation = useUpdatePhone(CODE_ERRORS);
+  const resend = useUpdatePhone();
   const {
     control,
     handleSubmit,
     setError,
-    setValue,
     setFocus,
     formState: { errors, isValid },
   } = useForm<CodeFormInput>({
     resolver: zodResolver(codeFormSchema),
-    mode: 'onChange',
+    mode: FORM_MODE,
     defaultValues: { code: '' },
   });
 
@@ -129,9 +133,8 @@ export function CodeStepForm({
           onVerified();
         },
         onError: (error) => {
-          // A failed check clears the code field (spec section 4).
-          setValue('code', '', { shouldValidate: false });
-          CODE_ERRORS.apply(error, setError);
+          // The typed code stays, named wrong under the field and selected for retyping.
+          CODE_ERRORS.apply(error, setError, setFocus);
           onFailed?.();
         },
       },
@@ -152,6 +155,7 @@ export function CodeStepForm({
         placeholder="00-00-00"
         className="input--code"
       />
+      <ResendCode resend={() => resend.mutateAsync({ step: 1, phone })} />
       {children}
       <button
         type="submit"

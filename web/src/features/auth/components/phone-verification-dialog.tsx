@@ -2,17 +2,9 @@ import { useReducer, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Field, InputBox } from '@/components/ui/form';
 import { Icon } from '@/components/ui/icon';
-import { formatCountdown, useCountdown } from '@/hooks/use-countdown';
 import { useSession } from '@/lib/session-store';
 import { formatPhone } from '@/lib/format';
-import { useUpdatePhone } from '../api/update-phone';
-import {
-  PhonePage,
-  RESEND_SECONDS,
-  initialPhonePage,
-  phoneEditable,
-  phonePageReducer,
-} from './machines';
+import { PhonePage, initialPhonePage, phoneEditable, phonePageReducer } from './machines';
 import { AuthDialog } from './auth-layout';
 import { CodeStepForm, PhoneStepForm } from './phone-steps';
 
@@ -44,13 +36,11 @@ function PhoneVerificationPages() {
   const smsVerified = Boolean(authData?.smsVerified);
   const [page, dispatch] = useReducer(phonePageReducer, smsVerified, initialPhonePage);
   const [phone, setPhone] = useState(authData?.phone ?? '');
-  const countdown = useCountdown(RESEND_SECONDS);
-  const resend = useUpdatePhone();
 
+  // The code step counts the 60 s down itself and offers the resend.
   const onSent = (p: string) => {
     setPhone(p);
     dispatch({ type: 'codeSent' });
-    countdown.start();
   };
 
   const readOnlyPhone = (
@@ -128,29 +118,9 @@ function PhoneVerificationPages() {
             id="pv-code"
             phone={phone}
             submitLabel={t('auth.phoneVerification.verify')}
-            onVerified={() => {
-              dispatch({ type: 'verified' });
-              countdown.reset();
-            }}
+            onVerified={() => dispatch({ type: 'verified' })}
             onFailed={() => dispatch({ type: 'verifyFailed' })}
-          >
-            <div className="auth__inline-links">
-              {countdown.running ? (
-                <span className="muted tabular" aria-live="polite">
-                  {t('auth.phoneVerification.resendIn', { time: formatCountdown(countdown.left) })}
-                </span>
-              ) : (
-                <button
-                  type="button"
-                  className="link-btn link-btn--accent"
-                  disabled={resend.isPending}
-                  onClick={() => resend.mutate({ step: 1, phone }, { onSuccess: countdown.start })}
-                >
-                  {t('auth.phoneVerification.resend')}
-                </button>
-              )}
-            </div>
-          </CodeStepForm>
+          />
         </>
       ) : null}
     </div>

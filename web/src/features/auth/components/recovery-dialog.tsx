@@ -2,7 +2,7 @@ import { useEffect, useReducer } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
-import { TextField, serverFieldErrors } from '@/components/ui/form';
+import { FORM_MODE, TextField, serverFieldErrors } from '@/components/ui/form';
 import { Icon } from '@/components/ui/icon';
 import {
   recoveryPasswordSchema,
@@ -23,6 +23,7 @@ import { NewPasswordFields, UsernameField } from './auth-fields';
 import { AuthDialog, AuthLayout, AuthSwitch, Steps } from './auth-layout';
 import { openDialog } from '../stores/dialogs';
 import { RECOVERY_LOGIN_DELAY_MS, initialRecovery, recoveryReducer } from './machines';
+import { ResendCode } from './resend-code';
 
 /** Recovery Password in four steps; 'Not a Member?' / 'Sign Up Now!' open registration. */
 export function RecoveryDialog() {
@@ -103,16 +104,17 @@ function UsernameStep({ onSent }: { onSent: (username: string) => void }) {
     register,
     handleSubmit,
     setError,
+    setFocus,
     formState: { errors, isValid },
   } = useForm<RecoveryUsernameInput>({
     resolver: zodResolver(recoveryUsernameSchema),
-    mode: 'onChange',
+    mode: FORM_MODE,
     defaultValues: { username: '' },
   });
   const onSubmit = handleSubmit((values) =>
     mutation.mutate(values, {
       onSuccess: () => onSent(values.username),
-      onError: (error) => USERNAME_ERRORS.apply(error, setError),
+      onError: (error) => USERNAME_ERRORS.apply(error, setError, setFocus),
     }),
   );
   return (
@@ -143,14 +145,16 @@ function CodeStep({
 }) {
   const { t } = useTranslation();
   const mutation = useCheckResetCode(CODE_ERRORS);
+  const resend = useSendResetPassword();
   const {
     register,
     handleSubmit,
     setError,
+    setFocus,
     formState: { errors, isValid },
   } = useForm<RecoveryCodeInput>({
     resolver: zodResolver(recoveryCodeSchema),
-    mode: 'onChange',
+    mode: FORM_MODE,
     defaultValues: { code: '' },
   });
   const onSubmit = handleSubmit((values) =>
@@ -158,7 +162,7 @@ function CodeStep({
       { username, code: values.code },
       {
         onSuccess: () => onValid(values.code),
-        onError: (error) => CODE_ERRORS.apply(error, setError),
+        onError: (error) => CODE_ERRORS.apply(error, setError, setFocus),
       },
     ),
   );
@@ -179,6 +183,7 @@ function CodeStep({
         placeholder="123456"
         {...register('code')}
       />
+      <ResendCode resend={() => resend.mutateAsync({ username })} />
       <div className="form-actions">
         <button type="button" className="btn btn--ghost btn--lg" onClick={onBack}>
           <Icon name="chevronLeft" size={18} />
@@ -213,16 +218,17 @@ function PasswordStep({
     register,
     handleSubmit,
     setError,
+    setFocus,
     formState: { errors, isValid },
   } = useForm<RecoveryPasswordInput>({
     resolver: zodResolver(recoveryPasswordSchema),
-    mode: 'onChange',
+    mode: FORM_MODE,
     defaultValues: { password: '', password2: '' },
   });
   const onSubmit = handleSubmit((values) =>
     mutation.mutate(
       { username, code, ...values },
-      { onSuccess: onDone, onError: (error) => PASSWORD_ERRORS.apply(error, setError) },
+      { onSuccess: onDone, onError: (error) => PASSWORD_ERRORS.apply(error, setError, setFocus) },
     ),
   );
   return (

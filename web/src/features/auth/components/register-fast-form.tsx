@@ -2,7 +2,7 @@ import { useMemo, useReducer } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
-import { serverFieldErrors } from '@/components/ui/form';
+import { FORM_MODE, serverFieldErrors } from '@/components/ui/form';
 import { Icon } from '@/components/ui/icon';
 import { readAffiliateParams } from '@/lib/affiliate';
 import {
@@ -18,6 +18,7 @@ import {
   ACCOUNT_DEFAULTS,
   ACCOUNT_FIELDS,
   AccountTextField,
+  ConsentField,
   TrialField,
   type AccountTextName,
   type RegisterFormProps,
@@ -27,7 +28,7 @@ import {
 const FAST_ERRORS = serverFieldErrors<FastRegisterInput>(ACCOUNT_FIELDS);
 
 /** Fast Register: the account fields in three steps (personal, account, phone), isFast=true. */
-export function FastRegisterForm({ onRegistered, trialAmount }: RegisterFormProps) {
+export function FastRegisterForm({ onRegistered, trialAmount, termsPage }: RegisterFormProps) {
   const { t } = useTranslation();
   const [step, dispatch] = useReducer(fastStepReducer, 0);
   const {
@@ -39,7 +40,7 @@ export function FastRegisterForm({ onRegistered, trialAmount }: RegisterFormProp
     formState: { errors, isValid },
   } = useForm<FastRegisterInput>({
     resolver: zodResolver(fastRegisterSchema),
-    mode: 'onChange',
+    mode: FORM_MODE,
     defaultValues: { ...ACCOUNT_DEFAULTS, trialBonus: false },
   });
   const values = useWatch({ control });
@@ -106,6 +107,13 @@ export function FastRegisterForm({ onRegistered, trialAmount }: RegisterFormProp
         <>
           <PhoneField control={control} name="phone" id="fast-phone" error={errors.phone} />
           <TrialField control={control} name="trialBonus" id="fast-trial" amount={trialAmount} />
+          <ConsentField
+            control={control}
+            name="acceptTerms"
+            id="fast-consent"
+            termsPage={termsPage}
+            error={errors.acceptTerms}
+          />
         </>
       ) : null}
       <div className="form-actions">

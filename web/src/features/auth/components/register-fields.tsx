@@ -7,14 +7,14 @@ import {
   type UseFormRegisterReturn,
   type UseFormSetError,
 } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
-import { TextField, type ServerFieldErrors } from '@/components/ui/form';
+import { Trans, useTranslation } from 'react-i18next';
+import { CheckField, TextField, type ServerFieldErrors } from '@/components/ui/form';
 import { formatMoney } from '@/lib/format';
 import { useRegister, type RegisterPayload } from '../api/register';
 
 /** The fields both registration forms share, with their ids `fast-…` / `full-…`. */
 
-export type RegisterForm = 'fast' | 'full';
+export type RegisterForm = 'fast' | 'full' | 'short';
 
 /** The empty values of the fields both forms share. */
 export const ACCOUNT_DEFAULTS = {
@@ -25,6 +25,7 @@ export const ACCOUNT_DEFAULTS = {
   password: '',
   password2: '',
   phone: '',
+  acceptTerms: false,
 };
 
 /** The fields both forms share (the ones the server may name in a field error). */
@@ -36,7 +37,11 @@ export const ACCOUNT_FIELDS = [
   'password',
   'password2',
   'phone',
+  'acceptTerms',
 ] as const;
+
+/** The terms page when auth/form has not named it yet. */
+export const DEFAULT_TERMS_PAGE = 4;
 
 /** Icon and autocomplete of the text fields both forms share. */
 const ACCOUNT_TEXT = {
@@ -115,10 +120,45 @@ export function TrialField<T extends FieldValues>({
   );
 }
 
+/**
+ * The consent at sign-up: 18 or older and the terms accepted, a required checkbox whose label links
+ * the terms' content page (in a new tab, so the form keeps what was typed).
+ */
+export function ConsentField<T extends FieldValues>({
+  id,
+  termsPage,
+  control,
+  name,
+  error,
+}: {
+  id: string;
+  termsPage: number;
+  control: Control<T>;
+  name: FieldPathByValue<T, boolean>;
+  error?: FieldError;
+}) {
+  return (
+    <CheckField control={control} name={name} id={id} error={error}>
+      <Trans
+        i18nKey="auth.register.consent"
+        components={{
+          terms: (
+            <a href={`/pages/${termsPage}`} target="_blank" rel="noopener noreferrer">
+              {null}
+            </a>
+          ),
+        }}
+      />
+    </CheckField>
+  );
+}
+
 /** What a registration form reports: the payload it registered with. */
 export type RegisterFormProps = {
   onRegistered: (payload: RegisterPayload) => void;
   trialAmount: number;
+  /** The content page of the terms (auth/form's terms.contentId). */
+  termsPage: number;
 };
 
 /**

@@ -13,6 +13,7 @@ import {
   InputBox,
   MASKS,
   MaskedField,
+  FORM_MODE,
   MaskedInput,
   describedBy,
   serverFieldErrors,
@@ -32,6 +33,7 @@ import {
   ACCOUNT_DEFAULTS,
   ACCOUNT_FIELDS,
   AccountTextField,
+  ConsentField,
   TrialField,
   type AccountTextName,
   type RegisterFormProps,
@@ -143,7 +145,7 @@ function CountryField({
 }
 
 /** Default Register: the account fields plus TC No, birthdate and country, in one form. */
-export function FullRegisterForm({ onRegistered, trialAmount }: RegisterFormProps) {
+export function FullRegisterForm({ onRegistered, trialAmount, termsPage }: RegisterFormProps) {
   const { t } = useTranslation();
   const affiliate = useMemo(() => readAffiliateParams(), []);
   const formQuery = useRegisterForm(affiliate.refId);
@@ -158,7 +160,7 @@ export function FullRegisterForm({ onRegistered, trialAmount }: RegisterFormProp
     formState: { errors, isValid },
   } = useForm<FullRegisterInput>({
     resolver: zodResolver(fullRegisterSchema),
-    mode: 'onChange',
+    mode: FORM_MODE,
     defaultValues: {
       ...ACCOUNT_DEFAULTS,
       personalNo: '',
@@ -225,6 +227,13 @@ export function FullRegisterForm({ onRegistered, trialAmount }: RegisterFormProp
         />
       </div>
       <TrialField control={control} name="trialBonus" id="full-trial" amount={trialAmount} />
+      <ConsentField
+        control={control}
+        name="acceptTerms"
+        id="full-consent"
+        termsPage={termsPage}
+        error={errors.acceptTerms}
+      />
       <button
         type="submit"
         className="btn btn--primary btn--block btn--lg"

@@ -1,21 +1,34 @@
 import { useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { readAffiliateParams } from '@/lib/affiliate';
+import { useRegisterForm } from '../api/get-register-form';
 import { FastRegisterForm } from './register-fast-form';
-import { type RegisterForm, type RegisterFormProps } from './register-fields';
+import { DEFAULT_TERMS_PAGE, type RegisterFormProps } from './register-fields';
 import { FullRegisterForm } from './register-full-form';
+import { ShortRegisterForm } from './register-short-form';
 
-/** Step 0 of the registration: the Fast Register (default) and Default Register tabs. */
-export function RegisterTabs({ onRegistered, trialAmount }: RegisterFormProps) {
+type Tab = 'fast' | 'full';
+
+/**
+ * Step 0 of the registration: the Fast Register (default) and Default Register tabs. The second is
+ * the full form, or the short one when the site offers it (auth/form's shortForm, from the site
+ * option `register-form`); auth/form also names the terms page of the consent.
+ */
+export function RegisterTabs({ onRegistered, trialAmount }: Omit<RegisterFormProps, 'termsPage'>) {
   const { t } = useTranslation();
-  const [tab, setTab] = useState<RegisterForm>('fast');
-  const tabs: { id: RegisterForm; label: string }[] = [
+  const [tab, setTab] = useState<Tab>('fast');
+  const [refId] = useState(() => readAffiliateParams().refId);
+  const formQuery = useRegisterForm(refId);
+  const termsPage = formQuery.data?.terms.contentId ?? DEFAULT_TERMS_PAGE;
+  const props = { onRegistered, trialAmount, termsPage };
+  const tabs: { id: Tab; label: string }[] = [
     { id: 'fast', label: t('auth.register.fastTab') },
     { id: 'full', label: t('auth.register.fullTab') },
   ];
   const onKey = (e: KeyboardEvent<HTMLButtonElement>) => {
     if (e.key !== 'ArrowLeft' && e.key !== 'ArrowRight') return;
     e.preventDefault();
-    const next: RegisterForm = tab === 'fast' ? 'full' : 'fast';
+    const next: Tab = tab === 'fast' ? 'full' : 'fast';
     setTab(next);
     document.getElementById(`register-tab-${next}`)?.focus();
   };
@@ -46,9 +59,15 @@ export function RegisterTabs({ onRegistered, trialAmount }: RegisterFormProps) {
         className="tabs__panel"
       >
         {tab === 'fast' ? (
-          <FastRegisterForm onRegistered={onRegistered} trialAmount={trialAmount} />
+          <FastRegisterForm {...props} />
+        ) : formQuery.isPending ? (
+          <p className="auth__pending" role="status">
+            {t('common.loading')}
+          </p>
+        ) : formQuery.data?.shortForm ? (
+          <ShortRegisterForm {...props} />
         ) : (
-          <FullRegisterForm onRegistered={onRegistered} trialAmount={trialAmount} />
+          <FullRegisterForm {...props} />
         )}
       </div>
     </>

@@ -42,7 +42,9 @@ export function useLiveNotifications(): void {
       queryClient.setQueryData<Notification[]>(notificationsQueryKey, (list) =>
         addNotification(list, n),
       );
-      toastNotification(n);
+      // One that arrives read answers the player's own action, which showed its own message
+      // (a granted trial bonus is celebrated): it is listed, not toasted a second time.
+      if (!n.isRead) toastNotification(n);
     });
     let previous = hubStore.get();
     const offStatus = hubStore.subscribe(() => {
