@@ -40,6 +40,9 @@ export default defineConfig(({ command }) => ({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // Fonts stay files (the Turkish subset is small enough to be inlined otherwise): the CSP allows
+    // fonts from the site only, not `data:` URLs.
+    assetsInlineLimit: (file) => (file.endsWith('.woff2') ? false : undefined),
     // dist/.vite/manifest.json: which chunks a page loads at once (read by the size budget).
     manifest: true,
     rolldownOptions: {

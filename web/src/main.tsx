@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import '@fontsource-variable/inter';
+import './assets/fonts/inter.css';
 import './styles/tokens.css';
 import './styles/base.css';
 import { App } from './app';
