@@ -86,6 +86,7 @@ test('the official SignalR client receives pushes, reconnects after a restart an
         phone: '905339998877',
         password: 'gizli123',
         password2: 'gizli123',
+        acceptTerms: true,
         isFast: true,
       }),
     }).then((r) => r.json());

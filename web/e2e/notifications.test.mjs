@@ -53,6 +53,7 @@ async function registerPlayer(tag) {
       phone: `9053${digits(8)}`,
       password: 'gizli123',
       password2: 'gizli123',
+      acceptTerms: true,
       isFast: true,
     }),
   }).then((r) => r.json());
