@@ -68,7 +68,7 @@ async function shot(page, name) {
 function balanceLocator(page, mobile) {
   return mobile
     ? page.locator('nav.bottom-bar .bottom-bar__balance')
-    : page.locator('header.header .header__account');
+    : page.locator('header.header');
 }
 
 async function playerJourney({ width, height, mobile, tag }) {
@@ -98,8 +98,13 @@ async function playerJourney({ width, height, mobile, tag }) {
   await dialog.getByLabel('E-posta', { exact: true }).fill(p.email);
   await dialog.getByLabel('Şifre', { exact: true }).fill(p.password);
   await dialog.getByLabel('Şifre Tekrarı', { exact: true }).fill('gizli12');
-  // Field errors show under the fields as the player types, and Submit stays disabled.
-  await dialog.getByText('Şifreler eşleşmiyor.').waitFor();
+  await dialog.getByLabel('Şifre Tekrarı', { exact: true }).press('Tab');
+  // Once touched, a field that blocks the form names its rule under it, and Submit stays disabled.
+  await dialog.getByText('Şifreyle aynı olmalı').waitFor();
+  assert.equal(
+    await dialog.getByLabel('Şifre Tekrarı', { exact: true }).getAttribute('aria-invalid'),
+    'true',
+  );
   const submit = dialog.getByRole('button', { name: 'Kayıt Ol', exact: true });
   assert.equal(await submit.isDisabled(), true, 'submit disabled while invalid');
   await dialog.getByLabel('Şifre Tekrarı', { exact: true }).fill(p.password);
@@ -109,7 +114,10 @@ async function playerJourney({ width, height, mobile, tag }) {
     `90 ${p.phone.slice(2, 5)} ${p.phone.slice(5, 8)} ${p.phone.slice(8, 10)} ${p.phone.slice(10)}`,
     'phone mask',
   );
-  await dialog.getByLabel('TC Kimlik No', { exact: true }).fill(p.personalNo);
+  await dialog.getByLabel('TC No', { exact: true }).fill('123');
+  await dialog.getByLabel('TC No', { exact: true }).press('Tab');
+  await dialog.getByText('11 hane', { exact: true }).waitFor();
+  await dialog.getByLabel('TC No', { exact: true }).fill(p.personalNo);
   // Birth date boxes default to 01-01-1970; the country to Türkiye.
   assert.equal(await dialog.getByLabel('Gün', { exact: true }).inputValue(), '01');
   assert.equal(await dialog.getByLabel('Ay', { exact: true }).inputValue(), '01');
@@ -121,6 +129,12 @@ async function playerJourney({ width, height, mobile, tag }) {
   );
   assert.equal(await country.locator('option:checked').textContent(), 'Türkiye');
   await dialog.getByLabel(/deneme bonusunu istiyorum/).check();
+  assert.equal(await submit.isDisabled(), true, 'the consent is required');
+  await dialog.getByLabel(/18 yaşından büyük olduğumu onaylıyor/).check();
+  assert.equal(
+    await dialog.getByRole('link', { name: 'Kullanım Şartları ve Koşulları' }).getAttribute('href'),
+    '/pages/4',
+  );
   await shot(page, `register-${width}.png`);
   assert.equal(await submit.isDisabled(), false, 'submit enabled when valid');
   const registerRequest = page.waitForRequest((r) => r.url().endsWith('/api/auth/register'));
@@ -132,12 +146,35 @@ async function playerJourney({ width, height, mobile, tag }) {
   assert.equal(sent.trialBonus, 1);
   assert.equal(sent.PersonalNo, p.personalNo);
   assert.equal(sent.refId, 7, 'refId from the landing URL');
+  assert.equal(sent.acceptTerms, true);
 
   // --- Phone step: with the trial bonus the SMS goes out at once; the phone is locked.
   const codeInput = dialog.getByLabel('SMS Kodu', { exact: true });
   await codeInput.waitFor();
   const sms = await waitForCode(server.databaseUrl, { channel: 'sms', recipient: p.phone });
   await shot(page, `phone-step-${width}.png`);
+  // The resend waits for its 60 s countdown.
+  await dialog.getByText(/sonra yeni kod isteyebilirsiniz/).waitFor();
+  // A wrong code is named beside the field and kept, selected for retyping.
+  const wrong = sms.code === '000000' ? '111111' : '000000';
+  await codeInput.pressSequentially(wrong);
+  await dialog.getByRole('button', { name: 'Doğrula', exact: true }).click();
+  await dialog.locator('#register-code-error').waitFor();
+  assert.equal(
+    await codeInput.inputValue(),
+    `${wrong.slice(0, 2)}-${wrong.slice(2, 4)}-${wrong.slice(4)}`,
+  );
+  assert.equal(await codeInput.getAttribute('aria-invalid'), 'true');
+  await page.waitForFunction(() => {
+    const el = document.activeElement;
+    return (
+      el instanceof HTMLInputElement &&
+      el.id === 'register-code' &&
+      el.selectionStart === 0 &&
+      el.selectionEnd === el.value.length
+    );
+  });
+  await codeInput.fill('');
   await codeInput.pressSequentially(sms.code);
   assert.equal(
     await codeInput.inputValue(),
@@ -278,6 +315,30 @@ async function playerJourney({ width, height, mobile, tag }) {
 }
 
 describe('player accounts against the real server', () => {
+  test('a registration without the trial bonus ends on the congratulations with Deposit', async () => {
+    const p = newPlayer('n');
+    const { context, page, errors } = await openPage(browser, server.baseUrl, { width: 1440 });
+    await closePopupIfShown(page);
+    await page.locator('header.header').getByRole('button', { name: 'Kayıt Ol' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Kayıt Ol' });
+    await dialog.getByLabel('Ad', { exact: true }).fill(p.name);
+    await dialog.getByLabel('Soyad', { exact: true }).fill(p.surname);
+    await dialog.getByLabel('Kullanıcı adı', { exact: true }).fill(p.username);
+    await dialog.getByRole('button', { name: 'İleri' }).click();
+    await dialog.getByLabel('E-posta', { exact: true }).fill(p.email);
+    await dialog.getByLabel('Şifre', { exact: true }).fill(p.password);
+    await dialog.getByLabel('Şifre (tekrar)', { exact: true }).fill(p.password);
+    await dialog.getByRole('button', { name: 'İleri' }).click();
+    await dialog.getByLabel('Telefon', { exact: true }).pressSequentially(p.phone.slice(2));
+    await dialog.getByLabel(/18 yaşından büyük olduğumu onaylıyor/).check();
+    await dialog.getByRole('button', { name: 'Kayıt Ol', exact: true }).click();
+    await dialog.getByRole('heading', { name: 'Tebrikler' }).waitFor();
+    assert.ok(await dialog.getByRole('button', { name: 'Para Yatır' }).isVisible());
+    assert.equal(await dialog.getByLabel('SMS Kodu', { exact: true }).count(), 0, 'no phone step');
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
   test('register, verify, trial bonus, recovery, password change at 390 px', async () => {
     await playerJourney({ width: 390, height: 844, mobile: true, tag: 'm' });
   });
@@ -293,7 +354,8 @@ describe('player accounts against the real server', () => {
     const login = page.getByRole('dialog', { name: 'Giriş Yap' });
     await login.waitFor();
     await login.getByLabel('Kullanıcı adı', { exact: true }).fill('ab');
-    await login.getByText('En az 3 karakter olmalı.').waitFor();
+    await login.getByLabel('Kullanıcı adı', { exact: true }).press('Tab');
+    await login.getByText('3–35 karakter').waitFor();
     assert.equal(
       await login.getByRole('button', { name: 'Giriş Yap', exact: true }).isDisabled(),
       true,
