@@ -52,6 +52,10 @@ pub type ApiResult<T> = Result<Envelope<T>, AppError>;
 pub enum AppError {
     #[error("validation failed: {field}")]
     Validation { field: &'static str, key: &'static str },
+    /// A field described by data (a payment method's field): its key and the message already
+    /// rendered in the request's language, naming it.
+    #[error("invalid field: {field}")]
+    Field { field: String, message: String },
     #[error("bad request: {0}")]
     BadRequest(&'static str),
     #[error("not found: {0}")]
@@ -86,7 +90,7 @@ pub enum AppError {
 impl AppError {
     pub fn status(&self) -> StatusCode {
         match self {
-            AppError::Validation { .. } => StatusCode::UNPROCESSABLE_ENTITY,
+            AppError::Validation { .. } | AppError::Field { .. } => StatusCode::UNPROCESSABLE_ENTITY,
             AppError::BadRequest(_) => StatusCode::BAD_REQUEST,
             AppError::NotFound(_) => StatusCode::NOT_FOUND,
             AppError::Conflict(_) | AppError::Taken { .. } => StatusCode::CONFLICT,
@@ -104,6 +108,7 @@ impl AppError {
     fn message_key(&self) -> &'static str {
         match self {
             AppError::Validation { key, .. } | AppError::Taken { key, .. } => key,
+            AppError::Field { .. } => "error.bad_json",
             AppError::BadRequest(k) | AppError::NotFound(k) | AppError::Conflict(k) | AppError::TooManyRequests(k) => k,
             AppError::Unauthorized => "error.unauthorized",
             AppError::MethodNotAllowed => "error.method_not_allowed",
@@ -129,8 +134,14 @@ impl IntoResponse for AppError {
             // Details go to the log only; the player gets a generic message.
             tracing::error!(error = %self, "request failed");
         }
-        let message = Some(i18n::t(self.message_key()));
+        let message = Some(match &self {
+            AppError::Field { message, .. } => message.clone(),
+            other => i18n::t(other.message_key()),
+        });
         let body = match &self {
+            AppError::Field { field, .. } => {
+                serde_json::to_value(Envelope { success: false, message, data: Some(serde_json::json!({ "field": field })) })
+            }
             AppError::Validation { field, .. } | AppError::Taken { field, .. } => {
                 serde_json::to_value(Envelope { success: false, message, data: Some(FieldError { field }) })
             }

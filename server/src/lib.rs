@@ -17,6 +17,7 @@ pub mod money;
 pub mod notify;
 pub mod openapi;
 pub mod outbox;
+pub mod payments;
 pub mod profile;
 pub mod ratelimit;
 pub mod security_headers;

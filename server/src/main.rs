@@ -86,6 +86,40 @@ enum AdminCommand {
         #[command(subcommand)]
         command: PlayerCommand,
     },
+    /// Deposit and withdrawal requests: list them, approve or reject the pending ones.
+    Payments {
+        #[command(subcommand)]
+        command: PaymentsCommand,
+    },
+}
+
+#[derive(Subcommand)]
+enum PaymentsCommand {
+    /// Requests, newest first.
+    List {
+        /// pending, confirmed, rejected, cancelled or expired; all when missing.
+        #[arg(long)]
+        status: Option<String>,
+        /// Print JSON (amounts in kuruş, times in epoch ms).
+        #[arg(long)]
+        json: bool,
+        /// How many at most.
+        #[arg(long, default_value_t = 100)]
+        limit: i64,
+    },
+    /// Approve a pending request: a deposit is credited, a withdrawal's held amount leaves.
+    Approve {
+        /// The request's id.
+        id: i64,
+    },
+    /// Reject a pending request: a withdrawal's held amount returns to the player.
+    Reject {
+        /// The request's id.
+        id: i64,
+        /// Why (recorded and told to the player).
+        #[arg(long)]
+        reason: String,
+    },
 }
 
 #[derive(Subcommand)]
@@ -199,6 +233,57 @@ fn main() -> ExitCode {
                 let n = kasa::accounts::operator::logout(&db, &player).await?;
                 println!("{n} session(s) of {player} ended");
                 Ok(())
+            }
+            Command::Admin { database_url, command: AdminCommand::Payments { command } } => {
+                let db = kasa::serve::prepare(&database_url, false).await?;
+                match command {
+                    PaymentsCommand::List { status, json, limit } => {
+                        let requests = kasa::payments::list(&db, status.as_deref(), limit.clamp(1, 10_000)).await?;
+                        if json {
+                            println!("{}", serde_json::to_string_pretty(&requests)?);
+                        } else if requests.is_empty() {
+                            println!("No payment requests.");
+                        } else {
+                            for r in requests {
+                                let kind = if r.kind == kasa::payments::Kind::Deposit { "deposit " } else { "withdraw" };
+                                let decided = match (r.decided_at, &r.reason) {
+                                    (Some(at), Some(reason)) => format!(" — {} {}: {reason}", r.status.as_str(), kasa::db::iso_utc(at)),
+                                    (Some(at), None) => format!(" — {} {}", r.status.as_str(), kasa::db::iso_utc(at)),
+                                    _ => format!(" — {}", r.status.as_str()),
+                                };
+                                println!(
+                                    "#{} {} {} {} player {} via {} ({}) {} {}{decided}",
+                                    r.id,
+                                    kasa::db::iso_utc(r.created_at),
+                                    kind,
+                                    r.amount,
+                                    r.player_id,
+                                    r.method_title,
+                                    r.method_code,
+                                    r.reference,
+                                    r.detail
+                                );
+                            }
+                        }
+                        Ok(())
+                    }
+                    PaymentsCommand::Approve { id } => {
+                        let r = kasa::payments::approve(&db, id).await?;
+                        println!("payment request #{id} approved: {} {} for player {}", r.reference, r.amount, r.player_id);
+                        Ok(())
+                    }
+                    PaymentsCommand::Reject { id, reason } => {
+                        let r = kasa::payments::reject(&db, id, &reason).await?;
+                        println!(
+                            "payment request #{id} rejected: {} {} for player {} ({})",
+                            r.reference,
+                            r.amount,
+                            r.player_id,
+                            reason.trim()
+                        );
+                        Ok(())
+                    }
+                }
             }
             Command::Admin { database_url, command: AdminCommand::Wallet { command } } => {
                 let db = kasa::serve::prepare(&database_url, false).await?;

@@ -479,28 +479,45 @@ pub async fn void_pending(db: &Db, key: &str, pending_id: i64) -> Result<Committ
     resolve(db, key, pending_id, store::Phase::Void).await
 }
 
+/// [`post_pending`] inside the caller's transaction (begun with [`Db::begin_write`]), so the
+/// posting commits with the caller's own change (a payment request's decision). On an error the
+/// caller must roll its transaction back.
+pub async fn post_pending_in(conn: &mut AnyConnection, key: &str, pending_id: i64) -> Result<Committed, WalletError> {
+    resolve_with(conn, key, pending_id, store::Phase::Post).await
+}
+
+/// [`void_pending`] inside the caller's transaction (see [`post_pending_in`]).
+pub async fn void_pending_in(conn: &mut AnyConnection, key: &str, pending_id: i64) -> Result<Committed, WalletError> {
+    resolve_with(conn, key, pending_id, store::Phase::Void).await
+}
+
 async fn resolve(db: &Db, key: &str, pending_id: i64, phase: store::Phase) -> Result<Committed, WalletError> {
+    let mut tx = db.begin_write().await?;
+    let committed = resolve_with(&mut tx, key, pending_id, phase).await?;
+    tx.commit().await?;
+    Ok(committed)
+}
+
+async fn resolve_with(conn: &mut AnyConnection, key: &str, pending_id: i64, phase: store::Phase) -> Result<Committed, WalletError> {
     if key.trim().is_empty() {
         return Err(WalletError::Invalid("a batch needs an idempotency key"));
     }
-    let mut tx = db.begin_write().await?;
-    if let Some(replay) = claim_key(&mut tx, key, &fingerprint(&(phase.as_str(), pending_id))).await? {
+    if let Some(replay) = claim_key(conn, key, &fingerprint(&(phase.as_str(), pending_id))).await? {
         return Ok(replay);
     }
     // Locks the player's balance row first, so two resolutions of one transfer go one by one.
-    let pending = store::pending_transfer(&mut tx, pending_id).await?.ok_or(WalletError::NotPending(pending_id))?;
-    if store::is_resolved(&mut tx, pending_id).await? {
+    let pending = store::pending_transfer(conn, pending_id).await?.ok_or(WalletError::NotPending(pending_id))?;
+    if store::is_resolved(conn, pending_id).await? {
         return Err(WalletError::NotPending(pending_id));
     }
-    if !store::release(&mut tx, pending.debit_id, pending.transfer.amount, phase == store::Phase::Post).await? {
+    if !store::release(conn, pending.debit_id, pending.transfer.amount, phase == store::Phase::Post).await? {
         return Err(WalletError::NotPending(pending_id));
     }
     let applied =
-        store::insert_transfer(&mut tx, key, (pending.debit_id, pending.credit_id), &pending.transfer, phase, Some(pending_id)).await?;
+        store::insert_transfer(conn, key, (pending.debit_id, pending.credit_id), &pending.transfer, phase, Some(pending_id)).await?;
     if let Some((player_id, _)) = pending.transfer.debit.player() {
-        publish_balance(&mut tx, player_id).await?;
+        publish_balance(conn, player_id).await?;
     }
-    tx.commit().await?;
     Ok(Committed { transfers: vec![applied], replayed: false })
 }
 

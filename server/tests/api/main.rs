@@ -11,6 +11,7 @@ mod hub;
 mod journal;
 mod layers;
 mod openapi;
+mod payments;
 mod schema;
 mod security;
 mod senders;

@@ -45,6 +45,13 @@ export type Bootstrap = {
   trialBonusAmount: number;
 };
 
+export type CancelBody = {
+  /**
+   * The request's id.
+   */
+  id: number;
+};
+
 export type CasinoCategory = {
   /**
    * Games of the category (filled by the casino area; empty in the bootstrap).
@@ -90,6 +97,14 @@ export type ContentRef = {
 export type Country = {
   id: number;
   name: string;
+};
+
+export type DetailBody = {
+  id: number;
+  /**
+   * 1 deposit, 2 withdraw.
+   */
+  type: number;
 };
 
 export type DomainStatus = {
@@ -312,6 +327,43 @@ export type EnvelopeString = {
 /**
  * The body of every `/api/` response.
  */
+export type EnvelopeSubmitted = {
+  /**
+   * What a submitted request answers.
+   */
+  data?: {
+    /**
+     * Lira.
+     */
+    amount: number;
+    id: number;
+    /**
+     * The reference to write in a transfer's description.
+     */
+    reference: string;
+  };
+  message?: string | null;
+  success: boolean;
+};
+
+/**
+ * The body of every `/api/` response.
+ */
+export type EnvelopeTransactionPage = {
+  data?: {
+    items: Array<TransactionItem>;
+    /**
+     * How many match the filter in all.
+     */
+    total: number;
+  };
+  message?: string | null;
+  success: boolean;
+};
+
+/**
+ * The body of every `/api/` response.
+ */
 export type EnvelopeTrialBonus = {
   data?: {
     /**
@@ -323,6 +375,58 @@ export type EnvelopeTrialBonus = {
      */
     balance: number;
   };
+  message?: string | null;
+  success: boolean;
+};
+
+/**
+ * The body of every `/api/` response.
+ */
+export type EnvelopeVecField = {
+  data?: Array<{
+    key: string;
+    /**
+     * An input mask (deposits).
+     */
+    mask?: string | null;
+    objectType: FieldType;
+    /**
+     * The choices of a Dropdown (its presence makes the field a Dropdown in the app).
+     */
+    option?: Array<FieldOption> | null;
+  }>;
+  message?: string | null;
+  success: boolean;
+};
+
+/**
+ * The body of every `/api/` response.
+ */
+export type EnvelopeVecMethodItem = {
+  data?: Array<{
+    /**
+     * bank, card or ewallet.
+     */
+    adapter: string;
+    id: number;
+    logo: string;
+    /**
+     * Lira.
+     */
+    max: number;
+    /**
+     * Lira.
+     */
+    min: number;
+    /**
+     * In the request's language.
+     */
+    title: string;
+    /**
+     * 1 deposit, 2 withdraw.
+     */
+    type: number;
+  }>;
   message?: string | null;
   success: boolean;
 };
@@ -350,11 +454,45 @@ export type EnvelopeVecNotification = {
 };
 
 /**
+ * A server-described field of a payment form (`payment/detail`).
+ */
+export type Field = {
+  key: string;
+  /**
+   * An input mask (deposits).
+   */
+  mask?: string | null;
+  objectType: FieldType;
+  /**
+   * The choices of a Dropdown (its presence makes the field a Dropdown in the app).
+   */
+  option?: Array<FieldOption> | null;
+};
+
+/**
  * The data of a field error: which field failed, so the app can point at it.
  */
 export type FieldError = {
   field: string;
 };
+
+/**
+ * A dropdown's choice.
+ */
+export type FieldOption = {
+  /**
+   * A number or a text.
+   */
+  id: {
+    [key: string]: unknown;
+  };
+  name: string;
+};
+
+/**
+ * A field's type as the app reads it (the spec's Field type, by name).
+ */
+export type FieldType = 'String' | 'Int' | 'Long' | 'Decimal' | 'Dropdown';
 
 export type FingerprintLog = {
   components: {
@@ -414,6 +552,34 @@ export type LoginData = {
 };
 
 /**
+ * A payment method in the Deposit and Withdraw pages' lists.
+ */
+export type MethodItem = {
+  /**
+   * bank, card or ewallet.
+   */
+  adapter: string;
+  id: number;
+  logo: string;
+  /**
+   * Lira.
+   */
+  max: number;
+  /**
+   * Lira.
+   */
+  min: number;
+  /**
+   * In the request's language.
+   */
+  title: string;
+  /**
+   * 1 deposit, 2 withdraw.
+   */
+  type: number;
+};
+
+/**
  * A notification as the app receives it (list, and the hub's `Notification` command).
  */
 export type Notification = {
@@ -439,6 +605,23 @@ export type NotificationPage = {
 export type PageBody = {
   skip?: number;
   take?: number;
+};
+
+export type PayBody = {
+  /**
+   * `{key: value}` per field: text for String fields, numbers for numeric ones and dropdowns.
+   */
+  detail: {
+    [key: string]: unknown;
+  };
+  /**
+   * The method's id.
+   */
+  id: number;
+  /**
+   * 'pay'.
+   */
+  target?: string | null;
 };
 
 export type PhoneBody = {
@@ -606,6 +789,21 @@ export type SiteOption = {
 };
 
 /**
+ * What a submitted request answers.
+ */
+export type Submitted = {
+  /**
+   * Lira.
+   */
+  amount: number;
+  id: number;
+  /**
+   * The reference to write in a transfer's description.
+   */
+  reference: string;
+};
+
+/**
  * The terms a player accepts at sign-up: the content page that shows them and its version.
  */
 export type Terms = {
@@ -618,6 +816,59 @@ export type Terms = {
    * texts (`sha256:` and 12 hex digits), so every change of the text is a new version.
    */
   version: string;
+};
+
+/**
+ * A deposit or withdrawal in Financial Activities.
+ */
+export type TransactionItem = {
+  /**
+   * Lira.
+   */
+  amount: number;
+  /**
+   * The player may cancel it (a pending bank-transfer or e-wallet deposit).
+   */
+  cancellable: boolean;
+  /**
+   * UTC, ISO 8601.
+   */
+  createdAt: string;
+  /**
+   * UTC, ISO 8601; null while pending.
+   */
+  decidedAt?: string | null;
+  id: number;
+  /**
+   * Transaction kind: Deposit 1, Withdraw 2.
+   */
+  kind: number;
+  /**
+   * The method's title in the request's language.
+   */
+  method: string;
+  methodId: number;
+  /**
+   * Process state: Processing 1, Completed 2, Cancelled 3, Expired 4.
+   */
+  processState: number;
+  /**
+   * The operator's reason for a rejection.
+   */
+  reason?: string | null;
+  reference: string;
+  /**
+   * Status: Confirmed 1, Pending 2, Rejected 4, Cancelled 5.
+   */
+  status: number;
+};
+
+export type TransactionPage = {
+  items: Array<TransactionItem>;
+  /**
+   * How many match the filter in all.
+   */
+  total: number;
 };
 
 export type Translation = {
@@ -1080,6 +1331,204 @@ export type UpdatePhoneResponses = {
 };
 
 export type UpdatePhoneResponse = UpdatePhoneResponses[keyof UpdatePhoneResponses];
+
+export type CancelData = {
+  body: CancelBody;
+  path?: never;
+  query?: never;
+  url: '/payment/cancel';
+};
+
+export type CancelErrors = {
+  /**
+   * The body is not JSON of the call's shape, or the call refused it.
+   */
+  400: EmptyEnvelope;
+  /**
+   * No session: the token is missing, unknown or ended (the app logs out).
+   */
+  401: EmptyEnvelope;
+  /**
+   * Not a pending deposit of the caller's
+   */
+  409: EmptyEnvelope;
+};
+
+export type CancelError = CancelErrors[keyof CancelErrors];
+
+export type CancelResponses = {
+  200: EmptyEnvelope;
+};
+
+export type CancelResponse = CancelResponses[keyof CancelResponses];
+
+export type DepositData = {
+  body: PayBody;
+  path?: never;
+  query?: never;
+  url: '/payment/deposit';
+};
+
+export type DepositErrors = {
+  /**
+   * Card payments are not available yet
+   */
+  400: EmptyEnvelope;
+  /**
+   * No session: the token is missing, unknown or ended (the app logs out).
+   */
+  401: EmptyEnvelope;
+  /**
+   * Unknown or disabled method
+   */
+  404: EmptyEnvelope;
+  /**
+   * A field is invalid; the message names it
+   */
+  422: EnvelopeFieldError;
+};
+
+export type DepositError = DepositErrors[keyof DepositErrors];
+
+export type DepositResponses = {
+  200: EnvelopeSubmitted;
+};
+
+export type DepositResponse = DepositResponses[keyof DepositResponses];
+
+export type DetailData = {
+  body: DetailBody;
+  path?: never;
+  query?: never;
+  url: '/payment/detail';
+};
+
+export type DetailErrors = {
+  /**
+   * The body is not JSON of the call's shape, or the call refused it.
+   */
+  400: EmptyEnvelope;
+  /**
+   * No session: the token is missing, unknown or ended (the app logs out).
+   */
+  401: EmptyEnvelope;
+  /**
+   * Unknown or disabled method
+   */
+  404: EmptyEnvelope;
+  422: EnvelopeFieldError;
+};
+
+export type DetailError = DetailErrors[keyof DetailErrors];
+
+export type DetailResponses = {
+  200: EnvelopeVecField;
+};
+
+export type DetailResponse = DetailResponses[keyof DetailResponses];
+
+export type MethodsData = {
+  body?: never;
+  path?: never;
+  query: {
+    /**
+     * 1 deposit, 2 withdraw.
+     */
+    type: number;
+  };
+  url: '/payment/methods';
+};
+
+export type MethodsErrors = {
+  /**
+   * No session: the token is missing, unknown or ended (the app logs out).
+   */
+  401: EmptyEnvelope;
+  422: EnvelopeFieldError;
+};
+
+export type MethodsError = MethodsErrors[keyof MethodsErrors];
+
+export type MethodsResponses = {
+  200: EnvelopeVecMethodItem;
+};
+
+export type MethodsResponse = MethodsResponses[keyof MethodsResponses];
+
+export type TransactionsData = {
+  body?: never;
+  path?: never;
+  query?: {
+    /**
+     * 1 deposits, 2 withdrawals; all when missing or 0.
+     */
+    kind?: number | null;
+    /**
+     * First day, YYYY-MM-DD (UTC), included.
+     */
+    from?: string | null;
+    /**
+     * Last day, YYYY-MM-DD (UTC), included.
+     */
+    to?: string | null;
+    skip?: number;
+    /**
+     * 20 when missing, at most 100.
+     */
+    take?: number | null;
+  };
+  url: '/payment/transactions';
+};
+
+export type TransactionsErrors = {
+  /**
+   * No session: the token is missing, unknown or ended (the app logs out).
+   */
+  401: EmptyEnvelope;
+  422: EnvelopeFieldError;
+};
+
+export type TransactionsError = TransactionsErrors[keyof TransactionsErrors];
+
+export type TransactionsResponses = {
+  200: EnvelopeTransactionPage;
+};
+
+export type TransactionsResponse = TransactionsResponses[keyof TransactionsResponses];
+
+export type WithdrawData = {
+  body: PayBody;
+  path?: never;
+  query?: never;
+  url: '/payment/withdraw';
+};
+
+export type WithdrawErrors = {
+  /**
+   * The balance is short
+   */
+  400: EmptyEnvelope;
+  /**
+   * No session: the token is missing, unknown or ended (the app logs out).
+   */
+  401: EmptyEnvelope;
+  /**
+   * Unknown or disabled method
+   */
+  404: EmptyEnvelope;
+  /**
+   * A field is invalid; the message names it
+   */
+  422: EnvelopeFieldError;
+};
+
+export type WithdrawError = WithdrawErrors[keyof WithdrawErrors];
+
+export type WithdrawResponses = {
+  200: EnvelopeSubmitted;
+};
+
+export type WithdrawResponse = WithdrawResponses[keyof WithdrawResponses];
 
 export type BalanceData2 = {
   body?: never;

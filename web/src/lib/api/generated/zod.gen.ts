@@ -8,6 +8,10 @@ export const zBalanceData = z.object({
   realBalance: z.number(),
 });
 
+export const zCancelBody = z.object({
+  id: z.int(),
+});
+
 export const zCasinoCategory = z.object({
   games: z.array(z.record(z.string(), z.unknown())),
   id: z.int(),
@@ -48,6 +52,11 @@ export const zContentCategory = z.object({
 export const zCountry = z.object({
   id: z.int(),
   name: z.string(),
+});
+
+export const zDetailBody = z.object({
+  id: z.int(),
+  type: z.int(),
 });
 
 export const zDomainStatus = z.object({
@@ -186,12 +195,48 @@ export const zEnvelopeString = z.object({
 /**
  * The body of every `/api/` response.
  */
+export const zEnvelopeSubmitted = z.object({
+  data: z.optional(
+    z.object({
+      amount: z.number(),
+      id: z.int(),
+      reference: z.string(),
+    }),
+  ),
+  message: z.nullish(z.string()),
+  success: z.boolean(),
+});
+
+/**
+ * The body of every `/api/` response.
+ */
 export const zEnvelopeTrialBonus = z.object({
   data: z.optional(
     z.object({
       amount: z.number(),
       balance: z.number(),
     }),
+  ),
+  message: z.nullish(z.string()),
+  success: z.boolean(),
+});
+
+/**
+ * The body of every `/api/` response.
+ */
+export const zEnvelopeVecMethodItem = z.object({
+  data: z.optional(
+    z.array(
+      z.object({
+        adapter: z.string(),
+        id: z.int(),
+        logo: z.string(),
+        max: z.number(),
+        min: z.number(),
+        title: z.string(),
+        type: z.int(),
+      }),
+    ),
   ),
   message: z.nullish(z.string()),
   success: z.boolean(),
@@ -222,6 +267,47 @@ export const zEnvelopeVecNotification = z.object({
  */
 export const zFieldError = z.object({
   field: z.string(),
+});
+
+/**
+ * A dropdown's choice.
+ */
+export const zFieldOption = z.object({
+  id: z.record(z.string(), z.unknown()),
+  name: z.string(),
+});
+
+/**
+ * A field's type as the app reads it (the spec's Field type, by name).
+ */
+export const zFieldType = z.enum(['String', 'Int', 'Long', 'Decimal', 'Dropdown']);
+
+/**
+ * The body of every `/api/` response.
+ */
+export const zEnvelopeVecField = z.object({
+  data: z.optional(
+    z.array(
+      z.object({
+        key: z.string(),
+        mask: z.nullish(z.string()),
+        objectType: zFieldType,
+        option: z.nullish(z.array(zFieldOption)),
+      }),
+    ),
+  ),
+  message: z.nullish(z.string()),
+  success: z.boolean(),
+});
+
+/**
+ * A server-described field of a payment form (`payment/detail`).
+ */
+export const zField = z.object({
+  key: z.string(),
+  mask: z.nullish(z.string()),
+  objectType: zFieldType,
+  option: z.nullish(z.array(zFieldOption)),
 });
 
 export const zFingerprintLog = z.object({
@@ -287,6 +373,19 @@ export const zLoginData = z.object({
 });
 
 /**
+ * A payment method in the Deposit and Withdraw pages' lists.
+ */
+export const zMethodItem = z.object({
+  adapter: z.string(),
+  id: z.int(),
+  logo: z.string(),
+  max: z.number(),
+  min: z.number(),
+  title: z.string(),
+  type: z.int(),
+});
+
+/**
  * A notification as the app receives it (list, and the hub's `Notification` command).
  */
 export const zNotification = z.object({
@@ -306,6 +405,12 @@ export const zNotificationPage = z.object({
 export const zPageBody = z.object({
   skip: z.optional(z.int()),
   take: z.optional(z.int()),
+});
+
+export const zPayBody = z.object({
+  detail: z.record(z.string(), z.unknown()),
+  id: z.int(),
+  target: z.nullish(z.string()),
 });
 
 export const zPhoneBody = z.object({
@@ -405,6 +510,15 @@ export const zSiteOption = z.object({
 });
 
 /**
+ * What a submitted request answers.
+ */
+export const zSubmitted = z.object({
+  amount: z.number(),
+  id: z.int(),
+  reference: z.string(),
+});
+
+/**
  * The terms a player accepts at sign-up: the content page that shows them and its version.
  */
 export const zTerms = z.object({
@@ -431,6 +545,43 @@ export const zRegisterFormData = z.object({
   countries: z.array(zCountry),
   shortForm: z.boolean(),
   terms: zTerms,
+});
+
+/**
+ * A deposit or withdrawal in Financial Activities.
+ */
+export const zTransactionItem = z.object({
+  amount: z.number(),
+  cancellable: z.boolean(),
+  createdAt: z.string(),
+  decidedAt: z.nullish(z.string()),
+  id: z.int(),
+  kind: z.int(),
+  method: z.string(),
+  methodId: z.int(),
+  processState: z.int(),
+  reason: z.nullish(z.string()),
+  reference: z.string(),
+  status: z.int(),
+});
+
+/**
+ * The body of every `/api/` response.
+ */
+export const zEnvelopeTransactionPage = z.object({
+  data: z.optional(
+    z.object({
+      items: z.array(zTransactionItem),
+      total: z.int(),
+    }),
+  ),
+  message: z.nullish(z.string()),
+  success: z.boolean(),
+});
+
+export const zTransactionPage = z.object({
+  items: z.array(zTransactionItem),
+  total: z.int(),
 });
 
 export const zTranslation = z.object({
@@ -588,5 +739,37 @@ export const zSessionsResponse = zEnvelopeSessionPage;
 export const zUpdatePhoneBody = zPhoneBody;
 
 export const zUpdatePhoneResponse = zEnvelopePhoneState;
+
+export const zCancelBody2 = zCancelBody;
+
+export const zCancelResponse = zEmptyEnvelope;
+
+export const zDepositBody = zPayBody;
+
+export const zDepositResponse = zEnvelopeSubmitted;
+
+export const zDetailBody2 = zDetailBody;
+
+export const zDetailResponse = zEnvelopeVecField;
+
+export const zMethodsQuery = z.object({
+  type: z.int(),
+});
+
+export const zMethodsResponse = zEnvelopeVecMethodItem;
+
+export const zTransactionsQuery = z.object({
+  kind: z.nullish(z.int()),
+  from: z.nullish(z.string()),
+  to: z.nullish(z.string()),
+  skip: z.optional(z.int()),
+  take: z.nullish(z.int()),
+});
+
+export const zTransactionsResponse = zEnvelopeTransactionPage;
+
+export const zWithdrawBody = zPayBody;
+
+export const zWithdrawResponse = zEnvelopeSubmitted;
 
 export const zBalanceResponse = zEnvelopeBalanceData;

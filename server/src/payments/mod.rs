@@ -1,0 +1,328 @@
+//! Payments: deposit and withdrawal methods as data, players' requests validated against their
+//! method's fields and limits, and the operator's decisions; money moves only through the wallet.
+//!
+//! A withdrawal holds its amount at once (a pending transfer from the player's real pocket to the
+//! method's house account), posted when the operator approves it and voided when they reject it; the
+//! player cannot take it back. A bank-transfer or e-wallet deposit is a pending request that moves no
+//! money until the operator approves it (a transfer from the method's house account to the player's
+//! real pocket); the player may cancel it while it is pending. Every decision is one conditional
+//! `UPDATE ... WHERE status = 'pending'` in the same transaction as its money and notification, so
+//! of two concurrent decisions exactly one wins.
+//!
+//! Not yet here (issue 13's next increment): the hosted card page under `/pay/` with its signed
+//! callback, and the 30-minute expiry of unpaid card deposits.
+
+pub mod domain;
+pub mod routes;
+pub mod store;
+
+pub use domain::{Iban, IbanError, Kind, RequestStatus};
+pub use routes::router;
+pub use store::{Method, Request};
+
+use anyhow::Context;
+use serde::Deserialize;
+
+use crate::db::{Db, now_ms};
+use crate::error::AppError;
+use crate::i18n::t;
+use crate::money::Kurus;
+use crate::notify::{self, Audience, NotificationType};
+use crate::wallet::{self, Account, Batch, Refs, Transfer, TransferKind, WalletError};
+use domain::{Adapter, Field, FieldProblem, FieldType, Problem, ValidDetail};
+
+/// The demo methods, committed as `content/payment_methods.json`.
+const DEMO_METHODS: &str = include_str!("../../../content/payment_methods.json");
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct MethodEntry {
+    id: i64,
+    #[serde(rename = "type")]
+    kind: Kind,
+    code: String,
+    adapter: Adapter,
+    title: std::collections::BTreeMap<String, String>,
+    logo: String,
+    /// Lira.
+    min: f64,
+    max: f64,
+    #[serde(default = "yes")]
+    enabled: bool,
+    fields: Vec<Field>,
+    #[serde(default)]
+    payee: Option<serde_json::Value>,
+}
+
+fn yes() -> bool {
+    true
+}
+
+/// Reads a methods file (`content/payment_methods.json`'s shape), refusing a method without an
+/// Amount field of type Decimal, a Dropdown without options, bad limits or a bad account code.
+pub fn parse_methods(json: &str) -> anyhow::Result<Vec<Method>> {
+    let entries: Vec<MethodEntry> = serde_json::from_str(json).context("payment methods are not valid")?;
+    entries
+        .into_iter()
+        .map(|e| {
+            let context = format!("payment method {}", e.id);
+            let (min, max) = (Kurus::from_lira(e.min).context(context.clone())?, Kurus::from_lira(e.max).context(context.clone())?);
+            anyhow::ensure!(min.is_positive() && max >= min, "{context}: 0 < min <= max");
+            anyhow::ensure!(
+                e.fields.iter().any(|f| f.key == domain::AMOUNT && f.object_type == FieldType::Decimal),
+                "{context}: needs an '{}' field of type Decimal",
+                domain::AMOUNT
+            );
+            anyhow::ensure!(
+                e.fields.iter().all(|f| (f.object_type == FieldType::Dropdown) == f.option.as_ref().is_some_and(|o| !o.is_empty())),
+                "{context}: a Dropdown field, and only it, has options"
+            );
+            anyhow::ensure!(
+                !e.code.is_empty() && e.code.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_'),
+                "{context}: the code is lower-case letters, digits and _"
+            );
+            anyhow::ensure!(e.title.contains_key("tr"), "{context}: needs a Turkish title");
+            Ok(Method {
+                id: e.id,
+                kind: e.kind,
+                code: e.code,
+                adapter: e.adapter,
+                titles: e.title,
+                logo: e.logo,
+                min,
+                max,
+                enabled: e.enabled,
+                fields: e.fields,
+                payee: e.payee,
+            })
+        })
+        .collect()
+}
+
+/// Loads the demo payment methods when the database has none (a database that already has
+/// methods keeps the operator's); whether it loaded them.
+pub async fn load_demo_if_none(db: &Db) -> anyhow::Result<bool> {
+    if store::count_methods(db).await? > 0 {
+        return Ok(false);
+    }
+    let methods = parse_methods(DEMO_METHODS)?;
+    let mut tx = db.begin_write().await?;
+    for (i, m) in methods.iter().enumerate() {
+        store::save_method(&mut tx, m, i as i64).await?;
+    }
+    tx.commit().await?;
+    tracing::info!(methods = methods.len(), "demo payment methods loaded");
+    Ok(true)
+}
+
+/// An enabled method of the kind, or the player's clear failure.
+pub async fn usable_method(db: &Db, id: i64, kind: Kind) -> Result<Method, AppError> {
+    match store::method_by_id(db, id).await? {
+        Some(m) if m.enabled && m.kind == kind => Ok(m),
+        _ => Err(AppError::NotFound("payments.unknown_method")),
+    }
+}
+
+/// Validates a detail against the method, or the player's message naming the field.
+pub fn validate(method: &Method, detail: &serde_json::Map<String, serde_json::Value>) -> Result<ValidDetail, AppError> {
+    domain::validate(&method.fields, method.min, method.max, detail).map_err(field_error)
+}
+
+fn field_error(p: FieldProblem) -> AppError {
+    let key = match p.problem {
+        Problem::Missing => "payments.field_missing",
+        Problem::NotOfType => "payments.field_type",
+        Problem::TooLong => "payments.field_too_long",
+        Problem::Iban(IbanError::Format) => "payments.iban_format",
+        Problem::Iban(IbanError::Checksum) => "payments.iban_checksum",
+        Problem::TooPrecise => "payments.too_precise",
+        Problem::BelowMin(_) => "payments.below_min",
+        Problem::AboveMax(_) => "payments.above_max",
+        Problem::NotAnOption => "payments.not_option",
+    };
+    let mut message = t(key).replace("{field}", &p.field);
+    if let Problem::BelowMin(k) | Problem::AboveMax(k) = p.problem {
+        message = message.replace("{min}", &k.to_string()).replace("{max}", &k.to_string());
+    }
+    AppError::Field { field: p.field, message }
+}
+
+/// What a submitted request answers.
+#[derive(Debug, Clone, serde::Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Submitted {
+    pub id: i64,
+    /// The reference to write in a transfer's description.
+    pub reference: String,
+    /// Lira.
+    pub amount: f64,
+}
+
+fn stored(detail: &ValidDetail) -> serde_json::Value {
+    serde_json::to_value(&detail.values).unwrap_or_default()
+}
+
+/// A withdrawal: the amount is held at once with the pending request and its Withdraw
+/// notification, all in one transaction; a short balance writes nothing.
+pub async fn withdraw(db: &Db, player_id: i64, method: &Method, detail: &ValidDetail) -> Result<(Submitted, String), AppError> {
+    let house = Account::Payment(method.code.clone());
+    let hold =
+        Transfer { pending: true, ..Transfer::new(Account::real(player_id), house, detail.amount, TransferKind::Withdrawal, "withdraw") };
+    wallet::open_house_accounts(db, std::slice::from_ref(&hold)).await?;
+    let mut tx = db.begin_write().await?;
+    let (id, reference) =
+        store::insert_request(&mut tx, player_id, method.id, Kind::Withdraw, detail.amount, &stored(detail), now_ms()).await?;
+    let hold = Transfer { cause: format!("payment:{id}"), refs: Refs { payment_id: Some(id.to_string()), ..Refs::default() }, ..hold };
+    let held = match wallet::commit_in(&mut tx, &Batch { key: format!("payment:{id}:hold"), transfers: vec![hold] }).await {
+        Err(WalletError::InsufficientFunds) => return Err(AppError::BadRequest("payments.insufficient")),
+        other => other?,
+    };
+    store::set_hold(&mut tx, id, held.transfers[0].id).await?;
+    let note = t("notify.withdraw_requested_note").replace("{amount}", &detail.amount.to_string()).replace("{reference}", &reference);
+    notify::create(&mut tx, Audience::Player(player_id), NotificationType::Withdraw, &t("notify.withdraw_title"), &note).await?;
+    tx.commit().await?;
+    tracing::info!(player_id, request = id, amount = detail.amount.minor(), "withdrawal requested");
+    let message = t("payments.withdraw_requested").replace("{amount}", &detail.amount.to_string());
+    Ok((Submitted { id, reference, amount: detail.amount.to_lira() }, message))
+}
+
+/// A bank-transfer or e-wallet deposit: a pending request and the message telling the player where
+/// to send the money; nothing moves until the operator approves it.
+pub async fn deposit(db: &Db, player_id: i64, method: &Method, detail: &ValidDetail) -> Result<(Submitted, String), AppError> {
+    let template = match method.adapter {
+        Adapter::Bank => "payments.deposit_bank",
+        Adapter::Ewallet => "payments.deposit_ewallet",
+        Adapter::Card => return Err(AppError::BadRequest("payments.card_unavailable")),
+    };
+    let mut tx = db.begin_write().await?;
+    let (id, reference) =
+        store::insert_request(&mut tx, player_id, method.id, Kind::Deposit, detail.amount, &stored(detail), now_ms()).await?;
+    tx.commit().await?;
+    tracing::info!(player_id, request = id, amount = detail.amount.minor(), "deposit requested");
+    let payee = |k: &str| method.payee.as_ref().and_then(|p| p.get(k)).and_then(|v| v.as_str()).unwrap_or_default().to_string();
+    let account = Iban::parse(&payee("account")).map(|i| i.to_string()).unwrap_or_else(|_| payee("account"));
+    let wallet_name = method
+        .fields
+        .iter()
+        .find(|f| f.object_type == FieldType::Dropdown)
+        .and_then(|f| {
+            let chosen = detail.values.get(&f.key)?;
+            f.option.as_ref()?.iter().find(|o| &o.id == chosen).map(|o| o.name.clone())
+        })
+        .unwrap_or_default();
+    let message = t(template)
+        .replace("{amount}", &detail.amount.to_string())
+        .replace("{name}", &payee("name"))
+        .replace("{account}", &account)
+        .replace("{reference}", &reference)
+        .replace("{wallet}", &wallet_name);
+    Ok((Submitted { id, reference, amount: detail.amount.to_lira() }, message))
+}
+
+/// The player cancels their own pending bank-transfer or e-wallet deposit (never a withdrawal:
+/// that waits for the operator). Nothing was credited, so nothing moves.
+pub async fn cancel(db: &Db, player_id: i64, id: i64) -> Result<Request, AppError> {
+    let mut tx = db.begin_write().await?;
+    let only = store::Only { player_id, kind: Kind::Deposit };
+    let done = store::decide(&mut tx, id, RequestStatus::Cancelled, "player", None, now_ms(), Some(only)).await?;
+    let Some(request) = done else {
+        return Err(AppError::Conflict("payments.not_cancellable"));
+    };
+    tx.commit().await?;
+    tracing::info!(player_id, request = id, "deposit cancelled by the player");
+    Ok(request)
+}
+
+/// Why an operator's decision was refused; nothing changed.
+#[derive(Debug, thiserror::Error)]
+pub enum DecisionError {
+    #[error("there is no payment request {0}")]
+    NotFound(i64),
+    #[error("payment request {0} is not pending: it is {1}")]
+    NotPending(i64, &'static str),
+    #[error("a rejection needs a reason (--reason TEXT): it is recorded and told to the player")]
+    NoReason,
+    #[error(transparent)]
+    Wallet(#[from] WalletError),
+    #[error(transparent)]
+    Database(#[from] sqlx::Error),
+}
+
+/// The operator approves a pending request: a deposit is credited (from the method's house account
+/// to the player's real pocket), a withdrawal's hold is posted; the player is notified; all in one
+/// transaction with the decision, which only one of concurrent decisions makes.
+pub async fn approve(db: &Db, id: i64) -> Result<Request, DecisionError> {
+    decide(db, id, RequestStatus::Confirmed, None).await
+}
+
+/// The operator rejects a pending request with a reason: a withdrawal's hold is voided (the amount
+/// is the player's again), a deposit moves nothing; the player is notified.
+pub async fn reject(db: &Db, id: i64, reason: &str) -> Result<Request, DecisionError> {
+    let reason = reason.trim();
+    if reason.is_empty() {
+        return Err(DecisionError::NoReason);
+    }
+    decide(db, id, RequestStatus::Rejected, Some(reason)).await
+}
+
+async fn decide(db: &Db, id: i64, to: RequestStatus, reason: Option<&str>) -> Result<Request, DecisionError> {
+    let before = store::request_by_id(db, id).await?.ok_or(DecisionError::NotFound(id))?;
+    if before.status != RequestStatus::Pending {
+        return Err(DecisionError::NotPending(id, before.status.as_str()));
+    }
+    let credit = Transfer {
+        refs: Refs { payment_id: Some(id.to_string()), ..Refs::default() },
+        ..Transfer::new(
+            Account::Payment(before.method_code.clone()),
+            Account::real(before.player_id),
+            before.amount,
+            TransferKind::Deposit,
+            format!("payment:{id}"),
+        )
+    };
+    if before.kind == Kind::Deposit && to == RequestStatus::Confirmed {
+        wallet::open_house_accounts(db, std::slice::from_ref(&credit)).await?;
+    }
+    let mut tx = db.begin_write().await?;
+    let Some(request) = store::decide(&mut tx, id, to, "operator", reason, now_ms(), None).await? else {
+        let now = store::request_on(&mut tx, id).await?.map(|r| r.status.as_str()).unwrap_or("gone");
+        return Err(DecisionError::NotPending(id, now));
+    };
+    let (kind, note_key) = match (request.kind, to) {
+        (Kind::Deposit, RequestStatus::Confirmed) => {
+            wallet::commit_in(&mut tx, &Batch { key: format!("payment:{id}:credit"), transfers: vec![credit] }).await?;
+            (NotificationType::Deposit, "notify.deposit_approved_note")
+        }
+        (Kind::Deposit, _) => (NotificationType::Deposit, "notify.deposit_rejected_note"),
+        (Kind::Withdraw, status) => {
+            let hold = request.hold_transfer_id.ok_or(WalletError::Invalid("a withdrawal request without its hold"))?;
+            if status == RequestStatus::Confirmed {
+                wallet::post_pending_in(&mut tx, &format!("payment:{id}:post"), hold).await?;
+                (NotificationType::Withdraw, "notify.withdraw_approved_note")
+            } else {
+                wallet::void_pending_in(&mut tx, &format!("payment:{id}:void"), hold).await?;
+                (NotificationType::Withdraw, "notify.withdraw_rejected_note")
+            }
+        }
+    };
+    let title = t(if kind == NotificationType::Deposit { "notify.deposit_title" } else { "notify.withdraw_title" });
+    let note = t(note_key)
+        .replace("{amount}", &request.amount.to_string())
+        .replace("{reference}", &request.reference)
+        .replace("{reason}", reason.unwrap_or_default());
+    notify::create(&mut tx, Audience::Player(request.player_id), kind, &title, &note).await?;
+    tx.commit().await?;
+    tracing::info!(request = id, status = to.as_str(), "payment request decided by an operator");
+    Ok(request)
+}
+
+/// `kasa admin payments list`: requests newest first, of one status or all.
+pub async fn list(db: &Db, status: Option<&str>, limit: i64) -> anyhow::Result<Vec<Request>> {
+    let status = status
+        .map(|s| {
+            RequestStatus::parse(&s.to_ascii_lowercase())
+                .ok_or_else(|| anyhow::anyhow!("unknown status '{s}' (pending, confirmed, rejected, cancelled, expired)"))
+        })
+        .transpose()?;
+    Ok(store::list(db, status, limit).await?)
+}

@@ -1,0 +1,263 @@
+//! Handlers of `payment/methods`, `payment/detail`, `payment/deposit`, `payment/withdraw`,
+//! `payment/cancel` and `payment/transactions`.
+
+use axum::extract::{Query, State};
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use super::domain::{Adapter, Field, Kind, RequestStatus};
+use super::store::{self, Filter};
+use super::{Submitted, usable_method};
+use crate::auth::CurrentPlayer;
+use crate::db::{Db, iso_utc};
+use crate::error::{ApiResult, AppError, AppJson, EmptyEnvelope, Envelope, FieldError};
+use crate::i18n::{RequestLocale, t};
+use crate::time::Date;
+
+pub fn router() -> OpenApiRouter<Db> {
+    OpenApiRouter::new()
+        .routes(routes!(methods))
+        .routes(routes!(detail))
+        .routes(routes!(deposit))
+        .routes(routes!(withdraw))
+        .routes(routes!(cancel))
+        .routes(routes!(transactions))
+}
+
+fn kind(n: i64, field: &'static str) -> Result<Kind, AppError> {
+    Kind::try_from(n).map_err(|_| AppError::Validation { field, key: "payments.bad_type" })
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+pub struct MethodsQuery {
+    /// 1 deposit, 2 withdraw.
+    #[serde(rename = "type")]
+    #[param(rename = "type")]
+    pub kind: i64,
+}
+
+/// A payment method in the Deposit and Withdraw pages' lists.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct MethodItem {
+    pub id: i64,
+    /// 1 deposit, 2 withdraw.
+    #[serde(rename = "type")]
+    pub kind: i64,
+    /// In the request's language.
+    pub title: String,
+    pub logo: String,
+    /// Lira.
+    pub min: f64,
+    /// Lira.
+    pub max: f64,
+    /// bank, card or ewallet.
+    pub adapter: &'static str,
+}
+
+/// The enabled payment methods of a type (not in the spec).
+#[utoipa::path(get, path = "/payment/methods", tag = "payments", params(MethodsQuery),
+    responses((status = 200, body = Envelope<Vec<MethodItem>>), (status = 422, body = Envelope<FieldError>)),
+    security(("bearer" = [])))]
+async fn methods(
+    State(db): State<Db>,
+    _me: CurrentPlayer,
+    RequestLocale(locale): RequestLocale,
+    Query(q): Query<MethodsQuery>,
+) -> ApiResult<Vec<MethodItem>> {
+    let kind = kind(q.kind, "type")?;
+    let list = store::enabled_methods(&db, kind).await?;
+    Ok(Envelope::ok(
+        list.iter()
+            .map(|m| MethodItem {
+                id: m.id,
+                kind: m.kind as i64,
+                title: m.title(&locale),
+                logo: m.logo.clone(),
+                min: m.min.to_lira(),
+                max: m.max.to_lira(),
+                adapter: m.adapter.as_str(),
+            })
+            .collect(),
+    ))
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct DetailBody {
+    pub id: i64,
+    /// 1 deposit, 2 withdraw.
+    #[serde(rename = "type")]
+    pub kind: i64,
+}
+
+/// A method's form: its server-described fields (key, objectType, option, mask). An unknown or
+/// disabled method fails with a message.
+#[utoipa::path(post, path = "/payment/detail", tag = "payments", request_body = DetailBody,
+    responses((status = 200, body = Envelope<Vec<Field>>), (status = 404, description = "Unknown or disabled method", body = EmptyEnvelope),
+        (status = 422, body = Envelope<FieldError>)),
+    security(("bearer" = [])))]
+async fn detail(State(db): State<Db>, _me: CurrentPlayer, AppJson(body): AppJson<DetailBody>) -> ApiResult<Vec<Field>> {
+    let method = usable_method(&db, body.id, kind(body.kind, "type")?).await?;
+    Ok(Envelope::ok(method.fields))
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct PayBody {
+    /// The method's id.
+    pub id: i64,
+    /// 'pay'.
+    #[serde(default)]
+    #[allow(dead_code)]
+    pub target: Option<String>,
+    /// `{key: value}` per field: text for String fields, numbers for numeric ones and dropdowns.
+    #[schema(value_type = Object)]
+    pub detail: serde_json::Value,
+}
+
+fn detail_map(body: &PayBody) -> Result<&serde_json::Map<String, serde_json::Value>, AppError> {
+    body.detail.as_object().ok_or(AppError::Validation { field: "detail", key: "payments.bad_detail" })
+}
+
+/// A deposit: by bank transfer or e-wallet a pending request, answered with where to send the money
+/// (IBAN or account and a reference); the operator confirms it. Card deposits come in a later increment.
+#[utoipa::path(post, path = "/payment/deposit", tag = "payments", request_body = PayBody,
+    responses((status = 200, body = Envelope<Submitted>), (status = 400, description = "Card payments are not available yet", body = EmptyEnvelope),
+        (status = 404, description = "Unknown or disabled method", body = EmptyEnvelope),
+        (status = 422, description = "A field is invalid; the message names it", body = Envelope<FieldError>)),
+    security(("bearer" = [])))]
+async fn deposit(State(db): State<Db>, me: CurrentPlayer, AppJson(body): AppJson<PayBody>) -> ApiResult<Submitted> {
+    let method = usable_method(&db, body.id, Kind::Deposit).await?;
+    if method.adapter == Adapter::Card {
+        return Err(AppError::BadRequest("payments.card_unavailable"));
+    }
+    let valid = super::validate(&method, detail_map(&body)?)?;
+    let (submitted, message) = super::deposit(&db, me.player_id, &method, &valid).await?;
+    Ok(Envelope::ok_with_message(submitted, message))
+}
+
+/// A withdrawal: the amount is held at once and waits for the operator's approval; it cannot be
+/// taken back by the player.
+#[utoipa::path(post, path = "/payment/withdraw", tag = "payments", request_body = PayBody,
+    responses((status = 200, body = Envelope<Submitted>), (status = 400, description = "The balance is short", body = EmptyEnvelope),
+        (status = 404, description = "Unknown or disabled method", body = EmptyEnvelope),
+        (status = 422, description = "A field is invalid; the message names it", body = Envelope<FieldError>)),
+    security(("bearer" = [])))]
+async fn withdraw(State(db): State<Db>, me: CurrentPlayer, AppJson(body): AppJson<PayBody>) -> ApiResult<Submitted> {
+    let method = usable_method(&db, body.id, Kind::Withdraw).await?;
+    let valid = super::validate(&method, detail_map(&body)?)?;
+    let (submitted, message) = super::withdraw(&db, me.player_id, &method, &valid).await?;
+    Ok(Envelope::ok_with_message(submitted, message))
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct CancelBody {
+    /// The request's id.
+    pub id: i64,
+}
+
+/// Cancels the caller's own pending bank-transfer or e-wallet deposit (a withdrawal cannot be cancelled).
+#[utoipa::path(post, path = "/payment/cancel", tag = "payments", request_body = CancelBody,
+    responses((status = 200, body = EmptyEnvelope), (status = 409, description = "Not a pending deposit of the caller's", body = EmptyEnvelope)),
+    security(("bearer" = [])))]
+async fn cancel(State(db): State<Db>, me: CurrentPlayer, AppJson(body): AppJson<CancelBody>) -> ApiResult<()> {
+    super::cancel(&db, me.player_id, body.id).await?;
+    Ok(Envelope { success: true, message: Some(t("payments.cancelled")), data: None })
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+pub struct TransactionsQuery {
+    /// 1 deposits, 2 withdrawals; all when missing or 0.
+    pub kind: Option<i64>,
+    /// First day, YYYY-MM-DD (UTC), included.
+    pub from: Option<String>,
+    /// Last day, YYYY-MM-DD (UTC), included.
+    pub to: Option<String>,
+    #[serde(default)]
+    pub skip: i64,
+    /// 20 when missing, at most 100.
+    pub take: Option<i64>,
+}
+
+/// A deposit or withdrawal in Financial Activities.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct TransactionItem {
+    pub id: i64,
+    /// Transaction kind: Deposit 1, Withdraw 2.
+    pub kind: i64,
+    pub method_id: i64,
+    /// The method's title in the request's language.
+    pub method: String,
+    /// Lira.
+    pub amount: f64,
+    /// Status: Confirmed 1, Pending 2, Rejected 4, Cancelled 5.
+    pub status: i64,
+    /// Process state: Processing 1, Completed 2, Cancelled 3, Expired 4.
+    pub process_state: i64,
+    pub reference: String,
+    /// UTC, ISO 8601.
+    pub created_at: String,
+    /// UTC, ISO 8601; null while pending.
+    pub decided_at: Option<String>,
+    /// The operator's reason for a rejection.
+    pub reason: Option<String>,
+    /// The player may cancel it (a pending bank-transfer or e-wallet deposit).
+    pub cancellable: bool,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct TransactionPage {
+    pub items: Vec<TransactionItem>,
+    /// How many match the filter in all.
+    pub total: i64,
+}
+
+fn day(raw: Option<&str>, field: &'static str) -> Result<Option<i64>, AppError> {
+    raw.filter(|s| !s.trim().is_empty())
+        .map(|s| Date::parse_iso(s.trim()).map(|d| d.days() * 86_400_000).ok_or(AppError::Validation { field, key: "payments.bad_date" }))
+        .transpose()
+}
+
+/// The caller's deposits and withdrawals, newest first (not in the spec).
+#[utoipa::path(get, path = "/payment/transactions", tag = "payments", params(TransactionsQuery),
+    responses((status = 200, body = Envelope<TransactionPage>), (status = 422, body = Envelope<FieldError>)),
+    security(("bearer" = [])))]
+async fn transactions(
+    State(db): State<Db>,
+    me: CurrentPlayer,
+    RequestLocale(locale): RequestLocale,
+    Query(q): Query<TransactionsQuery>,
+) -> ApiResult<TransactionPage> {
+    let filter = Filter {
+        kind: match q.kind.unwrap_or(0) {
+            0 => None,
+            n => Some(kind(n, "kind")?),
+        },
+        from: day(q.from.as_deref(), "from")?,
+        to: day(q.to.as_deref(), "to")?.map(|t| t + 86_400_000),
+    };
+    let (requests, total) = store::of_player(&db, me.player_id, filter, q.skip.max(0), q.take.unwrap_or(20).clamp(1, 100)).await?;
+    let mut items = Vec::with_capacity(requests.len());
+    for r in requests {
+        let title = r.method_title_in(&locale);
+        let (status, process_state) = r.status.spec_codes();
+        items.push(TransactionItem {
+            id: r.id,
+            kind: r.kind as i64,
+            method_id: r.method_id,
+            method: title,
+            amount: r.amount.to_lira(),
+            status,
+            process_state,
+            reference: r.reference,
+            created_at: iso_utc(r.created_at),
+            decided_at: r.decided_at.map(iso_utc),
+            reason: r.reason,
+            cancellable: r.status == RequestStatus::Pending && r.kind == Kind::Deposit && r.adapter != "card",
+        });
+    }
+    Ok(Envelope::ok(TransactionPage { items, total }))
+}

@@ -1,0 +1,473 @@
+//! Payments (issue 13): methods and their forms, field validation and limits, withdrawals as holds
+//! that the operator posts or voids, bank-transfer and e-wallet deposits that the operator credits
+//! or the player cancels, Financial Activities, and all of it under concurrency, on both engines.
+
+use std::sync::Arc;
+
+use serde_json::{Value, json};
+
+use crate::accounts::registered;
+use crate::helpers::{TestApp, burst, count_status, envelope};
+use crate::on_both_engines;
+
+/// Demo methods (content/payment_methods.json).
+const BANK_DEPOSIT: i64 = 1;
+const CARD_DEPOSIT: i64 = 2;
+const EWALLET_DEPOSIT: i64 = 3;
+const BANK_WITHDRAW: i64 = 4;
+const EWALLET_WITHDRAW: i64 = 5;
+
+const IBAN: &str = "TR36 0001 0001 2345 6789 0123 45";
+
+/// A logged-in player: the token and the player's id.
+struct Player {
+    token: String,
+    id: i64,
+}
+
+async fn player(app: &TestApp) -> Player {
+    let token = registered(app).await;
+    let id: i64 = sqlx::query_scalar("SELECT id FROM players WHERE username = 'aysegul1'").fetch_one(&app.db.pool).await.unwrap();
+    Player { token, id }
+}
+
+impl TestApp {
+    async fn pay(&self, p: &Player, path: &str, body: Value, locale: &str) -> (u16, Value) {
+        let resp = self.client.post(self.url(path)).bearer_auth(&p.token).header("x-locale", locale).json(&body).send().await.unwrap();
+        let status = resp.status().as_u16();
+        (status, envelope(resp).await)
+    }
+
+    async fn withdraw(&self, p: &Player, method: i64, detail: Value) -> (u16, Value) {
+        self.pay(p, "/api/payment/withdraw", json!({"id": method, "target": "pay", "detail": detail}), "en").await
+    }
+
+    async fn deposit(&self, p: &Player, method: i64, detail: Value) -> (u16, Value) {
+        self.pay(p, "/api/payment/deposit", json!({"id": method, "target": "pay", "detail": detail}), "en").await
+    }
+
+    async fn get_json(&self, p: &Player, path: &str) -> (u16, Value) {
+        let resp = self.client.get(self.url(path)).bearer_auth(&p.token).header("x-locale", "en").send().await.unwrap();
+        let status = resp.status().as_u16();
+        (status, envelope(resp).await)
+    }
+
+    /// Real (spendable) and held money, kuruş.
+    async fn money(&self, p: &Player) -> (i64, i64) {
+        let b = kasa::wallet::balances(&self.db, p.id).await.unwrap();
+        (b.real.minor(), b.held.minor())
+    }
+
+    /// Funds the player through a bank-transfer deposit that the operator approves.
+    async fn fund(&self, p: &Player, lira: i64) {
+        let (status, body) = self.deposit(p, BANK_DEPOSIT, json!({"Amount": lira})).await;
+        assert_eq!(status, 200, "{body}");
+        kasa::payments::approve(&self.db, body["data"]["id"].as_i64().unwrap()).await.unwrap();
+    }
+
+    async fn requests(&self) -> i64 {
+        sqlx::query_scalar("SELECT COUNT(*) FROM payment_requests").fetch_one(&self.db.pool).await.unwrap()
+    }
+
+    async fn assert_ledger_holds(&self) {
+        let check = kasa::wallet::check(&self.db).await.unwrap();
+        assert!(check.is_ok(), "{check}");
+    }
+}
+
+fn to_iban(lira: Value) -> Value {
+    json!({"Iban": IBAN, "AccountName": "Ayşe Gül Yılmaz", "Amount": lira})
+}
+
+on_both_engines! {
+    async fn the_enabled_methods_of_each_type_are_listed_and_their_forms_described(app) {
+        // Arrange
+        let p = player(&app).await;
+
+        // Act
+        let (_, deposits) = app.get_json(&p, "/api/payment/methods?type=1").await;
+        let (_, withdrawals) = app.get_json(&p, "/api/payment/methods?type=2").await;
+        let (_, ewallet) = app.pay(&p, "/api/payment/detail", json!({"id": EWALLET_DEPOSIT, "type": 1}), "en").await;
+        let (_, bank_out) = app.pay(&p, "/api/payment/detail", json!({"id": BANK_WITHDRAW, "type": 2}), "tr").await;
+
+        // Assert
+        let ids = |v: &Value| v["data"].as_array().unwrap().iter().map(|m| m["id"].as_i64().unwrap()).collect::<Vec<_>>();
+        assert_eq!(ids(&deposits), vec![BANK_DEPOSIT, CARD_DEPOSIT, EWALLET_DEPOSIT]);
+        assert_eq!(ids(&withdrawals), vec![BANK_WITHDRAW, EWALLET_WITHDRAW]);
+        assert_eq!(deposits["data"][0]["title"], "Bank transfer");
+        assert_eq!((deposits["data"][0]["min"].as_f64(), deposits["data"][0]["max"].as_f64()), (Some(100.0), Some(50000.0)));
+        assert_eq!(ewallet["data"][0]["objectType"], "Dropdown");
+        assert_eq!(ewallet["data"][0]["option"][0], json!({"id": 1, "name": "Papara"}));
+        let keys: Vec<&str> = bank_out["data"].as_array().unwrap().iter().map(|f| f["key"].as_str().unwrap()).collect();
+        assert_eq!(keys, vec!["Iban", "AccountName", "Amount"]);
+        assert_eq!(bank_out["data"][2]["objectType"], "Decimal");
+    }
+}
+
+on_both_engines! {
+    async fn an_unknown_disabled_or_mistyped_method_fails_clearly_in_the_players_language(app) {
+        // Arrange
+        let p = player(&app).await;
+        sqlx::query("UPDATE payment_methods SET enabled = 0 WHERE id = $1").bind(EWALLET_WITHDRAW).execute(&app.db.pool).await.unwrap();
+
+        // Act
+        let unknown = app.pay(&p, "/api/payment/detail", json!({"id": 999, "type": 1}), "en").await;
+        let disabled = app.pay(&p, "/api/payment/detail", json!({"id": EWALLET_WITHDRAW, "type": 2}), "tr").await;
+        let wrong_type = app.pay(&p, "/api/payment/detail", json!({"id": BANK_DEPOSIT, "type": 2}), "en").await;
+        let listed = app.get_json(&p, "/api/payment/methods?type=2").await;
+        let bad_type = app.get_json(&p, "/api/payment/methods?type=3").await;
+
+        // Assert
+        assert_eq!(unknown.0, 404);
+        assert_eq!((unknown.1["success"].clone(), unknown.1["message"].clone()), (json!(false), json!("This payment method is not available. Please choose another one.")));
+        assert_eq!(disabled.0, 404);
+        assert_eq!(disabled.1["message"], "Bu ödeme yöntemi kullanılamıyor. Lütfen başka bir yöntem seçin.");
+        assert_eq!(wrong_type.0, 404);
+        assert_eq!(listed.1["data"].as_array().unwrap().len(), 1);
+        assert_eq!(bad_type.0, 422);
+        let withdraw = app.withdraw(&p, EWALLET_WITHDRAW, json!({"Wallet": 1, "WalletNumber": "123", "Amount": 100})).await;
+        assert_eq!(withdraw.0, 404);
+    }
+}
+
+on_both_engines! {
+    async fn each_bad_field_is_refused_naming_the_field_and_changes_nothing(app) {
+        // Arrange
+        let p = player(&app).await;
+        app.fund(&p, 1_000).await;
+        let before = (app.money(&p).await, app.requests().await);
+
+        // Act
+        let cases = [
+            (BANK_WITHDRAW, json!({"Iban": "TR36 0001 0001 2345 6789 0123 46", "AccountName": "Ayşe", "Amount": 200}), "Iban", "Iban: this IBAN is not valid. Please check it."),
+            (BANK_WITHDRAW, json!({"Iban": "DE89 3704 0044 0532 0130 00", "AccountName": "Ayşe", "Amount": 200}), "Iban", "Iban: enter a 26-character IBAN starting with TR."),
+            (BANK_WITHDRAW, json!({"Iban": IBAN, "AccountName": " ", "Amount": 200}), "AccountName", "AccountName is required."),
+            (BANK_WITHDRAW, to_iban(json!(99.99)), "Amount", "Amount must be at least 100,00 ₺."),
+            (BANK_WITHDRAW, to_iban(json!(50_000.01)), "Amount", "Amount can be at most 50.000,00 ₺."),
+            (BANK_WITHDRAW, to_iban(json!(150.255)), "Amount", "Amount can have at most two decimals."),
+            (BANK_WITHDRAW, to_iban(json!("yüz")), "Amount", "Amount has an invalid value."),
+            (EWALLET_WITHDRAW, json!({"Wallet": 7, "WalletNumber": "5551234", "Amount": 100}), "Wallet", "Wallet: choose one of the options."),
+            (EWALLET_WITHDRAW, json!({"Wallet": 1, "WalletNumber": 5551234, "Amount": 100}), "WalletNumber", "WalletNumber has an invalid value."),
+        ];
+        let mut answers = Vec::new();
+        for (method, detail, _, _) in &cases {
+            answers.push(app.withdraw(&p, *method, detail.clone()).await);
+        }
+        let deposit = app.deposit(&p, EWALLET_DEPOSIT, json!({"Wallet": "9", "Amount": 100})).await;
+        let turkish = app.pay(&p, "/api/payment/withdraw", json!({"id": BANK_WITHDRAW, "target": "pay", "detail": to_iban(json!(20))}), "tr").await;
+
+        // Assert
+        for ((status, body), (_, _, field, message)) in answers.iter().zip(&cases) {
+            assert_eq!(*status, 422, "{body}");
+            assert_eq!(body["data"]["field"], *field, "{body}");
+            assert_eq!(body["message"], *message, "{body}");
+        }
+        assert_eq!((deposit.0, deposit.1["data"]["field"].clone()), (422, json!("Wallet")));
+        assert_eq!(turkish.1["message"], "Amount en az 100,00 ₺ olmalıdır.");
+        assert_eq!((app.money(&p).await, app.requests().await), before);
+    }
+}
+
+on_both_engines! {
+    async fn a_withdrawal_holds_the_amount_a_rejection_returns_it_and_an_approval_sends_it(app) {
+        // Arrange
+        let p = player(&app).await;
+        app.fund(&p, 1_000).await;
+
+        // Act: a request holds 300 ₺ at once...
+        let (status, requested) = app.withdraw(&p, BANK_WITHDRAW, to_iban(json!("300,00"))).await;
+        assert_eq!(status, 200, "{requested}");
+        let first = requested["data"]["id"].as_i64().unwrap();
+        let held = app.money(&p).await;
+        // ...which a rejection gives back, and an approval of another request sends.
+        kasa::payments::reject(&app.db, first, "The name does not match the account.").await.unwrap();
+        let after_reject = app.money(&p).await;
+        let (_, second) = app.withdraw(&p, EWALLET_WITHDRAW, json!({"Wallet": "2", "WalletNumber": "5551234", "Amount": 400})).await;
+        let second = second["data"]["id"].as_i64().unwrap();
+        kasa::payments::approve(&app.db, second).await.unwrap();
+
+        // Assert
+        assert_eq!(requested["message"], "Your withdrawal request of 300,00 ₺ has been received and awaits approval.");
+        assert_eq!(held, (70_000, 30_000));
+        assert_eq!(after_reject, (100_000, 0));
+        assert_eq!(app.money(&p).await, (60_000, 0));
+        assert!(kasa::payments::reject(&app.db, second, "late").await.is_err(), "a decided request stays decided");
+        let rejected = kasa::payments::store::request_by_id(&app.db, first).await.unwrap().unwrap();
+        assert_eq!(rejected.reason.as_deref(), Some("The name does not match the account."));
+        assert!(rejected.decided_at.is_some());
+        assert_eq!(rejected.detail["Iban"], "TR360001000123456789012345");
+        let withdraw_notes: Vec<String> =
+            sqlx::query_scalar("SELECT note FROM notifications WHERE player_id = $1 AND type = 2 ORDER BY id").bind(p.id).fetch_all(&app.db.pool).await.unwrap();
+        assert_eq!(withdraw_notes.len(), 4, "request and decision of each: {withdraw_notes:?}");
+        assert!(withdraw_notes[1].contains("The name does not match the account."), "{withdraw_notes:?}");
+        let report = kasa::wallet::report(&app.db, None, None).await.unwrap();
+        assert_eq!((report.deposits["havale"], report.withdrawals["ewallet"]), (100_000, 40_000));
+        assert!(!report.withdrawals.contains_key("havale"), "a voided hold is no withdrawal");
+        app.assert_ledger_holds().await;
+    }
+}
+
+on_both_engines! {
+    async fn a_withdrawal_beyond_the_balance_is_refused_clearly_and_writes_nothing(app) {
+        // Arrange
+        let p = player(&app).await;
+        app.fund(&p, 150).await;
+        let requests = app.requests().await;
+
+        // Act
+        let (status, body) = app.withdraw(&p, BANK_WITHDRAW, to_iban(json!(150.01))).await;
+
+        // Assert
+        assert_eq!(status, 400, "{body}");
+        assert_eq!(body["message"], "Your balance is not enough for this withdrawal.");
+        assert_eq!(app.money(&p).await, (15_000, 0));
+        assert_eq!(app.requests().await, requests);
+        let notes: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM notifications WHERE type = 2").fetch_one(&app.db.pool).await.unwrap();
+        assert_eq!(notes, 0);
+    }
+}
+
+on_both_engines! {
+    async fn twenty_simultaneous_withdrawals_of_sixty_percent_leave_exactly_one_pending(app) {
+        // Arrange
+        let p = player(&app).await;
+        app.fund(&p, 1_000).await;
+        let (url, token) = (app.url("/api/payment/withdraw"), p.token.clone());
+
+        // Act
+        let answers = burst(&app, 20, move |_, client| {
+            client.post(&url).bearer_auth(&token).json(&json!({"id": BANK_WITHDRAW, "target": "pay", "detail": to_iban(json!(600))}))
+        })
+        .await;
+
+        // Assert
+        assert_eq!(count_status(&answers, 200), 1, "{answers:?}");
+        assert_eq!(count_status(&answers, 400), 19, "{answers:?}");
+        let pending: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM payment_requests WHERE kind = 2 AND status = 'pending'")
+            .fetch_one(&app.db.pool)
+            .await
+            .unwrap();
+        assert_eq!(pending, 1);
+        assert_eq!(app.money(&p).await, (40_000, 60_000));
+        app.assert_ledger_holds().await;
+    }
+}
+
+on_both_engines! {
+    async fn a_concurrent_approve_and_reject_of_one_request_has_exactly_one_winner(app) {
+        // Arrange: a pending withdrawal and a pending deposit.
+        let p = player(&app).await;
+        app.fund(&p, 1_000).await;
+        let (_, w) = app.withdraw(&p, BANK_WITHDRAW, to_iban(json!(500))).await;
+        let (_, d) = app.deposit(&p, BANK_DEPOSIT, json!({"Amount": 250})).await;
+        let ids = [w["data"]["id"].as_i64().unwrap(), d["data"]["id"].as_i64().unwrap()];
+
+        // Act: eight approvals and eight rejections of each, released together.
+        let barrier = Arc::new(tokio::sync::Barrier::new(32));
+        let tasks: Vec<_> = (0..32)
+            .map(|i| {
+                let (db, barrier, id) = (app.db.clone(), barrier.clone(), ids[i % 2]);
+                tokio::spawn(async move {
+                    barrier.wait().await;
+                    let r = if i % 4 < 2 { kasa::payments::approve(&db, id).await } else { kasa::payments::reject(&db, id, "duplicate").await };
+                    (id, r.map(|r| r.id))
+                })
+            })
+            .collect();
+        let mut wins = Vec::new();
+        for t in tasks {
+            let (id, r) = t.await.unwrap();
+            match r {
+                Ok(_) => wins.push(id),
+                Err(kasa::payments::DecisionError::NotPending(..)) => {}
+                Err(e) => panic!("unexpected {e:?}"),
+            }
+        }
+
+        // Assert
+        wins.sort();
+        assert_eq!(wins, ids.to_vec(), "one decision per request");
+        let w = kasa::payments::store::request_by_id(&app.db, ids[0]).await.unwrap().unwrap();
+        let d = kasa::payments::store::request_by_id(&app.db, ids[1]).await.unwrap().unwrap();
+        let real = 50_000 + if d.status == kasa::payments::RequestStatus::Confirmed { 25_000 } else { 0 }
+            + if w.status == kasa::payments::RequestStatus::Rejected { 50_000 } else { 0 };
+        assert_eq!(app.money(&p).await, (real, 0));
+        let decisions: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM notifications WHERE player_id = $1 AND note LIKE '%KS%'")
+            .bind(p.id)
+            .fetch_one(&app.db.pool)
+            .await
+            .unwrap();
+        assert_eq!(decisions, 1 + 1 + 1 + 1, "the funding credit, the withdrawal's request, and one per decision");
+        app.assert_ledger_holds().await;
+    }
+}
+
+on_both_engines! {
+    async fn many_concurrent_deposits_and_approvals_credit_each_deposit_once(app) {
+        // Arrange: twelve deposits requested at once.
+        let p = player(&app).await;
+        let (url, token) = (app.url("/api/payment/deposit"), p.token.clone());
+        let answers = burst(&app, 12, move |i, client| {
+            let detail = if i % 2 == 0 { json!({"Amount": 100 + i}) } else { json!({"Wallet": 1, "Amount": 100 + i}) };
+            let method = if i % 2 == 0 { BANK_DEPOSIT } else { EWALLET_DEPOSIT };
+            client.post(&url).bearer_auth(&token).json(&json!({"id": method, "target": "pay", "detail": detail}))
+        })
+        .await;
+        assert_eq!(count_status(&answers, 200), 12, "{answers:?}");
+        let ids: Vec<i64> = answers.iter().map(|(_, b)| b["data"]["id"].as_i64().unwrap()).collect();
+
+        // Act: each approved twice, all at once.
+        let barrier = Arc::new(tokio::sync::Barrier::new(24));
+        let tasks: Vec<_> = (0..24)
+            .map(|i| {
+                let (db, barrier, id) = (app.db.clone(), barrier.clone(), ids[i % 12]);
+                tokio::spawn(async move {
+                    barrier.wait().await;
+                    kasa::payments::approve(&db, id).await.is_ok()
+                })
+            })
+            .collect();
+        let mut approved = 0;
+        for t in tasks {
+            approved += usize::from(t.await.unwrap());
+        }
+
+        // Assert
+        assert_eq!(approved, 12);
+        let expected: i64 = (0..12).map(|i| (100 + i) * 100).sum();
+        assert_eq!(app.money(&p).await, (expected, 0));
+        let credits: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM transfers WHERE kind = 'deposit'").fetch_one(&app.db.pool).await.unwrap();
+        assert_eq!(credits, 12);
+        let notes: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM notifications WHERE player_id = $1 AND type = 1").bind(p.id).fetch_one(&app.db.pool).await.unwrap();
+        assert_eq!(notes, 12);
+        app.assert_ledger_holds().await;
+    }
+}
+
+on_both_engines! {
+    async fn a_bank_transfer_deposit_answers_where_to_pay_and_moves_nothing_until_approved(app) {
+        // Arrange
+        let p = player(&app).await;
+
+        // Act
+        let (status, body) = app.deposit(&p, BANK_DEPOSIT, json!({"Amount": "1.250,50"})).await;
+        let card = app.deposit(&p, CARD_DEPOSIT, json!({"Amount": 100})).await;
+        let (_, ewallet) = app.pay(&p, "/api/payment/deposit", json!({"id": EWALLET_DEPOSIT, "target": "pay", "detail": {"Wallet": 3, "Amount": 75}}), "tr").await;
+
+        // Assert
+        assert_eq!(status, 200, "{body}");
+        let reference = body["data"]["reference"].as_str().unwrap();
+        assert_eq!(
+            body["message"],
+            format!("Send 1.250,50 ₺ by bank transfer to Kasa Ödeme Hizmetleri A.Ş., IBAN TR33 0006 1005 1978 6457 8413 26, writing {reference} in the description. It is added to your balance once confirmed.")
+        );
+        assert!(ewallet["message"].as_str().unwrap().starts_with("75,00 ₺ tutarını Jeton hesabınızdan"), "{ewallet}");
+        assert_eq!(card.0, 400, "the hosted card page comes in a later increment");
+        assert_eq!(app.money(&p).await, (0, 0));
+        kasa::payments::approve(&app.db, body["data"]["id"].as_i64().unwrap()).await.unwrap();
+        assert_eq!(app.money(&p).await, (125_050, 0));
+        let note: String = sqlx::query_scalar("SELECT note FROM notifications WHERE player_id = $1 AND type = 1").bind(p.id).fetch_one(&app.db.pool).await.unwrap();
+        assert!(note.contains(reference), "{note}");
+        app.assert_ledger_holds().await;
+    }
+}
+
+on_both_engines! {
+    async fn a_player_cancels_a_pending_deposit_but_never_a_withdrawal(app) {
+        // Arrange
+        let p = player(&app).await;
+        app.fund(&p, 500).await;
+        let (_, d) = app.deposit(&p, EWALLET_DEPOSIT, json!({"Wallet": 1, "Amount": 100})).await;
+        let (_, w) = app.withdraw(&p, BANK_WITHDRAW, to_iban(json!(200))).await;
+        let (deposit, withdrawal) = (d["data"]["id"].as_i64().unwrap(), w["data"]["id"].as_i64().unwrap());
+
+        // Act
+        let cancelled = app.pay(&p, "/api/payment/cancel", json!({"id": deposit}), "en").await;
+        let again = app.pay(&p, "/api/payment/cancel", json!({"id": deposit}), "en").await;
+        let not_a_deposit = app.pay(&p, "/api/payment/cancel", json!({"id": withdrawal}), "en").await;
+
+        // Assert
+        assert_eq!((cancelled.0, cancelled.1["message"].clone()), (200, json!("Your deposit request has been cancelled.")));
+        assert_eq!(again.0, 409);
+        assert_eq!(not_a_deposit.0, 409);
+        assert_eq!(app.money(&p).await, (30_000, 20_000), "the withdrawal is still held");
+        assert!(matches!(kasa::payments::approve(&app.db, deposit).await, Err(kasa::payments::DecisionError::NotPending(..))));
+        app.assert_ledger_holds().await;
+    }
+}
+
+on_both_engines! {
+    async fn financial_activities_list_deposits_and_withdrawals_newest_first_with_their_states(app) {
+        // Arrange: a confirmed deposit, a rejected and a pending withdrawal, a cancelled deposit.
+        let p = player(&app).await;
+        app.fund(&p, 1_000).await;
+        let (_, w1) = app.withdraw(&p, BANK_WITHDRAW, to_iban(json!(100))).await;
+        kasa::payments::reject(&app.db, w1["data"]["id"].as_i64().unwrap(), "Wrong name").await.unwrap();
+        app.withdraw(&p, BANK_WITHDRAW, to_iban(json!(200))).await;
+        let (_, d) = app.deposit(&p, BANK_DEPOSIT, json!({"Amount": 300})).await;
+        app.pay(&p, "/api/payment/cancel", json!({"id": d["data"]["id"]}), "en").await;
+
+        // Act
+        let (_, all) = app.get_json(&p, "/api/payment/transactions").await;
+        let (_, withdrawals) = app.get_json(&p, "/api/payment/transactions?kind=2&skip=1&take=1").await;
+        let (_, none) = app.get_json(&p, "/api/payment/transactions?from=2000-01-01&to=2000-12-31").await;
+        let (bad, _) = app.get_json(&p, "/api/payment/transactions?from=yesterday").await;
+
+        // Assert
+        let items = all["data"]["items"].as_array().unwrap();
+        let states: Vec<(i64, f64, i64, i64, bool)> = items
+            .iter()
+            .map(|i| (i["kind"].as_i64().unwrap(), i["amount"].as_f64().unwrap(), i["status"].as_i64().unwrap(), i["processState"].as_i64().unwrap(), i["cancellable"].as_bool().unwrap()))
+            .collect();
+        assert_eq!(states, vec![(1, 300.0, 5, 3, false), (2, 200.0, 2, 1, false), (2, 100.0, 4, 3, false), (1, 1000.0, 1, 2, false)]);
+        assert_eq!(all["data"]["total"], 4);
+        assert_eq!(items[2]["reason"], "Wrong name");
+        assert_eq!(items[0]["method"], "Bank transfer");
+        assert!(items[1]["decidedAt"].is_null() && items[2]["decidedAt"].is_string());
+        assert_eq!(withdrawals["data"]["total"], 2);
+        assert_eq!(withdrawals["data"]["items"].as_array().unwrap().len(), 1);
+        assert_eq!(withdrawals["data"]["items"][0]["amount"], 100.0);
+        assert_eq!(none["data"]["total"], 0);
+        assert_eq!(bad, 422);
+    }
+}
+
+on_both_engines! {
+    async fn the_operator_lists_approves_and_rejects_requests_from_the_command_line(app) {
+        // Arrange
+        let p = player(&app).await;
+        let (_, d) = app.deposit(&p, BANK_DEPOSIT, json!({"Amount": 500})).await;
+        let deposit = d["data"]["id"].as_i64().unwrap().to_string();
+        let kasa = |args: &[&str]| {
+            std::process::Command::new(env!("CARGO_BIN_EXE_kasa"))
+                .args(["admin", "payments"])
+                .args(args)
+                .args(["--database-url", &app.db.url])
+                .env("KASA_LOG", "error")
+                .output()
+                .unwrap()
+        };
+
+        // Act
+        let listed = kasa(&["list", "--status", "pending", "--json"]);
+        let approved = kasa(&["approve", &deposit]);
+        let twice = kasa(&["approve", &deposit]);
+        let (_, w) = app.withdraw(&p, BANK_WITHDRAW, to_iban(json!(200))).await;
+        let rejected = kasa(&["reject", &w["data"]["id"].as_i64().unwrap().to_string(), "--reason", "Account closed"]);
+        let text = kasa(&["list"]);
+
+        // Assert
+        assert!(listed.status.success(), "{}", String::from_utf8_lossy(&listed.stderr));
+        let list: Value = serde_json::from_slice(&listed.stdout).unwrap();
+        assert_eq!(list.as_array().unwrap().len(), 1);
+        assert_eq!((list[0]["amount"].clone(), list[0]["status"].clone()), (json!(50_000), json!("pending")));
+        assert!(approved.status.success(), "{}", String::from_utf8_lossy(&approved.stderr));
+        assert!(!twice.status.success());
+        assert!(String::from_utf8_lossy(&twice.stderr).contains("is not pending: it is confirmed"));
+        assert!(rejected.status.success(), "{}", String::from_utf8_lossy(&rejected.stderr));
+        let text = String::from_utf8_lossy(&text.stdout);
+        assert!(text.contains("rejected") && text.contains("Account closed") && text.contains("confirmed"), "{text}");
+        assert_eq!(app.money(&p).await, (50_000, 0));
+        app.assert_ledger_holds().await;
+    }
+}
