@@ -1,5 +1,10 @@
 import * as z from 'zod/mini';
-import { getFingerprint, localFingerprint, whenFingerprint } from './fingerprint-store';
+import {
+  getFingerprint,
+  isFingerprintPending,
+  localFingerprint,
+  whenFingerprint,
+} from './fingerprint-store';
 import { translate } from './i18n';
 import { getCurrentLanguage } from './language';
 import { getToken, logoutLocally } from './session-store';
@@ -80,9 +85,16 @@ export function buildUrl(path: string, params?: RequestOptions<unknown>['params'
   return url.toString();
 }
 
-/** The `x-fingerprint` of a call: the known one, else the local one or the one awaited. */
-export async function requestFingerprint(mode: 'wait' | 'local' = 'wait'): Promise<string> {
-  return getFingerprint() ?? (mode === 'local' ? localFingerprint() : await whenFingerprint());
+/**
+ * The `x-fingerprint` of a call: the known one; while it is being determined, the one awaited
+ * (or the local one for the collector's own call); else the locally computed one. Synchronous
+ * unless it has to wait, so a call goes out in the same tick.
+ */
+export function requestFingerprint(mode: 'wait' | 'local' = 'wait'): string | Promise<string> {
+  const known = getFingerprint();
+  if (known) return known;
+  if (mode === 'local' || !isFingerprintPending()) return localFingerprint();
+  return whenFingerprint();
 }
 
 export function buildHeaders(hasBody: boolean, fingerprint: string): Record<string, string> {
@@ -108,7 +120,9 @@ async function request<T>(
   body: unknown,
   options: RequestOptions<T> = {},
 ): Promise<ApiResponse<T>> {
-  const fingerprint = await requestFingerprint(options.fingerprint);
+  const pendingFingerprint = requestFingerprint(options.fingerprint);
+  const fingerprint =
+    typeof pendingFingerprint === 'string' ? pendingFingerprint : await pendingFingerprint;
   let response: Response;
   try {
     response = await fetch(buildUrl(path, method === 'GET' ? options.params : undefined), {

@@ -73,6 +73,11 @@ export function localFingerprint(): string {
   return local;
 }
 
+/** Whether the fingerprint is being determined (and not known yet). */
+export function isFingerprintPending(): boolean {
+  return pending && !getFingerprint();
+}
+
 /** The fingerprint is being determined: calls wait for it (the app's start sets this). */
 export function markFingerprintPending(): void {
   if (!getFingerprint()) pending = true;
