@@ -1,16 +1,17 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect } from 'react';
+import { useNavigation } from 'react-router';
 import { useDefineTrialBonus } from '@/features/account/api/define-trial-bonus';
 import { profileQueryKey } from '@/features/account/api/get-profile';
 import { AuthDialogs, prefetchAuthDialogs } from '@/features/auth/components/auth-dialogs';
 import { useOpenDialog } from '@/features/auth/stores/dialogs';
-import { useBootstrap, useSiteOptions } from '@/features/bootstrap/api/get-bootstrap';
+import { useBootstrap } from '@/features/bootstrap/api/get-bootstrap';
 import { openLiveChat } from '@/lib/live-chat';
 
 /**
  * The dialogs, composed here because they join features: the auth dialogs get the bootstrap's
  * trial bonus amount, the live chat, the account's trial bonus grant and a profile refresh after a
- * verified phone; the bootstrap popup waits while an auth dialog is open.
+ * verified phone; the bootstrap popup waits while an auth dialog is open or a route is loading.
  */
 // The popup (with DOMPurify) loads only when the content has one.
 const PopupDialog = lazy(() =>
@@ -20,7 +21,7 @@ const PopupDialog = lazy(() =>
 export function AppDialogs() {
   const queryClient = useQueryClient();
   const { data, isFresh } = useBootstrap();
-  const options = useSiteOptions();
+  const navigation = useNavigation();
   const openDialogName = useOpenDialog();
   const { mutateAsync: claimTrialBonus } = useDefineTrialBonus();
   useEffect(prefetchAuthDialogs, []);
@@ -28,13 +29,17 @@ export function AppDialogs() {
     <>
       <AuthDialogs
         trialBonusAmount={data?.trialBonusAmount ?? 0}
-        onLiveChat={() => openLiveChat(options['contact-email'])}
+        onLiveChat={openLiveChat}
         claimTrialBonus={() => claimTrialBonus()}
         onPhoneVerified={() => void queryClient.invalidateQueries({ queryKey: profileQueryKey })}
       />
       {data?.popup ? (
         <Suspense fallback={null}>
-          <PopupDialog popup={data.popup} ready={isFresh} otherDialog={openDialogName !== null} />
+          <PopupDialog
+            popup={data.popup}
+            ready={isFresh}
+            blocked={openDialogName !== null || navigation.state !== 'idle'}
+          />
         </Suspense>
       ) : null}
     </>

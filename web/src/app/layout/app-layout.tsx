@@ -16,6 +16,7 @@ import { BottomBar } from './bottom-bar';
 import { Footer } from './footer';
 import { Header } from './header';
 import { SideMenu } from './side-menu';
+import { LiveChat } from './live-chat';
 import { DomainBanner, TopNotifyBanner } from './top-banners';
 import './layout.css';
 
@@ -150,11 +151,13 @@ function Frame() {
         <SideMenu onDone={closeMenu} />
       </Sheet>
       <AppDialogs />
+      <LiveChat />
       {isLoggedIn ? (
         <Suspense fallback={null}>
           <SessionEffects />
         </Suspense>
       ) : null}
+      {/* A new route opens at the top; back and forward restore where the player left. */}
       <ScrollRestoration />
     </div>
   );

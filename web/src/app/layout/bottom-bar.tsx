@@ -1,46 +1,157 @@
-import { Link } from 'react-router';
+import { useState } from 'react';
+import { Link, NavLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Icon } from '@/components/ui/icon';
+import { Icon, type IconName } from '@/components/ui/icon';
+import { Sheet } from '@/components/ui/sheet';
 import { useBalance } from '@/features/account/api/get-balance';
+import { useLogout } from '@/features/auth/api/logout';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { useSession } from '@/lib/session-store';
 import { openDialog } from '@/features/auth/stores/dialogs';
 import { formatMoney } from '@/lib/format';
+import { useClaimReward } from './header-actions';
 
-/** The mobile bottom bar: 60 px plus the safe area. */
+function BarLink({ to, icon, label }: { to: string; icon: IconName; label: string }) {
+  return (
+    <NavLink
+      to={to}
+      end
+      className={({ isActive }) => `bottom-bar__item${isActive ? ' is-active' : ''}`}
+    >
+      <Icon name={icon} />
+      <span className="bottom-bar__label">{label}</span>
+    </NavLink>
+  );
+}
+
+/**
+ * The mobile bottom bar, 60 px plus the safe area. Logged out: Promotions, Claim Reward,
+ * Register and Login. Logged in: the account (a sheet with My Account, Claim Reward and Logout),
+ * Promotions, Bonuses, the notifications and the balance beside Deposit.
+ */
 export function BottomBar() {
   const { t } = useTranslation();
   const { isLoggedIn } = useSession();
-  const balance = useBalance();
+  const claimReward = useClaimReward();
   if (!isLoggedIn) {
     return (
       <nav className="bottom-bar bottom-bar--guest" aria-label={t('bottomBar.label')}>
+        <BarLink to="/promotions" icon="promotions" label={t('bottomBar.promotions')} />
+        <button
+          type="button"
+          className="bottom-bar__item bottom-bar__reward"
+          onClick={claimReward}
+          aria-label={t('header.claimReward')}
+        >
+          <Icon name="gift" />
+          <span className="bottom-bar__label" aria-hidden="true">
+            {t('bottomBar.reward')}
+          </span>
+        </button>
         <button type="button" className="btn btn--ghost" onClick={() => openDialog('register')}>
-          <Icon name="userPlus" size={18} />
           {t('header.register')}
         </button>
         <button type="button" className="btn btn--primary" onClick={() => openDialog('login')}>
-          <Icon name="login" size={18} />
           {t('header.login')}
         </button>
       </nav>
     );
   }
+  return <PlayerBar />;
+}
+
+function PlayerBar() {
+  const { t } = useTranslation();
+  const balance = useBalance();
+  const [accountOpen, setAccountOpen] = useState(false);
   return (
-    <nav className="bottom-bar" aria-label={t('bottomBar.label')}>
-      <Link to="/dashboard" className="bottom-bar__item">
+    <nav className="bottom-bar bottom-bar--player" aria-label={t('bottomBar.label')}>
+      <button
+        type="button"
+        className="bottom-bar__item"
+        onClick={() => setAccountOpen(true)}
+        aria-haspopup="dialog"
+        aria-expanded={accountOpen}
+      >
         <Icon name="user" />
-        <span>{t('bottomBar.account')}</span>
-      </Link>
+        <span className="bottom-bar__label">{t('bottomBar.account')}</span>
+      </button>
+      <BarLink to="/promotions" icon="promotions" label={t('bottomBar.promotions')} />
+      <BarLink to="/dashboard/bonuses" icon="star" label={t('header.bonuses')} />
       <NotificationBell className="bottom-bar__item" withLabel />
-      <div className="bottom-bar__item bottom-bar__balance" aria-label={t('bottomBar.balance')}>
-        <span className="tabular">{formatMoney(balance)}</span>
-        <span>{t('bottomBar.balance')}</span>
-      </div>
-      <Link to="/dashboard/deposit" className="bottom-bar__item bottom-bar__deposit">
-        <Icon name="plus" />
-        <span>{t('header.deposit')}</span>
+      <Link to="/dashboard/deposit" className="bottom-bar__wallet">
+        <span className="bottom-bar__balance tabular" data-testid="bar-balance">
+          <span className="visually-hidden">{t('bottomBar.balance')}: </span>
+          {formatMoney(balance)}
+        </span>
+        <span className="bottom-bar__deposit">
+          <Icon name="plus" size={14} />
+          {t('header.deposit')}
+        </span>
       </Link>
+      <AccountSheet open={accountOpen} onClose={() => setAccountOpen(false)} />
     </nav>
+  );
+}
+
+/** The player's account on phones: name and balance, My Account, Deposit, Claim Reward, Logout. */
+function AccountSheet({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const { authData } = useSession();
+  const balance = useBalance();
+  const logout = useLogout();
+  const claimReward = useClaimReward();
+  return (
+    <Sheet open={open} onClose={onClose} title={t('header.myAccount')} side="bottom">
+      <div className="account-sheet">
+        <div className="account-sheet__who">
+          <span className="header__avatar" aria-hidden="true">
+            <Icon name="user" size={20} />
+          </span>
+          <span className="account-sheet__name">{authData?.username}</span>
+          <span className="account-sheet__balance tabular">{formatMoney(balance)}</span>
+        </div>
+        <ul className="account-sheet__list">
+          <li>
+            <Link to="/dashboard" className="menu-item" onClick={onClose}>
+              <Icon name="user" className="menu-item__icon" />
+              <span className="menu-item__title">{t('header.myAccount')}</span>
+            </Link>
+          </li>
+          <li>
+            <Link to="/dashboard/deposit" className="menu-item" onClick={onClose}>
+              <Icon name="wallet" className="menu-item__icon" />
+              <span className="menu-item__title">{t('header.deposit')}</span>
+            </Link>
+          </li>
+          <li>
+            <button
+              type="button"
+              className="menu-item account-sheet__reward"
+              onClick={() => {
+                onClose();
+                claimReward();
+              }}
+            >
+              <Icon name="gift" className="menu-item__icon" />
+              <span className="menu-item__title">{t('header.claimReward')}</span>
+            </button>
+          </li>
+          <li>
+            <button
+              type="button"
+              className="menu-item"
+              onClick={() => {
+                onClose();
+                logout.mutate();
+              }}
+            >
+              <Icon name="logout" className="menu-item__icon" />
+              <span className="menu-item__title">{t('header.logout')}</span>
+            </button>
+          </li>
+        </ul>
+      </div>
+    </Sheet>
   );
 }

@@ -91,16 +91,12 @@ export function Footer() {
           heading={category?.name ?? t('footer.corporate')}
           testId="footer-content-links"
         >
-          <li>
-            <Link to="/pages/3">{t('menu.aboutUs')}</Link>
-          </li>
-          {(category?.content ?? [])
-            .filter((entry) => entry.id !== 3)
-            .map((entry) => (
-              <li key={entry.id}>
-                <Link to={`/pages/${entry.id}`}>{entry.title}</Link>
-              </li>
-            ))}
+          {/* One link per content entry of category 2, labelled with its title (spec section 2). */}
+          {(category?.content ?? []).map((entry) => (
+            <li key={entry.id}>
+              <Link to={`/pages/${entry.id}`}>{entry.title}</Link>
+            </li>
+          ))}
         </FooterColumn>
         <FooterColumn id="footer-games" heading={t('footer.games')}>
           {GAME_LINKS.map(([to, title]) => (

@@ -20,23 +20,32 @@ type HeaderProps = {
   hidden: boolean;
 };
 
-export function Header({ isDesktop, showMenuButton, menuOpen, onMenu, hidden }: HeaderProps) {
-  const { t } = useTranslation();
-  const location = useLocation();
+/** Back: the previous entry of this visit, else home. */
+function useGoBack(): () => void {
   const navigate = useNavigate();
-  const options = useSiteOptions();
-  const { isLoggedIn, authData } = useSession();
-  const balance = useBalance();
-  const logout = useLogout();
-  const claimReward = useClaimReward();
-  const isHome = location.pathname === '/';
-  const siteName = options['site-name'] ?? 'Kasa';
-
-  const goBack = () => {
+  return () => {
     const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0;
     if (idx > 0) navigate(-1);
     else navigate('/');
   };
+}
+
+/**
+ * The header (spec section 2). On phones it holds at most five controls (menu, back, logo,
+ * search, live chat); the bottom bar carries the rest (Promotions, Claim Reward, Register and
+ * Login; logged in the account, Promotions, Bonuses, the bell, the balance and Deposit). On
+ * desktop every item is here; labels give way to icons as the width shrinks (layout.css), so
+ * nothing wraps or overflows from 992 px up.
+ */
+export function Header({ isDesktop, showMenuButton, menuOpen, onMenu, hidden }: HeaderProps) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const options = useSiteOptions();
+  const { isLoggedIn, authData } = useSession();
+  const goBack = useGoBack();
+  const isHome = location.pathname === '/';
+  const siteName = options['site-name'] ?? 'Kasa';
+  const search = searchTarget(location.pathname);
 
   return (
     <header
@@ -59,9 +68,10 @@ export function Header({ isDesktop, showMenuButton, menuOpen, onMenu, hidden }: 
           {!isHome ? (
             <button
               type="button"
-              className="icon-btn"
+              className="icon-btn header__back"
               onClick={goBack}
               aria-label={t('header.back')}
+              title={t('header.back')}
             >
               <Icon name="chevronLeft" size={22} />
             </button>
@@ -74,11 +84,7 @@ export function Header({ isDesktop, showMenuButton, menuOpen, onMenu, hidden }: 
             <Logo name={siteName} />
           </Link>
           {isDesktop ? (
-            <Link
-              to={searchTarget(location.pathname)}
-              className="header__search"
-              aria-label={t('header.search')}
-            >
+            <Link to={search} className="header__search" aria-label={t('header.search')}>
               <Icon name="search" size={18} />
               <span className="hdr-label">{t('header.search')}</span>
             </Link>
@@ -88,9 +94,10 @@ export function Header({ isDesktop, showMenuButton, menuOpen, onMenu, hidden }: 
         <div className="header__end">
           {!isDesktop ? (
             <Link
-              to={searchTarget(location.pathname)}
+              to={search}
               className="icon-btn"
               aria-label={t('header.search')}
+              title={t('header.search')}
             >
               <Icon name="search" />
             </Link>
@@ -98,103 +105,103 @@ export function Header({ isDesktop, showMenuButton, menuOpen, onMenu, hidden }: 
           <button
             type="button"
             className="icon-btn"
-            onClick={() => openLiveChat(options['contact-email'])}
+            onClick={() => openLiveChat()}
             aria-label={t('header.liveChat')}
             title={t('header.liveChat')}
           >
             <Icon name="chat" />
           </button>
           {isDesktop ? (
-            <Link to="/promotions" className="btn btn--text" aria-label={t('header.promotions')}>
-              <Icon name="promotions" size={18} />
-              <span className="hdr-label">{t('header.promotions')}</span>
-            </Link>
-          ) : null}
-          {isDesktop ? (
-            <button
-              type="button"
-              className="btn btn--gold-outline"
-              onClick={claimReward}
-              aria-label={t('header.claimReward')}
-            >
-              <Icon name="gift" size={18} />
-              <span className="hdr-label">{t('header.claimReward')}</span>
-            </button>
-          ) : (
-            <button
-              type="button"
-              className="icon-btn header__gift"
-              onClick={claimReward}
-              aria-label={t('header.claimReward')}
-            >
-              <Icon name="gift" />
-            </button>
-          )}
-
-          {isLoggedIn && isDesktop ? (
-            <>
-              <Link
-                to="/dashboard/bonuses"
-                className="btn btn--text"
-                aria-label={t('header.bonuses')}
-              >
-                <Icon name="star" size={18} />
-                <span className="hdr-label">{t('header.bonuses')}</span>
-              </Link>
-              <NotificationBell />
-              <Link to="/dashboard" className="header__user">
-                <span className="header__avatar" aria-hidden="true">
-                  <Icon name="user" size={18} />
-                </span>
-                <span className="header__user-text">
-                  <span className="header__username">{authData?.username}</span>
-                  <span className="header__account">
-                    {t('header.myAccount')} ·{' '}
-                    <span className="tabular">{formatMoney(balance)}</span>
-                  </span>
-                </span>
-              </Link>
-              <Link to="/dashboard/deposit" className="btn btn--primary">
-                <Icon name="plus" size={18} />
-                {t('header.deposit')}
-              </Link>
-              <button
-                type="button"
-                className="icon-btn"
-                onClick={() => logout.mutate()}
-                aria-label={t('header.logout')}
-                title={t('header.logout')}
-              >
-                <Icon name="logout" />
-              </button>
-            </>
-          ) : null}
-          {!isLoggedIn && isDesktop ? (
-            <>
-              <button type="button" className="btn btn--ghost" onClick={() => openDialog('login')}>
-                {t('header.login')}
-              </button>
-              <button
-                type="button"
-                className="btn btn--primary"
-                onClick={() => openDialog('register')}
-              >
-                {t('header.register')}
-              </button>
-            </>
-          ) : null}
-          {isLoggedIn && !isDesktop ? (
-            <button
-              type="button"
-              className="icon-btn"
-              onClick={() => logout.mutate()}
-              aria-label={t('header.logout')}
-            >
-              <Icon name="logout" />
-            </button>
+            <DesktopActions isLoggedIn={isLoggedIn} username={authData?.username ?? undefined} />
           ) : null}
         </div>
       </div>
     </header>
+  );
+}
+
+function DesktopActions({ isLoggedIn, username }: { isLoggedIn: boolean; username?: string }) {
+  const { t } = useTranslation();
+  const balance = useBalance();
+  const logout = useLogout();
+  const claimReward = useClaimReward();
+  return (
+    <>
+      <Link
+        to="/promotions"
+        className="btn btn--text hdr-btn"
+        aria-label={t('header.promotions')}
+        title={t('header.promotions')}
+      >
+        <Icon name="promotions" size={18} />
+        <span className="hdr-label">{t('header.promotions')}</span>
+      </Link>
+      <button
+        type="button"
+        className="btn btn--gold-outline hdr-btn"
+        onClick={claimReward}
+        aria-label={t('header.claimReward')}
+        title={t('header.claimReward')}
+      >
+        <Icon name="gift" size={18} />
+        <span className="hdr-label">{t('header.claimReward')}</span>
+      </button>
+      {isLoggedIn ? (
+        <>
+          <Link
+            to="/dashboard/bonuses"
+            className="btn btn--text hdr-btn"
+            aria-label={t('header.bonuses')}
+            title={t('header.bonuses')}
+          >
+            <Icon name="star" size={18} />
+            <span className="hdr-label">{t('header.bonuses')}</span>
+          </Link>
+          <NotificationBell />
+          <Link
+            to="/dashboard"
+            className="header__user"
+            aria-label={`${t('header.myAccount')}: ${username ?? ''}`}
+            title={t('header.myAccount')}
+          >
+            <span className="header__avatar" aria-hidden="true">
+              <Icon name="user" size={18} />
+            </span>
+            <span className="header__user-text" aria-hidden="true">
+              <span className="header__username">{username}</span>
+              <span className="header__account">{t('header.myAccount')}</span>
+            </span>
+          </Link>
+          <div className="header__wallet">
+            <span className="header__balance tabular" data-testid="header-balance">
+              <span className="visually-hidden">{t('bottomBar.balance')}: </span>
+              {formatMoney(balance)}
+            </span>
+            <Link to="/dashboard/deposit" className="btn btn--primary header__deposit">
+              <Icon name="plus" size={18} />
+              {t('header.deposit')}
+            </Link>
+          </div>
+          <button
+            type="button"
+            className="icon-btn"
+            onClick={() => logout.mutate()}
+            aria-label={t('header.logout')}
+            title={t('header.logout')}
+          >
+            <Icon name="logout" />
+          </button>
+        </>
+      ) : (
+        <>
+          <button type="button" className="btn btn--ghost" onClick={() => openDialog('login')}>
+            {t('header.login')}
+          </button>
+          <button type="button" className="btn btn--primary" onClick={() => openDialog('register')}>
+            {t('header.register')}
+          </button>
+        </>
+      )}
+    </>
   );
 }

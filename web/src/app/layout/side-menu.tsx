@@ -91,7 +91,7 @@ function MenuEntry({ item, onDone, depth = 0 }: ItemProps) {
         });
       }
     : item.appKey === 'live-chat'
-      ? () => openLiveChat(options['contact-email'])
+      ? openLiveChat
       : null;
   if (action) {
     return (

@@ -8,38 +8,48 @@ import { STORAGE_KEYS, readString, writeString } from '@/lib/storage';
 
 export const BANNER_COLLAPSE_MS = 500;
 
+/** The top banner was closed, or a route other than home was visited (spec section 4). */
+export function isTopNotifyRead(): boolean {
+  return readString(STORAGE_KEYS.topNotifyRead) === 'yes';
+}
+
+export function markTopNotifyRead(): void {
+  writeString(STORAGE_KEYS.topNotifyRead, 'yes');
+}
+
 /**
- * The top notification banner (spec section 4): on the home route the domains are loaded and the
- * read flag checked; on other routes it is marked read. Closing saves topNotifyRead = "yes",
- * collapses it and hides it after 500 ms.
+ * The top notification banner (spec section 4): on the home route the domains are shown unless
+ * the read flag is set; any other route marks it read (topNotifyRead = "yes"). Closing saves the
+ * flag, collapses the banner and hides it after 500 ms. Whether it shows is decided while
+ * rendering, from the stored bootstrap and flag, so it is there from the first paint and never
+ * pushes a page already shown down.
  */
 export function TopNotifyBanner() {
   const { t } = useTranslation();
   const location = useLocation();
   const { data } = useBootstrap();
   const domains = data?.domainStatus;
-  const [read, setRead] = useState(true);
+  const [closed, setClosed] = useState(false);
   const [collapsing, setCollapsing] = useState(false);
   const isHome = location.pathname === '/';
 
   useEffect(() => {
-    // Synchronising with the route: this is the spec's "on each navigation" rule.
-    // eslint-disable-next-line react-hooks/set-state-in-effect
-    setRead(isHome ? readString(STORAGE_KEYS.topNotifyRead) === 'yes' : true);
+    if (!isHome) markTopNotifyRead();
   }, [isHome]);
 
   useEffect(() => {
     if (!collapsing) return;
     const timer = window.setTimeout(() => {
-      setRead(true);
+      setClosed(true);
       setCollapsing(false);
     }, BANNER_COLLAPSE_MS);
     return () => window.clearTimeout(timer);
   }, [collapsing]);
 
-  if (read || !domains?.current) return null;
+  // On home the flag is only written by closing, so a banner on screen stays until then.
+  if (!isHome || closed || isTopNotifyRead() || !domains?.current) return null;
   const close = () => {
-    writeString(STORAGE_KEYS.topNotifyRead, 'yes');
+    markTopNotifyRead();
     setCollapsing(true);
   };
   return (
@@ -72,24 +82,30 @@ export function TopNotifyBanner() {
   );
 }
 
-/** Shown when the site is not on its default domain; names the next domain. */
+/**
+ * One line, shown when the site is not on its default domain; names the next domain as a link.
+ * Rendered from the stored bootstrap at the first paint (its text shortens with an ellipsis,
+ * never wraps).
+ */
 export function DomainBanner({ hostname = window.location.hostname }: { hostname?: string }) {
   const { t } = useTranslation();
   const { data } = useBootstrap();
   const options = useSiteOptions();
   const next = data?.domainStatus?.next;
   if (!data || isOnDefaultDomain(hostname, options['default-domain'])) return null;
+  const text = next
+    ? t('domainBanner.textNext', { domain: options['default-domain'] })
+    : t('domainBanner.text', { domain: options['default-domain'] });
   return (
     <div className="domain-banner" role="note" data-testid="domain-banner">
-      <Icon name="info" size={16} />
-      <p>
-        {next
-          ? t('domainBanner.textNext', { domain: options['default-domain'], next })
-          : t('domainBanner.text', { domain: options['default-domain'] })}
+      <Icon name="info" size={16} className="domain-banner__icon" />
+      <p className="domain-banner__text" title={text}>
+        {text}
       </p>
       {next ? (
         <a href={`https://${next}`} className="domain-banner__link" rel="noopener noreferrer">
           {next}
+          <Icon name="chevronRight" size={14} />
         </a>
       ) : null}
     </div>

@@ -5,7 +5,7 @@ import { Icon, type IconName } from '@/components/ui/icon';
 import { BannerCarousel } from '@/features/banners/components/banner-carousel';
 import { JackpotStrip } from '@/features/jackpots/components/jackpot-strip';
 import { useSession } from '@/lib/session-store';
-import { useBootstrap, useSiteOptions } from '@/features/bootstrap/api/get-bootstrap';
+import { useBootstrap } from '@/features/bootstrap/api/get-bootstrap';
 import { openDialog } from '@/features/auth/stores/dialogs';
 import { formatMoney } from '@/lib/format';
 import { openLiveChat } from '@/lib/live-chat';
@@ -73,7 +73,6 @@ export function HomeRoute() {
   useSetSliderSlug('home');
   const { t } = useTranslation();
   const { data } = useBootstrap();
-  const options = useSiteOptions();
   const { isLoggedIn } = useSession();
   const categories = data?.casinoCategoryList ?? [];
   const trialBonus = data?.trialBonusAmount ?? 0;
@@ -165,11 +164,7 @@ export function HomeRoute() {
         <article className="promo promo--chat">
           <h2 className="promo__title promo__title--sm">{t('home.support.title')}</h2>
           <p className="promo__text">{t('home.support.text')}</p>
-          <button
-            type="button"
-            className="btn btn--ghost"
-            onClick={() => openLiveChat(options['contact-email'])}
-          >
+          <button type="button" className="btn btn--ghost" onClick={openLiveChat}>
             <Icon name="chat" size={18} />
             {t('menu.liveChat')}
           </button>

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Icon } from '@/components/ui/icon';
 import { formatDateTime } from '@/lib/format';
 import { SESSIONS_PAGE_SIZE, useSessions, type SessionEntry } from '../api/get-sessions';
-import { deviceLabel } from './user-agent';
+import { describeUserAgent, deviceLabel } from './user-agent';
 import { LoadFailed } from './load-failed';
 import './account.css';
 
@@ -39,14 +39,23 @@ function EndCell({ entry }: { entry: SessionEntry }) {
   );
 }
 
+/** The device: phone or computer and its system; the browser beside it (never the raw hash). */
 function Device({ ua }: { ua: string | null | undefined }) {
-  const label = deviceLabel(ua);
+  const { t } = useTranslation();
+  const d = describeUserAgent(ua);
+  if (!d) return <span className="session-device">—</span>;
+  const kind = d.mobile ? t('sessions.mobile') : t('sessions.desktop');
   return (
-    <span className="session-device" title={ua ?? undefined}>
-      <Icon name="device" size={16} />
-      {label || '—'}
+    <span className="session-device">
+      <Icon name={d.mobile ? 'phone' : 'device'} size={16} />
+      {d.os ? `${kind} · ${d.os}` : kind}
     </span>
   );
+}
+
+function Browser({ ua }: { ua: string | null | undefined }) {
+  const d = describeUserAgent(ua);
+  return <span className="session-browser">{d?.browser || deviceLabel(ua) || '—'}</span>;
 }
 
 /** Session history (/dashboard/session-history): POST customer/sessions {skip, take}. */
@@ -76,7 +85,7 @@ export function SessionHistory() {
               <th scope="col">{t('sessions.loginAt')}</th>
               <th scope="col">{t('sessions.ip')}</th>
               <th scope="col">{t('sessions.device')}</th>
-              <th scope="col">{t('sessions.fingerprint')}</th>
+              <th scope="col">{t('sessions.browser')}</th>
               <th scope="col">{t('sessions.end')}</th>
             </tr>
           </thead>
@@ -92,10 +101,8 @@ export function SessionHistory() {
                 <td data-label={t('sessions.device')}>
                   <Device ua={s.device} />
                 </td>
-                <td data-label={t('sessions.fingerprint')}>
-                  <code className="session-fp" title={s.fingerprint ?? undefined}>
-                    {s.fingerprint ? s.fingerprint.slice(0, 12) : '—'}
-                  </code>
+                <td data-label={t('sessions.browser')}>
+                  <Browser ua={s.device} />
                 </td>
                 <td data-label={t('sessions.end')}>
                   <EndCell entry={s} />

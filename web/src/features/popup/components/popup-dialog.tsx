@@ -23,32 +23,65 @@ export function markPopupSeen(popup: PopupData): void {
   writeString(STORAGE_KEYS.popupSeen, popupKey(popup));
 }
 
+/** How long the page must have been shown, with no other dialog, before the popup opens. */
+export const POPUP_SETTLE_MS = 1200;
+/** How often a popup kept waiting looks again. */
+export const POPUP_RECHECK_MS = 500;
+
+/** The page is on screen and no other dialog or sheet is open. */
+export function pageFreeForPopup(doc: Document = document): boolean {
+  return doc.visibilityState === 'visible' && !doc.querySelector('[aria-modal="true"]');
+}
+
 type PopupDialogProps = {
   popup: PopupData | null | undefined;
   /** The fresh bootstrap arrived (the cached one may show an old popup). */
   ready: boolean;
-  /** Another dialog (login, register…) is open: the popup waits, and yields to one that opens. */
-  otherDialog: boolean;
+  /**
+   * Another dialog (login, register…) is open or the page is not shown yet (its route still
+   * loading): the popup waits; a dialog that opens over it closes it.
+   */
+  blocked: boolean;
 };
 
-/** The bootstrap popup: images[0] default, [1] from 1200 px, [2] from 992 px. */
-export function PopupDialog({ popup, ready, otherDialog }: PopupDialogProps) {
+/**
+ * The bootstrap popup: images[0] default, [1] from 1200 px, [2] from 992 px. It opens once the
+ * page has been shown for POPUP_SETTLE_MS with no other dialog (a login opened by a deep link, the
+ * menu, a sheet) open, never on top of one, and once per distinct content.
+ */
+export function PopupDialog({ popup, ready, blocked }: PopupDialogProps) {
   const { t } = useTranslation();
   const location = useLocation();
   const [shown, setShown] = useState<PopupData | null>(null);
+  const [done, setDone] = useState(false);
 
   useEffect(() => {
-    if (!ready || shown || otherDialog) return;
-    if (shouldShowPopup(popup)) {
-      markPopupSeen(popup);
-      // Shown once per content: decided against local storage when the fresh bootstrap arrives.
-      // eslint-disable-next-line react-hooks/set-state-in-effect
-      setShown(popup);
-    }
-  }, [ready, popup, shown, otherDialog]);
+    if (!ready || blocked || shown || done || !shouldShowPopup(popup)) return;
+    let timer = 0;
+    const attempt = (delay: number) => {
+      timer = window.setTimeout(() => {
+        if (!pageFreeForPopup()) return attempt(POPUP_RECHECK_MS);
+        markPopupSeen(popup);
+        setShown(popup);
+      }, delay);
+    };
+    attempt(POPUP_SETTLE_MS);
+    return () => window.clearTimeout(timer);
+  }, [ready, popup, shown, done, blocked]);
 
-  if (!shown || otherDialog) return null;
-  const close = () => setShown(null);
+  // Another dialog opening over the popup closes it (it has been seen).
+  useEffect(() => {
+    if (!blocked || !shown) return;
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    setShown(null);
+    setDone(true);
+  }, [blocked, shown]);
+
+  if (!shown || blocked) return null;
+  const close = () => {
+    setShown(null);
+    setDone(true);
+  };
   const [base, xl, lg] = shown.images.map((i) => i.url);
   const target = shown.url?.trim() || `${location.pathname}${location.search}`;
   const image = (
