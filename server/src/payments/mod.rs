@@ -326,3 +326,21 @@ pub async fn list(db: &Db, status: Option<&str>, limit: i64) -> anyhow::Result<V
         .transpose()?;
     Ok(store::list(db, status, limit).await?)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_demo_methods_parse_and_a_method_without_an_amount_field_is_refused() {
+        let demo = parse_methods(DEMO_METHODS).unwrap();
+        assert_eq!(demo.iter().filter(|m| m.kind == Kind::Deposit).count(), 3);
+        assert_eq!(demo.iter().filter(|m| m.kind == Kind::Withdraw).count(), 2);
+        let no_amount = r#"[{"id": 9, "type": 2, "code": "x", "adapter": "bank", "title": {"tr": "X"}, "logo": "", "min": 1, "max": 2,
+            "fields": [{"key": "Iban", "objectType": "String"}]}]"#;
+        assert!(parse_methods(no_amount).unwrap_err().to_string().contains("Amount"));
+        let dropdown_without_options = no_amount
+            .replace(r#""Iban", "objectType": "String""#, r#""Amount", "objectType": "Decimal"}, {"key": "W", "objectType": "Dropdown""#);
+        assert!(parse_methods(&dropdown_without_options).is_err());
+    }
+}

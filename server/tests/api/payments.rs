@@ -382,11 +382,13 @@ on_both_engines! {
         let (deposit, withdrawal) = (d["data"]["id"].as_i64().unwrap(), w["data"]["id"].as_i64().unwrap());
 
         // Act
+        let by_another = kasa::payments::cancel(&app.db, p.id + 1, deposit).await;
         let cancelled = app.pay(&p, "/api/payment/cancel", json!({"id": deposit}), "en").await;
         let again = app.pay(&p, "/api/payment/cancel", json!({"id": deposit}), "en").await;
         let not_a_deposit = app.pay(&p, "/api/payment/cancel", json!({"id": withdrawal}), "en").await;
 
         // Assert
+        assert!(by_another.is_err(), "another player's deposit is not theirs to cancel");
         assert_eq!((cancelled.0, cancelled.1["message"].clone()), (200, json!("Your deposit request has been cancelled.")));
         assert_eq!(again.0, 409);
         assert_eq!(not_a_deposit.0, 409);
