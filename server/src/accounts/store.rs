@@ -13,15 +13,32 @@ pub struct Country {
     pub name: String,
 }
 
-/// The countries a player may choose (Türkiye first and default).
+/// The countries a player may choose (Türkiye first and default), named in the request's language.
 pub async fn countries(db: &Db) -> Result<Vec<Country>, AppError> {
     let rows = sqlx::query("SELECT id, name FROM countries ORDER BY sort, name").fetch_all(&db.pool).await?;
-    rows.iter().map(|r| Ok(Country { id: r.try_get(0)?, name: r.try_get(1)? })).collect()
+    let list = rows.iter().map(|r| Ok(Country { id: r.try_get(0)?, name: r.try_get(1)? })).collect::<Result<_, AppError>>()?;
+    in_request_language(db, list).await
 }
 
 pub async fn country(db: &Db, id: i64) -> Result<Option<Country>, AppError> {
     let row = sqlx::query("SELECT id, name FROM countries WHERE id = $1").bind(id).fetch_optional(&db.pool).await?;
-    row.map(|r| Ok(Country { id: r.try_get(0)?, name: r.try_get(1)? })).transpose()
+    let Some(country) = row.map(|r| Ok::<_, AppError>(Country { id: r.try_get(0)?, name: r.try_get(1)? })).transpose()? else {
+        return Ok(None);
+    };
+    Ok(in_request_language(db, vec![country]).await?.pop())
+}
+
+/// Countries named in the request's language: the content's `country.{id}` texts of that
+/// language (content/translations/*.countries.json), else the table's own (Turkish) names.
+async fn in_request_language(db: &Db, mut list: Vec<Country>) -> Result<Vec<Country>, AppError> {
+    let locale = crate::i18n::Locale::current();
+    let names = crate::cms::store::texts_by_prefix(db, locale.code(), "country.").await?;
+    for c in &mut list {
+        if let Some(name) = names.get(&c.id.to_string()) {
+            c.name = name.clone();
+        }
+    }
+    Ok(list)
 }
 
 /// The texts of a content page (locale, title, body), in locale order: what the terms' version is

@@ -1,6 +1,6 @@
 //! SQL of the content area: reads for the bootstrap call and content pages, the fingerprint log.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 
 use serde::Serialize;
 use sqlx::Row;
@@ -111,6 +111,22 @@ pub async fn translations(db: &Db, locale: &str) -> sqlx::Result<Vec<Translation
 /// (`License-Text@en`); the key itself holds the Turkish value, which other languages fall back to.
 pub fn localized_option_key(key: &str, locale: &str) -> String {
     format!("{key}@{locale}")
+}
+
+/// The texts of `locale` whose keys start with `prefix`, by the rest of their key (the content's
+/// names of reference data, e.g. `country.4` → `Germany` as `4` → `Germany`).
+pub async fn texts_by_prefix(db: &Db, locale: &str, prefix: &str) -> sqlx::Result<HashMap<String, String>> {
+    let rows = sqlx::query("SELECT key, value FROM translations WHERE locale = $1 AND substr(key, 1, length($2)) = $2")
+        .bind(locale)
+        .bind(prefix)
+        .fetch_all(&db.pool)
+        .await?;
+    rows.iter()
+        .map(|r| {
+            let key: String = r.try_get(0)?;
+            Ok((key[prefix.len()..].to_string(), r.try_get(1)?))
+        })
+        .collect()
 }
 
 /// Enabled site options only, keys lower-cased (spec section 3), with their own (Turkish) values.

@@ -181,6 +181,47 @@ on_both_engines! {
 }
 
 on_both_engines! {
+    async fn country_names_follow_x_locale_in_the_form_and_the_profile(app) {
+        // Act
+        let names = |b: &Value| {
+            b["data"]["countries"].as_array().unwrap().iter().map(|c| (c["id"].as_i64().unwrap(), c["name"].as_str().unwrap().to_string())).collect::<Vec<_>>()
+        };
+        let tr = names(&envelope(app.get_locale("/api/auth/form", "tr").await).await);
+        let en = names(&envelope(app.get_locale("/api/auth/form", "en").await).await);
+
+        // Assert: the same countries in the same order, named in each language; Türkiye (the
+        // default, found by its name) is Türkiye in both.
+        assert_eq!(tr.iter().map(|c| c.0).collect::<Vec<_>>(), en.iter().map(|c| c.0).collect::<Vec<_>>());
+        assert!(tr.contains(&(4, "Almanya".to_string())) && en.contains(&(4, "Germany".to_string())), "{tr:?} {en:?}");
+        assert!(en.contains(&(20, "Other".to_string())), "{en:?}");
+        assert_eq!((tr[0].clone(), en[0].clone()), ((1, "Türkiye".to_string()), (1, "Türkiye".to_string())));
+        assert!(en.iter().all(|(_, n)| !n.chars().any(|c| "ğışİ".contains(c))), "{en:?}");
+
+        // A player from Germany reads the country on the personal information page in English.
+        let reg = app
+            .client
+            .post(app.url("/api/auth/register"))
+            .header("x-locale", "en")
+            .json(&json!({"name": "Ayla", "surname": "Kaya", "username": "ulkeli44", "email": "ulkeli44@example.com",
+                "phone": "905321230044", "password": "gizli123", "password2": "gizli123", "PersonalNo": "10000000146",
+                "country": 4, "birthDateDay": "01", "birthDateMonth": "01", "birthDateYear": "1990", "acceptTerms": true}))
+            .send()
+            .await
+            .unwrap();
+        let reg = envelope(reg).await;
+        assert_eq!(reg["success"], true, "{reg}");
+        let token = reg["data"]["token"].as_str().unwrap();
+        let profile = |locale: &'static str| {
+            app.client.get(app.url("/api/customer/profile")).header("x-locale", locale).bearer_auth(token).send()
+        };
+        let en_profile = envelope(profile("en").await.unwrap()).await;
+        let tr_profile = envelope(profile("tr").await.unwrap()).await;
+        assert_eq!(en_profile["data"]["country"]["name"], "Germany", "{en_profile}");
+        assert_eq!(tr_profile["data"]["country"]["name"], "Almanya", "{tr_profile}");
+    }
+}
+
+on_both_engines! {
     async fn about_us_page_is_served_sanitised_in_both_languages(app) {
         let en = envelope(app.get_locale("/api/cms/content/3", "en").await).await;
         assert_eq!(en["data"]["title"], "About Us");
