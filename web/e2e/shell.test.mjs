@@ -53,6 +53,11 @@ async function checkHome(page, { mobile }) {
       `footer link ${title}`,
     );
   }
+  // One link per entry of content category 2, labelled with its title, and nothing else there.
+  assert.deepEqual(
+    await page.getByTestId('footer-content-links').getByRole('link').allTextContents(),
+    titles,
+  );
   assert.equal(await page.locator('[data-testid="provider-logos"] li').count(), 16);
 
   // Side menu: docked on desktop, opened through the menu button on mobile.
@@ -169,6 +174,144 @@ describe('app shell against the real server', () => {
     await page.goto(`${server.baseUrl}/spor/fcg`, { waitUntil: 'networkidle' });
     await closePopupIfShown(page);
     await page.getByRole('heading', { name: 'Spor Yüksek Oran' }).waitFor();
+    await context.close();
+  });
+
+  test('the header fits at 320 and 1024 px, with at most five named controls on phones', async () => {
+    for (const [width, mobile] of [
+      [320, true],
+      [1024, false],
+    ]) {
+      for (const path of ['/', '/pages/3']) {
+        const { context, page } = await openPage(browser, `${server.baseUrl}${path}`, {
+          width,
+          height: 800,
+          mobile,
+        });
+        await closePopupIfShown(page);
+        const m = await page.evaluate(() => {
+          const inner = document.querySelector('header.header .header__inner');
+          const controls = [...document.querySelectorAll('header.header a, header.header button')]
+            .filter((e) => e.getBoundingClientRect().width > 0)
+            .map((e) => (e.getAttribute('aria-label') || e.textContent || '').trim());
+          const centres = [...inner.querySelectorAll('a, button')]
+            .filter((e) => e.getBoundingClientRect().width > 0)
+            .map((e) => e.getBoundingClientRect().top + e.getBoundingClientRect().height / 2);
+          return {
+            overflow: inner.scrollWidth - inner.clientWidth,
+            page: document.documentElement.scrollWidth - window.innerWidth,
+            height: document.querySelector('header.header').getBoundingClientRect().height,
+            spread: Math.max(...centres) - Math.min(...centres),
+            controls,
+          };
+        });
+        assert.equal(m.overflow, 0, `header overflow at ${width} ${path}`);
+        assert.equal(m.page, 0, `page overflow at ${width} ${path}`);
+        assert.ok(m.spread <= 4, `header on one line at ${width} ${path} (${m.spread} px)`);
+        if (mobile) {
+          assert.ok(m.controls.length <= 5, `phone header controls: ${m.controls.join(', ')}`);
+          assert.ok(m.controls.every(Boolean), `every control named: ${m.controls.join(', ')}`);
+          // Promotions and Claim Reward reachable from the bottom bar; the domain banner is one line.
+          const bar = page.locator('nav.bottom-bar');
+          assert.ok(await bar.getByRole('link', { name: /Promosyon/ }).isVisible());
+          assert.ok(await bar.getByRole('button', { name: 'Ödülünü Al' }).isVisible());
+          const banner = await page.getByTestId('domain-banner').boundingBox();
+          assert.ok(banner && banner.height <= 48, `domain banner ${banner?.height} px`);
+        }
+        await page.screenshot({ path: artifact(`header-${width}${path.replace(/\//g, '-')}.png`) });
+        await context.close();
+      }
+    }
+  });
+
+  test('a new route opens at the top; back restores where the player left', async () => {
+    const { context, page } = await openPage(browser, `${server.baseUrl}/pages/3`, {
+      width: 1024,
+      height: 700,
+    });
+    await closePopupIfShown(page);
+    await page.locator('h1.content-title').waitFor();
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await page.waitForFunction(() => window.scrollY > 300);
+    const left = await page.evaluate(() => Math.round(window.scrollY));
+    const footer = page.getByTestId('footer-content-links');
+    await footer.getByRole('link').nth(1).click();
+    await page.waitForURL(/\/pages\/4$/);
+    await page.locator('h1.content-title').waitFor();
+    await page.waitForTimeout(200);
+    assert.equal(await page.evaluate(() => window.scrollY), 0, 'new route at its top');
+    await page.goBack();
+    await page.waitForURL(/\/pages\/3$/);
+    await page.waitForFunction((y) => Math.abs(window.scrollY - y) <= 2, left, { timeout: 5000 });
+    await page.goForward();
+    await page.waitForURL(/\/pages\/4$/);
+    await page.waitForFunction(() => window.scrollY === 0);
+    await context.close();
+  });
+
+  test('the top banner shows on home until another route marks it read', async () => {
+    const { context, page } = await openPage(browser, server.baseUrl, { width: 390, mobile: true });
+    await closePopupIfShown(page);
+    await page.getByTestId('top-notify').waitFor();
+    assert.equal(await page.evaluate(() => localStorage.getItem('topNotifyRead')), null);
+    await page.goto(`${server.baseUrl}/pages/3`, { waitUntil: 'networkidle' });
+    await page.waitForFunction(() => localStorage.getItem('topNotifyRead') === 'yes');
+    await page.goto(server.baseUrl, { waitUntil: 'networkidle' });
+    await page.locator('.banner-carousel').waitFor();
+    assert.equal(await page.getByTestId('top-notify').count(), 0);
+    await context.close();
+  });
+
+  test('live chat: the demo configures none, so its items show the e-mail and call request', async () => {
+    const { context, page } = await openPage(browser, server.baseUrl, { width: 1440 });
+    await closePopupIfShown(page);
+    assert.equal(await page.locator('script[data-kasa="live-chat"]').count(), 0);
+    await page.locator('header.header').getByRole('button', { name: 'Canlı Destek' }).click();
+    const panel = page.getByTestId('live-chat-fallback');
+    await panel.waitFor();
+    const mail = panel.getByRole('link', { name: /destek@kasa\.bet/ });
+    assert.equal(await mail.getAttribute('href'), 'mailto:destek@kasa.bet');
+    assert.equal(
+      await panel.getByRole('link', { name: /Sizi Arayalım/ }).getAttribute('href'),
+      'https://destek.kasa.bet/geri-arama',
+    );
+    await page.screenshot({ path: artifact('live-chat-fallback-1440.png') });
+    await page.keyboard.press('Escape');
+    await panel.waitFor({ state: 'detached' });
+    // The side menu's item opens the same (on desktop).
+    await page.locator('aside.sidebar').getByRole('button', { name: 'Canlı Destek' }).click();
+    await panel.waitFor();
+    await context.close();
+  });
+
+  test('every call carries x-fingerprint, the first visit bootstrap included', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 800 } });
+    const page = await context.newPage();
+    const calls = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/api/')) calls.push([r.url(), r.headers()['x-fingerprint'] ?? '']);
+    });
+    await page.goto(server.baseUrl, { waitUntil: 'networkidle' });
+    await page.waitForFunction(() => Boolean(localStorage.getItem('fingerprint')));
+    assert.ok(
+      calls.some(([url]) => url.includes('/api/cms/grouped')),
+      'bootstrap called',
+    );
+    for (const [url, fp] of calls) assert.match(fp, /^[0-9a-z-]{8,}$/i, `x-fingerprint of ${url}`);
+    const stored = await page.evaluate(() => localStorage.getItem('fingerprint'));
+    const grouped = calls.find(([url]) => url.includes('/api/cms/grouped'));
+    assert.equal(grouped[1], stored, 'the bootstrap waited for the fingerprint');
+    await context.close();
+  });
+
+  test('the popup waits for a login opened by a deep link, never on top of it', async () => {
+    const { context, page } = await openPage(browser, `${server.baseUrl}/dashboard/deposit`, {
+      width: 1440,
+    });
+    const login = page.getByRole('dialog', { name: 'Giriş Yap' });
+    await login.waitFor();
+    await page.waitForTimeout(2500);
+    assert.equal(await page.getByRole('dialog').count(), 1, 'only the login dialog');
     await context.close();
   });
 });
