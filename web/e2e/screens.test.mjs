@@ -21,8 +21,17 @@ import {
 } from './helpers.mjs';
 
 const run = promisify(execFile);
-const tr = JSON.parse(readFileSync(new URL('../../content/translations/tr.json', import.meta.url)));
-const en = JSON.parse(readFileSync(new URL('../../content/translations/en.json', import.meta.url)));
+/** The app's texts and the content's country names, by key, in a language. */
+const texts = (lang) =>
+  Object.assign(
+    ...['', '.countries'].map((part) =>
+      JSON.parse(
+        readFileSync(new URL(`../../content/translations/${lang}${part}.json`, import.meta.url)),
+      ),
+    ),
+  );
+const tr = texts('tr');
+const en = texts('en');
 
 const WIDTHS = [320, 390, 1024, 1440];
 const PAGES_OUT = ['/', '/promotions', '/pages/3'];
@@ -542,6 +551,9 @@ describe('one language at a time', () => {
         await visibleControl(page, 'button', opener).click();
         const dialog = page.getByRole('dialog', { name: title });
         await dialog.waitFor({ timeout: 5000 });
+        // The full form's tab, with the country list.
+        const fullTab = dialog.getByRole('tab', { name: en['auth.register.fullTab'] });
+        if ((await fullTab.count()) > 0) await fullTab.click();
         left.push(...turkishLeft(await pageTexts(page)).map((t) => `${title} dialog: ${t}`));
         await closeButton(dialog).click();
         await dialog.waitFor({ state: 'detached' });

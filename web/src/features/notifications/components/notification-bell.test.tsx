@@ -116,7 +116,10 @@ describe('notification bell and panel', () => {
     await vi.waitFor(() => expect(fetchMock).toHaveBeenCalled());
     await new Promise((r) => setTimeout(r, 20));
     expect(screen.getByRole('button', { name: /1 okunmamış/ })).toHaveAttribute('data-unread', '1');
-    expect(error).toHaveBeenCalledExactlyOnceWith('Bulunamadı');
+    expect(error).toHaveBeenCalledExactlyOnceWith(
+      'Bulunamadı',
+      expect.objectContaining({ action: expect.any(String) }),
+    );
     error.mockRestore();
   });
 
