@@ -314,4 +314,35 @@ describe('app shell against the real server', () => {
     assert.equal(await page.getByRole('dialog').count(), 1, 'only the login dialog');
     await context.close();
   });
+
+  test("index.html's boot shell has the real layout's sizes, banners included", async () => {
+    const { context, page } = await openPage(browser, server.baseUrl, { width: 390, mobile: true });
+    await closePopupIfShown(page);
+    await page.locator('.banner-carousel').waitFor();
+    const real = await page.evaluate(() => {
+      const box = (sel) => document.querySelector(sel)?.getBoundingClientRect();
+      return {
+        domain: box('.domain-banner')?.height,
+        top: box('.top-banner')?.height,
+        header: box('header.header')?.height,
+        headerTop: box('header.header')?.top,
+        bar: box('nav.bottom-bar')?.height,
+      };
+    });
+    // The same visit again with the app's code held back: only the static shell paints.
+    await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
+    await page.reload({ waitUntil: 'load' });
+    const shell = await page.evaluate(() => {
+      const box = (sel) => document.querySelector(sel)?.getBoundingClientRect();
+      return {
+        domain: box('.boot__domain')?.height,
+        top: box('.boot__top')?.height,
+        header: box('.boot__header')?.height,
+        headerTop: box('.boot__header')?.top,
+        bar: box('.boot__bar')?.height,
+      };
+    });
+    assert.deepEqual(shell, real);
+    await context.close();
+  });
 });
