@@ -32,7 +32,7 @@ fn api(state: Option<&AppState>) -> OpenApiRouter<AppState> {
         .merge(area(profile::router(), state.cloned()))
         .merge(area(bonus::router(), state.map(|s| s.db.clone())))
         .merge(area(notify::router(), state.map(|s| s.db.clone())))
-        .merge(area(payments::router(), state.map(|s| s.db.clone())))
+        .merge(area(payments::router(), state.map(payments::PaymentsState::from_ref)))
 }
 
 /// An area's calls on its sub-state, or only their documentation when there is no state.
@@ -63,6 +63,7 @@ pub fn build_router(state: AppState) -> Router {
     Router::new()
         .nest("/api", api)
         .route("/hub/frnotify", get(hub::socket::upgrade))
+        .merge(payments::page::router().with_state(payments::PaymentsState::from_ref(&state)))
         .fallback(web::fallback)
         .layer(DefaultBodyLimit::max(edge.body_limit))
         .layer(CompressionLayer::new().compress_when(compressible()))

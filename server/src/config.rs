@@ -137,7 +137,7 @@ pub struct Smtp {
 }
 
 /// Every `KASA_*` setting of a node (the README's table lists them all).
-#[derive(Debug, Clone)]
+#[derive(Clone)]
 pub struct Settings {
     /// `KASA_LIMIT_*`, `KASA_SMS_RESEND_SECS`
     pub limits: Limits,
@@ -156,7 +156,23 @@ pub struct Settings {
     /// `KASA_LIVE_CHAT_ORIGIN` (`https://HOST[:PORT]`): the live chat's scripts, styles, frames,
     /// images and connections come from there; the Content-Security-Policy allows it besides the site.
     pub live_chat_origin: Option<String>,
+    /// `KASA_PAYMENT_CALLBACK_SECRET`: the HMAC-SHA256 key of the card gateway's callbacks (never
+    /// logged). Unset: card deposits are unavailable, except under `--demo`, which uses a public
+    /// development secret.
+    pub payment_callback_secret: Option<String>,
+    /// `KASA_PUBLIC_URL` (`https://HOST[:PORT]`): the base of the links the server gives out (the
+    /// hosted payment page); the request's `Host` when unset.
+    pub public_url: Option<String>,
 }
+
+impl std::fmt::Debug for Secret<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(if self.0.is_some() { "Some([redacted])" } else { "None" })
+    }
+}
+
+/// Shows whether a secret is set, never its value.
+struct Secret<'a>(&'a Option<String>);
 
 impl Default for Settings {
     fn default() -> Self {
@@ -170,7 +186,27 @@ impl Default for Settings {
             smtp: None,
             sms_gateway: None,
             live_chat_origin: None,
+            payment_callback_secret: None,
+            public_url: None,
         }
+    }
+}
+
+impl std::fmt::Debug for Settings {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Settings")
+            .field("limits", &self.limits)
+            .field("edge", &self.edge)
+            .field("node_id", &self.node_id)
+            .field("trust_proxy", &self.trust_proxy)
+            .field("log", &self.log)
+            .field("log_json", &self.log_json)
+            .field("smtp", &self.smtp.as_ref().map(|s| &s.from))
+            .field("sms_gateway", &self.sms_gateway.as_ref().map(|g| &g.url))
+            .field("live_chat_origin", &self.live_chat_origin)
+            .field("payment_callback_secret", &Secret(&self.payment_callback_secret))
+            .field("public_url", &self.public_url)
+            .finish()
     }
 }
 
@@ -267,6 +303,17 @@ impl Settings {
                 })
             })
             .transpose()?;
+        s.payment_callback_secret = get("KASA_PAYMENT_CALLBACK_SECRET");
+        if s.payment_callback_secret.as_ref().is_some_and(|v| v.len() < 16) {
+            anyhow::bail!("KASA_PAYMENT_CALLBACK_SECRET must be at least 16 characters long");
+        }
+        s.public_url = get("KASA_PUBLIC_URL")
+            .map(|v| {
+                parse_origin(&v).ok_or_else(|| {
+                    anyhow::anyhow!("KASA_PUBLIC_URL must be the site's origin such as https://kasa.example.com (no path), not '{v}'")
+                })
+            })
+            .transpose()?;
         Ok(s)
     }
 }
@@ -307,6 +354,8 @@ mod tests {
             ("KASA_LOG_FORMAT", "json"),
             ("KASA_SMS_GATEWAY_URL", "http://127.0.0.1:9/sms"),
             ("KASA_LIVE_CHAT_ORIGIN", "https://chat.example.com/"),
+            ("KASA_PAYMENT_CALLBACK_SECRET", "a-long-enough-callback-secret"),
+            ("KASA_PUBLIC_URL", "https://Kasa.example.com/"),
         ])
         .unwrap();
         assert_eq!(s.limits.login_user, Limit { max: 3, window_secs: 60 });
@@ -317,9 +366,12 @@ mod tests {
         );
         assert!(s.trust_proxy && s.log_json);
         assert_eq!(s.node_id.as_deref(), Some("node-a"));
-        assert_eq!(s.sms_gateway.unwrap().url, "http://127.0.0.1:9/sms");
+        assert_eq!(s.sms_gateway.as_ref().unwrap().url, "http://127.0.0.1:9/sms");
         assert!(s.smtp.is_none());
         assert_eq!(s.live_chat_origin.as_deref(), Some("https://chat.example.com"));
+        assert_eq!(s.payment_callback_secret.as_deref(), Some("a-long-enough-callback-secret"));
+        assert_eq!(s.public_url.as_deref(), Some("https://kasa.example.com"));
+        assert!(!format!("{s:?}").contains("a-long-enough-callback-secret"), "the secret is never printed");
     }
 
     #[test]
@@ -342,9 +394,12 @@ mod tests {
             ("KASA_TRUST_PROXY", "maybe"),
             ("KASA_LOG_FORMAT", "xml"),
             ("KASA_LIVE_CHAT_ORIGIN", "chat.example.com/widget.js"),
+            ("KASA_PUBLIC_URL", "kasa.example.com"),
         ] {
             let err = read(&[(name, value)]).unwrap_err().to_string();
             assert!(err.starts_with(name) && err.contains(value), "{name}: {err}");
         }
+        let short = read(&[("KASA_PAYMENT_CALLBACK_SECRET", "short-secret")]).unwrap_err().to_string();
+        assert!(short.starts_with("KASA_PAYMENT_CALLBACK_SECRET") && !short.contains("short-secret"), "{short}");
     }
 }

@@ -35,6 +35,10 @@ pub async fn prepare(database_url: &str, demo: bool) -> anyhow::Result<Db> {
     Ok(db)
 }
 
+/// How often a node expires unpaid card deposits (they expire 30 minutes after they start; the page
+/// and the callback also expire an overdue one when used).
+const CARD_SWEEP_EVERY: Duration = Duration::from_secs(60);
+
 /// Serves the site on an already bound listener until `shutdown` resolves, tailing the event
 /// journal for the hub. On shutdown the hub's clients are told to reconnect (to another node), new
 /// connections are refused and requests in flight finish (for at most 30 s).
@@ -46,6 +50,7 @@ pub async fn run(listener: TcpListener, state: AppState, shutdown: impl Future<O
         let host = std::env::var("HOSTNAME").unwrap_or_else(|_| "kasa".into());
         format!("{host}:{}", listener.local_addr().map(|a| a.port()).unwrap_or(0))
     });
+    let sweep = tokio::spawn(crate::payments::card::sweep(state.db.clone(), CARD_SWEEP_EVERY));
     let tailer = tokio::spawn(tail::run(state.db.clone(), state.hub.clone(), vec![state.content.clone()], node, state.db.url.clone()));
     let hub = state.hub.clone();
     let header_timeout = state.edge.header_timeout;
@@ -104,14 +109,23 @@ pub async fn run(listener: TcpListener, state: AppState, shutdown: impl Future<O
         tracing::warn!("connections still open 30 s after the shutdown began: stopping anyway");
     }
     tailer.abort();
+    sweep.abort();
     Ok(())
 }
 
 /// `kasa serve`: the whole node.
-pub async fn serve(config: Config, settings: Settings, demo: bool) -> anyhow::Result<()> {
+pub async fn serve(config: Config, mut settings: Settings, demo: bool) -> anyhow::Result<()> {
     crate::http::client::trust_proxy_headers(settings.trust_proxy);
     let listener = TcpListener::bind(config.addr).await.with_context(|| format!("cannot listen on {}", config.addr))?;
     let db = prepare(&config.database_url, demo).await?;
+    if settings.payment_callback_secret.is_none() {
+        if demo {
+            tracing::warn!("KASA_PAYMENT_CALLBACK_SECRET is not set: --demo uses the public development secret for card callbacks");
+            settings.payment_callback_secret = Some(crate::payments::card::DEVELOPMENT_SECRET.to_string());
+        } else {
+            tracing::warn!("KASA_PAYMENT_CALLBACK_SECRET is not set: card deposits are unavailable");
+        }
+    }
     tracing::info!(addr = %config.addr, database = %redact(&config.database_url), "kasa is serving on http://{}", config.addr);
     run(listener, AppState::from_settings(db, &settings)?, shutdown_signal()).await
 }

@@ -12,6 +12,7 @@ use crate::config::{Edge, Limits, Settings};
 use crate::db::Db;
 use crate::hub::{Hub, HubCaps, HubState, HubTimings};
 use crate::outbox::{self, OutboxSender, Sender};
+use crate::payments::{Gateway, PaymentsState};
 
 /// What every handler can reach.
 #[derive(Clone, Debug)]
@@ -34,10 +35,13 @@ pub struct AppState {
     pub content: Arc<cms::ContentCache>,
     /// The live chat's origin, allowed by the Content-Security-Policy besides the site.
     pub live_chat_origin: Option<String>,
+    /// The hosted card gateway: its callback secret and the site's public address.
+    pub gateway: Arc<Gateway>,
 }
 
 impl AppState {
-    /// A state with the default senders (the outbox table) and the default limits.
+    /// A state with the default senders (the outbox table), the default limits and the development
+    /// card gateway (its public secret, [`crate::payments::card::DEVELOPMENT_SECRET`]): the tests' state.
     pub fn new(db: Db) -> AppState {
         let outbox: Arc<dyn Sender> = Arc::new(OutboxSender { db: db.clone() });
         AppState::with(db, outbox.clone(), outbox, Limits::default(), Edge::default())
@@ -49,6 +53,7 @@ impl AppState {
         let mut state = AppState::with(db, sms, mail, settings.limits.clone(), settings.edge);
         state.node_id = settings.node_id.clone();
         state.live_chat_origin = settings.live_chat_origin.clone();
+        state.gateway = Arc::new(Gateway::new(settings.payment_callback_secret.clone(), settings.public_url.clone()));
         Ok(state)
     }
 
@@ -66,6 +71,7 @@ impl AppState {
             content,
             node_id: None,
             live_chat_origin: None,
+            gateway: Arc::new(Gateway::development()),
         }
     }
 
@@ -85,6 +91,12 @@ impl FromRef<AppState> for AccountsState {
 impl FromRef<AppState> for CmsState {
     fn from_ref(s: &AppState) -> CmsState {
         CmsState { db: s.db.clone(), write_ip: s.limits.write_ip, content: s.content.clone() }
+    }
+}
+
+impl FromRef<AppState> for PaymentsState {
+    fn from_ref(s: &AppState) -> PaymentsState {
+        PaymentsState { db: s.db.clone(), gateway: s.gateway.clone() }
     }
 }
 

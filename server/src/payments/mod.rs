@@ -1,21 +1,32 @@
 //! Payments: deposit and withdrawal methods as data, players' requests validated against their
-//! method's fields and limits, and the operator's decisions; money moves only through the wallet.
+//! method's fields and limits, and the decisions on them; money moves only through the wallet.
 //!
 //! A withdrawal holds its amount at once (a pending transfer from the player's real pocket to the
 //! method's house account), posted when the operator approves it and voided when they reject it; the
 //! player cannot take it back. A bank-transfer or e-wallet deposit is a pending request that moves no
 //! money until the operator approves it (a transfer from the method's house account to the player's
-//! real pocket); the player may cancel it while it is pending. Every decision is one conditional
-//! `UPDATE ... WHERE status = 'pending'` in the same transaction as its money and notification, so
-//! of two concurrent decisions exactly one wins.
+//! real pocket); the player may cancel it while it is pending.
 //!
-//! Not yet here (issue 13's next increment): the hosted card page under `/pay/` with its signed
-//! callback, and the 30-minute expiry of unpaid card deposits.
+//! A card deposit goes through the built-in hosted gateway ([`card`], [`page`]): `payment/deposit`
+//! answers the link of its page `/pay/{token}` (a random token, stored hashed, valid 30 minutes);
+//! paying there makes the simulated gateway send its HMAC-SHA256-signed notification to the public
+//! callback `POST /callbacks/payments/card`, which confirms the deposit through the same decision as
+//! an operator's approval; cancelling on the page cancels it; an unpaid one expires at its deadline
+//! (the sweep of every `kasa serve` node each minute, or when its page or callback is used late)
+//! with a Deposit notification.
+//!
+//! Every decision (operator, gateway, expiry, player) is one conditional
+//! `UPDATE ... WHERE status = 'pending'` in the same transaction as its money (under the wallet's
+//! idempotency key `payment:ID:credit|post|void`) and notification, so of concurrent decisions
+//! exactly one wins and a replayed callback credits nothing more.
 
+pub mod card;
 pub mod domain;
+pub mod page;
 pub mod routes;
 pub mod store;
 
+pub use card::Gateway;
 pub use domain::{Iban, IbanError, Kind, RequestStatus};
 pub use routes::router;
 pub use store::{Method, Request};
@@ -30,6 +41,19 @@ use crate::money::Kurus;
 use crate::notify::{self, Audience, NotificationType};
 use crate::wallet::{self, Account, Batch, Refs, Transfer, TransferKind, WalletError};
 use domain::{Adapter, Field, FieldProblem, FieldType, Problem, ValidDetail};
+
+/// What the payment calls, the hosted page and the gateway's callback reach.
+#[derive(Clone, Debug)]
+pub struct PaymentsState {
+    pub db: Db,
+    pub gateway: std::sync::Arc<Gateway>,
+}
+
+impl axum::extract::FromRef<PaymentsState> for Db {
+    fn from_ref(s: &PaymentsState) -> Db {
+        s.db.clone()
+    }
+}
 
 /// The demo methods, committed as `content/payment_methods.json`.
 const DEMO_METHODS: &str = include_str!("../../../content/payment_methods.json");
@@ -252,7 +276,7 @@ pub enum DecisionError {
 /// to the player's real pocket), a withdrawal's hold is posted; the player is notified; all in one
 /// transaction with the decision, which only one of concurrent decisions makes.
 pub async fn approve(db: &Db, id: i64) -> Result<Request, DecisionError> {
-    decide(db, id, RequestStatus::Confirmed, None).await
+    decide(db, id, RequestStatus::Confirmed, "operator", None).await
 }
 
 /// The operator rejects a pending request with a reason: a withdrawal's hold is voided (the amount
@@ -262,10 +286,12 @@ pub async fn reject(db: &Db, id: i64, reason: &str) -> Result<Request, DecisionE
     if reason.is_empty() {
         return Err(DecisionError::NoReason);
     }
-    decide(db, id, RequestStatus::Rejected, Some(reason)).await
+    decide(db, id, RequestStatus::Rejected, "operator", Some(reason)).await
 }
 
-async fn decide(db: &Db, id: i64, to: RequestStatus, reason: Option<&str>) -> Result<Request, DecisionError> {
+/// Decides a pending request (`by`: the operator, the card gateway's callback, the expiry sweep):
+/// the decision, its money and the player's notification in one transaction.
+pub(crate) async fn decide(db: &Db, id: i64, to: RequestStatus, by: &str, reason: Option<&str>) -> Result<Request, DecisionError> {
     let before = store::request_by_id(db, id).await?.ok_or(DecisionError::NotFound(id))?;
     if before.status != RequestStatus::Pending {
         return Err(DecisionError::NotPending(id, before.status.as_str()));
@@ -284,7 +310,7 @@ async fn decide(db: &Db, id: i64, to: RequestStatus, reason: Option<&str>) -> Re
         wallet::open_house_accounts(db, std::slice::from_ref(&credit)).await?;
     }
     let mut tx = db.begin_write().await?;
-    let Some(request) = store::decide(&mut tx, id, to, "operator", reason, now_ms(), None).await? else {
+    let Some(request) = store::decide(&mut tx, id, to, by, reason, now_ms(), None).await? else {
         let now = store::request_on(&mut tx, id).await?.map(|r| r.status.as_str()).unwrap_or("gone");
         return Err(DecisionError::NotPending(id, now));
     };
@@ -293,6 +319,7 @@ async fn decide(db: &Db, id: i64, to: RequestStatus, reason: Option<&str>) -> Re
             wallet::commit_in(&mut tx, &Batch { key: format!("payment:{id}:credit"), transfers: vec![credit] }).await?;
             (NotificationType::Deposit, "notify.deposit_approved_note")
         }
+        (Kind::Deposit, RequestStatus::Expired) => (NotificationType::Deposit, "notify.deposit_expired_note"),
         (Kind::Deposit, _) => (NotificationType::Deposit, "notify.deposit_rejected_note"),
         (Kind::Withdraw, status) => {
             let hold = request.hold_transfer_id.ok_or(WalletError::Invalid("a withdrawal request without its hold"))?;
@@ -312,7 +339,7 @@ async fn decide(db: &Db, id: i64, to: RequestStatus, reason: Option<&str>) -> Re
         .replace("{reason}", reason.unwrap_or_default());
     notify::create(&mut tx, Audience::Player(request.player_id), kind, &title, &note).await?;
     tx.commit().await?;
-    tracing::info!(request = id, status = to.as_str(), "payment request decided by an operator");
+    tracing::info!(request = id, status = to.as_str(), by, "payment request decided");
     Ok(request)
 }
 

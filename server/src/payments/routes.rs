@@ -1,5 +1,5 @@
 //! Handlers of `payment/methods`, `payment/detail`, `payment/deposit`, `payment/withdraw`,
-//! `payment/cancel` and `payment/transactions`.
+//! `payment/cancel` and `payment/transactions` (the hosted card page and its callback: [`super::page`]).
 
 use axum::extract::{Query, State};
 use serde::{Deserialize, Serialize};
@@ -9,14 +9,14 @@ use utoipa_axum::routes;
 
 use super::domain::{Adapter, Field, Kind, RequestStatus};
 use super::store::{self, Filter};
-use super::{Submitted, usable_method};
+use super::{PaymentsState, Submitted, usable_method};
 use crate::auth::CurrentPlayer;
 use crate::db::{Db, iso_utc};
 use crate::error::{ApiResult, AppError, AppJson, EmptyEnvelope, Envelope, FieldError};
 use crate::i18n::{RequestLocale, t};
 use crate::time::Date;
 
-pub fn router() -> OpenApiRouter<Db> {
+pub fn router() -> OpenApiRouter<PaymentsState> {
     OpenApiRouter::new()
         .routes(routes!(methods))
         .routes(routes!(detail))
@@ -120,21 +120,61 @@ fn detail_map(body: &PayBody) -> Result<&serde_json::Map<String, serde_json::Val
     body.detail.as_object().ok_or(AppError::Validation { field: "detail", key: "payments.bad_detail" })
 }
 
+/// What a deposit answers: the request (bank transfer, e-wallet) or the hosted payment page's link (card).
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(untagged)]
+pub enum Deposited {
+    /// A bank-transfer or e-wallet deposit: the pending request (the message says where to pay).
+    Request(Submitted),
+    /// A card deposit: the absolute link (`http...`) of the hosted payment page `/pay/{token}`, to
+    /// open in a new window; valid for 30 minutes.
+    Link(String),
+}
+
+/// The site's base address for links: `KASA_PUBLIC_URL`, else `http://` and the request's `Host`.
+fn base_url(state: &PaymentsState, headers: &axum::http::HeaderMap) -> String {
+    if let Some(url) = &state.gateway.public_url {
+        return url.clone();
+    }
+    let host = headers
+        .get(axum::http::header::HOST)
+        .and_then(|h| h.to_str().ok())
+        .filter(|h| !h.is_empty() && h.bytes().all(|b| b.is_ascii_alphanumeric() || b"-.:[]".contains(&b)))
+        .unwrap_or("127.0.0.1:8080");
+    let https = headers.get("x-forwarded-proto").and_then(|v| v.to_str().ok()).is_some_and(|v| v.eq_ignore_ascii_case("https"));
+    format!("{}://{host}", if https { "https" } else { "http" })
+}
+
 /// A deposit: by bank transfer or e-wallet a pending request, answered with where to send the money
-/// (IBAN or account and a reference); the operator confirms it. Card deposits come in a later increment.
+/// (IBAN or account and a reference); the operator confirms it. By card: a pending request answered
+/// with the link (data, a string starting with http) of the hosted payment page, where the player
+/// pays within 30 minutes.
 #[utoipa::path(post, path = "/payment/deposit", tag = "payments", request_body = PayBody,
-    responses((status = 200, body = Envelope<Submitted>), (status = 400, description = "Card payments are not available yet", body = EmptyEnvelope),
+    responses((status = 200, body = Envelope<Deposited>), (status = 400, description = "Card payments are not available (no callback secret configured)", body = EmptyEnvelope),
         (status = 404, description = "Unknown or disabled method", body = EmptyEnvelope),
         (status = 422, description = "A field is invalid; the message names it", body = Envelope<FieldError>)),
     security(("bearer" = [])))]
-async fn deposit(State(db): State<Db>, me: CurrentPlayer, AppJson(body): AppJson<PayBody>) -> ApiResult<Submitted> {
-    let method = usable_method(&db, body.id, Kind::Deposit).await?;
-    if method.adapter == Adapter::Card {
+async fn deposit(
+    State(state): State<PaymentsState>,
+    me: CurrentPlayer,
+    headers: axum::http::HeaderMap,
+    AppJson(body): AppJson<PayBody>,
+) -> ApiResult<Deposited> {
+    let db = &state.db;
+    let method = usable_method(db, body.id, Kind::Deposit).await?;
+    if method.adapter == Adapter::Card && !state.gateway.enabled() {
         return Err(AppError::BadRequest("payments.card_unavailable"));
     }
     let valid = super::validate(&method, detail_map(&body)?)?;
-    let (submitted, message) = super::deposit(&db, me.player_id, &method, &valid).await?;
-    Ok(Envelope::ok_with_message(submitted, message))
+    if method.adapter == Adapter::Card {
+        let detail = serde_json::to_value(&valid.values).unwrap_or_default();
+        let (_, token) = super::card::start(db, me.player_id, method.id, valid.amount, &detail).await?;
+        let link = format!("{}/pay/{token}", base_url(&state, &headers));
+        let message = t("payments.card_continue").replace("{amount}", &valid.amount.to_string());
+        return Ok(Envelope::ok_with_message(Deposited::Link(link), message));
+    }
+    let (submitted, message) = super::deposit(db, me.player_id, &method, &valid).await?;
+    Ok(Envelope::ok_with_message(Deposited::Request(submitted), message))
 }
 
 /// A withdrawal: the amount is held at once and waits for the operator's approval; it cannot be

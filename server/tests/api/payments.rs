@@ -362,7 +362,8 @@ on_both_engines! {
             format!("Send 1.250,50 ₺ by bank transfer to Kasa Ödeme Hizmetleri A.Ş., IBAN TR33 0006 1005 1978 6457 8413 26, writing {reference} in the description. It is added to your balance once confirmed.")
         );
         assert!(ewallet["message"].as_str().unwrap().starts_with("75,00 ₺ tutarını Jeton hesabınızdan"), "{ewallet}");
-        assert_eq!(card.0, 400, "the hosted card page comes in a later increment");
+        assert_eq!(card.0, 200, "{card:?}");
+        assert!(card.1["data"].as_str().unwrap().starts_with("http"), "{card:?}");
         assert_eq!(app.money(&p).await, (0, 0));
         kasa::payments::approve(&app.db, body["data"]["id"].as_i64().unwrap()).await.unwrap();
         assert_eq!(app.money(&p).await, (125_050, 0));
@@ -470,6 +471,283 @@ on_both_engines! {
         let text = String::from_utf8_lossy(&text.stdout);
         assert!(text.contains("rejected") && text.contains("Account closed") && text.contains("confirmed"), "{text}");
         assert_eq!(app.money(&p).await, (50_000, 0));
+        app.assert_ledger_holds().await;
+    }
+}
+
+// The card deposit through the hosted payment page.
+
+const TEST_CARD: &str = "4111 1111 1111 1111";
+
+/// A card deposit's page: its link, its token and its request's id.
+struct CardDeposit {
+    link: String,
+    token: String,
+    id: i64,
+}
+
+impl TestApp {
+    async fn card_deposit(&self, p: &Player, lira: i64) -> CardDeposit {
+        let (status, body) = self.deposit(p, CARD_DEPOSIT, json!({"Amount": lira})).await;
+        assert_eq!(status, 200, "{body}");
+        let link = body["data"].as_str().unwrap().to_string();
+        let token = link.rsplit('/').next().unwrap().to_string();
+        let id: i64 = sqlx::query_scalar("SELECT MAX(id) FROM payment_requests WHERE player_id = $1")
+            .bind(p.id)
+            .fetch_one(&self.db.pool)
+            .await
+            .unwrap();
+        CardDeposit { link, token, id }
+    }
+
+    /// Submits the page's form; the status and the page.
+    async fn submit_card(&self, d: &CardDeposit, form: &[(&str, &str)], lang: &str) -> (u16, String) {
+        let resp = self.client.post(self.url(&format!("/pay/{}?lang={lang}", d.token))).form(form).send().await.unwrap();
+        let status = resp.status().as_u16();
+        (status, resp.text().await.unwrap())
+    }
+
+    async fn pay_card(&self, d: &CardDeposit, number: &str) -> (u16, String) {
+        self.submit_card(
+            d,
+            &[("action", "pay"), ("number", number), ("expiry", "12/39"), ("cvc", "123"), ("name", "Ayşe Gül Yılmaz")],
+            "en",
+        )
+        .await
+    }
+
+    async fn callback(&self, body: &[u8], signature: Option<&str>) -> u16 {
+        let mut req = self.client.post(self.url("/callbacks/payments/card")).header("content-type", "application/json").body(body.to_vec());
+        if let Some(sig) = signature {
+            req = req.header("x-signature", sig);
+        }
+        req.send().await.unwrap().status().as_u16()
+    }
+
+    async fn status_of(&self, id: i64) -> String {
+        sqlx::query_scalar("SELECT status FROM payment_requests WHERE id = $1").bind(id).fetch_one(&self.db.pool).await.unwrap()
+    }
+
+    async fn deposit_notes(&self, p: &Player) -> Vec<String> {
+        sqlx::query_scalar("SELECT note FROM notifications WHERE player_id = $1 AND type = 1 ORDER BY id")
+            .bind(p.id)
+            .fetch_all(&self.db.pool)
+            .await
+            .unwrap()
+    }
+
+    async fn credits(&self, id: i64) -> i64 {
+        sqlx::query_scalar("SELECT COUNT(*) FROM transfers WHERE payment_id = $1 AND kind = 'deposit'")
+            .bind(id.to_string())
+            .fetch_one(&self.db.pool)
+            .await
+            .unwrap()
+    }
+}
+
+fn signed(id: i64, kurus: i64) -> (Vec<u8>, String) {
+    let body = serde_json::to_vec(&json!({"paymentId": id, "amount": kurus, "status": "paid", "transactionId": "ch_test"})).unwrap();
+    let sig = kasa::payments::card::sign(kasa::payments::card::DEVELOPMENT_SECRET.as_bytes(), &body);
+    (body, sig)
+}
+
+on_both_engines! {
+    async fn a_card_deposit_answers_the_link_of_its_page_in_turkish_or_english_with_the_security_headers(app) {
+        // Arrange
+        let p = player(&app).await;
+
+        // Act
+        let d = app.card_deposit(&p, 250).await;
+        let turkish = app.client.get(&d.link).header("accept-language", "tr-TR,tr;q=0.9").send().await.unwrap();
+        let english = app.client.get(format!("{}?lang=en", d.link)).send().await.unwrap();
+        let headers = turkish.headers().clone();
+        let (turkish, english) = (turkish.text().await.unwrap(), english.text().await.unwrap());
+        let unknown = app.get(&format!("/pay/{}", "0".repeat(64))).await.status();
+
+        // Assert
+        assert!(d.link.starts_with(&app.address) && d.link.contains("/pay/"), "{}", d.link);
+        assert_eq!(d.token.len(), 64);
+        let stored: String = sqlx::query_scalar("SELECT token_hash FROM card_sessions WHERE request_id = $1").bind(d.id).fetch_one(&app.db.pool).await.unwrap();
+        assert_ne!(stored, d.token, "only the token's hash is stored");
+        for (page, pay, cancel) in [(&turkish, ">Öde<", ">İptal<"), (&english, ">Pay<", ">Cancel<")] {
+            assert!(page.contains(pay) && page.contains(cancel), "{page}");
+            assert!(page.contains("250,00 ₺") && page.contains("name=\"number\"") && page.contains("name=\"cvc\""), "{page}");
+            assert!(!page.contains("<script"), "no script on the page");
+        }
+        assert!(headers["content-type"].to_str().unwrap().starts_with("text/html"));
+        assert_eq!(headers["x-content-type-options"], "nosniff");
+        let csp = headers["content-security-policy"].to_str().unwrap();
+        assert!(csp.contains("form-action 'self'") && csp.contains("style-src 'self' 'unsafe-inline'"), "{csp}");
+        assert!(!csp.contains("script-src 'self' 'unsafe-inline'"), "{csp}");
+        assert_eq!(unknown, 404);
+        assert_eq!(app.money(&p).await, (0, 0));
+    }
+}
+
+on_both_engines! {
+    async fn paying_with_a_test_card_credits_once_and_notifies_and_a_bad_card_changes_nothing(app) {
+        // Arrange
+        let p = player(&app).await;
+        let d = app.card_deposit(&p, 300).await;
+
+        // Act: a card that fails the Luhn check, then an expired one, then a good one, then again.
+        let (bad_status, bad_page) = app.pay_card(&d, "4111 1111 1111 1112").await;
+        let after_bad = (app.money(&p).await, app.status_of(d.id).await);
+        let (expired_status, expired_page) =
+            app.submit_card(&d, &[("action", "pay"), ("number", TEST_CARD), ("expiry", "01/20"), ("cvc", "123"), ("name", "Ayşe")], "tr").await;
+        let (status, page) = app.pay_card(&d, "5555 5555 5555 4444").await;
+        let (again, again_page) = app.pay_card(&d, TEST_CARD).await;
+
+        // Assert
+        assert_eq!(bad_status, 422);
+        assert!(bad_page.contains("The card number is not valid") && bad_page.contains(">Pay<"), "{bad_page}");
+        assert_eq!(after_bad, ((0, 0), "pending".to_string()));
+        assert_eq!(expired_status, 422);
+        assert!(expired_page.contains("Son kullanma tarihi geçersiz"), "{expired_page}");
+        assert_eq!(status, 200, "{page}");
+        assert!(page.contains("Payment received") && page.contains("Return to the site") && page.contains("close this window"), "{page}");
+        assert_eq!(again, 200);
+        assert!(again_page.contains("Payment received") && !again_page.contains(">Pay<"));
+        assert_eq!(app.money(&p).await, (30_000, 0));
+        assert_eq!(app.status_of(d.id).await, "confirmed");
+        assert_eq!(app.credits(d.id).await, 1);
+        let notes = app.deposit_notes(&p).await;
+        assert_eq!(notes.len(), 1, "{notes:?}");
+        let (_, list) = app.get_json(&p, "/api/payment/transactions").await;
+        assert_eq!((list["data"]["items"][0]["status"].as_i64(), list["data"]["items"][0]["processState"].as_i64()), (Some(1), Some(2)));
+        app.assert_ledger_holds().await;
+    }
+}
+
+on_both_engines! {
+    async fn a_callback_with_a_bad_or_missing_signature_changes_nothing_and_a_signed_one_credits_once(app) {
+        // Arrange
+        let p = player(&app).await;
+        let d = app.card_deposit(&p, 120).await;
+        let (body, sig) = signed(d.id, 12_000);
+        let forged = kasa::payments::card::sign(b"not the secret", &body);
+        let (more, more_sig) = signed(d.id, 99_000);
+
+        // Act
+        let missing = app.callback(&body, None).await;
+        let bad = app.callback(&body, Some(&forged)).await;
+        let tampered = app.callback(&more, Some(&sig)).await;
+        let wrong_amount = app.callback(&more, Some(&more_sig)).await;
+        let after_bad = (app.money(&p).await, app.status_of(d.id).await, app.deposit_notes(&p).await.len());
+        let first = app.callback(&body, Some(&sig)).await;
+        let replay = app.callback(&body, Some(&sig)).await;
+
+        // Assert
+        assert_eq!((missing, bad, tampered, wrong_amount), (401, 401, 401, 400));
+        assert_eq!(after_bad, ((0, 0), "pending".to_string(), 0));
+        assert_eq!((first, replay), (200, 200));
+        assert_eq!(app.money(&p).await, (12_000, 0));
+        assert_eq!(app.credits(d.id).await, 1);
+        assert_eq!(app.deposit_notes(&p).await.len(), 1);
+        app.assert_ledger_holds().await;
+    }
+}
+
+on_both_engines! {
+    async fn the_same_signed_callback_twenty_times_at_once_credits_once(app) {
+        // Arrange
+        let p = player(&app).await;
+        let d = app.card_deposit(&p, 500).await;
+        let (body, sig) = signed(d.id, 50_000);
+        let url = app.url("/callbacks/payments/card");
+        let barrier = Arc::new(tokio::sync::Barrier::new(20));
+
+        // Act
+        let tasks: Vec<_> = (0..20)
+            .map(|_| {
+                let (body, sig, url, barrier) = (body.clone(), sig.clone(), url.clone(), barrier.clone());
+                tokio::spawn(async move {
+                    let client = reqwest::Client::new();
+                    barrier.wait().await;
+                    client.post(url).header("x-signature", sig).body(body).send().await.unwrap().status().as_u16()
+                })
+            })
+            .collect();
+        let mut statuses = Vec::new();
+        for t in tasks {
+            statuses.push(t.await.unwrap());
+        }
+
+        // Assert
+        assert!(statuses.iter().all(|s| *s == 200), "{statuses:?}");
+        assert_eq!(app.money(&p).await, (50_000, 0));
+        assert_eq!(app.credits(d.id).await, 1);
+        assert_eq!(app.deposit_notes(&p).await.len(), 1);
+        app.assert_ledger_holds().await;
+    }
+}
+
+on_both_engines! {
+    async fn cancel_on_the_page_cancels_the_deposit_and_a_later_callback_credits_nothing(app) {
+        // Arrange
+        let p = player(&app).await;
+        let d = app.card_deposit(&p, 150).await;
+
+        // Act
+        let (status, page) = app.submit_card(&d, &[("action", "cancel")], "tr").await;
+        let (body, sig) = signed(d.id, 15_000);
+        let late = app.callback(&body, Some(&sig)).await;
+        let (_, list) = app.get_json(&p, "/api/payment/transactions").await;
+
+        // Assert
+        assert_eq!(status, 200);
+        assert!(page.contains("Ödeme iptal edildi") && page.contains("Siteye dön"), "{page}");
+        assert_eq!(app.status_of(d.id).await, "cancelled");
+        assert_eq!(late, 200, "a decided deposit answers its status, so the gateway stops retrying");
+        assert_eq!(app.money(&p).await, (0, 0));
+        assert_eq!(app.credits(d.id).await, 0);
+        assert_eq!(list["data"]["items"][0]["cancellable"], false);
+        assert_eq!((list["data"]["items"][0]["status"].as_i64(), list["data"]["items"][0]["processState"].as_i64()), (Some(5), Some(3)));
+        app.assert_ledger_holds().await;
+    }
+}
+
+on_both_engines! {
+    async fn an_unpaid_card_deposit_expires_after_thirty_minutes_with_a_notification_and_cannot_be_paid_after(app) {
+        // Arrange
+        let p = player(&app).await;
+        let swept = app.card_deposit(&p, 100).await;
+        let late = app.card_deposit(&p, 200).await;
+        let fresh = app.card_deposit(&p, 300).await;
+        let now = kasa::db::now_ms();
+
+        // Act: the sweep 29 minutes on expires nothing; 31 minutes on, the first (the others are moved
+        // past their deadline afterwards, as if the sweep had not run yet).
+        let early = kasa::payments::card::expire_due(&app.db, now + 29 * 60_000).await.unwrap();
+        sqlx::query("UPDATE card_sessions SET expires_at = $1 WHERE request_id = $2").bind(now - 1).bind(swept.id).execute(&app.db.pool).await.unwrap();
+        let expired = kasa::payments::card::expire_due(&app.db, now).await.unwrap();
+        let again = kasa::payments::card::expire_due(&app.db, now).await.unwrap();
+        sqlx::query("UPDATE card_sessions SET expires_at = $1 WHERE request_id IN ($2, $3)")
+            .bind(now - 1)
+            .bind(late.id)
+            .bind(fresh.id)
+            .execute(&app.db.pool)
+            .await
+            .unwrap();
+        let (paid_status, paid_page) = app.pay_card(&late, TEST_CARD).await;
+        let (body, sig) = signed(fresh.id, 30_000);
+        let callback = app.callback(&body, Some(&sig)).await;
+        let (_, list) = app.get_json(&p, "/api/payment/transactions").await;
+
+        // Assert
+        assert_eq!((early, expired, again), (0, 1, 0));
+        for id in [swept.id, late.id, fresh.id] {
+            assert_eq!(app.status_of(id).await, "expired", "{id}");
+        }
+        assert_eq!(paid_status, 200);
+        assert!(paid_page.contains("Payment expired") && !paid_page.contains(">Pay<"), "{paid_page}");
+        assert_eq!(callback, 409);
+        assert_eq!(app.money(&p).await, (0, 0));
+        let notes = app.deposit_notes(&p).await;
+        assert_eq!(notes.len(), 3, "{notes:?}");
+        assert!(notes.iter().all(|n| n.contains("30")), "{notes:?}");
+        let states: Vec<(i64, i64)> = list["data"]["items"].as_array().unwrap().iter().map(|i| (i["status"].as_i64().unwrap(), i["processState"].as_i64().unwrap())).collect();
+        assert_eq!(states, vec![(5, 4); 3]);
         app.assert_ledger_holds().await;
     }
 }

@@ -99,6 +99,11 @@ export type Country = {
   name: string;
 };
 
+/**
+ * What a deposit answers: the request (bank transfer, e-wallet) or the hosted payment page's link (card).
+ */
+export type Deposited = Submitted | string;
+
 export type DetailBody = {
   id: number;
   /**
@@ -190,6 +195,18 @@ export type EnvelopeContentPage = {
     id: number;
     title: string;
   };
+  message?: string | null;
+  success: boolean;
+};
+
+/**
+ * The body of every `/api/` response.
+ */
+export type EnvelopeDeposited = {
+  /**
+   * What a deposit answers: the request (bank transfer, e-wallet) or the hosted payment page's link (card).
+   */
+  data?: Submitted | string;
   message?: string | null;
   success: boolean;
 };
@@ -1371,7 +1388,7 @@ export type DepositData = {
 
 export type DepositErrors = {
   /**
-   * Card payments are not available yet
+   * Card payments are not available (no callback secret configured)
    */
   400: EmptyEnvelope;
   /**
@@ -1391,7 +1408,7 @@ export type DepositErrors = {
 export type DepositError = DepositErrors[keyof DepositErrors];
 
 export type DepositResponses = {
-  200: EnvelopeSubmitted;
+  200: EnvelopeDeposited;
 };
 
 export type DepositResponse = DepositResponses[keyof DepositResponses];

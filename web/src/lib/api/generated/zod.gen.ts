@@ -519,6 +519,20 @@ export const zSubmitted = z.object({
 });
 
 /**
+ * What a deposit answers: the request (bank transfer, e-wallet) or the hosted payment page's link (card).
+ */
+export const zDeposited = z.union([zSubmitted, z.string()]);
+
+/**
+ * The body of every `/api/` response.
+ */
+export const zEnvelopeDeposited = z.object({
+  data: z.optional(z.union([zSubmitted, z.string()])),
+  message: z.nullish(z.string()),
+  success: z.boolean(),
+});
+
+/**
  * The terms a player accepts at sign-up: the content page that shows them and its version.
  */
 export const zTerms = z.object({
@@ -746,7 +760,7 @@ export const zCancelResponse = zEmptyEnvelope;
 
 export const zDepositBody = zPayBody;
 
-export const zDepositResponse = zEnvelopeSubmitted;
+export const zDepositResponse = zEnvelopeDeposited;
 
 export const zDetailBody2 = zDetailBody;
 
