@@ -215,7 +215,7 @@ async function journey({ width, height, mobile, tag }) {
   await admin('wallet', 'adjust', '--player', username, '--amount', '250', '--reason', 'e2e');
   const balance = mobile
     ? page.locator('nav.bottom-bar .bottom-bar__balance')
-    : page.locator('header.header .header__account');
+    : page.locator('header.header .header__balance');
   await until('the pushed balance', async () => (await balance.innerText()).includes('250,00 ₺'));
 
   // 'exit': the operator ends the sessions; the page forgets the login and goes home.
