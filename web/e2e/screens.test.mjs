@@ -199,7 +199,18 @@ function visibleControl(page, role, name) {
 function coveredPoints(locator) {
   return locator.evaluate((el) => {
     const r = el.getBoundingClientRect();
-    const inset = Math.min(6, r.width / 4, r.height / 4);
+    // Inside a rounded corner too (a pill's corner point is outside its shape, and hit-testing
+    // follows the shape).
+    const radius = Math.min(
+      parseFloat(getComputedStyle(el).borderTopRightRadius) || 0,
+      r.width / 2,
+      r.height / 2,
+    );
+    const inset = Math.min(
+      Math.max(6, Math.ceil(radius * (1 - Math.SQRT1_2)) + 2),
+      r.width / 4,
+      r.height / 4,
+    );
     const points = {
       centre: [r.left + r.width / 2, r.top + r.height / 2],
       'top left': [r.left + inset, r.top + inset],

@@ -41,12 +41,10 @@ export function BottomBar() {
           type="button"
           className="bottom-bar__item bottom-bar__reward"
           onClick={claimReward}
-          aria-label={t('header.claimReward')}
+          title={t('header.claimReward')}
         >
           <Icon name="gift" />
-          <span className="bottom-bar__label" aria-hidden="true">
-            {t('bottomBar.reward')}
-          </span>
+          <span className="bottom-bar__label">{t('bottomBar.reward')}</span>
         </button>
         <button type="button" className="btn btn--ghost" onClick={() => openDialog('register')}>
           {t('header.register')}

@@ -158,16 +158,11 @@ function DesktopActions({ isLoggedIn, username }: { isLoggedIn: boolean; usernam
             <span className="hdr-label">{t('header.bonuses')}</span>
           </Link>
           <NotificationBell />
-          <Link
-            to="/dashboard"
-            className="header__user"
-            aria-label={`${t('header.myAccount')}: ${username ?? ''}`}
-            title={t('header.myAccount')}
-          >
+          <Link to="/dashboard" className="header__user" title={t('header.myAccount')}>
             <span className="header__avatar" aria-hidden="true">
               <Icon name="user" size={18} />
             </span>
-            <span className="header__user-text" aria-hidden="true">
+            <span className="header__user-text">
               <span className="header__username">{username}</span>
               <span className="header__account">{t('header.myAccount')}</span>
             </span>

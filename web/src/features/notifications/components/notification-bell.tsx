@@ -51,8 +51,15 @@ export function NotificationBell({
       onClick={() => (open ? closePanel() : openPanel())}
       aria-haspopup="dialog"
       aria-expanded={open}
+      // With its visible word the name starts with that word (WCAG 2.5.3, label in name).
       aria-label={
-        badge ? t('notifications.labelUnread', { count: unread }) : t('notifications.label')
+        withLabel
+          ? badge
+            ? `${t('notifications.short')}, ${t('notifications.unreadCount', { count: unread })}`
+            : t('notifications.short')
+          : badge
+            ? t('notifications.labelUnread', { count: unread })
+            : t('notifications.label')
       }
       data-unread={unread}
     >
