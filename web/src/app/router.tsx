@@ -142,16 +142,41 @@ export const routes: RouteObject[] = [
               return <DashboardRoute />;
             }),
           },
-          soon('deposit', '/dashboard/deposit', 'dashboard.deposit', 'wallet'),
-          soon('withdraw', '/dashboard/withdraw', 'dashboard.withdraw', 'arrowUp'),
+          {
+            path: 'deposit',
+            handle: {
+              crumb: { key: 'dashboard.deposit', url: '/dashboard/deposit' },
+            } satisfies RouteHandle,
+            ...page(async () => {
+              const { DepositRoute } = await import('./routes/payments');
+              return <DepositRoute />;
+            }),
+          },
+          {
+            path: 'withdraw',
+            handle: {
+              crumb: { key: 'dashboard.withdraw', url: '/dashboard/withdraw' },
+            } satisfies RouteHandle,
+            ...page(async () => {
+              const { WithdrawRoute } = await import('./routes/payments');
+              return <WithdrawRoute />;
+            }),
+          },
           soon('game-history', '/dashboard/game-history', 'dashboard.gameHistory', 'games'),
           soon('bonuses', '/dashboard/bonuses', 'dashboard.bonuses', 'gift'),
-          soon(
-            'financial-activities',
-            '/dashboard/financial-activities',
-            'dashboard.financialActivities',
-            'blog',
-          ),
+          {
+            path: 'financial-activities',
+            handle: {
+              crumb: {
+                key: 'dashboard.financialActivities',
+                url: '/dashboard/financial-activities',
+              },
+            } satisfies RouteHandle,
+            ...page(async () => {
+              const { FinancialActivitiesRoute } = await import('./routes/payments');
+              return <FinancialActivitiesRoute />;
+            }),
+          },
           {
             path: 'session-history',
             handle: {

@@ -1,0 +1,209 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Icon } from '@/components/ui/icon';
+import { formatDateTime, formatMoney, parseUtc } from '@/lib/format';
+import { useCancelPayment } from '../api/cancel';
+import {
+  TRANSACTIONS_PAGE_SIZE,
+  useTransactions,
+  type TransactionFilter,
+  type TransactionItem,
+} from '../api/get-transactions';
+import './payments.css';
+
+/** The spec's enumerations (section 3): Status and Process state as labels. */
+const STATUS: Record<number, string> = {
+  1: 'confirmed',
+  2: 'pending',
+  3: 'merged',
+  4: 'rejected',
+  5: 'cancelled',
+  6: 'created',
+};
+const PROCESS: Record<number, string> = {
+  1: 'processing',
+  2: 'completed',
+  3: 'cancelled',
+  4: 'expired',
+};
+
+const when = (value: string | null | undefined) => {
+  if (!value) return '—';
+  const d = parseUtc(value);
+  return d ? formatDateTime(d) : '—';
+};
+
+function StatusPill({ item }: { item: TransactionItem }) {
+  const { t } = useTranslation();
+  const status = STATUS[item.status] ?? 'none';
+  return (
+    <span className={`pay-status pay-status--${status}`}>{t(`payments.status.${status}`)}</span>
+  );
+}
+
+function Row({ item }: { item: TransactionItem }) {
+  const { t } = useTranslation();
+  const cancel = useCancelPayment();
+  const deposit = item.kind === 1;
+  const process = PROCESS[item.processState] ?? 'processing';
+  return (
+    <li className="fa-row" data-testid="transaction" data-id={item.id}>
+      <span className={`fa-row__icon${deposit ? ' fa-row__icon--in' : ''}`} aria-hidden="true">
+        <Icon name={deposit ? 'wallet' : 'arrowUp'} size={20} />
+      </span>
+      <div className="fa-row__main">
+        <p className="fa-row__title">
+          {t(deposit ? 'payments.kind.deposit' : 'payments.kind.withdraw')}
+          <span className="fa-row__method"> · {item.method}</span>
+        </p>
+        <p className="fa-row__meta tabular">
+          <span>{when(item.createdAt)}</span>
+          <span>#{item.reference}</span>
+        </p>
+        {item.reason ? <p className="fa-row__reason">{item.reason}</p> : null}
+      </div>
+      <div className="fa-row__side">
+        <span className={`fa-row__amount tabular${deposit ? ' fa-row__amount--in' : ''}`}>
+          {deposit ? '+' : '−'}
+          {formatMoney(item.amount)}
+        </span>
+        <span className="fa-row__states">
+          <StatusPill item={item} />
+          <span className="fa-row__process">{t(`payments.process.${process}`)}</span>
+        </span>
+        {item.cancellable ? (
+          <button
+            type="button"
+            className="btn btn--ghost btn--sm fa-row__cancel"
+            disabled={cancel.isPending}
+            onClick={() => cancel.mutate(item.id)}
+          >
+            <Icon name="close" size={16} />
+            {t('payments.cancelDeposit')}
+          </button>
+        ) : null}
+      </div>
+    </li>
+  );
+}
+
+/**
+ * Financial Activities (/dashboard/financial-activities): the player's deposits and withdrawals,
+ * newest first, with paging, a kind filter and a date range (native date inputs for now), the
+ * Status and Process state of each, and Cancel on a pending bank-transfer or e-wallet deposit.
+ * A withdrawal has no cancel: it waits for the operator.
+ */
+export function FinancialActivities() {
+  const { t } = useTranslation();
+  const [filter, setFilter] = useState<TransactionFilter>({ kind: 0, from: '', to: '' });
+  const [page, setPage] = useState(0);
+  const { data, isPending, isError, isFetching, refetch } = useTransactions(filter, page);
+  const update = (next: Partial<TransactionFilter>) => {
+    setFilter((f) => ({ ...f, ...next }));
+    setPage(0);
+  };
+  const kinds: { value: 0 | 1 | 2; key: string }[] = [
+    { value: 0, key: 'payments.filter.all' },
+    { value: 1, key: 'payments.filter.deposits' },
+    { value: 2, key: 'payments.filter.withdrawals' },
+  ];
+  const total = data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / TRANSACTIONS_PAGE_SIZE));
+  const from = total === 0 ? 0 : page * TRANSACTIONS_PAGE_SIZE + 1;
+  const to = Math.min(total, (page + 1) * TRANSACTIONS_PAGE_SIZE);
+
+  return (
+    <section className="fa" aria-busy={isFetching}>
+      <div className="fa-filters">
+        <div className="fa-kinds" role="group" aria-label={t('payments.filter.kind')}>
+          {kinds.map((k) => (
+            <button
+              key={k.value}
+              type="button"
+              className={`fa-kind${filter.kind === k.value ? ' is-active' : ''}`}
+              aria-pressed={filter.kind === k.value}
+              onClick={() => update({ kind: k.value })}
+            >
+              {t(k.key)}
+            </button>
+          ))}
+        </div>
+        <div className="fa-dates">
+          <label className="fa-date">
+            <span>{t('payments.filter.from')}</span>
+            <input
+              type="date"
+              value={filter.from}
+              max={filter.to || undefined}
+              onChange={(e) => update({ from: e.target.value })}
+            />
+          </label>
+          <label className="fa-date">
+            <span>{t('payments.filter.to')}</span>
+            <input
+              type="date"
+              value={filter.to}
+              min={filter.from || undefined}
+              onChange={(e) => update({ to: e.target.value })}
+            />
+          </label>
+          {filter.from || filter.to ? (
+            <button
+              type="button"
+              className="btn btn--text btn--sm"
+              onClick={() => update({ from: '', to: '' })}
+            >
+              {t('payments.filter.clear')}
+            </button>
+          ) : null}
+        </div>
+      </div>
+      {isPending ? (
+        <div className="pay-skeleton pay-skeleton--list" aria-busy="true" />
+      ) : isError || !data ? (
+        <div className="pay-empty">
+          <p>{t('payments.loadFailed')}</p>
+          <button type="button" className="btn btn--ghost" onClick={() => void refetch()}>
+            {t('common.retry')}
+          </button>
+        </div>
+      ) : data.items.length === 0 ? (
+        <p className="pay-empty">{t('payments.noActivities')}</p>
+      ) : (
+        <ul className="fa-list" aria-label={t('dashboard.financialActivities')}>
+          {data.items.map((item) => (
+            <Row key={item.id} item={item} />
+          ))}
+        </ul>
+      )}
+      {data && total > 0 ? (
+        <nav className="fa-pager" aria-label={t('payments.paging')}>
+          <span className="tabular">{t('payments.range', { from, to, total })}</span>
+          <div className="fa-pager__buttons">
+            <button
+              type="button"
+              className="btn btn--ghost btn--sm"
+              disabled={page === 0}
+              onClick={() => setPage((p) => Math.max(0, p - 1))}
+            >
+              <Icon name="chevronLeft" size={16} />
+              {t('payments.previous')}
+            </button>
+            <span className="tabular">
+              {page + 1} / {pages}
+            </span>
+            <button
+              type="button"
+              className="btn btn--ghost btn--sm"
+              disabled={page + 1 >= pages}
+              onClick={() => setPage((p) => p + 1)}
+            >
+              {t('payments.next')}
+              <Icon name="chevronRight" size={16} />
+            </button>
+          </div>
+        </nav>
+      ) : null}
+    </section>
+  );
+}

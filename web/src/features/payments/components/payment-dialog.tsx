@@ -1,0 +1,351 @@
+import { useEffect, useMemo, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslation } from 'react-i18next';
+import * as z from 'zod/mini';
+import { Dialog } from '@/components/ui/dialog';
+import { Field, FORM_MODE, InputBox, describedBy, serverFieldErrors } from '@/components/ui/form';
+import { Icon } from '@/components/ui/icon';
+import { formatMoney } from '@/lib/format';
+import { V } from '@/lib/validation';
+import { useDeposit, type DepositResult } from '../api/deposit';
+import { useDetail, type PaymentField } from '../api/get-detail';
+import { DEPOSIT, type MethodItem, type PaymentKind } from '../api/get-methods';
+import { useWithdraw } from '../api/withdraw';
+import {
+  ibanDigits,
+  isDropdown,
+  isIban,
+  isNumericType,
+  isValidIban,
+  parseNumber,
+  toDetail,
+  type NumericRules,
+} from '../form-values';
+import { IbanInput } from './iban-input';
+import { NumericInput } from './numeric-input';
+
+/** Spec section 8: an empty form says 'No data found' and closes after 100 ms. */
+export const EMPTY_CLOSE_MS = 100;
+/** Spec section 9: the withdraw dialog closes 500 ms after a success. */
+export const WITHDRAW_CLOSE_MS = 500;
+
+type PaymentDialogProps = {
+  method: MethodItem;
+  kind: PaymentKind;
+  /** The caller's title. */
+  title: string;
+  onClose: () => void;
+};
+
+/**
+ * The dynamic Deposit and Withdraw dialogs (spec section 2): medium-size on desktop, one field per
+ * entry of payment/detail, a Submit button. A failed detail call shows its message (a toast) and
+ * closes; an empty form says 'No data found' and closes after 100 ms.
+ */
+export function PaymentDialog({ method, kind, title, onClose }: PaymentDialogProps) {
+  const { t } = useTranslation();
+  const detail = useDetail(method.id, kind);
+  const empty = detail.isSuccess && detail.data.length === 0;
+  useEffect(() => {
+    if (detail.isError) onClose();
+  }, [detail.isError, onClose]);
+  useEffect(() => {
+    if (!empty) return;
+    const timer = window.setTimeout(onClose, EMPTY_CLOSE_MS);
+    return () => window.clearTimeout(timer);
+  }, [empty, onClose]);
+
+  return (
+    <Dialog open onClose={onClose} title={title} size="medium" className="pay-dialog">
+      <div className="pay-dialog__method">
+        <img src={method.logo} alt="" width={48} height={32} />
+        <div>
+          <p className="pay-dialog__method-title">{method.title}</p>
+        </div>
+      </div>
+      {detail.isPending ? (
+        <div className="pay-skeleton" aria-busy="true" aria-label={t('common.loading')} />
+      ) : empty ? (
+        <p className="pay-empty">{t('payments.noData')}</p>
+      ) : detail.isSuccess ? (
+        <PaymentForm fields={detail.data} method={method} kind={kind} onClose={onClose} />
+      ) : null}
+    </Dialog>
+  );
+}
+
+type Values = Record<string, string>;
+
+/** The rules of each field (spec section 5): required text, numbers within the limits, a choice, an IBAN. */
+export function numericRules(
+  field: PaymentField,
+  method: Pick<MethodItem, 'min' | 'max'>,
+): NumericRules {
+  const amount = field.key === 'Amount';
+  return {
+    min: amount ? method.min : 0,
+    max: amount ? method.max : undefined,
+    decimals: field.objectType === 'Decimal' ? 2 : 0,
+    maxLength: 16,
+  };
+}
+
+const whole = (n: number | undefined) => (n !== undefined && Number.isInteger(n) ? n : null);
+
+function fieldSchema(field: PaymentField, method: MethodItem) {
+  if (isDropdown(field)) return z.string().check(z.minLength(1, 'payments.rule.select'));
+  if (isIban(field)) {
+    return z.string().check(z.refine((v) => isValidIban(ibanDigits(v)), 'payments.rule.iban'));
+  }
+  if (isNumericType(field)) {
+    const rules = numericRules(field, method);
+    const min = whole(rules.min);
+    const max = whole(rules.max);
+    const range =
+      min !== null && max !== null ? `payments.rule.range:${min}-${max}` : 'payments.rule.number';
+    return z.string().check(
+      z.refine((v) => parseNumber(v) !== null, V.required),
+      z.refine((v) => {
+        const n = parseNumber(v);
+        if (n === null) return true;
+        return (
+          !(rules.min !== undefined && n < rules.min) && !(rules.max !== undefined && n > rules.max)
+        );
+      }, range),
+    );
+  }
+  return z
+    .string()
+    .check(z.trim(), z.minLength(1, V.required), z.maxLength(100, 'validation.maxLength:100'));
+}
+
+function fieldLabel(t: (key: string, options?: Record<string, unknown>) => string, key: string) {
+  return t(`payments.field.${key}`, { defaultValue: key });
+}
+
+function PaymentForm({
+  fields,
+  method,
+  kind,
+  onClose,
+}: {
+  fields: PaymentField[];
+  method: MethodItem;
+  kind: PaymentKind;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const keys = useMemo(() => fields.map((f) => f.key), [fields]);
+  const schema = useMemo(
+    () => z.object(Object.fromEntries(fields.map((f) => [f.key, fieldSchema(f, method)]))),
+    [fields, method],
+  );
+  const errorsOnFields = useMemo(() => serverFieldErrors<Values>(keys), [keys]);
+  const depositMutation = useDeposit(errorsOnFields);
+  const withdrawMutation = useWithdraw(errorsOnFields);
+  const mutation = kind === DEPOSIT ? depositMutation : withdrawMutation;
+  const [result, setResult] = useState<DepositResult | null>(null);
+  const [withdrawn, setWithdrawn] = useState(false);
+  const {
+    control,
+    handleSubmit,
+    setError,
+    setFocus,
+    formState: { errors, isValid },
+  } = useForm<Values>({
+    resolver: zodResolver(schema),
+    mode: FORM_MODE,
+    defaultValues: Object.fromEntries(keys.map((k) => [k, ''])),
+  });
+
+  useEffect(() => {
+    if (!withdrawn) return;
+    const timer = window.setTimeout(onClose, WITHDRAW_CLOSE_MS);
+    return () => window.clearTimeout(timer);
+  }, [withdrawn, onClose]);
+
+  const onSubmit = handleSubmit((values) => {
+    const input = { id: method.id, detail: toDetail(fields, values) };
+    const onError = (error: unknown) => errorsOnFields.apply(error, setError, setFocus);
+    if (kind === DEPOSIT) depositMutation.mutate(input, { onSuccess: setResult, onError });
+    else withdrawMutation.mutate(input, { onSuccess: () => setWithdrawn(true), onError });
+  });
+
+  if (result) return <DepositDone result={result} onClose={onClose} />;
+  if (withdrawn) {
+    return (
+      <div className="pay-done" role="status">
+        <span className="pay-done__icon">
+          <Icon name="check" size={28} />
+        </span>
+        <p className="pay-done__title">{t('payments.withdrawSent')}</p>
+      </div>
+    );
+  }
+
+  return (
+    <form className="form pay-form" onSubmit={onSubmit} noValidate>
+      {fields.map((field, index) => {
+        const id = `pay-${field.key}`;
+        const error = errors[field.key];
+        const label = fieldLabel(t, field.key);
+        if (isDropdown(field)) {
+          return (
+            <Field key={field.key} id={id} label={label} error={error}>
+              <Controller
+                control={control}
+                name={field.key}
+                render={({ field: f }) => (
+                  <InputBox icon="wallet">
+                    <select
+                      id={id}
+                      ref={f.ref}
+                      value={f.value}
+                      onChange={(e) => f.onChange(e.target.value)}
+                      onBlur={f.onBlur}
+                      autoFocus={index === 0}
+                      {...describedBy(id, error)}
+                    >
+                      <option value="">{t('payments.select')}</option>
+                      {(field.option ?? []).map((o) => (
+                        <option key={String(o.id)} value={String(o.id)}>
+                          {o.name}
+                        </option>
+                      ))}
+                    </select>
+                    <Icon name="chevronDown" size={18} className="input-wrap__chevron" />
+                  </InputBox>
+                )}
+              />
+            </Field>
+          );
+        }
+        if (isIban(field)) {
+          return (
+            <Field key={field.key} id={id} label={label} error={error}>
+              <Controller
+                control={control}
+                name={field.key}
+                render={({ field: f }) => (
+                  <IbanInput
+                    id={id}
+                    value={f.value}
+                    onValue={f.onChange}
+                    onBlur={f.onBlur}
+                    inputRef={f.ref}
+                    error={error}
+                  />
+                )}
+              />
+            </Field>
+          );
+        }
+        if (isNumericType(field)) {
+          const amount = field.key === 'Amount';
+          return (
+            <Field
+              key={field.key}
+              id={id}
+              label={label}
+              error={error}
+              hint={
+                amount
+                  ? t('payments.limits', {
+                      min: formatMoney(method.min),
+                      max: formatMoney(method.max),
+                    })
+                  : undefined
+              }
+            >
+              <Controller
+                control={control}
+                name={field.key}
+                render={({ field: f }) => (
+                  <NumericInput
+                    id={id}
+                    value={f.value}
+                    onValue={(v) => f.onChange(v)}
+                    onBlur={f.onBlur}
+                    inputRef={f.ref}
+                    rules={numericRules(field, method)}
+                    currency={amount}
+                    step={amount ? 10 : 1}
+                    error={error}
+                  />
+                )}
+              />
+            </Field>
+          );
+        }
+        return (
+          <Field key={field.key} id={id} label={label} error={error}>
+            <Controller
+              control={control}
+              name={field.key}
+              render={({ field: f }) => (
+                <InputBox icon={field.key.toLowerCase().includes('name') ? 'user' : 'idCard'}>
+                  <input
+                    id={id}
+                    ref={f.ref}
+                    value={f.value}
+                    onChange={(e) => f.onChange(e.target.value)}
+                    onBlur={f.onBlur}
+                    autoComplete="off"
+                    maxLength={100}
+                    {...describedBy(id, error)}
+                  />
+                </InputBox>
+              )}
+            />
+          </Field>
+        );
+      })}
+      <button
+        type="submit"
+        className="btn btn--primary btn--block btn--lg"
+        disabled={!isValid || mutation.isPending}
+      >
+        {mutation.isPending ? t('common.loading') : t('payments.submit')}
+      </button>
+    </form>
+  );
+}
+
+/** After a deposit: Continue to the payment page (a new window), or the server's message. */
+function DepositDone({ result, onClose }: { result: DepositResult; onClose: () => void }) {
+  const { t } = useTranslation();
+  if (result.kind === 'link') {
+    return (
+      <div className="pay-done">
+        <span className="pay-done__icon pay-done__icon--info">
+          <Icon name="lock" size={28} />
+        </span>
+        <p className="pay-done__title">{t('payments.continueTitle')}</p>
+        <p className="pay-done__text">{t('payments.continueText')}</p>
+        <a
+          className="btn btn--primary btn--block btn--lg"
+          href={result.url}
+          target="_blank"
+          rel="noopener noreferrer"
+          onClick={() => window.setTimeout(onClose, 0)}
+        >
+          {t('payments.continue')}
+          <span className="visually-hidden"> {t('common.opensNewTab')}</span>
+        </a>
+      </div>
+    );
+  }
+  return (
+    <div className="pay-done" role="status">
+      <span className="pay-done__icon">
+        <Icon name="check" size={28} />
+      </span>
+      <p className="pay-done__title">{t('payments.depositCreated')}</p>
+      <p className="pay-done__text pay-done__message">{result.message}</p>
+      <button type="button" className="btn btn--ghost btn--block" onClick={onClose}>
+        {t('common.close')}
+      </button>
+    </div>
+  );
+}
