@@ -1,0 +1,317 @@
+// Payments in the browser against the real `kasa` binary (issue 13), at 390 and 1440 px: a player
+// deposits by card through the hosted payment page (a new window: a Luhn-valid test card, 'Öde')
+// and sees the balance rise; withdraws to an IBAN (the balance drops at once), sees the request
+// pending in Financial Activities with no way to reverse it, and after `kasa admin payments
+// reject` sees the amount back; starts a bank-transfer deposit (the payee and reference shown)
+// and cancels it from Financial Activities. Screenshots go to e2e/artifacts/ (SHOTS_DIR to change).
+import { after, before } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import {
+  artifactsDir,
+  closePopupIfShown,
+  kasaBin,
+  launchBrowser,
+  openPage,
+  startServer,
+  test,
+} from './helpers.mjs';
+
+const run = promisify(execFile);
+const shotsDir = process.env.SHOTS_DIR ?? artifactsDir;
+mkdirSync(shotsDir, { recursive: true });
+
+let server;
+let browser;
+
+before(async () => {
+  server = await startServer({ env: { KASA_LIMIT_REGISTER_IP: '100/3600' } });
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const digits = (n) => Array.from({ length: n }, () => Math.floor(Math.random() * 10)).join('');
+
+function admin(...args) {
+  return run(kasaBin, ['admin', ...args, '--database-url', server.databaseUrl]);
+}
+
+/** Registers a player through the API (fast form); returns the login data. */
+async function registerPlayer(tag) {
+  const username = `${tag}${Date.now().toString(36)}${digits(3)}`.slice(0, 30);
+  const res = await fetch(`${server.apiUrl}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-locale': 'tr' },
+    body: JSON.stringify({
+      name: 'Deniz',
+      surname: 'Yıldız',
+      username,
+      email: `${username}@kasa.bet`,
+      phone: `9053${digits(8)}`,
+      password: 'gizli123',
+      password2: 'gizli123',
+      acceptTerms: true,
+      isFast: true,
+    }),
+  }).then((r) => r.json());
+  assert.equal(res.success, true, JSON.stringify(res));
+  return { username, authData: res.data };
+}
+
+/** The player's requests as the API lists them (newest first). */
+async function transactions(authData) {
+  const res = await fetch(`${server.apiUrl}/api/payment/transactions?take=50`, {
+    headers: { authorization: `Bearer ${authData.token}`, 'x-locale': 'tr' },
+  }).then((r) => r.json());
+  assert.equal(res.success, true, JSON.stringify(res));
+  return res.data.items;
+}
+
+async function openLoggedIn(authData, { width, height, mobile, lang }) {
+  const opened = await openPage(browser, server.baseUrl, { width, height, mobile });
+  await opened.page.evaluate(
+    ([data, language]) => {
+      localStorage.setItem('authData', JSON.stringify(data));
+      if (language) localStorage.setItem('lang', language);
+    },
+    [authData, lang],
+  );
+  await opened.page.reload({ waitUntil: 'networkidle' });
+  await closePopupIfShown(opened.page);
+  return opened;
+}
+
+async function until(what, check, ms = 15_000) {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+async function shot(page, name) {
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: join(shotsDir, `${name}.png`) });
+}
+
+/** No sideways overflow of the page. */
+async function noOverflow(page, where) {
+  const wide = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  assert.ok(wide <= 0, `${where}: the page overflows sideways by ${wide} px`);
+}
+
+function balanceOf(page, mobile) {
+  return mobile
+    ? page.locator('nav.bottom-bar .bottom-bar__balance')
+    : page.locator('header.header .header__balance');
+}
+
+async function balanceIs(page, mobile, text) {
+  await until(`the balance ${text}`, async () =>
+    (await balanceOf(page, mobile).innerText()).includes(text),
+  );
+  await until(`the page's balance ${text}`, async () =>
+    (await page.getByTestId('payments-balance').innerText()).includes(text),
+  );
+}
+
+async function goto(page, path) {
+  await page.goto(`${server.baseUrl}${path}`, { waitUntil: 'networkidle' });
+}
+
+async function journey({ width, height, mobile, tag }) {
+  const { authData } = await registerPlayer(tag);
+  const { context, page, errors } = await openLoggedIn(authData, { width, height, mobile });
+
+  // Card deposit: the dialog's Continue opens the hosted page in a new window.
+  await goto(page, '/dashboard/deposit');
+  await page.getByRole('heading', { name: 'Para Yatır' }).waitFor();
+  await balanceIs(page, mobile, '0,00 ₺');
+  await noOverflow(page, 'deposit page');
+  await shot(page, `deposit-${width}`);
+  await page.getByRole('button', { name: /Kredi \/ Banka Kartı/ }).click();
+  let dialog = page.getByRole('dialog', { name: /Kredi \/ Banka Kartı/ });
+  const amount = dialog.getByLabel('Tutar');
+  await amount.waitFor();
+  const submit = dialog.getByRole('button', { name: 'Gönder' });
+  assert.equal(await submit.isDisabled(), true, 'no submit while the form is empty');
+  // Section 5: no minus sign when the minimum is 0 or more; above the maximum clamps at once.
+  await amount.fill('-25');
+  assert.equal(await amount.inputValue(), '25');
+  await amount.fill('999999');
+  assert.equal(await amount.inputValue(), '20.000');
+  await amount.fill('1');
+  await amount.blur();
+  assert.equal(await amount.inputValue(), '50', 'below the minimum: clamped on leaving');
+  await amount.fill('250,50');
+  await amount.blur();
+  await shot(page, `deposit-dialog-${width}`);
+  await submit.click();
+  const cont = dialog.getByRole('link', { name: /Devam/ });
+  await cont.waitFor();
+  await shot(page, `deposit-continue-${width}`);
+  const [payPage] = await Promise.all([context.waitForEvent('page'), cont.click()]);
+  await payPage.waitForLoadState('domcontentloaded');
+  assert.match(payPage.url(), /\/pay\//);
+  await payPage.locator('#number').fill('4242 4242 4242 4242');
+  await payPage.locator('#expiry').fill(`12/${String(new Date().getFullYear() + 2).slice(-2)}`);
+  await payPage.locator('#cvc').fill('123');
+  await payPage.locator('#name').fill('DENIZ YILDIZ');
+  await payPage.getByRole('button', { name: 'Öde' }).click();
+  await payPage.waitForLoadState('domcontentloaded');
+  await payPage.close();
+  await dialog.waitFor({ state: 'detached' });
+  await balanceIs(page, mobile, '250,50 ₺');
+
+  // Withdrawal to an IBAN: the amount is held at once.
+  await goto(page, '/dashboard/withdraw');
+  await page.getByRole('heading', { name: 'Para Çek' }).waitFor();
+  await page.getByRole('button', { name: /Banka hesabına/ }).click();
+  dialog = page.getByRole('dialog', { name: /Banka hesabına/ });
+  const iban = dialog.getByLabel('IBAN', { exact: true });
+  await iban.waitFor();
+  assert.equal(await iban.getAttribute('placeholder'), 'TR00 0000 0000 0000 0000 0000 00');
+  await iban.pressSequentially('330006100519786457841327');
+  await iban.blur();
+  await dialog.getByText('geçerli bir IBAN').waitFor();
+  await iban.fill('');
+  await iban.pressSequentially('330006100519786457841326');
+  assert.equal(await iban.inputValue(), 'TR33 0006 1005 1978 6457 8413 26');
+  await dialog.getByLabel('Hesap sahibinin adı').fill('Deniz Yıldız');
+  await dialog.getByLabel('Tutar').fill('150');
+  await dialog.getByLabel('Tutar').blur();
+  await shot(page, `withdraw-dialog-${width}`);
+  await dialog.getByRole('button', { name: 'Gönder' }).click();
+  await dialog.waitFor({ state: 'detached' });
+  await balanceIs(page, mobile, '100,50 ₺');
+
+  // Financial Activities: pending, and nothing to reverse it with.
+  await goto(page, '/dashboard/financial-activities');
+  const rows = page.getByTestId('transaction');
+  await rows.first().waitFor();
+  const withdrawal = rows.filter({ hasText: 'Para çekme' }).first();
+  await withdrawal.getByText('Beklemede').waitFor();
+  await withdrawal.getByText('İşleniyor').waitFor();
+  assert.equal(await withdrawal.getByRole('button').count(), 0, 'a withdrawal has no action');
+  await rows.filter({ hasText: 'Para yatırma' }).first().getByText('Onaylandı').waitFor();
+  await noOverflow(page, 'financial activities');
+  await shot(page, `activities-${width}`);
+
+  // The operator refuses it: the amount is back.
+  const pending = (await transactions(authData)).find((t) => t.kind === 2 && t.status === 2);
+  assert.ok(pending, 'the withdrawal is listed pending');
+  await admin('payments', 'reject', String(pending.id), '--reason', 'IBAN sahibi uyuşmuyor');
+  await balanceIs(page, mobile, '250,50 ₺');
+  await page.reload({ waitUntil: 'networkidle' });
+  await rows
+    .filter({ hasText: 'Para çekme' })
+    .first()
+    .getByText('Reddedildi')
+    .waitFor({ timeout: 10_000 });
+
+  // A bank-transfer deposit: the payee and reference, then cancelled by the player.
+  await goto(page, '/dashboard/deposit');
+  await page.getByRole('button', { name: /Havale \/ EFT/ }).click();
+  dialog = page.getByRole('dialog', { name: /Havale \/ EFT/ });
+  await dialog.getByLabel('Tutar').fill('500');
+  await dialog.getByRole('button', { name: 'Gönder' }).click();
+  await dialog.getByText(/TR33 0006 1005 1978 6457 8413 26.*KS0000/).waitFor();
+  await shot(page, `deposit-bank-message-${width}`);
+  await dialog.getByRole('button', { name: 'Kapat' }).first().click();
+  await goto(page, '/dashboard/financial-activities');
+  const bank = rows.filter({ hasText: 'Havale / EFT' }).first();
+  await bank.getByText('Beklemede').waitFor();
+  await bank.getByRole('button', { name: 'İptal et' }).click();
+  await bank.getByText('İptal edildi').first().waitFor();
+  assert.equal(await bank.getByRole('button', { name: 'İptal et' }).count(), 0);
+  await balanceIs(page, mobile, '250,50 ₺');
+
+  assert.deepEqual(errors, []);
+  await context.close();
+}
+
+/** The screens in English: labels, the e-wallet's dropdown starting at 'Select', no overflow. */
+async function inEnglish({ width, height, mobile, tag }) {
+  const { authData } = await registerPlayer(tag);
+  const { context, page, errors } = await openLoggedIn(authData, {
+    width,
+    height,
+    mobile,
+    lang: 'en',
+  });
+  await goto(page, '/dashboard/deposit');
+  await page.getByRole('heading', { name: 'Deposit' }).waitFor();
+  await page.getByRole('button', { name: /E-wallet/ }).click();
+  let dialog = page.getByRole('dialog', { name: /E-wallet/ });
+  const wallet = dialog.getByLabel('E-wallet');
+  await wallet.waitFor();
+  assert.equal(await wallet.locator('option').first().textContent(), 'Select');
+  assert.equal(await dialog.getByRole('button', { name: 'Submit' }).isDisabled(), true);
+  await wallet.selectOption({ label: 'Papara' });
+  await dialog.getByLabel('Amount').fill('75');
+  await noOverflow(page, 'English deposit dialog');
+  await shot(page, `en-deposit-dialog-${width}`);
+  await page.keyboard.press('Escape');
+  await dialog.waitFor({ state: 'detached' });
+  await shot(page, `en-deposit-${width}`);
+
+  await goto(page, '/dashboard/withdraw');
+  await page.getByRole('button', { name: /To a bank account/ }).click();
+  dialog = page.getByRole('dialog', { name: /To a bank account/ });
+  await dialog.getByLabel('Name on the account').waitFor();
+  await dialog.getByLabel('Amount').fill('50');
+  await dialog.getByLabel('Amount').blur();
+  assert.equal(await dialog.getByLabel('Amount').inputValue(), '100');
+  await shot(page, `en-withdraw-dialog-${width}`);
+  // A field the server refuses (422 naming it) shows under that field, not as a toast.
+  await page.route('**/api/payment/withdraw', (route) =>
+    route.fulfill({
+      status: 422,
+      contentType: 'application/json',
+      body: JSON.stringify({
+        success: false,
+        message: 'This IBAN is not accepted.',
+        data: { field: 'Iban' },
+      }),
+    }),
+  );
+  const iban = dialog.getByLabel('IBAN', { exact: true });
+  await iban.pressSequentially('330006100519786457841326');
+  await dialog.getByLabel('Name on the account').fill('Deniz Yildiz');
+  await dialog.getByRole('button', { name: 'Submit' }).click();
+  await dialog.locator('#pay-Iban-error').getByText('This IBAN is not accepted.').waitFor();
+  assert.equal(await iban.getAttribute('aria-invalid'), 'true');
+  await page.unroute('**/api/payment/withdraw');
+  await page.keyboard.press('Escape');
+
+  await goto(page, '/dashboard/financial-activities');
+  await page.getByText('No deposits or withdrawals yet.').waitFor();
+  await noOverflow(page, 'English financial activities');
+  await shot(page, `en-activities-${width}`);
+  assert.deepEqual(errors, []);
+  await context.close();
+}
+
+test('payments in English (390 and 1440 px)', async () => {
+  await inEnglish({ width: 390, height: 844, mobile: true, tag: 'paye' });
+  await inEnglish({ width: 1440, height: 900, mobile: false, tag: 'payf' });
+});
+
+test('payments on a phone (390 px)', async () => {
+  await journey({ width: 390, height: 844, mobile: true, tag: 'paym' });
+});
+
+test('payments on a desktop (1440 px)', async () => {
+  await journey({ width: 1440, height: 900, mobile: false, tag: 'payd' });
+});
