@@ -214,7 +214,7 @@ describe('app shell against the real server', () => {
           // Promotions and Claim Reward reachable from the bottom bar; the domain banner is one line.
           const bar = page.locator('nav.bottom-bar');
           assert.ok(await bar.getByRole('link', { name: /Promosyon/ }).isVisible());
-          assert.ok(await bar.getByRole('button', { name: 'Ödülünü Al' }).isVisible());
+          assert.ok(await bar.getByRole('button', { name: 'Ödül Al', exact: true }).isVisible());
           const banner = await page.getByTestId('domain-banner').boundingBox();
           assert.ok(banner && banner.height <= 48, `domain banner ${banner?.height} px`);
         }
