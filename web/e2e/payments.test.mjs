@@ -1,9 +1,10 @@
 // Payments in the browser against the real `kasa` binary (issue 13), at 390 and 1440 px: a player
-// deposits by card through the hosted payment page (a new window: a Luhn-valid test card, 'Öde')
-// and sees the balance rise; withdraws to an IBAN (the balance drops at once), sees the request
-// pending in Financial Activities with no way to reverse it, and after `kasa admin payments
-// reject` sees the amount back; starts a bank-transfer deposit (the payee and reference shown)
-// and cancels it from Financial Activities. Screenshots go to e2e/artifacts/ (SHOTS_DIR to change).
+// deposits by card (on phones from the bottom bar's Deposit Money sheet) through the hosted
+// payment page (a new window: a Luhn-valid test card, 'Öde') and sees the balance rise; withdraws
+// to an IBAN (the balance drops at once), sees the request pending in Financial Activities with no
+// way to reverse it, and after `kasa admin payments reject` sees the amount back; starts a
+// bank-transfer deposit (the payee and reference shown) and cancels it from Financial Activities.
+// Screenshots go to e2e/artifacts/ (SHOTS_DIR to change).
 import { after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
@@ -140,7 +141,18 @@ async function journey({ width, height, mobile, tag }) {
   await balanceIs(page, mobile, '0,00 ₺');
   await noOverflow(page, 'deposit page');
   await shot(page, `deposit-${width}`);
-  await page.getByRole('button', { name: /Kredi \/ Banka Kartı/ }).click();
+  if (mobile) {
+    // On phones the bottom bar's Deposit opens the Deposit Money sheet, which hands over to the dialog.
+    await page.locator('nav.bottom-bar .bottom-bar__wallet').click();
+    const sheet = page.getByRole('dialog', { name: 'Para Yatır', exact: true });
+    await sheet.getByRole('button', { name: /Havale \/ EFT/ }).waitFor();
+    await noOverflow(page, 'deposit sheet');
+    await shot(page, `deposit-sheet-${width}`);
+    await sheet.getByRole('button', { name: /Kredi \/ Banka Kartı/ }).click();
+    await sheet.waitFor({ state: 'detached' });
+  } else {
+    await page.getByRole('button', { name: /Kredi \/ Banka Kartı/ }).click();
+  }
   let dialog = page.getByRole('dialog', { name: /Kredi \/ Banka Kartı/ });
   const amount = dialog.getByLabel('Tutar');
   await amount.waitFor();

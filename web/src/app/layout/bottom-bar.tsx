@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Icon, type IconName } from '@/components/ui/icon';
@@ -10,6 +10,9 @@ import { useSession } from '@/lib/session-store';
 import { openDialog } from '@/features/auth/stores/dialogs';
 import { formatMoney } from '@/lib/format';
 import { useClaimReward } from './header-actions';
+
+/** The Deposit Money sheet loads with its first opening (payments are their own chunk). */
+const DepositSheet = lazy(() => import('@/features/payments/components/deposit-sheet'));
 
 function BarLink({ to, icon, label }: { to: string; icon: IconName; label: string }) {
   return (
@@ -62,6 +65,7 @@ function PlayerBar() {
   const { t } = useTranslation();
   const balance = useBalance();
   const [accountOpen, setAccountOpen] = useState(false);
+  const [depositOpen, setDepositOpen] = useState(false);
   return (
     <nav className="bottom-bar bottom-bar--player" aria-label={t('bottomBar.label')}>
       <button
@@ -77,7 +81,13 @@ function PlayerBar() {
       <BarLink to="/promotions" icon="promotions" label={t('bottomBar.promotions')} />
       <BarLink to="/dashboard/bonuses" icon="star" label={t('header.bonuses')} />
       <NotificationBell className="bottom-bar__item" withLabel />
-      <Link to="/dashboard/deposit" className="bottom-bar__wallet">
+      <button
+        type="button"
+        className="bottom-bar__wallet"
+        onClick={() => setDepositOpen(true)}
+        aria-haspopup="dialog"
+        aria-expanded={depositOpen}
+      >
         <span className="bottom-bar__balance tabular" data-testid="bar-balance">
           <span className="visually-hidden">{t('bottomBar.balance')}: </span>
           {formatMoney(balance)}
@@ -86,8 +96,13 @@ function PlayerBar() {
           <Icon name="plus" size={14} />
           {t('header.deposit')}
         </span>
-      </Link>
+      </button>
       <AccountSheet open={accountOpen} onClose={() => setAccountOpen(false)} />
+      {depositOpen ? (
+        <Suspense fallback={null}>
+          <DepositSheet open onClose={() => setDepositOpen(false)} />
+        </Suspense>
+      ) : null}
     </nav>
   );
 }

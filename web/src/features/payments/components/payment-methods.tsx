@@ -6,18 +6,16 @@ import { DEPOSIT, useMethods, type MethodItem, type PaymentKind } from '../api/g
 import { PaymentDialog } from './payment-dialog';
 import './payments.css';
 
-/**
- * The Deposit and Withdraw pages' method lists (/dashboard/deposit, /dashboard/withdraw): each
- * method with its logo and limits; choosing one opens its dynamic dialog, titled by the caller.
- */
-export function PaymentMethods({ kind }: { kind: PaymentKind }) {
+/** The enabled methods of a kind with their logos and limits; choosing one calls `onChoose`. */
+export function MethodList({
+  kind,
+  onChoose,
+}: {
+  kind: PaymentKind;
+  onChoose: (method: MethodItem) => void;
+}) {
   const { t } = useTranslation();
   const { data, isPending, isError, refetch } = useMethods(kind);
-  const [open, setOpen] = useState<MethodItem | null>(null);
-  const close = useCallback(() => setOpen(null), []);
-  const titleOf = (m: MethodItem) =>
-    t(kind === DEPOSIT ? 'payments.depositWith' : 'payments.withdrawWith', { method: m.title });
-
   if (isPending) return <div className="pay-skeleton pay-skeleton--list" aria-busy="true" />;
   if (isError) {
     return (
@@ -29,35 +27,53 @@ export function PaymentMethods({ kind }: { kind: PaymentKind }) {
       </div>
     );
   }
+  if (data.length === 0) return <p className="pay-empty">{t('payments.noMethods')}</p>;
+  return (
+    <ul className="pay-methods" aria-label={t('payments.methods')}>
+      {data.map((m) => (
+        <li key={m.id}>
+          <button type="button" className="pay-method" onClick={() => onChoose(m)}>
+            <span className="pay-method__logo">
+              <img src={m.logo} alt="" width={64} height={40} loading="lazy" />
+            </span>
+            <span className="pay-method__body">
+              <span className="pay-method__title">{m.title}</span>
+              <span className="pay-method__limits tabular">
+                <span>
+                  {t('payments.min')} <strong>{formatMoney(m.min)}</strong>
+                </span>
+                <span>
+                  {t('payments.max')} <strong>{formatMoney(m.max)}</strong>
+                </span>
+              </span>
+            </span>
+            <Icon name="chevronRight" size={20} className="pay-method__go" />
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The dialog's title for a method, from its caller (the Deposit or Withdraw page, the sheet). */
+export function useMethodTitle(kind: PaymentKind) {
+  const { t } = useTranslation();
+  return (m: MethodItem) =>
+    t(kind === DEPOSIT ? 'payments.depositWith' : 'payments.withdrawWith', { method: m.title });
+}
+
+/**
+ * The Deposit and Withdraw pages' method lists (/dashboard/deposit, /dashboard/withdraw): each
+ * method with its logo and limits; choosing one opens its dynamic dialog, titled by the caller.
+ */
+export function PaymentMethods({ kind }: { kind: PaymentKind }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState<MethodItem | null>(null);
+  const close = useCallback(() => setOpen(null), []);
+  const titleOf = useMethodTitle(kind);
   return (
     <>
-      {data.length === 0 ? (
-        <p className="pay-empty">{t('payments.noMethods')}</p>
-      ) : (
-        <ul className="pay-methods" aria-label={t('payments.methods')}>
-          {data.map((m) => (
-            <li key={m.id}>
-              <button type="button" className="pay-method" onClick={() => setOpen(m)}>
-                <span className="pay-method__logo">
-                  <img src={m.logo} alt="" width={64} height={40} loading="lazy" />
-                </span>
-                <span className="pay-method__body">
-                  <span className="pay-method__title">{m.title}</span>
-                  <span className="pay-method__limits tabular">
-                    <span>
-                      {t('payments.min')} <strong>{formatMoney(m.min)}</strong>
-                    </span>
-                    <span>
-                      {t('payments.max')} <strong>{formatMoney(m.max)}</strong>
-                    </span>
-                  </span>
-                </span>
-                <Icon name="chevronRight" size={20} className="pay-method__go" />
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
+      <MethodList kind={kind} onChoose={setOpen} />
       {kind !== DEPOSIT ? (
         <p className="pay-note">
           <Icon name="info" size={16} />
