@@ -306,6 +306,22 @@ async function inEnglish({ width, height, mobile, tag }) {
   assert.equal(await iban.getAttribute('aria-invalid'), 'true');
   await page.unroute('**/api/payment/withdraw');
   await page.keyboard.press('Escape');
+  await dialog.waitFor({ state: 'detached' });
+  // The real server refuses a withdrawal beyond the balance (0 ₺): one message, under Amount,
+  // and no toast.
+  await page.getByRole('button', { name: /To a bank account/ }).click();
+  await dialog.getByLabel('IBAN', { exact: true }).pressSequentially('330006100519786457841326');
+  await dialog.getByLabel('Name on the account').fill('Deniz Yildiz');
+  await dialog.getByLabel('Amount').fill('100');
+  await dialog.getByLabel('Amount').blur();
+  await dialog.getByRole('button', { name: 'Submit' }).click();
+  const short = 'Your balance is not enough for this withdrawal.';
+  await dialog.locator('#pay-Amount-error').getByText(short).waitFor();
+  assert.equal(await dialog.getByLabel('Amount').getAttribute('aria-invalid'), 'true');
+  await page.waitForTimeout(300);
+  assert.equal(await page.locator('[data-sonner-toaster]').getByText(short).count(), 0);
+  await shot(page, `en-withdraw-short-${width}`);
+  await page.keyboard.press('Escape');
 
   await goto(page, '/dashboard/financial-activities');
   await page.getByText('No deposits or withdrawals yet.').waitFor();

@@ -98,3 +98,17 @@ describe('the payment page link', () => {
     );
   });
 });
+
+describe('a withdrawal refused for a short balance', () => {
+  it('is the Amount field error; other failures are unchanged', async () => {
+    const { ApiError } = await import('@/lib/api-client');
+    const { asAmountError } = await import('./api/withdraw');
+    const short = asAmountError(new ApiError('Not enough.', 400));
+    expect(short).toBeInstanceOf(ApiError);
+    expect((short as InstanceType<typeof ApiError>).fieldErrors).toEqual({ Amount: 'Not enough.' });
+    const named = new ApiError('Bad IBAN.', 422, { Iban: 'Bad IBAN.' });
+    expect(asAmountError(named)).toBe(named);
+    const other = new ApiError('Server error.', 500);
+    expect(asAmountError(other)).toBe(other);
+  });
+});
