@@ -248,9 +248,83 @@ async function journey({ width, height, mobile, tag }) {
   await bank.getByText('İptal edildi').first().waitFor();
   assert.equal(await bank.getByRole('button', { name: 'İptal et' }).count(), 0);
   await balanceIs(page, mobile, '250,50 ₺');
+  await datePickers(page, { width, lang: 'tr', filter: true });
 
   assert.deepEqual(errors, []);
   await context.close();
+}
+
+/** mm/dd/yy of the UTC day `days` from today (the browser runs in the machine's UTC clock). */
+function pickerText(days = 0) {
+  const d = new Date(Date.now() + days * 86_400_000);
+  const pad = (n) => String(n).padStart(2, '0');
+  return `${pad(d.getUTCMonth() + 1)}/${pad(d.getUTCDate())}/${String(d.getUTCFullYear()).slice(-2)}`;
+}
+
+/**
+ * Financial Activities' date pickers (spec: mm/dd/yy, weeks from Sunday): the calendar opens on
+ * today (marked, focused) with the month and weekdays in the language; it is screenshot
+ * (/tmp/shots-dp/) and closed with Escape. With `filter`, a range is picked with the keyboard and
+ * the mouse: from tomorrow lists nothing, to cannot be before from, today to today lists the rows.
+ */
+async function datePickers(page, { width, lang, filter }) {
+  const tr = lang === 'tr';
+  const fromLabel = tr ? 'Başlangıç' : 'From';
+  const toLabel = tr ? 'Bitiş' : 'To';
+  const openLabel = (field) => (tr ? `Takvimi aç: ${field}` : `Open the calendar: ${field}`);
+  const fromInput = page.getByLabel(fromLabel, { exact: true });
+  assert.equal(await fromInput.getAttribute('placeholder'), tr ? 'aa/gg/yy' : 'mm/dd/yy');
+  await page.getByRole('button', { name: openLabel(fromLabel) }).click();
+  const calendar = page.getByRole('dialog');
+  const month = new Intl.DateTimeFormat(tr ? 'tr-TR' : 'en-GB', {
+    month: 'long',
+    year: 'numeric',
+  }).format(new Date());
+  await calendar.getByRole('heading', { name: month }).waitFor();
+  assert.equal(await calendar.locator('th').first().innerText(), tr ? 'Paz' : 'Sun');
+  await calendar.getByRole('button', { name: tr ? 'Önceki ay' : 'Previous month' }).waitFor();
+  await calendar.getByRole('button', { name: tr ? 'Sonraki ay' : 'Next month' }).waitFor();
+  const focusedToday = await page.evaluate(
+    () => document.activeElement?.getAttribute('aria-current') === 'date',
+  );
+  assert.ok(focusedToday, 'the calendar opens on today, marked and focused');
+  await noOverflow(page, 'date picker');
+  await page.waitForTimeout(200);
+  await page.screenshot({ path: `/tmp/shots-dp/picker-${lang}-${width}.png` });
+  await page.keyboard.press('Escape');
+  await calendar.waitFor({ state: 'detached' });
+  const toggleFocused = await page.evaluate(() =>
+    document.activeElement?.getAttribute('aria-label'),
+  );
+  assert.equal(toggleFocused, openLabel(fromLabel), 'Escape gives the focus back');
+  if (!filter) return;
+
+  const rows = page.getByTestId('transaction');
+  // From tomorrow (ArrowRight, Enter): nothing yet.
+  await page.getByRole('button', { name: openLabel(fromLabel) }).click();
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('Enter');
+  await calendar.waitFor({ state: 'detached' });
+  assert.equal(await fromInput.inputValue(), pickerText(1));
+  await page
+    .getByText(tr ? 'Henüz' : 'No deposits', { exact: false })
+    .first()
+    .waitFor();
+  assert.equal(await rows.count(), 0);
+  // To cannot be before from: today is disabled in the To calendar.
+  await page.getByRole('button', { name: openLabel(toLabel) }).click();
+  assert.ok(await calendar.locator('[aria-current="date"]').isDisabled(), 'to before from');
+  await page.keyboard.press('Escape');
+  // Today to today, with the mouse: the rows are back.
+  await page.getByRole('button', { name: openLabel(fromLabel) }).click();
+  await calendar.locator('[aria-current="date"]').click();
+  await page.getByRole('button', { name: openLabel(toLabel) }).click();
+  await calendar.locator('[aria-current="date"]').click();
+  assert.equal(await fromInput.inputValue(), pickerText(0));
+  assert.equal(await page.getByLabel(toLabel, { exact: true }).inputValue(), pickerText(0));
+  await rows.first().waitFor();
+  await noOverflow(page, 'filtered financial activities');
+  await page.screenshot({ path: `/tmp/shots-dp/filtered-${lang}-${width}.png` });
 }
 
 /** The screens in English: labels, the e-wallet's dropdown starting at 'Select', no overflow. */
@@ -327,6 +401,7 @@ async function inEnglish({ width, height, mobile, tag }) {
   await page.getByText('No deposits or withdrawals yet.').waitFor();
   await noOverflow(page, 'English financial activities');
   await shot(page, `en-activities-${width}`);
+  await datePickers(page, { width, lang: 'en', filter: false });
   assert.deepEqual(errors, []);
   await context.close();
 }

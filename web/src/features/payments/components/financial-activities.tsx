@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Icon } from '@/components/ui/icon';
 import { formatDateTime, formatMoney, parseUtc } from '@/lib/format';
 import { useCancelPayment } from '../api/cancel';
+import { keepRange } from '../date-values';
+import { DatePicker } from './date-picker';
 import {
   TRANSACTIONS_PAGE_SIZE,
   useTransactions,
@@ -89,7 +91,7 @@ function Row({ item }: { item: TransactionItem }) {
 
 /**
  * Financial Activities (/dashboard/financial-activities): the player's deposits and withdrawals,
- * newest first, with paging, a kind filter and a date range (native date inputs for now), the
+ * newest first, with paging, a kind filter and a date range (the mm/dd/yy date pickers, to never before from), the
  * Status and Process state of each, and Cancel on a pending bank-transfer or e-wallet deposit.
  * A withdrawal has no cancel: it waits for the operator.
  */
@@ -129,24 +131,19 @@ export function FinancialActivities() {
           ))}
         </div>
         <div className="fa-dates">
-          <label className="fa-date">
-            <span>{t('payments.filter.from')}</span>
-            <input
-              type="date"
-              value={filter.from}
-              max={filter.to || undefined}
-              onChange={(e) => update({ from: e.target.value })}
-            />
-          </label>
-          <label className="fa-date">
-            <span>{t('payments.filter.to')}</span>
-            <input
-              type="date"
-              value={filter.to}
-              min={filter.from || undefined}
-              onChange={(e) => update({ to: e.target.value })}
-            />
-          </label>
+          <DatePicker
+            label={t('payments.filter.from')}
+            value={filter.from}
+            max={filter.to}
+            onChange={(from) => update(keepRange({ from, to: filter.to }, 'from'))}
+          />
+          <DatePicker
+            label={t('payments.filter.to')}
+            value={filter.to}
+            min={filter.from}
+            align="end"
+            onChange={(to) => update(keepRange({ from: filter.from, to }, 'to'))}
+          />
           {filter.from || filter.to ? (
             <button
               type="button"
