@@ -242,3 +242,29 @@ export async function waitForCode(
     await new Promise((r) => setTimeout(r, 250));
   }
 }
+
+/** Random decimal digits (unique usernames and phone numbers). */
+export const digits = (n) =>
+  Array.from({ length: n }, () => Math.floor(Math.random() * 10)).join('');
+
+/** Registers a player through the API (fast form, consent given); the username and login data. */
+export async function registerPlayer(apiUrl, tag) {
+  const username = `${tag}${Date.now().toString(36)}${digits(3)}`.slice(0, 30);
+  const res = await fetch(`${apiUrl}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-locale': 'tr' },
+    body: JSON.stringify({
+      name: 'Deniz',
+      surname: 'Yıldız',
+      username,
+      email: `${username}@kasa.bet`,
+      phone: `9053${digits(8)}`,
+      password: 'gizli123',
+      password2: 'gizli123',
+      acceptTerms: true,
+      isFast: true,
+    }),
+  }).then((r) => r.json());
+  if (res.success !== true) throw new Error(`registration failed: ${JSON.stringify(res)}`);
+  return { username, authData: res.data };
+}

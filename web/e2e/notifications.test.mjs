@@ -16,6 +16,7 @@ import {
   openPage,
   startServer,
   test,
+  registerPlayer,
 } from './helpers.mjs';
 
 const run = promisify(execFile);
@@ -33,32 +34,8 @@ after(async () => {
   await server?.stop();
 });
 
-const digits = (n) => Array.from({ length: n }, () => Math.floor(Math.random() * 10)).join('');
-
 function admin(...args) {
   return run(kasaBin, ['admin', ...args, '--database-url', server.databaseUrl]);
-}
-
-/** Registers a player through the API (fast form); returns the login data. */
-async function registerPlayer(tag) {
-  const username = `${tag}${Date.now().toString(36)}${digits(3)}`.slice(0, 30);
-  const res = await fetch(`${server.apiUrl}/api/auth/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-locale': 'tr' },
-    body: JSON.stringify({
-      name: 'Deniz',
-      surname: 'Yıldız',
-      username,
-      email: `${username}@kasa.bet`,
-      phone: `9053${digits(8)}`,
-      password: 'gizli123',
-      password2: 'gizli123',
-      acceptTerms: true,
-      isFast: true,
-    }),
-  }).then((r) => r.json());
-  assert.equal(res.success, true, JSON.stringify(res));
-  return { username, authData: res.data };
 }
 
 /** Opens the site logged in as the player (login data put in local storage, then a reload). */
@@ -104,7 +81,7 @@ async function waitConnected(page, bell) {
 }
 
 async function journey({ width, height, mobile, tag }) {
-  const { username, authData } = await registerPlayer(tag);
+  const { username, authData } = await registerPlayer(server.apiUrl, tag);
   const { context, page, errors } = await openLoggedIn(authData, { width, height, mobile });
   const bell = mobile ? page.locator('nav.bottom-bar .bell') : page.locator('header.header .bell');
   await bell.waitFor();

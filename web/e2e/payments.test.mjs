@@ -19,6 +19,7 @@ import {
   openPage,
   startServer,
   test,
+  registerPlayer,
 } from './helpers.mjs';
 
 const run = promisify(execFile);
@@ -38,32 +39,8 @@ after(async () => {
   await server?.stop();
 });
 
-const digits = (n) => Array.from({ length: n }, () => Math.floor(Math.random() * 10)).join('');
-
 function admin(...args) {
   return run(kasaBin, ['admin', ...args, '--database-url', server.databaseUrl]);
-}
-
-/** Registers a player through the API (fast form); returns the login data. */
-async function registerPlayer(tag) {
-  const username = `${tag}${Date.now().toString(36)}${digits(3)}`.slice(0, 30);
-  const res = await fetch(`${server.apiUrl}/api/auth/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-locale': 'tr' },
-    body: JSON.stringify({
-      name: 'Deniz',
-      surname: 'Yıldız',
-      username,
-      email: `${username}@kasa.bet`,
-      phone: `9053${digits(8)}`,
-      password: 'gizli123',
-      password2: 'gizli123',
-      acceptTerms: true,
-      isFast: true,
-    }),
-  }).then((r) => r.json());
-  assert.equal(res.success, true, JSON.stringify(res));
-  return { username, authData: res.data };
 }
 
 /** The player's requests as the API lists them (newest first). */
@@ -132,7 +109,7 @@ async function goto(page, path) {
 }
 
 async function journey({ width, height, mobile, tag }) {
-  const { authData } = await registerPlayer(tag);
+  const { authData } = await registerPlayer(server.apiUrl, tag);
   const { context, page, errors } = await openLoggedIn(authData, { width, height, mobile });
 
   // Card deposit: the dialog's Continue opens the hosted page in a new window.
@@ -329,7 +306,7 @@ async function datePickers(page, { width, lang, filter }) {
 
 /** The screens in English: labels, the e-wallet's dropdown starting at 'Select', no overflow. */
 async function inEnglish({ width, height, mobile, tag }) {
-  const { authData } = await registerPlayer(tag);
+  const { authData } = await registerPlayer(server.apiUrl, tag);
   const { context, page, errors } = await openLoggedIn(authData, {
     width,
     height,

@@ -18,6 +18,8 @@ import {
   launchBrowser,
   startServer,
   test,
+  digits,
+  registerPlayer,
 } from './helpers.mjs';
 
 const run = promisify(execFile);
@@ -59,33 +61,10 @@ after(async () => {
   await server?.stop();
 });
 
-const digits = (n) => Array.from({ length: n }, () => Math.floor(Math.random() * 10)).join('');
 const shotsDir = process.env.SCREENS_SHOTS ?? null;
 
 async function shot(page, name) {
   if (shotsDir) await page.screenshot({ path: `${shotsDir}/${name}.png` });
-}
-
-/** Registers a player through the API (fast form); returns the username and login data. */
-async function registerPlayer(tag) {
-  const username = `${tag}${Date.now().toString(36)}${digits(3)}`.slice(0, 30);
-  const res = await fetch(`${server.apiUrl}/api/auth/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-locale': 'tr' },
-    body: JSON.stringify({
-      name: 'Deniz',
-      surname: 'Yıldız',
-      username,
-      email: `${username}@kasa.bet`,
-      phone: `9053${digits(8)}`,
-      password: 'gizli123',
-      password2: 'gizli123',
-      isFast: true,
-      acceptTerms: true,
-    }),
-  }).then((r) => r.json());
-  assert.equal(res.success, true, JSON.stringify(res));
-  return { username, authData: res.data };
 }
 
 function notifyPlayer(username, title) {
@@ -339,7 +318,7 @@ describe('every screen at 320, 390, 1024 and 1440 px', () => {
     });
 
     test(`${width} px logged in: pages and the notification panel fit, axe passes, toasts leave close buttons and the header clickable`, async () => {
-      const { username, authData } = await registerPlayer(`scr${width}`);
+      const { username, authData } = await registerPlayer(server.apiUrl, `scr${width}`);
       const { context, page } = await openAt(width, { authData });
       await closePopupIfShown(page);
       const problems = [];
@@ -537,7 +516,7 @@ describe('one language at a time', () => {
 
   for (const width of [390, 1440]) {
     test(`${width} px: after switching to English no Turkish text is left, server content included`, async () => {
-      const { authData } = await registerPlayer(`eng${width}`);
+      const { authData } = await registerPlayer(server.apiUrl, `eng${width}`);
       const { context, page } = await openAt(width, { lang: 'en' });
       await closePopupIfShown(page);
       const left = [];
