@@ -1,6 +1,6 @@
-import { useEffect, useState } from 'react';
+import { useLayoutEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Toaster as Sonner } from 'sonner';
+import { Toaster as Sonner, useSonner } from 'sonner';
 import { TOAST_DURATION_MS, TOAST_VISIBLE } from '@/lib/toast';
 import '@/styles/toasts.css';
 
@@ -38,10 +38,16 @@ export function toastTop(closeLabel: string): number {
   return Math.max(0, Math.round(bottom)) + TOAST_GAP;
 }
 
-/** toastTop, followed as the page scrolls, resizes, and dialogs open, move and close. */
-function useToastTop(closeLabel: string): number {
+/**
+ * toastTop, followed as the page scrolls, resizes, and dialogs open, move and close; only while a
+ * toast is shown (`active`), so a page without toasts pays nothing on its DOM changes (the banner
+ * carousel changes styles on every frame). Measured again in the frame after the first toast
+ * appears.
+ */
+function useToastTop(closeLabel: string, active: boolean): number {
   const [top, setTop] = useState(() => toastTop(closeLabel));
-  useEffect(() => {
+  useLayoutEffect(() => {
+    if (!active) return;
     let frame = 0;
     const measure = () => {
       frame = 0;
@@ -70,7 +76,7 @@ function useToastTop(closeLabel: string): number {
       document.removeEventListener('animationend', schedule, true);
       document.removeEventListener('transitionend', schedule, true);
     };
-  }, [closeLabel]);
+  }, [closeLabel, active]);
   return top;
 }
 
@@ -83,7 +89,8 @@ function useToastTop(closeLabel: string): number {
 export function Toaster() {
   const { t } = useTranslation();
   const closeLabel = t('common.close');
-  const top = useToastTop(closeLabel);
+  const { toasts } = useSonner();
+  const top = useToastTop(closeLabel, toasts.length > 0);
   const offset = { top: `${top}px` };
   return (
     <Sonner
