@@ -20,14 +20,17 @@
 //! Usage: `bench_http OUT_DIR KASA_BINARY` (defaults: `bench-results`, `target/release/kasa`);
 //! `BENCH_ONLY=cms_grouped,...` measures only those targets (and the constant handler).
 
+mod common;
+
 use std::net::SocketAddr;
 use std::process::Stdio;
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, anyhow, bail, ensure};
+use common::{Conn, find, percentiles, raw_request};
 use serde_json::json;
-use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt};
-use tokio::net::{TcpListener, TcpStream};
+use tokio::io::AsyncBufReadExt;
+use tokio::net::TcpListener;
 use tokio::process::{Child, Command};
 
 const CONNECTIONS: usize = 64;
@@ -45,8 +48,7 @@ fn main() -> anyhow::Result<()> {
     if args.first().map(String::as_str) == Some("--constant-server") {
         return constant_server(args.get(1).and_then(|n| n.parse().ok()).unwrap_or(0));
     }
-    let out_dir = args.first().cloned().unwrap_or_else(|| "bench-results".into());
-    let bin = args.get(1).cloned().unwrap_or_else(|| "target/release/kasa".into());
+    let (out_dir, bin) = common::out_dir_and_bin(&args);
     // The load generator keeps to one thread; the servers are separate processes.
     tokio::runtime::Builder::new_current_thread().enable_all().build()?.block_on(run(&out_dir, &bin))
 }
@@ -113,8 +115,7 @@ async fn run(out_dir: &str, bin: &str) -> anyhow::Result<()> {
         targets.retain(|t| t.name == "constant" || only.split(',').any(|name| name.trim() == t.name));
     }
 
-    let cores = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1);
-    let load = std::fs::read_to_string("/proc/loadavg").unwrap_or_default().split(' ').next().unwrap_or("").to_string();
+    let (cores, load) = common::machine();
     println!(
         "{CONNECTIONS} connections, {:.0} s each after {:.0} s of warm-up, {ROUNDS} rounds, {cores} cores, load average {load} at the start",
         MEASURE.as_secs_f64(),
@@ -182,9 +183,7 @@ async fn run(out_dir: &str, bin: &str) -> anyhow::Result<()> {
         );
         results.insert(target.name.into(), entry);
     }
-    let file = format!("{out_dir}/http.json");
-    std::fs::write(&file, serde_json::to_string_pretty(&results)?)?;
-    println!("written to {file}");
+    common::write_result(out_dir, "http.json", &serde_json::Value::Object(results))?;
     let _ = std::fs::remove_dir_all(&node.dir);
     Ok(())
 }
@@ -193,52 +192,11 @@ fn round(x: f64) -> f64 {
     (x * 100.0).round() / 100.0
 }
 
-/// The bytes of one HTTP/1.1 request on a kept-alive connection.
-fn raw_request(method: &str, path: &str, headers: &[(&str, &str)], json_body: Option<&str>) -> Vec<u8> {
-    let mut head = format!("{method} {path} HTTP/1.1\r\nhost: 127.0.0.1\r\n");
-    for (name, value) in headers {
-        head.push_str(&format!("{name}: {value}\r\n"));
-    }
-    if let Some(body) = json_body {
-        head.push_str(&format!("content-type: application/json\r\ncontent-length: {}\r\n", body.len()));
-    }
-    head.push_str("\r\n");
-    let mut bytes = head.into_bytes();
-    bytes.extend_from_slice(json_body.unwrap_or("").as_bytes());
-    bytes
-}
-
-/// A kept-alive connection that sends a request and reads its whole answer.
-struct Conn {
-    stream: TcpStream,
-    buf: Vec<u8>,
-}
-
 impl Conn {
-    async fn open(addr: SocketAddr) -> anyhow::Result<Conn> {
-        let stream = TcpStream::connect(addr).await?;
-        stream.set_nodelay(true)?;
-        Ok(Conn { stream, buf: Vec::with_capacity(64 * 1024) })
-    }
-
-    async fn fill(&mut self) -> anyhow::Result<()> {
-        self.buf.reserve(32 * 1024);
-        if self.stream.read_buf(&mut self.buf).await? == 0 {
-            bail!("the server closed the connection");
-        }
-        Ok(())
-    }
-
     /// Sends `request`, checks the answer is a 200 envelope with `success: true`; returns the
     /// body's length as sent.
-    async fn roundtrip(&mut self, request: &[u8]) -> anyhow::Result<usize> {
-        self.stream.write_all(request).await?;
-        let head_end = loop {
-            if let Some(i) = find(&self.buf, b"\r\n\r\n") {
-                break i + 4;
-            }
-            self.fill().await?;
-        };
+    async fn roundtrip_len(&mut self, request: &[u8]) -> anyhow::Result<usize> {
+        let head_end = self.send(request).await?;
         let (status_ok, length, chunked, gzip) = parse_head(std::str::from_utf8(&self.buf[..head_end])?)?;
         let (body_start, body_len, consumed) = match (length, chunked) {
             (Some(n), false) => {
@@ -284,10 +242,6 @@ fn parse_head(head: &str) -> anyhow::Result<(bool, Option<usize>, bool, bool)> {
     Ok((status_ok, length, chunked, gzip))
 }
 
-fn find(haystack: &[u8], needle: &[u8]) -> Option<usize> {
-    haystack.windows(needle.len()).position(|w| w == needle)
-}
-
 /// For a chunked body at the start of `buf`: (data bytes, bytes the whole body takes) once complete.
 fn chunked_end(buf: &[u8]) -> anyhow::Result<Option<(usize, usize)>> {
     let (mut at, mut data) = (0, 0);
@@ -309,7 +263,7 @@ fn chunked_end(buf: &[u8]) -> anyhow::Result<Option<(usize, usize)>> {
 }
 
 async fn get_body_len(addr: SocketAddr, request: &[u8]) -> anyhow::Result<usize> {
-    Conn::open(addr).await?.roundtrip(request).await
+    Conn::open(addr).await?.roundtrip_len(request).await
 }
 
 struct Stats {
@@ -342,7 +296,7 @@ async fn measure(target: &Target) -> anyhow::Result<Stats> {
                         break;
                     }
                     for step in &steps {
-                        conn.roundtrip(step).await?;
+                        conn.roundtrip_len(step).await?;
                     }
                     let ended = Instant::now();
                     if began >= measure_from && ended <= until {
@@ -358,9 +312,9 @@ async fn measure(target: &Target) -> anyhow::Result<Stats> {
         all.extend(task.await??);
     }
     ensure!(!all.is_empty(), "no request completed");
-    all.sort_unstable();
-    let pct = |p: f64| all[((all.len() as f64 * p).ceil() as usize).clamp(1, all.len()) - 1] as f64 / 1000.0;
-    Ok(Stats { rps: all.len() as f64 / MEASURE.as_secs_f64(), p50_ms: pct(0.50), p99_ms: pct(0.99), max_ms: pct(1.0), ratio: 1.0 })
+    let n = all.len() as f64;
+    let (p50_ms, p99_ms, max_ms) = percentiles(all);
+    Ok(Stats { rps: n / MEASURE.as_secs_f64(), p50_ms, p99_ms, max_ms, ratio: 1.0 })
 }
 
 /// Starts this program again as the constant server (its large body `large` bytes long); returns

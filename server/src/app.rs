@@ -17,11 +17,12 @@ use utoipa_axum::router::OpenApiRouter;
 
 use crate::accounts::AccountsState;
 use crate::cms::CmsState;
+use crate::db::Db;
 use crate::error::AppError;
 use crate::i18n::{self, Locale};
 use crate::security_headers::SecurityHeaders;
 pub use crate::state::AppState;
-use crate::{accounts, bonus, cms, http, hub, notify, openapi, payments, profile, web};
+use crate::{accounts, bonus, casino, cms, http, hub, notify, openapi, payments, profile, studio, web};
 
 /// The `/api/` calls, area by area: the one list both the router and the OpenAPI document are
 /// built from. Without a state (`kasa openapi`) it holds the document only.
@@ -33,6 +34,24 @@ fn api(state: Option<&AppState>) -> OpenApiRouter<AppState> {
         .merge(area(bonus::router(), state.map(|s| s.db.clone())))
         .merge(area(notify::router(), state.map(|s| s.db.clone())))
         .merge(area(payments::router(), state.map(payments::PaymentsState::from_ref)))
+        .merge(area(casino::router(), state.map(|s| casino::CasinoState::new(s.db.clone()))))
+        .merge(area(casino::provider::router::<Db>().merge(casino::history::router()), state.map(|s| s.db.clone())))
+        .merge(area(
+            casino::launch::router(),
+            state.map(|s| casino::launch::LaunchState { db: s.db.clone(), digitain_static_url: s.digitain_static_url.clone() }),
+        ))
+}
+
+/// The studio games' JSON API under `/games/api/`, outside `/api/` but in the same document.
+fn games(state: Option<&AppState>) -> OpenApiRouter<AppState> {
+    area(studio::routes::router(), state.map(|s| s.db.clone()))
+}
+
+/// The document of the `/api/` calls and the games' calls, with the shared conventions.
+fn document(api: utoipa::openapi::OpenApi, games: utoipa::openapi::OpenApi) -> utoipa::openapi::OpenApi {
+    let mut doc = api;
+    studio::routes::document_into(&mut doc, games);
+    openapi::finish(doc)
 }
 
 /// An area's calls on its sub-state, or only their documentation when there is no state.
@@ -45,7 +64,7 @@ fn area<S: Clone + Send + Sync + 'static>(calls: OpenApiRouter<S>, state: Option
 
 /// The OpenAPI document of every `/api/` call (served at `/api/openapi.json`, printed by `kasa openapi`).
 pub fn api_doc() -> utoipa::openapi::OpenApi {
-    openapi::finish(api(None).into_openapi())
+    document(api(None).into_openapi(), games(None).into_openapi())
 }
 
 /// The whole site: API, OpenAPI document, app and media.
@@ -54,7 +73,8 @@ pub fn build_router(state: AppState) -> Router {
     let security =
         Arc::new(SecurityHeaders::new(web::index_html().as_deref(), &[cms::fingerprint::SCRIPT], state.live_chat_origin.as_deref()));
     let (api, doc) = api(Some(&state)).split_for_parts();
-    let doc_json = openapi::to_json(&openapi::finish(doc)).unwrap_or_default();
+    let (games_router, games_doc) = games(Some(&state)).split_for_parts();
+    let doc_json = openapi::to_json(&document(doc, games_doc)).unwrap_or_default();
     let api = api
         .route("/openapi.json", get(move || async move { ([(header::CONTENT_TYPE, "application/json")], doc_json) }))
         .fallback(api_not_found)
@@ -64,6 +84,10 @@ pub fn build_router(state: AppState) -> Router {
         .nest("/api", api)
         .route("/hub/frnotify", get(hub::socket::upgrade))
         .merge(payments::page::router().with_state(payments::PaymentsState::from_ref(&state)))
+        .merge(casino::hub88::router().with_state(state.db.clone()))
+        .merge(games_router.layer(SetResponseHeaderLayer::overriding(header::CACHE_CONTROL, HeaderValue::from_static("no-store"))))
+        .merge(studio::page::router().with_state(state.db.clone()))
+        .merge(casino::digitain::router(state.digitain_static_url.clone()))
         .fallback(web::fallback)
         .layer(DefaultBodyLimit::max(edge.body_limit))
         .layer(CompressionLayer::new().compress_when(compressible()))

@@ -136,6 +136,26 @@ pub struct Smtp {
     pub from: String,
 }
 
+/// Hub88's Operator API (`KASA_HUB88_*`, all four or none).
+#[derive(Clone)]
+pub struct Hub88Settings {
+    /// `KASA_HUB88_BASE_URL`: Hub88's API base (`https://api.server1.ih.testenv.io`).
+    pub base_url: String,
+    /// `KASA_HUB88_OPERATOR_ID`: our operator id at Hub88.
+    pub operator_id: i64,
+    /// `KASA_HUB88_PRIVATE_KEY`: our RSA private key (PEM, or the path of a PEM file), signing our
+    /// calls and answers; Hub88 holds its public key. Never logged.
+    pub private_key: String,
+    /// `KASA_HUB88_PUBLIC_KEY`: Hub88's RSA public key (PEM, or the path of a PEM file), checking its calls.
+    pub public_key: String,
+}
+
+impl std::fmt::Debug for Hub88Settings {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Hub88Settings").field("base_url", &self.base_url).field("operator_id", &self.operator_id).finish_non_exhaustive()
+    }
+}
+
 /// Every `KASA_*` setting of a node (the README's table lists them all).
 #[derive(Clone)]
 pub struct Settings {
@@ -163,6 +183,12 @@ pub struct Settings {
     /// `KASA_PUBLIC_URL` (`https://HOST[:PORT]`): the base of the links the server gives out (the
     /// hosted payment page); the request's `Host` when unset.
     pub public_url: Option<String>,
+    /// `KASA_HUB88_*`: Hub88's Operator API; unset, Hub88's games are unavailable.
+    pub hub88: Option<Hub88Settings>,
+    /// `KASA_DIGITAIN_STATIC_URL` (`https://HOST[:PORT][/PATH]`): Digitain's static host. Its launch
+    /// URLs are rewritten to `/launch/digitain/`, which the server proxies there; unset, that path
+    /// answers 404.
+    pub digitain_static_url: Option<String>,
 }
 
 impl std::fmt::Debug for Secret<'_> {
@@ -188,6 +214,8 @@ impl Default for Settings {
             live_chat_origin: None,
             payment_callback_secret: None,
             public_url: None,
+            hub88: None,
+            digitain_static_url: None,
         }
     }
 }
@@ -206,6 +234,8 @@ impl std::fmt::Debug for Settings {
             .field("live_chat_origin", &self.live_chat_origin)
             .field("payment_callback_secret", &Secret(&self.payment_callback_secret))
             .field("public_url", &self.public_url)
+            .field("hub88", &self.hub88)
+            .field("digitain_static_url", &self.digitain_static_url)
             .finish()
     }
 }
@@ -314,8 +344,55 @@ impl Settings {
                 })
             })
             .transpose()?;
+        s.hub88 = hub88(&get)?;
+        s.digitain_static_url = get("KASA_DIGITAIN_STATIC_URL")
+            .map(|v| {
+                let lower = v.to_ascii_lowercase();
+                let host = lower.strip_prefix("https://").or_else(|| lower.strip_prefix("http://")).unwrap_or("");
+                if host.is_empty() || host.starts_with('/') || v.contains(['?', '#']) || v.chars().any(char::is_whitespace) {
+                    anyhow::bail!("KASA_DIGITAIN_STATIC_URL must be an http(s) address such as https://static.example.com, not '{v}'");
+                }
+                Ok(v.trim_end_matches('/').to_string())
+            })
+            .transpose()?;
         Ok(s)
     }
+}
+
+/// Reads `KASA_HUB88_*`: all four or none. A key is PEM text (`\n` may stand for its line breaks)
+/// or the path of a PEM file.
+fn hub88(get: &dyn Fn(&str) -> Option<String>) -> anyhow::Result<Option<Hub88Settings>> {
+    const NAMES: [&str; 4] = ["KASA_HUB88_BASE_URL", "KASA_HUB88_OPERATOR_ID", "KASA_HUB88_PRIVATE_KEY", "KASA_HUB88_PUBLIC_KEY"];
+    let values: Vec<Option<String>> = NAMES.iter().map(|n| get(n)).collect();
+    if values.iter().all(Option::is_none) {
+        return Ok(None);
+    }
+    if let Some(i) = values.iter().position(Option::is_none) {
+        anyhow::bail!("{} must be set with the other KASA_HUB88_* settings", NAMES[i]);
+    }
+    let [base_url, operator_id, private_key, public_key] =
+        <[Option<String>; 4]>::try_from(values).unwrap_or_default().map(Option::unwrap_or_default);
+    let base_url = base_url.trim_end_matches('/').to_string();
+    if !(base_url.starts_with("https://") || base_url.starts_with("http://")) {
+        anyhow::bail!("KASA_HUB88_BASE_URL must be an http(s) URL, not '{base_url}'");
+    }
+    let operator_id = operator_id
+        .parse::<i64>()
+        .ok()
+        .filter(|n| *n > 0)
+        .ok_or_else(|| anyhow::anyhow!("KASA_HUB88_OPERATOR_ID must be a positive whole number, not '{operator_id}'"))?;
+    let pem = |name: &str, value: String| -> anyhow::Result<String> {
+        if value.starts_with("-----BEGIN") {
+            return Ok(value.replace("\\n", "\n"));
+        }
+        std::fs::read_to_string(&value).map_err(|e| anyhow::anyhow!("{name} is neither a PEM key nor a readable file ({e})"))
+    };
+    Ok(Some(Hub88Settings {
+        base_url,
+        operator_id,
+        private_key: pem("KASA_HUB88_PRIVATE_KEY", private_key)?,
+        public_key: pem("KASA_HUB88_PUBLIC_KEY", public_key)?,
+    }))
 }
 
 /// Reads an `http(s)://HOST[:PORT]` origin (a trailing `/` is dropped); `None` for anything else.
@@ -372,6 +449,31 @@ mod tests {
         assert_eq!(s.payment_callback_secret.as_deref(), Some("a-long-enough-callback-secret"));
         assert_eq!(s.public_url.as_deref(), Some("https://kasa.example.com"));
         assert!(!format!("{s:?}").contains("a-long-enough-callback-secret"), "the secret is never printed");
+    }
+
+    #[test]
+    fn hub88_is_all_four_settings_or_none_and_its_key_is_never_printed() {
+        assert!(read(&[]).unwrap().hub88.is_none());
+        let key = "-----BEGIN PRIVATE KEY-----\\nsecret-key-body\\n-----END PRIVATE KEY-----";
+        let all = [
+            ("KASA_HUB88_BASE_URL", "https://api.hub88.test/"),
+            ("KASA_HUB88_OPERATOR_ID", "42"),
+            ("KASA_HUB88_PRIVATE_KEY", key),
+            ("KASA_HUB88_PUBLIC_KEY", "-----BEGIN PUBLIC KEY-----\\nx\\n-----END PUBLIC KEY-----"),
+        ];
+        let s = read(&all).unwrap();
+        let h = s.hub88.as_ref().unwrap();
+        assert_eq!((h.base_url.as_str(), h.operator_id), ("https://api.hub88.test", 42));
+        assert_eq!(h.private_key, "-----BEGIN PRIVATE KEY-----\nsecret-key-body\n-----END PRIVATE KEY-----");
+        assert!(!format!("{s:?}").contains("secret-key-body"), "the key is never printed");
+        let missing = read(&all[..3]).unwrap_err().to_string();
+        assert!(missing.starts_with("KASA_HUB88_PUBLIC_KEY"), "{missing}");
+        let mut bad = all;
+        bad[1] = ("KASA_HUB88_OPERATOR_ID", "operator");
+        assert!(read(&bad).unwrap_err().to_string().starts_with("KASA_HUB88_OPERATOR_ID"));
+        bad = all;
+        bad[3] = ("KASA_HUB88_PUBLIC_KEY", "/no/such/hub88.pem");
+        assert!(read(&bad).unwrap_err().to_string().starts_with("KASA_HUB88_PUBLIC_KEY"));
     }
 
     #[test]

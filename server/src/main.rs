@@ -91,6 +91,36 @@ enum AdminCommand {
         #[command(subcommand)]
         command: PaymentsCommand,
     },
+    /// The casino catalogue: import providers, games and their categories.
+    Games {
+        #[command(subcommand)]
+        command: GamesCommand,
+    },
+    /// Outside game providers.
+    Providers {
+        #[command(subcommand)]
+        command: ProvidersCommand,
+    },
+}
+
+#[derive(Subcommand)]
+enum ProvidersCommand {
+    /// Fetches a provider's game list and adds or updates its games in the catalogue (hub88:
+    /// Hub88's game/list, with KASA_HUB88_* set).
+    Sync {
+        /// The provider's code: hub88.
+        provider: String,
+    },
+}
+
+#[derive(Subcommand)]
+enum GamesCommand {
+    /// Adds or updates the file's casino categories (by id), providers (by code) and games (by
+    /// provider and code) with their categories, in one transaction; prints the counts.
+    Import {
+        /// A JSON file in content/games.json's format.
+        file: std::path::PathBuf,
+    },
 }
 
 #[derive(Subcommand)]
@@ -120,6 +150,28 @@ enum PaymentsCommand {
         #[arg(long)]
         reason: String,
     },
+    /// The payment methods: list, export, import a changed file, enable or disable one.
+    Methods {
+        #[command(subcommand)]
+        command: MethodsCommand,
+    },
+}
+
+#[derive(Subcommand)]
+enum MethodsCommand {
+    /// Every method with its kind, limits and whether it is enabled.
+    List,
+    /// Every method as JSON in content/payment_methods.json's format (edit it, then import it).
+    Export,
+    /// Adds or replaces the file's methods (by id; an id's kind and code cannot change).
+    Import {
+        /// A JSON file in content/payment_methods.json's format.
+        file: std::path::PathBuf,
+    },
+    /// Lists the method again and lets it take requests.
+    Enable { id: i64 },
+    /// Hides the method and refuses new requests (pending ones still get decided).
+    Disable { id: i64 },
 }
 
 #[derive(Subcommand)]
@@ -272,6 +324,7 @@ fn main() -> ExitCode {
                         println!("payment request #{id} approved: {} {} for player {}", r.reference, r.amount, r.player_id);
                         Ok(())
                     }
+                    PaymentsCommand::Methods { command } => payment_methods(&db, command).await,
                     PaymentsCommand::Reject { id, reason } => {
                         let r = kasa::payments::reject(&db, id, &reason).await?;
                         println!(
@@ -284,6 +337,24 @@ fn main() -> ExitCode {
                         Ok(())
                     }
                 }
+            }
+            Command::Admin { database_url, command: AdminCommand::Games { command: GamesCommand::Import { file } } } => {
+                let db = kasa::serve::prepare(&database_url, false).await?;
+                let json = std::fs::read_to_string(&file).map_err(|e| anyhow::anyhow!("cannot read {}: {e}", file.display()))?;
+                let report =
+                    kasa::casino::import_json(&db, &json).await.map_err(|e| e.context(format!("{} was not imported", file.display())))?;
+                println!("games imported from {}: {report}", file.display());
+                Ok(())
+            }
+            Command::Admin { database_url, command: AdminCommand::Providers { command: ProvidersCommand::Sync { provider } } } => {
+                if provider != kasa::casino::hub88::PROVIDER {
+                    anyhow::bail!("kasa can sync the games of hub88 only, not '{provider}'");
+                }
+                kasa::casino::hub88::configure_from(&settings)?;
+                let db = kasa::serve::prepare(&database_url, false).await?;
+                let report = kasa::casino::hub88::sync_games(&db).await.map_err(|e| e.context("Hub88's games were not synced"))?;
+                println!("hub88 games synced: {report}");
+                Ok(())
             }
             Command::Admin { database_url, command: AdminCommand::Wallet { command } } => {
                 let db = kasa::serve::prepare(&database_url, false).await?;
@@ -361,4 +432,34 @@ fn init_tracing(settings: &Settings) {
     } else {
         builder.compact().init();
     }
+}
+
+/// `kasa admin payments methods ...`.
+async fn payment_methods(db: &kasa::Db, command: MethodsCommand) -> anyhow::Result<()> {
+    use anyhow::Context;
+    use kasa::payments::admin;
+    match command {
+        MethodsCommand::List => {
+            for m in admin::methods(db).await? {
+                let kind = if m.kind == kasa::payments::Kind::Deposit { "deposit " } else { "withdraw" };
+                let state = if m.enabled { "enabled" } else { "disabled" };
+                println!("#{} {kind} {} ({}, {}) {} – {} {state}", m.id, m.title("tr"), m.code, m.adapter.as_str(), m.min, m.max);
+            }
+        }
+        MethodsCommand::Export => println!("{}", admin::export(db).await?),
+        MethodsCommand::Import { file } => {
+            let json = std::fs::read_to_string(&file).with_context(|| format!("reading {}", file.display()))?;
+            let done = admin::import(db, &json).await?;
+            println!("payment methods imported: {} added, {} updated", done.added, done.updated);
+        }
+        MethodsCommand::Enable { id } => {
+            admin::set_enabled(db, id, true).await?;
+            println!("payment method #{id} enabled");
+        }
+        MethodsCommand::Disable { id } => {
+            admin::set_enabled(db, id, false).await?;
+            println!("payment method #{id} disabled");
+        }
+    }
+    Ok(())
 }

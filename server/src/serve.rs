@@ -21,16 +21,18 @@ use crate::db::{Db, redact};
 use crate::hub::tail;
 
 /// Connects to the database, migrates it, loads the demo content into an empty one when asked (and
-/// the demo payment methods when it has none).
+/// the demo payment methods and casino catalogue when it has none).
 pub async fn prepare(database_url: &str, demo: bool) -> anyhow::Result<Db> {
     let db = Db::connect(database_url).await?;
     db.migrate().await?;
     if demo && cms::demo::load_if_empty(&db).await? {
         tracing::info!("the database was empty: demo content loaded");
     }
-    // The payment methods came after the first demo content: a demo database without any gets them.
+    // The payment methods and the casino catalogue came after the first demo content: a demo
+    // database without any gets them.
     if demo {
         crate::payments::load_demo_if_none(&db).await?;
+        crate::casino::load_demo_if_none(&db).await?;
     }
     Ok(db)
 }

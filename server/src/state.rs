@@ -37,6 +37,8 @@ pub struct AppState {
     pub live_chat_origin: Option<String>,
     /// The hosted card gateway: its callback secret and the site's public address.
     pub gateway: Arc<Gateway>,
+    /// Digitain's static host (`KASA_DIGITAIN_STATIC_URL`), proxied under `/launch/digitain/`.
+    pub digitain_static_url: Option<Arc<str>>,
 }
 
 impl AppState {
@@ -50,10 +52,12 @@ impl AppState {
     /// A state configured by the node's settings (senders, limits, the edge, its name).
     pub fn from_settings(db: Db, settings: &Settings) -> anyhow::Result<AppState> {
         let (sms, mail) = outbox::senders(&db, settings)?;
+        crate::casino::hub88::configure_from(settings)?;
         let mut state = AppState::with(db, sms, mail, settings.limits.clone(), settings.edge);
         state.node_id = settings.node_id.clone();
         state.live_chat_origin = settings.live_chat_origin.clone();
         state.gateway = Arc::new(Gateway::new(settings.payment_callback_secret.clone(), settings.public_url.clone()));
+        state.digitain_static_url = settings.digitain_static_url.as_deref().map(Arc::from);
         Ok(state)
     }
 
@@ -72,6 +76,7 @@ impl AppState {
             node_id: None,
             live_chat_origin: None,
             gateway: Arc::new(Gateway::development()),
+            digitain_static_url: None,
         }
     }
 

@@ -41,10 +41,18 @@ pub fn index_html() -> Option<String> {
     WebDist::get("index.html").map(|f| String::from_utf8_lossy(&f.data).into_owned())
 }
 
+/// A built file of the app as text (`games/slot/index.html`), `None` when it is not built.
+pub fn dist_text(rel: &str) -> Option<String> {
+    WebDist::get(rel).map(|f| String::from_utf8_lossy(&f.data).into_owned())
+}
+
+/// Where the studio's games keep their built files (`web/dist/games/assets/`), served as the app's.
+const GAME_ASSETS: &str = "/games/assets/";
+
 /// Serves a static file, or the app's `index.html` for an app route.
 pub async fn fallback(uri: Uri, headers: HeaderMap) -> Response {
     let path = uri.path();
-    if SERVER_PREFIXES.iter().any(|p| under(path, p)) {
+    if SERVER_PREFIXES.iter().any(|p| under(path, p)) && !path.starts_with(GAME_ASSETS) {
         return not_found();
     }
     if let Some(rest) = path.strip_prefix("/media/") {
@@ -55,8 +63,11 @@ pub async fn fallback(uri: Uri, headers: HeaderMap) -> Response {
     }
     let rel = path.trim_start_matches('/');
     if !rel.is_empty() && WebDist::get(rel).is_some() {
-        let cache = if rel.starts_with("assets/") { IMMUTABLE } else { REVALIDATE };
+        let cache = if rel.starts_with("assets/") || rel.starts_with("games/assets/") { IMMUTABLE } else { REVALIDATE };
         return serve_app_file(rel, &headers, cache);
+    }
+    if path.starts_with(GAME_ASSETS) {
+        return not_found();
     }
     let last = path.rsplit('/').next().unwrap_or("");
     if last.contains('.') {

@@ -5,6 +5,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { writeFileSync } from 'node:fs';
 import { test as nodeTest } from 'node:test';
 import { chromium } from 'playwright-core';
@@ -267,4 +268,44 @@ export async function registerPlayer(apiUrl, tag) {
   }).then((r) => r.json());
   if (res.success !== true) throw new Error(`registration failed: ${JSON.stringify(res)}`);
   return { username, authData: res.data };
+}
+
+/** Runs `kasa admin ARGS` on a server's database (`startServer`'s `databaseUrl`). */
+export function kasaAdmin(databaseUrl, ...args) {
+  return promisify(execFile)(kasaBin, ['admin', ...args, '--database-url', databaseUrl]);
+}
+
+/** Polls `check` every 100 ms until it gives something truthy, which it returns; fails after `ms`. */
+export async function until(what, check, ms = 15_000) {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** A screenshot of the page to `path`, 300 ms after asking (what moves settles). */
+export async function screenshot(page, path) {
+  await page.waitForTimeout(300);
+  await page.screenshot({ path });
+}
+
+/**
+ * Opens the site logged in as the player (login data, and the language when given, put in local
+ * storage, then a reload); the popup dismissed if shown.
+ */
+export async function openLoggedIn(browser, baseUrl, authData, { width, height, mobile, lang }) {
+  const opened = await openPage(browser, baseUrl, { width, height, mobile });
+  await opened.page.evaluate(
+    ([data, language]) => {
+      localStorage.setItem('authData', JSON.stringify(data));
+      if (language) localStorage.setItem('lang', language);
+    },
+    [authData, lang],
+  );
+  await opened.page.reload({ waitUntil: 'networkidle' });
+  await closePopupIfShown(opened.page);
+  return opened;
 }

@@ -6,20 +6,17 @@
 // and mobile (390 px, bottom bar sheet).
 import { after, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import {
   artifact,
-  closePopupIfShown,
-  kasaBin,
+  kasaAdmin,
   launchBrowser,
-  openPage,
+  openLoggedIn,
+  registerPlayer,
+  screenshot,
   startServer,
   test,
-  registerPlayer,
+  until,
 } from './helpers.mjs';
-
-const run = promisify(execFile);
 
 let server;
 let browser;
@@ -34,30 +31,7 @@ after(async () => {
   await server?.stop();
 });
 
-function admin(...args) {
-  return run(kasaBin, ['admin', ...args, '--database-url', server.databaseUrl]);
-}
-
-/** Opens the site logged in as the player (login data put in local storage, then a reload). */
-async function openLoggedIn(authData, { width, height, mobile }) {
-  const opened = await openPage(browser, server.baseUrl, { width, height, mobile });
-  await opened.page.evaluate((data) => {
-    localStorage.setItem('authData', JSON.stringify(data));
-  }, authData);
-  await opened.page.reload({ waitUntil: 'networkidle' });
-  await closePopupIfShown(opened.page);
-  return opened;
-}
-
-async function until(what, check, ms = 15_000) {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+const admin = (...args) => kasaAdmin(server.databaseUrl, ...args);
 
 async function unreadIs(bell, n) {
   await until(
@@ -66,10 +40,7 @@ async function unreadIs(bell, n) {
   );
 }
 
-async function shot(page, name) {
-  await page.waitForTimeout(300);
-  await page.screenshot({ path: artifact(name) });
-}
+const shot = (page, name) => screenshot(page, artifact(name));
 
 /** The panel's live dot once the hub is connected (opens and closes the panel). */
 async function waitConnected(page, bell) {
@@ -82,7 +53,11 @@ async function waitConnected(page, bell) {
 
 async function journey({ width, height, mobile, tag }) {
   const { username, authData } = await registerPlayer(server.apiUrl, tag);
-  const { context, page, errors } = await openLoggedIn(authData, { width, height, mobile });
+  const { context, page, errors } = await openLoggedIn(browser, server.baseUrl, authData, {
+    width,
+    height,
+    mobile,
+  });
   const bell = mobile ? page.locator('nav.bottom-bar .bell') : page.locator('header.header .bell');
   await bell.waitFor();
   await unreadIs(bell, 0);

@@ -126,6 +126,7 @@ pub async fn start(
     let token = hex::encode(raw);
     let now = now_ms();
     let mut tx = db.begin_write().await?;
+    super::guard_pending_deposits(&mut tx, player_id).await?;
     let (id, reference) = store::insert_request(&mut tx, player_id, method_id, super::Kind::Deposit, amount, detail, now).await?;
     sqlx::query("INSERT INTO card_sessions (request_id, token_hash, expires_at) VALUES ($1, $2, $3)")
         .bind(id)

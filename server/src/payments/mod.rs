@@ -20,6 +20,7 @@
 //! idempotency key `payment:ID:credit|post|void`) and notification, so of concurrent decisions
 //! exactly one wins and a replayed callback credits nothing more.
 
+pub mod admin;
 pub mod card;
 pub mod domain;
 pub mod page;
@@ -36,7 +37,7 @@ use serde::Deserialize;
 
 use crate::db::{Db, now_ms};
 use crate::error::AppError;
-use crate::i18n::t;
+use crate::i18n::{t, text};
 use crate::money::Kurus;
 use crate::notify::{self, Audience, NotificationType};
 use crate::wallet::{self, Account, Batch, Refs, Transfer, TransferKind, WalletError};
@@ -58,7 +59,7 @@ impl axum::extract::FromRef<PaymentsState> for Db {
 /// The demo methods, committed as `content/payment_methods.json`.
 const DEMO_METHODS: &str = include_str!("../../../content/payment_methods.json");
 
-#[derive(Deserialize)]
+#[derive(Deserialize, serde::Serialize)]
 #[serde(deny_unknown_fields)]
 struct MethodEntry {
     id: i64,
@@ -74,8 +75,26 @@ struct MethodEntry {
     #[serde(default = "yes")]
     enabled: bool,
     fields: Vec<Field>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     payee: Option<serde_json::Value>,
+}
+
+impl From<&Method> for MethodEntry {
+    fn from(m: &Method) -> MethodEntry {
+        MethodEntry {
+            id: m.id,
+            kind: m.kind,
+            code: m.code.clone(),
+            adapter: m.adapter,
+            title: m.titles.clone(),
+            logo: m.logo.clone(),
+            min: m.min.to_lira(),
+            max: m.max.to_lira(),
+            enabled: m.enabled,
+            fields: m.fields.clone(),
+            payee: m.payee.clone(),
+        }
+    }
 }
 
 fn yes() -> bool {
@@ -171,6 +190,19 @@ fn field_error(p: FieldProblem) -> AppError {
     AppError::Field { field: p.field, message }
 }
 
+/// How many deposits a player may have waiting at once (bank transfers and e-wallets for the
+/// operator, card payments for the gateway): more is refused until one is decided, cancelled or
+/// expired, so nobody floods the operator's queue or the gateway with open requests.
+pub const MAX_PENDING_DEPOSITS: i64 = 3;
+
+/// Inside a new deposit's transaction: refuses it when the player already has the most pending.
+pub(crate) async fn guard_pending_deposits(conn: &mut sqlx::AnyConnection, player_id: i64) -> Result<(), AppError> {
+    if store::lock_pending_deposits(conn, player_id).await? >= MAX_PENDING_DEPOSITS {
+        return Err(AppError::Conflict("payments.too_many_pending"));
+    }
+    Ok(())
+}
+
 /// What a submitted request answers.
 #[derive(Debug, Clone, serde::Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -219,6 +251,7 @@ pub async fn deposit(db: &Db, player_id: i64, method: &Method, detail: &ValidDet
         Adapter::Card => return Err(AppError::BadRequest("payments.card_unavailable")),
     };
     let mut tx = db.begin_write().await?;
+    guard_pending_deposits(&mut tx, player_id).await?;
     let (id, reference) =
         store::insert_request(&mut tx, player_id, method.id, Kind::Deposit, detail.amount, &stored(detail), now_ms()).await?;
     tx.commit().await?;
@@ -332,8 +365,10 @@ pub(crate) async fn decide(db: &Db, id: i64, to: RequestStatus, by: &str, reason
             }
         }
     };
-    let title = t(if kind == NotificationType::Deposit { "notify.deposit_title" } else { "notify.withdraw_title" });
-    let note = t(note_key)
+    // The player's language when they made the request, whoever decides now.
+    let locale = store::request_locale(&mut tx, id).await?;
+    let title = text(if kind == NotificationType::Deposit { "notify.deposit_title" } else { "notify.withdraw_title" }, locale);
+    let note = text(note_key, locale)
         .replace("{amount}", &request.amount.to_string())
         .replace("{reference}", &request.reference)
         .replace("{reason}", reason.unwrap_or_default());

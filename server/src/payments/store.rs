@@ -69,6 +69,20 @@ pub async fn enabled_methods(db: &Db, kind: Kind) -> Result<Vec<Method>, sqlx::E
     rows.iter().map(method).collect()
 }
 
+/// Every method, enabled or not, in their order (the operator's list and export).
+pub async fn all_methods(db: &Db) -> Result<Vec<Method>, sqlx::Error> {
+    let sql = format!("SELECT {METHOD_COLUMNS} FROM payment_methods ORDER BY sort, id");
+    let rows = sqlx::query(sqlx::AssertSqlSafe(sql)).fetch_all(&db.pool).await?;
+    rows.iter().map(method).collect()
+}
+
+/// Switches a method on or off; whether it exists.
+pub async fn set_enabled(db: &Db, id: i64, enabled: bool) -> Result<bool, sqlx::Error> {
+    let done =
+        sqlx::query("UPDATE payment_methods SET enabled = $1 WHERE id = $2").bind(i64::from(enabled)).bind(id).execute(&db.pool).await?;
+    Ok(done.rows_affected() == 1)
+}
+
 /// A method by its id, enabled or not.
 pub async fn method_by_id(db: &Db, id: i64) -> Result<Option<Method>, sqlx::Error> {
     let sql = format!("SELECT {METHOD_COLUMNS} FROM payment_methods WHERE id = $1");
@@ -180,8 +194,8 @@ pub async fn insert_request(
     now: i64,
 ) -> Result<(i64, String), sqlx::Error> {
     let id: i64 = sqlx::query_scalar(
-        "INSERT INTO payment_requests (player_id, method_id, kind, amount, detail, reference, status, created_at) \
-         VALUES ($1, $2, $3, $4, $5, '', 'pending', $6) RETURNING id",
+        "INSERT INTO payment_requests (player_id, method_id, kind, amount, detail, reference, status, created_at, locale) \
+         VALUES ($1, $2, $3, $4, $5, '', 'pending', $6, $7) RETURNING id",
     )
     .bind(player_id)
     .bind(method_id)
@@ -189,11 +203,32 @@ pub async fn insert_request(
     .bind(amount.minor())
     .bind(detail.to_string())
     .bind(now)
+    .bind(crate::i18n::Locale::current().code())
     .fetch_one(&mut *conn)
     .await?;
     let reference = format!("KS{id:06}");
     sqlx::query("UPDATE payment_requests SET reference = $1 WHERE id = $2").bind(&reference).bind(id).execute(&mut *conn).await?;
     Ok((id, reference))
+}
+
+/// Locks the player's pending deposits against concurrent new ones (the player's row on
+/// PostgreSQL; a write transaction on SQLite is already exclusive) and counts them.
+pub async fn lock_pending_deposits(conn: &mut AnyConnection, player_id: i64) -> Result<i64, sqlx::Error> {
+    if crate::db::is_postgres(conn) {
+        sqlx::query("SELECT id FROM players WHERE id = $1 FOR UPDATE").bind(player_id).execute(&mut *conn).await?;
+    }
+    sqlx::query_scalar("SELECT COUNT(*) FROM payment_requests WHERE player_id = $1 AND kind = $2 AND status = 'pending'")
+        .bind(player_id)
+        .bind(Kind::Deposit as i64)
+        .fetch_one(&mut *conn)
+        .await
+}
+
+/// The language the request was made in.
+pub async fn request_locale(conn: &mut AnyConnection, id: i64) -> Result<crate::i18n::Locale, sqlx::Error> {
+    let code: Option<String> =
+        sqlx::query_scalar("SELECT locale FROM payment_requests WHERE id = $1").bind(id).fetch_optional(&mut *conn).await?;
+    Ok(crate::i18n::Locale::parse(code.as_deref().unwrap_or_default()))
 }
 
 pub async fn set_hold(conn: &mut AnyConnection, id: i64, transfer_id: i64) -> Result<(), sqlx::Error> {

@@ -384,7 +384,7 @@ async fn commit_with(conn: &mut AnyConnection, batch: &Batch, house: Vec<(Accoun
     if let Some(replay) = claim_key(conn, &batch.key, &batch_fingerprint(batch)).await? {
         return Ok(replay);
     }
-    apply(conn, &batch.key, &batch.transfers, house).await
+    apply(conn, &batch.key, &batch.transfers, house, Push::Now).await
 }
 
 /// Opens the house accounts the transfers name, if new, each in a statement of its own and never
@@ -419,7 +419,22 @@ async fn claim_key(conn: &mut AnyConnection, key: &str, fingerprint: &str) -> Re
 }
 
 /// Applies transfers whose key was just claimed, then journals one balance push per player.
-async fn apply(conn: &mut AnyConnection, key: &str, transfers: &[Transfer], house: Vec<(Account, i64)>) -> Result<Committed, WalletError> {
+/// Whether a batch journals its players' balance pushes itself ([`Push::Now`]) or leaves one push
+/// per player to the caller, who runs several game moves in one transaction ([`Push::ByCaller`],
+/// the `_in` game moves; the caller ends with [`publish_balance_in`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Push {
+    Now,
+    ByCaller,
+}
+
+async fn apply(
+    conn: &mut AnyConnection,
+    key: &str,
+    transfers: &[Transfer],
+    house: Vec<(Account, i64)>,
+    push: Push,
+) -> Result<Committed, WalletError> {
     // Each account is looked up once per batch (a split bet names the provider twice); the house
     // accounts opened before the transaction are known already.
     let mut known: Vec<(Account, i64)> = house;
@@ -463,8 +478,10 @@ async fn apply(conn: &mut AnyConnection, key: &str, transfers: &[Transfer], hous
         let phase = if t.pending { store::Phase::Pending } else { store::Phase::Single };
         applied.push(store::insert_transfer(conn, key, (debit_id, credit_id), t, phase, None).await?);
     }
-    for player_id in players {
-        publish_balance(conn, player_id).await?;
+    if push == Push::Now {
+        for player_id in players {
+            publish_balance(conn, player_id).await?;
+        }
     }
     Ok(Committed { transfers: applied, replayed: false })
 }
@@ -560,6 +577,66 @@ pub async fn win(db: &Db, key: &str, payout: &RoundMove) -> Result<Committed, Wa
     play(db, key, payout, TransferKind::Win).await
 }
 
+/// [`bet`] inside the caller's transaction (begun with [`Db::begin_write`]), so the stake commits
+/// with the caller's own rows (a provider's wallet call, a studio round), after the provider's
+/// house account was opened with [`open_provider_account`] before beginning it. On an error the
+/// caller must roll its transaction back. It journals no balance push: the caller ends its
+/// transaction with [`publish_balance_in`], one push for all its moves.
+pub async fn bet_in(conn: &mut AnyConnection, key: &str, stake: &RoundMove) -> Result<Committed, WalletError> {
+    if !stake.amount.is_positive() {
+        return Err(WalletError::Invalid("a stake is positive"));
+    }
+    play_with(conn, key, stake, TransferKind::Bet, Vec::new(), Push::ByCaller).await
+}
+
+/// [`win`] inside the caller's transaction (see [`bet_in`]).
+pub async fn win_in(conn: &mut AnyConnection, key: &str, payout: &RoundMove) -> Result<Committed, WalletError> {
+    if payout.amount.is_negative() {
+        return Err(WalletError::Invalid("a win is not negative"));
+    }
+    play_with(conn, key, payout, TransferKind::Win, Vec::new(), Push::ByCaller).await
+}
+
+/// Opens a game provider's house account if it is new (outside any money transaction, see
+/// [`open_house_accounts`]). Accounts are never closed, so a node remembers the ones it opened
+/// (per database) and asks the database once.
+pub async fn open_provider_account(db: &Db, provider: &str) -> Result<(), WalletError> {
+    static OPENED: std::sync::LazyLock<std::sync::Mutex<BTreeSet<(String, String)>>> = std::sync::LazyLock::new(Default::default);
+    let account = Account::Provider(provider.to_string());
+    if !account.valid() {
+        return Err(WalletError::Invalid("an account name is malformed"));
+    }
+    let key = (db.url.clone(), provider.to_string());
+    if OPENED.lock().unwrap_or_else(|e| e.into_inner()).contains(&key) {
+        return Ok(());
+    }
+    let mut conn = db.pool.acquire().await?;
+    store::open_house_account(&mut conn, &account).await?;
+    OPENED.lock().unwrap_or_else(|e| e.into_inner()).insert(key);
+    Ok(())
+}
+
+/// Undoes what the batch `of_key` moved (a bet's or a win's transfers, each pocket as it was), by
+/// `Rollback` transfers the other way under the key `key`, inside the caller's transaction (see
+/// [`bet_in`]). The same key again answers the first result; a batch that moved nothing (a win
+/// of zero, an unknown key) is undone by nothing. Undoing a win needs the money still there.
+pub async fn reverse_in(conn: &mut AnyConnection, key: &str, of_key: &str, refs: &Refs) -> Result<Committed, WalletError> {
+    if key.trim().is_empty() || key.len() > 200 {
+        return Err(WalletError::Invalid("a batch needs an idempotency key of at most 200 characters"));
+    }
+    if let Some(replay) = claim_key(conn, key, &fingerprint(&("reverse", of_key, refs))).await? {
+        return Ok(replay);
+    }
+    let cause = format!("rollback:{of_key}");
+    let transfers: Vec<Transfer> = store::transfers_of_batch(conn, of_key)
+        .await?
+        .into_iter()
+        .filter(|t| t.phase == store::Phase::Single)
+        .map(|t| Transfer { refs: refs.clone(), ..Transfer::new(t.credit, t.debit, t.amount, TransferKind::Rollback, cause.clone()) })
+        .collect();
+    apply(conn, key, &transfers, Vec::new(), Push::ByCaller).await
+}
+
 /// A bet or a win: the move's split between the pockets, as linked transfers between the player
 /// and the provider, in a transaction of its own.
 async fn play(db: &Db, key: &str, mv: &RoundMove, kind: TransferKind) -> Result<Committed, WalletError> {
@@ -569,11 +646,25 @@ async fn play(db: &Db, key: &str, mv: &RoundMove, kind: TransferKind) -> Result<
         vec![(provider.clone(), store::open_house_account(&mut conn, &provider).await?)]
     };
     let mut tx = db.begin_write().await?;
-    if let Some(replay) = claim_key(&mut tx, key, &fingerprint(&(kind, mv))).await? {
+    let committed = play_with(&mut tx, key, mv, kind, house, Push::Now).await?;
+    tx.commit().await?;
+    Ok(committed)
+}
+
+async fn play_with(
+    tx: &mut AnyConnection,
+    key: &str,
+    mv: &RoundMove,
+    kind: TransferKind,
+    house: Vec<(Account, i64)>,
+    push: Push,
+) -> Result<Committed, WalletError> {
+    let provider = Account::Provider(mv.provider.clone());
+    if let Some(replay) = claim_key(tx, key, &fingerprint(&(kind, mv))).await? {
         return Ok(replay);
     }
     let (real_part, bonus_part) = if kind == TransferKind::Bet {
-        let available = store::lock_balances(&mut tx, mv.player_id).await?;
+        let available = store::lock_balances(tx, mv.player_id).await?;
         let real_part = mv.amount.min(available.real);
         let bonus_part = mv.amount.checked_sub(real_part)?;
         if bonus_part > available.bonus {
@@ -581,7 +672,7 @@ async fn play(db: &Db, key: &str, mv: &RoundMove, kind: TransferKind) -> Result<
         }
         (real_part, bonus_part)
     } else {
-        let staked = store::round_stakes(&mut tx, mv.player_id, &mv.provider, &mv.round_id).await?;
+        let staked = store::round_stakes(tx, mv.player_id, &mv.provider, &mv.round_id).await?;
         let total = staked.real.checked_add(staked.bonus)?;
         let bonus_part = if total.is_positive() { mv.amount.share(staked.bonus, total)? } else { Kurus::ZERO };
         (mv.amount.checked_sub(bonus_part)?, bonus_part)
@@ -596,9 +687,7 @@ async fn play(db: &Db, key: &str, mv: &RoundMove, kind: TransferKind) -> Result<
             Transfer { refs: mv.refs(), ..Transfer::new(debit, credit, part, kind, cause.clone()) }
         })
         .collect();
-    let committed = apply(&mut tx, key, &transfers, house).await?;
-    tx.commit().await?;
-    Ok(committed)
+    apply(tx, key, &transfers, house, push).await
 }
 
 /// The player's balances (one indexed read); zero when the player has no accounts yet.
@@ -626,6 +715,12 @@ pub async fn transfers_of(db: &Db, player_id: i64, before_id: Option<i64>, limit
 }
 
 /// Journals the player's new balance (in the same transaction) so their open windows update at once.
+/// Journals the player's balance push inside the caller's transaction: what a caller of the `_in`
+/// game moves ([`bet_in`], [`win_in`], [`reverse_in`]) does once, after its last move.
+pub async fn publish_balance_in(conn: &mut AnyConnection, player_id: i64) -> Result<(), WalletError> {
+    publish_balance(conn, player_id).await
+}
+
 async fn publish_balance(conn: &mut AnyConnection, player_id: i64) -> Result<(), WalletError> {
     let b = balances_on(conn, player_id).await?;
     let message = serde_json::json!({

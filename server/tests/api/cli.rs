@@ -151,3 +151,86 @@ async fn admin_wallet_adjust_is_recorded_and_check_names_a_tampered_wallet() {
     let report = String::from_utf8_lossy(&bad.stdout);
     assert!(report.contains("caner123") && report.contains("do not sum to zero"), "{report}");
 }
+
+#[tokio::test]
+async fn the_operator_changes_payment_methods_by_export_and_import_and_players_see_it_at_once() {
+    // Arrange: a site with the demo methods.
+    let (url, _dir) = fresh_database(Engine::Sqlite).await;
+    let app = crate::helpers::spawn_node(&url, true, None, Default::default()).await;
+    let token = crate::accounts::registered(&app).await;
+    let exported = kasa(&["admin", "payments", "methods", "export", "--database-url", &url]);
+    assert!(exported.status.success(), "{}", String::from_utf8_lossy(&exported.stderr));
+    let mut methods: Value = serde_json::from_slice(&exported.stdout).unwrap();
+    assert_eq!(methods.as_array().unwrap().len(), 5);
+
+    // Act: the card deposit's maximum raised, the e-wallet deposit switched off, a new method added.
+    let list = methods.as_array_mut().unwrap();
+    let card = list.iter_mut().find(|m| m["code"] == "card").unwrap();
+    card["max"] = json!(30000);
+    let ewallet = list.iter_mut().find(|m| m["id"] == 3).unwrap();
+    ewallet["enabled"] = json!(false);
+    let mut extra = list.iter().find(|m| m["id"] == 1).unwrap().clone();
+    extra["id"] = json!(9);
+    extra["code"] = json!("fast_havale");
+    extra["title"] = json!({"tr": "Hızlı Havale", "en": "Fast Transfer"});
+    list.push(extra);
+    let file = _dir.as_ref().expect("a SQLite folder").0.join("methods.json");
+    std::fs::write(&file, serde_json::to_string(&methods).unwrap()).unwrap();
+    let imported = kasa(&["admin", "payments", "methods", "import", file.to_str().unwrap(), "--database-url", &url]);
+
+    // Assert: the players' list changed at once.
+    assert!(imported.status.success(), "{}", String::from_utf8_lossy(&imported.stderr));
+    assert!(String::from_utf8_lossy(&imported.stdout).contains("1 added, 5 updated"));
+    let listed = deposit_methods(&app, &token).await;
+    let listed = listed["data"].as_array().unwrap();
+    let ids: Vec<i64> = listed.iter().map(|m| m["id"].as_i64().unwrap()).collect();
+    assert_eq!(ids, vec![1, 2, 9]);
+    assert_eq!(listed[1]["max"], 30000.0);
+    assert_eq!(listed[2]["title"], "Hızlı Havale");
+}
+
+#[tokio::test]
+async fn an_import_that_changes_a_methods_code_or_is_broken_changes_nothing() {
+    let (url, _dir) = fresh_database(Engine::Sqlite).await;
+    let app = crate::helpers::spawn_node(&url, true, None, Default::default()).await;
+    let token = crate::accounts::registered(&app).await;
+    let exported = kasa(&["admin", "payments", "methods", "export", "--database-url", &url]);
+    let mut methods: Value = serde_json::from_slice(&exported.stdout).unwrap();
+    methods[0]["max"] = json!(40000);
+    methods[1]["code"] = json!("other_card");
+    let file = _dir.as_ref().expect("a SQLite folder").0.join("methods.json");
+    std::fs::write(&file, serde_json::to_string(&methods).unwrap()).unwrap();
+
+    let refused = kasa(&["admin", "payments", "methods", "import", file.to_str().unwrap(), "--database-url", &url]);
+    let error = one_line_error(&refused);
+    assert!(error.contains("cannot change"), "{error}");
+    std::fs::write(&file, "[{\"id\": 1}]").unwrap();
+    one_line_error(&kasa(&["admin", "payments", "methods", "import", file.to_str().unwrap(), "--database-url", &url]));
+
+    let listed = deposit_methods(&app, &token).await;
+    assert_eq!(listed["data"][0]["max"], 50000.0, "the first method kept its limit");
+    assert_eq!(listed["data"][1]["id"], 2);
+}
+
+#[tokio::test]
+async fn a_disabled_method_is_hidden_from_players_until_enabled_again() {
+    let (url, _dir) = fresh_database(Engine::Sqlite).await;
+    let app = crate::helpers::spawn_node(&url, true, None, Default::default()).await;
+    let token = crate::accounts::registered(&app).await;
+
+    assert!(kasa(&["admin", "payments", "methods", "disable", "2", "--database-url", &url]).status.success());
+    let listed = deposit_methods(&app, &token).await;
+    assert!(listed["data"].as_array().unwrap().iter().all(|m| m["id"] != 2));
+    one_line_error(&kasa(&["admin", "payments", "methods", "disable", "77", "--database-url", &url]));
+
+    assert!(kasa(&["admin", "payments", "methods", "enable", "2", "--database-url", &url]).status.success());
+    let listed = deposit_methods(&app, &token).await;
+    assert!(listed["data"].as_array().unwrap().iter().any(|m| m["id"] == 2));
+    let list = kasa(&["admin", "payments", "methods", "list", "--database-url", &url]);
+    assert!(String::from_utf8_lossy(&list.stdout).contains("#2 deposit"), "{}", String::from_utf8_lossy(&list.stdout));
+}
+
+/// The deposit methods a logged-in player is offered.
+async fn deposit_methods(app: &crate::helpers::TestApp, token: &str) -> Value {
+    envelope(app.client.get(app.url("/api/payment/methods?type=1")).bearer_auth(token).send().await.unwrap()).await
+}

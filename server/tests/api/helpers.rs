@@ -238,3 +238,23 @@ macro_rules! on_both_engines {
         }
     };
 }
+
+/// Inserts a player straight into `players` and opens their wallet; the player's id.
+pub async fn insert_player(app: &TestApp, username: &str) -> i64 {
+    let id: i64 = sqlx::query_scalar(
+        "INSERT INTO players (username, username_key, email, email_key, phone, name, surname, password_hash, created_at) \
+         VALUES ($1, $2, $3, $4, $5, 'Test', 'Player', 'not-a-hash', $6) RETURNING id",
+    )
+    .bind(username)
+    .bind(username.to_lowercase())
+    .bind(format!("{username}@example.com"))
+    .bind(format!("{}@example.com", username.to_lowercase()))
+    .bind(format!("+90555{:07}", username.bytes().fold(7u64, |h, b| h.wrapping_mul(31).wrapping_add(b as u64)) % 10_000_000))
+    .bind(kasa::db::now_ms())
+    .fetch_one(&app.db.pool)
+    .await
+    .expect("insert a player");
+    let mut conn = app.db.pool.acquire().await.unwrap();
+    kasa::wallet::ensure_wallet(&mut conn, id).await.unwrap();
+    id
+}

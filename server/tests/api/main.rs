@@ -3,17 +3,22 @@
 mod helpers;
 
 mod accounts;
+mod casino;
 mod cli;
 mod cms;
 mod envelope;
 mod headers;
 mod hub;
+mod hub88;
 mod journal;
+mod launch;
 mod layers;
 mod openapi;
 mod payments;
+mod rounds;
 mod schema;
 mod security;
 mod senders;
 mod spa;
+mod studio;
 mod wallet;

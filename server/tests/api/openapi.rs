@@ -44,17 +44,24 @@ fn routes_of(router: &axum::Router) -> BTreeSet<(String, String)> {
     out
 }
 
-/// The document's calls as (METHOD, path under `/api`) with their operation.
+/// The document's calls as (METHOD, full path) with their operation: under `/api`, or under the
+/// server a path names itself (the studio games' `/games/api/`, server `/`).
 fn calls_of(doc: &Value) -> BTreeMap<(String, String), Value> {
     let mut out = BTreeMap::new();
     for (path, item) in doc["paths"].as_object().expect("paths") {
+        let base = item["servers"][0]["url"].as_str().map(|u| u.trim_end_matches('/')).unwrap_or("/api");
         for method in METHODS {
             if let Some(op) = item.get(method) {
-                out.insert((method.to_uppercase(), format!("/api{path}")), op.clone());
+                out.insert((method.to_uppercase(), format!("{base}{path}")), op.clone());
             }
         }
     }
     out
+}
+
+/// Whether a documented call takes the studio's game session token instead of the player's.
+fn needs_game_session(op: &Value) -> bool {
+    op["security"].as_array().is_some_and(|s| s.iter().any(|r| r.get("gameSession").is_some()))
 }
 
 fn document() -> Value {
@@ -77,8 +84,10 @@ async fn the_document_lists_every_api_route_of_the_router_and_no_other() {
     let router = kasa::build_router(kasa::AppState::new(app.db.clone()));
 
     // Act
-    let routed: BTreeSet<(String, String)> =
-        routes_of(&router).into_iter().filter(|(_, path)| path.starts_with("/api/") && path != DOCUMENT).collect();
+    let routed: BTreeSet<(String, String)> = routes_of(&router)
+        .into_iter()
+        .filter(|(_, path)| (path.starts_with("/api/") || path.starts_with("/games/api/")) && path != DOCUMENT)
+        .collect();
     let documented: BTreeSet<(String, String)> = calls_of(&document()).into_keys().collect();
 
     // Assert
@@ -109,7 +118,7 @@ fn every_call_has_its_schemas_and_the_bearer_scheme_is_declared() {
         if op["requestBody"].is_object() {
             assert!(answer_schema(&op, "400").is_some(), "{method} {path} takes a body but documents no 400");
         }
-        if needs_session(&op) {
+        if needs_session(&op) || needs_game_session(&op) {
             assert!(answer_schema(&op, "401").is_some(), "{method} {path} needs a session but documents no 401");
         }
     }
@@ -145,17 +154,18 @@ on_both_engines! {
             // Assert: the route exists; a session is needed exactly where the document says so.
             assert_ne!(body["message"], "There is no such API call.", "{method} {path} is not routed");
             assert_ne!(status, 405, "{method} {path}: method not allowed");
-            if needs_session(&op) {
+            if needs_session(&op) || needs_game_session(&op) {
                 assert_eq!(status, 401, "{method} {path} is documented as needing a session: {body}");
                 assert!(answer_schema(&op, "401").is_some(), "{method} {path}");
             } else {
                 assert_ne!(status, 401, "{method} {path} needs a session but has no security(bearer): {body}");
             }
-            if takes_body && !needs_session(&op) {
+            if takes_body && !needs_session(&op) && !needs_game_session(&op) {
                 assert_eq!(status, 400, "{method} {path}: a body that is not JSON: {body}");
             }
 
             // With the player's token, a body that is not JSON is a documented 400.
+            // (A player's token is no game session: the games' calls answer 401 to it.)
             if takes_body && needs_session(&op) {
                 let resp = request(Some(&token)).send().await.unwrap();
                 assert_eq!(resp.status(), 400, "{method} {path}");

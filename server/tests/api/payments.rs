@@ -200,6 +200,12 @@ on_both_engines! {
             sqlx::query_scalar("SELECT note FROM notifications WHERE player_id = $1 AND type = 2 ORDER BY id").bind(p.id).fetch_all(&app.db.pool).await.unwrap();
         assert_eq!(withdraw_notes.len(), 4, "request and decision of each: {withdraw_notes:?}");
         assert!(withdraw_notes[1].contains("The name does not match the account."), "{withdraw_notes:?}");
+        // The operator's decisions speak the language the player asked in (English here).
+        assert!(withdraw_notes[1].starts_with("Your withdrawal request of 300,00 ₺"), "{withdraw_notes:?}");
+        assert!(withdraw_notes[3].starts_with("Your withdrawal of 400,00 ₺"), "{withdraw_notes:?}");
+        let titles: Vec<String> =
+            sqlx::query_scalar("SELECT title FROM notifications WHERE player_id = $1 AND type = 2").bind(p.id).fetch_all(&app.db.pool).await.unwrap();
+        assert!(titles.iter().all(|t| t == "Withdrawal"), "{titles:?}");
         let report = kasa::wallet::report(&app.db, None, None).await.unwrap();
         assert_eq!((report.deposits["havale"], report.withdrawals["ewallet"]), (100_000, 40_000));
         assert!(!report.withdrawals.contains_key("havale"), "a voided hold is no withdrawal");
@@ -303,38 +309,50 @@ on_both_engines! {
 }
 
 on_both_engines! {
-    async fn many_concurrent_deposits_and_approvals_credit_each_deposit_once(app) {
-        // Arrange: twelve deposits requested at once.
+    async fn many_concurrent_deposits_and_approvals_credit_each_deposit_once_and_at_most_three_wait(app) {
         let p = player(&app).await;
         let (url, token) = (app.url("/api/payment/deposit"), p.token.clone());
-        let answers = burst(&app, 12, move |i, client| {
-            let detail = if i % 2 == 0 { json!({"Amount": 100 + i}) } else { json!({"Wallet": 1, "Amount": 100 + i}) };
-            let method = if i % 2 == 0 { BANK_DEPOSIT } else { EWALLET_DEPOSIT };
-            client.post(&url).bearer_auth(&token).json(&json!({"id": method, "target": "pay", "detail": detail}))
-        })
-        .await;
-        assert_eq!(count_status(&answers, 200), 12, "{answers:?}");
-        let ids: Vec<i64> = answers.iter().map(|(_, b)| b["data"]["id"].as_i64().unwrap()).collect();
-
-        // Act: each approved twice, all at once.
-        let barrier = Arc::new(tokio::sync::Barrier::new(24));
-        let tasks: Vec<_> = (0..24)
-            .map(|i| {
-                let (db, barrier, id) = (app.db.clone(), barrier.clone(), ids[i % 12]);
-                tokio::spawn(async move {
-                    barrier.wait().await;
-                    kasa::payments::approve(&db, id).await.is_ok()
-                })
+        let mut expected = 0;
+        for round in 0..4 {
+            // Arrange: six deposits requested at once, of which three may wait at a time.
+            let url = url.clone();
+            let token = token.clone();
+            let answers = burst(&app, 6, move |i, client| {
+                let lira = 100 + round * 10 + i as i64;
+                let detail = if i % 2 == 0 { json!({"Amount": lira}) } else { json!({"Wallet": 1, "Amount": lira}) };
+                let method = if i % 2 == 0 { BANK_DEPOSIT } else { EWALLET_DEPOSIT };
+                client.post(&url).bearer_auth(&token).header("x-locale", "en").json(&json!({"id": method, "target": "pay", "detail": detail}))
             })
-            .collect();
-        let mut approved = 0;
-        for t in tasks {
-            approved += usize::from(t.await.unwrap());
+            .await;
+            assert_eq!(count_status(&answers, 200), 3, "{answers:?}");
+            assert_eq!(count_status(&answers, 409), 3, "{answers:?}");
+            assert!(answers.iter().filter(|(s, _)| *s == 409).all(|(_, b)| b["message"].as_str().unwrap().starts_with("You already have 3 deposits waiting")));
+            let accepted: Vec<(i64, f64)> = answers
+                .iter()
+                .filter(|(s, _)| *s == 200)
+                .map(|(_, b)| (b["data"]["id"].as_i64().unwrap(), b["data"]["amount"].as_f64().unwrap()))
+                .collect();
+            expected += accepted.iter().map(|(_, lira)| (*lira * 100.0) as i64).sum::<i64>();
+
+            // Act: each approved twice, all at once.
+            let barrier = Arc::new(tokio::sync::Barrier::new(6));
+            let tasks: Vec<_> = (0..6)
+                .map(|i| {
+                    let (db, barrier, id) = (app.db.clone(), barrier.clone(), accepted[i % 3].0);
+                    tokio::spawn(async move {
+                        barrier.wait().await;
+                        kasa::payments::approve(&db, id).await.is_ok()
+                    })
+                })
+                .collect();
+            let mut approved = 0;
+            for t in tasks {
+                approved += usize::from(t.await.unwrap());
+            }
+            assert_eq!(approved, 3, "each of round {round}'s deposits approved once");
         }
 
         // Assert
-        assert_eq!(approved, 12);
-        let expected: i64 = (0..12).map(|i| (100 + i) * 100).sum();
         assert_eq!(app.money(&p).await, (expected, 0));
         let credits: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM transfers WHERE kind = 'deposit'").fetch_one(&app.db.pool).await.unwrap();
         assert_eq!(credits, 12);

@@ -10,28 +10,8 @@ use kasa::wallet::{
     self, Account, Applied, Batch, Committed, Finding, Kurus, Phase, Pocket, RoundMove, Transfer, TransferKind, WalletError,
 };
 
-use crate::helpers::{Engine, TestApp, fresh_database};
+use crate::helpers::{Engine, TestApp, fresh_database, insert_player};
 use crate::on_both_engines;
-
-/// Inserts a player straight into `players` and opens their wallet; the player's id.
-async fn make_player(app: &TestApp, username: &str) -> i64 {
-    let id: i64 = sqlx::query_scalar(
-        "INSERT INTO players (username, username_key, email, email_key, phone, name, surname, password_hash, created_at) \
-         VALUES ($1, $2, $3, $4, $5, 'Test', 'Player', 'not-a-hash', $6) RETURNING id",
-    )
-    .bind(username)
-    .bind(username.to_lowercase())
-    .bind(format!("{username}@example.com"))
-    .bind(format!("{}@example.com", username.to_lowercase()))
-    .bind(format!("+90555{:07}", username.bytes().fold(7u64, |h, b| h.wrapping_mul(31).wrapping_add(b as u64)) % 10_000_000))
-    .bind(kasa::db::now_ms())
-    .fetch_one(&app.db.pool)
-    .await
-    .expect("insert a player");
-    let mut conn = app.db.pool.acquire().await.unwrap();
-    wallet::ensure_wallet(&mut conn, id).await.unwrap();
-    id
-}
 
 fn tl(kurus: i64) -> Kurus {
     Kurus::from_minor(kurus).unwrap()
@@ -62,7 +42,7 @@ async fn balances(app: &TestApp, player: i64) -> (i64, i64, i64) {
 on_both_engines! {
     async fn a_deposit_a_bet_split_across_pockets_and_a_win_move_money_between_accounts(app) {
         // Arrange
-        let ayse = make_player(&app, "ayse").await;
+        let ayse = insert_player(&app, "ayse").await;
         wallet::commit(&app.db, &deposit(ayse, 10_000, "dep:1")).await.unwrap();
         let grant = Transfer::new(Account::BonusCost, Account::bonus(ayse), tl(5_000), TransferKind::Bonus, "trial_bonus");
         wallet::commit(&app.db, &one("bonus:1", grant)).await.unwrap();
@@ -94,7 +74,7 @@ on_both_engines! {
 on_both_engines! {
     async fn a_batch_that_would_overdraw_writes_nothing_at_all(app) {
         // Arrange
-        let bora = make_player(&app, "bora").await;
+        let bora = insert_player(&app, "bora").await;
         wallet::commit(&app.db, &deposit(bora, 5_000, "dep:b")).await.unwrap();
         let to_bonus = Transfer::new(Account::real(bora), Account::Provider("evo".into()), tl(3_000), TransferKind::Bet, "first");
         let too_much = Transfer::new(Account::real(bora), Account::Provider("evo".into()), tl(2_001), TransferKind::Bet, "second");
@@ -119,7 +99,7 @@ on_both_engines! {
 on_both_engines! {
     async fn a_replayed_key_answers_the_first_result_and_other_content_is_a_conflict(app) {
         // Arrange
-        let cem = make_player(&app, "cem").await;
+        let cem = insert_player(&app, "cem").await;
         let first = wallet::commit(&app.db, &deposit(cem, 10_000, "dep:c")).await.unwrap();
 
         // Act
@@ -143,7 +123,7 @@ on_both_engines! {
 on_both_engines! {
     async fn a_hold_is_not_spendable_and_is_posted_or_voided_exactly_once(app) {
         // Arrange
-        let deniz = make_player(&app, "deniz").await;
+        let deniz = insert_player(&app, "deniz").await;
         wallet::commit(&app.db, &deposit(deniz, 10_000, "dep:d")).await.unwrap();
 
         // Act and assert: a hold takes the money out of reach...
@@ -186,7 +166,7 @@ on_both_engines! {
 on_both_engines! {
     async fn a_batch_inside_a_callers_transaction_commits_or_rolls_back_with_it(app) {
         // Arrange: the caller opens the batch's house accounts before its transaction.
-        let ece = make_player(&app, "ece").await;
+        let ece = insert_player(&app, "ece").await;
         let unopened = wallet::commit_in(&mut app.db.begin_write().await.unwrap(), &deposit(ece, 7_000, "dep:e0")).await;
         assert!(matches!(unopened, Err(WalletError::UnknownAccount(_))), "{unopened:?}");
         wallet::open_house_accounts(&app.db, &deposit(ece, 1, "-").transfers).await.unwrap();
@@ -206,7 +186,7 @@ on_both_engines! {
 
 on_both_engines! {
     async fn malformed_batches_and_unopened_accounts_are_refused(app) {
-        let fuat = make_player(&app, "fuat").await;
+        let fuat = insert_player(&app, "fuat").await;
         let t = |debit: Account, credit: Account, kurus: i64| Transfer::new(debit, credit, tl(kurus), TransferKind::Deposit, "x");
         let pay = || Account::Payment("papara".into());
         for (batch, why) in [
@@ -228,7 +208,7 @@ on_both_engines! {
 
 on_both_engines! {
     async fn transfers_cannot_be_changed_or_deleted(app) {
-        let gul = make_player(&app, "gul").await;
+        let gul = insert_player(&app, "gul").await;
         wallet::commit(&app.db, &deposit(gul, 1_000, "dep:g")).await.unwrap();
         assert!(sqlx::query("UPDATE transfers SET amount = 1").execute(&app.db.pool).await.is_err());
         assert!(sqlx::query("DELETE FROM transfers").execute(&app.db.pool).await.is_err());
@@ -254,8 +234,8 @@ async fn tamper_transfer(app: &TestApp, debit: &str, credit: &str, kurus: i64) {
 on_both_engines! {
     async fn the_check_finds_each_broken_invariant(app) {
         // Arrange
-        let hale = make_player(&app, "hale").await;
-        let ilker = make_player(&app, "ilker").await;
+        let hale = insert_player(&app, "hale").await;
+        let ilker = insert_player(&app, "ilker").await;
         wallet::commit(&app.db, &deposit(hale, 1_000, "dep:h")).await.unwrap();
         wallet::commit(&app.db, &deposit(ilker, 1_000, "dep:i")).await.unwrap();
         assert!(wallet::check(&app.db).await.unwrap().is_ok());
@@ -308,7 +288,7 @@ on_both_engines! {
     async fn balance_polls_running_beside_parallel_bets_only_ever_see_committed_balances(app) {
         // Arrange: 100 ₺ and 50 bets of 1 ₺, fired together with 50 pollers (on SQLite the poll
         // reads in place on its own read-only connection, outside the pool).
-        let player = make_player(&app, "poller").await;
+        let player = insert_player(&app, "poller").await;
         wallet::commit(&app.db, &deposit(player, 10_000, "dep:poll")).await.unwrap();
         let barrier = Arc::new(tokio::sync::Barrier::new(100));
 
@@ -358,7 +338,7 @@ on_both_engines! {
         // Arrange: eight players with a trial bonus each.
         let mut players = Vec::new();
         for i in 0..8 {
-            let p = make_player(&app, &format!("stress{i}")).await;
+            let p = insert_player(&app, &format!("stress{i}")).await;
             let grant = Transfer::new(Account::BonusCost, Account::bonus(p), tl(2_000), TransferKind::Bonus, "trial_bonus");
             wallet::commit(&app.db, &one(&format!("bonus:{p}"), grant)).await.unwrap();
             players.push(p);
@@ -453,7 +433,7 @@ on_both_engines! {
         // Arrange: one player with money; each round names a provider the ledger has no account
         // for yet. A bet locks the player's row before it reaches the provider's account, a win
         // reaches the account first: opening that account inside either transaction deadlocked.
-        let p = make_player(&app, "yeni").await;
+        let p = insert_player(&app, "yeni").await;
         wallet::commit(&app.db, &deposit(p, 1_000_000, "dep:yeni")).await.unwrap();
 
         for r in 0..6 {
@@ -484,7 +464,7 @@ on_both_engines! {
 
 on_both_engines! {
     async fn a_player_can_see_their_transfers_with_their_references(app) {
-        let jale = make_player(&app, "jale").await;
+        let jale = insert_player(&app, "jale").await;
         wallet::commit(&app.db, &deposit(jale, 3_000, "dep:j")).await.unwrap();
         wallet::bet(&app.db, "bet:j", &round(jale, "r9", "tx9", 1_000)).await.unwrap();
         let list = wallet::transfers_of(&app.db, jale, None, 10).await.unwrap();

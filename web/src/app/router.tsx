@@ -33,6 +33,23 @@ function soon(
   };
 }
 
+/** A casino lobby page (issue 14), its own chunk like every page. */
+function lobby(
+  slug: string,
+  titleKey: string,
+  icon: IconName,
+  extra: { live?: boolean; bannerSlug?: string } = {},
+): RouteObject {
+  return {
+    path: slug,
+    handle: { crumb: { key: titleKey, url: `/casino/${slug}` } } satisfies RouteHandle,
+    ...page(async () => {
+      const { CasinoLobbyRoute } = await import('./routes/casino');
+      return <CasinoLobbyRoute slug={slug} titleKey={titleKey} icon={icon} {...extra} />;
+    }),
+  };
+}
+
 const HIGH_RATE = 'menu.badge.highRate';
 
 function StaticFrame() {
@@ -57,20 +74,24 @@ export const routes: RouteObject[] = [
       {
         path: 'casino',
         children: [
-          soon('slot', '/casino/slot', 'menu.slots', 'slots', { slug: 'slot' }),
-          soon('live', '/casino/live', 'menu.liveCasino', 'live', { slug: 'live' }),
-          soon('popular-games', '/casino/popular-games', 'menu.bingo', 'bingo'),
-          soon('games', '/casino/games', 'menu.games', 'games'),
-          soon('tvbets', '/casino/tvbets', 'menu.tvBets', 'tv'),
+          lobby('slot', 'menu.slots', 'slots', { live: false, bannerSlug: 'slot' }),
+          lobby('live', 'menu.liveCasino', 'live', { live: true, bannerSlug: 'live' }),
+          lobby('popular-games', 'menu.bingo', 'bingo'),
+          lobby('games', 'menu.games', 'games'),
+          lobby('tvbets', 'menu.tvBets', 'tv'),
           {
-            path: 'play/:gameData',
+            // Any base64 text, '/' included: the rest of the path is the game.
+            path: 'play/*',
             handle: {
               crumb: (params) => ({
                 key: 'page.game',
-                url: `/casino/play/${params.gameData ?? ''}`,
+                url: `/casino/play/${params['*'] ?? ''}`,
               }),
             } satisfies RouteHandle,
-            ...comingSoon({ titleKey: 'page.game', icon: 'games' }),
+            ...page(async () => {
+              const { CasinoPlayRoute } = await import('./routes/casino-play');
+              return <CasinoPlayRoute />;
+            }),
           },
         ],
       },
@@ -162,7 +183,16 @@ export const routes: RouteObject[] = [
               return <WithdrawRoute />;
             }),
           },
-          soon('game-history', '/dashboard/game-history', 'dashboard.gameHistory', 'games'),
+          {
+            path: 'game-history',
+            handle: {
+              crumb: { key: 'dashboard.gameHistory', url: '/dashboard/game-history' },
+            } satisfies RouteHandle,
+            ...page(async () => {
+              const { GameHistoryRoute } = await import('./routes/casino-history');
+              return <GameHistoryRoute />;
+            }),
+          },
           soon('bonuses', '/dashboard/bonuses', 'dashboard.bonuses', 'gift'),
           {
             path: 'financial-activities',

@@ -72,7 +72,12 @@ describe('app shell', () => {
       });
     });
     renderAt('/dashboard/deposit');
-    const dialog = await screen.findByRole('dialog', { name: 'Giriş Yap' });
+    const dialog = await screen.findByRole(
+      'dialog',
+      { name: 'Giriş Yap' },
+      // The route and the dialogs load on demand: slow under a full parallel run.
+      { timeout: 5000 },
+    );
     const submit = within(dialog).getByRole('button', { name: 'Giriş Yap' });
     expect(submit).toBeDisabled();
 

@@ -10,7 +10,7 @@ import { useSiteOptions } from '@/features/bootstrap/api/get-bootstrap';
 import { openDialog } from '@/features/auth/stores/dialogs';
 import { formatMoney } from '@/lib/format';
 import { openLiveChat } from '@/lib/live-chat';
-import { searchTarget, useClaimReward } from './header-actions';
+import { SEARCH_LINK_STATE, searchTarget, useClaimReward } from './header-actions';
 
 type HeaderProps = {
   isDesktop: boolean;
@@ -84,7 +84,12 @@ export function Header({ isDesktop, showMenuButton, menuOpen, onMenu, hidden }: 
             <Logo name={siteName} />
           </Link>
           {isDesktop ? (
-            <Link to={search} className="header__search" aria-label={t('header.search')}>
+            <Link
+              to={search}
+              state={SEARCH_LINK_STATE}
+              className="header__search"
+              aria-label={t('header.search')}
+            >
               <Icon name="search" size={18} />
               <span className="hdr-label">{t('header.search')}</span>
             </Link>
@@ -95,6 +100,7 @@ export function Header({ isDesktop, showMenuButton, menuOpen, onMenu, hidden }: 
           {!isDesktop ? (
             <Link
               to={search}
+              state={SEARCH_LINK_STATE}
               className="icon-btn"
               aria-label={t('header.search')}
               title={t('header.search')}

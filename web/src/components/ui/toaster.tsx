@@ -19,8 +19,9 @@ function toastColumn(): { left: number; right: number } {
 
 /**
  * Where the first toast starts: under the site's header (the banner landmark, with the domain
- * banner above it when shown) and under every close button of an open dialog that the toasts'
- * column would otherwise cover (a centred popover, a dialog's head), so those stay reachable.
+ * banner above it when shown), under every close button of an open dialog that the toasts'
+ * column would otherwise cover (a centred popover, a dialog's head), and under an element marked
+ * data-toasts-below (the Play dialog's top bar), so those stay reachable.
  */
 export function toastTop(closeLabel: string): number {
   const { left, right } = toastColumn();
@@ -34,6 +35,11 @@ export function toastTop(closeLabel: string): number {
   for (const button of document.querySelectorAll(`[role="dialog"] button[aria-label="${label}"]`)) {
     const r = button.getBoundingClientRect();
     if (r.width > 0 && r.right > left && r.left < right) bottom = Math.max(bottom, r.bottom);
+  }
+  // A bar that asks for it (the Play dialog's top bar: the game's name and actions) stays free too.
+  for (const bar of document.querySelectorAll('[data-toasts-below]')) {
+    const r = bar.getBoundingClientRect();
+    if (r.height > 0 && r.right > left && r.left < right) bottom = Math.max(bottom, r.bottom);
   }
   return Math.max(0, Math.round(bottom)) + TOAST_GAP;
 }

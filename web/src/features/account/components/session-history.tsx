@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '@/components/ui/icon';
+import { Pager } from '@/components/ui/pager';
 import { formatDateTime } from '@/lib/format';
 import { SESSIONS_PAGE_SIZE, useSessions, type SessionEntry } from '../api/get-sessions';
 import { describeUserAgent, deviceLabel } from './user-agent';
@@ -112,34 +113,19 @@ export function SessionHistory() {
           </tbody>
         </table>
       )}
-      <nav className="pager" aria-label={t('sessions.paging')}>
-        <span className="pager__info tabular">
-          {t('sessions.range', { from, to, total: data.total })}
-        </span>
-        <div className="pager__buttons">
-          <button
-            type="button"
-            className="btn btn--ghost btn--sm"
-            disabled={page === 0}
-            onClick={() => setPage((p) => Math.max(0, p - 1))}
-          >
-            <Icon name="chevronLeft" size={16} />
-            {t('sessions.previous')}
-          </button>
-          <span className="pager__page tabular">
-            {page + 1} / {pages}
-          </span>
-          <button
-            type="button"
-            className="btn btn--ghost btn--sm"
-            disabled={page + 1 >= pages}
-            onClick={() => setPage((p) => p + 1)}
-          >
-            {t('sessions.next')}
-            <Icon name="chevronRight" size={16} />
-          </button>
-        </div>
-      </nav>
+      <Pager
+        className="pager"
+        buttonsClassName="pager__buttons"
+        rangeClassName="pager__info tabular"
+        pageClassName="pager__page tabular"
+        label={t('sessions.paging')}
+        range={t('sessions.range', { from, to, total: data.total })}
+        previous={t('sessions.previous')}
+        next={t('sessions.next')}
+        page={page}
+        pages={pages}
+        onPage={setPage}
+      />
     </section>
   );
 }

@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '@/components/ui/icon';
+import { Pager } from '@/components/ui/pager';
 import { formatDateTime, formatMoney, parseUtc } from '@/lib/format';
 import { useCancelPayment } from '../api/cancel';
-import { keepRange } from '../date-values';
-import { DatePicker } from './date-picker';
+import { keepRange } from '@/lib/date-values';
+import { DatePicker } from '@/components/ui/date-picker';
 import {
   TRANSACTIONS_PAGE_SIZE,
   useTransactions,
@@ -165,7 +166,20 @@ export function FinancialActivities() {
           </button>
         </div>
       ) : data.items.length === 0 ? (
-        <p className="pay-empty">{t('payments.noActivities')}</p>
+        filter.kind !== 0 || filter.from || filter.to ? (
+          <div className="pay-empty">
+            <p>{t('payments.noMatchingActivities')}</p>
+            <button
+              type="button"
+              className="btn btn--ghost"
+              onClick={() => update({ kind: 0, from: '', to: '' })}
+            >
+              {t('payments.filter.showAll')}
+            </button>
+          </div>
+        ) : (
+          <p className="pay-empty">{t('payments.noActivities')}</p>
+        )
       ) : (
         <ul className="fa-list" aria-label={t('dashboard.financialActivities')}>
           {data.items.map((item) => (
@@ -174,32 +188,17 @@ export function FinancialActivities() {
         </ul>
       )}
       {data && total > 0 ? (
-        <nav className="fa-pager" aria-label={t('payments.paging')}>
-          <span className="tabular">{t('payments.range', { from, to, total })}</span>
-          <div className="fa-pager__buttons">
-            <button
-              type="button"
-              className="btn btn--ghost btn--sm"
-              disabled={page === 0}
-              onClick={() => setPage((p) => Math.max(0, p - 1))}
-            >
-              <Icon name="chevronLeft" size={16} />
-              {t('payments.previous')}
-            </button>
-            <span className="tabular">
-              {page + 1} / {pages}
-            </span>
-            <button
-              type="button"
-              className="btn btn--ghost btn--sm"
-              disabled={page + 1 >= pages}
-              onClick={() => setPage((p) => p + 1)}
-            >
-              {t('payments.next')}
-              <Icon name="chevronRight" size={16} />
-            </button>
-          </div>
-        </nav>
+        <Pager
+          className="fa-pager"
+          buttonsClassName="fa-pager__buttons"
+          label={t('payments.paging')}
+          range={t('payments.range', { from, to, total })}
+          previous={t('payments.previous')}
+          next={t('payments.next')}
+          page={page}
+          pages={pages}
+          onPage={setPage}
+        />
       ) : null}
     </section>
   );

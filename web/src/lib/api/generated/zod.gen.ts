@@ -2,6 +2,11 @@
 
 import * as z from 'zod/mini';
 
+export const zAmusnetLaunchBody = z.object({
+  code: z.string(),
+  isMobile: z.boolean(),
+});
+
 export const zBalanceData = z.object({
   balance: z.number(),
   bonusBalance: z.number(),
@@ -18,6 +23,11 @@ export const zCasinoCategory = z.object({
   imageUrl: z.string(),
   name: z.string(),
   slugList: z.array(z.string()),
+});
+
+export const zCategoryGamesBody = z.object({
+  systemCategory: z.array(z.int()),
+  take: z.nullish(z.int()),
 });
 
 export const zChangePasswordBody = z.object({
@@ -62,6 +72,30 @@ export const zDetailBody = z.object({
 export const zDomainStatus = z.object({
   current: z.string(),
   next: z.string(),
+});
+
+export const zDtLaunchBody = z.object({
+  code: z.string(),
+});
+
+/**
+ * The body of `casino/egtlaunchurl` and `casino/hub88launchurl`.
+ */
+export const zEgtLaunchBody = z.object({
+  gameCode: z.string(),
+  language: z.string(),
+  lobbyUrl: z.string(),
+  platform: z
+    .int()
+    .check(
+      z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }),
+      z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }),
+    ),
+});
+
+export const zEmLaunchBody = z.object({
+  code: z.string(),
+  productId: z.string(),
 });
 
 /**
@@ -186,6 +220,19 @@ export const zEnvelopeProfile = z.object({
 /**
  * The body of every `/api/` response.
  */
+export const zEnvelopeShortBalance = z.object({
+  data: z.optional(
+    z.object({
+      balance: z.number(),
+    }),
+  ),
+  message: z.nullish(z.string()),
+  success: z.boolean(),
+});
+
+/**
+ * The body of every `/api/` response.
+ */
 export const zEnvelopeString = z.object({
   data: z.optional(z.string()),
   message: z.nullish(z.string()),
@@ -210,12 +257,54 @@ export const zEnvelopeSubmitted = z.object({
 /**
  * The body of every `/api/` response.
  */
+export const zEnvelopeToggled = z.object({
+  data: z.optional(
+    z.object({
+      favorite: z.boolean(),
+      gameId: z.int(),
+    }),
+  ),
+  message: z.nullish(z.string()),
+  success: z.boolean(),
+});
+
+/**
+ * The body of every `/api/` response.
+ */
 export const zEnvelopeTrialBonus = z.object({
   data: z.optional(
     z.object({
       amount: z.number(),
       balance: z.number(),
     }),
+  ),
+  message: z.nullish(z.string()),
+  success: z.boolean(),
+});
+
+/**
+ * The body of every `/api/` response.
+ */
+export const zEnvelopeVecGame = z.object({
+  data: z.optional(
+    z.array(
+      z.object({
+        gameCode: z.string(),
+        id: z.int(),
+        imageUrl: z.string(),
+        isFavorite: z.boolean(),
+        isLive: z.boolean(),
+        isNew: z.boolean(),
+        mainProviderId: z.int(),
+        name: z.string(),
+        platforms: z.array(z.string()),
+        popularity: z.int(),
+        productId: z.nullish(z.string()),
+        providerName: z.string(),
+        system: z.nullish(z.string()),
+        systemCategory: z.array(z.int()),
+      }),
+    ),
   ),
   message: z.nullish(z.string()),
   success: z.boolean(),
@@ -260,6 +349,45 @@ export const zEnvelopeVecNotification = z.object({
   ),
   message: z.nullish(z.string()),
   success: z.boolean(),
+});
+
+/**
+ * The body of every `/api/` response.
+ */
+export const zEnvelopeVecVecGame = z.object({
+  data: z.optional(
+    z.array(
+      z.array(
+        z.object({
+          gameCode: z.string(),
+          id: z.int(),
+          imageUrl: z.string(),
+          isFavorite: z.boolean(),
+          isLive: z.boolean(),
+          isNew: z.boolean(),
+          mainProviderId: z.int(),
+          name: z.string(),
+          platforms: z.array(z.string()),
+          popularity: z.int(),
+          productId: z.nullish(z.string()),
+          providerName: z.string(),
+          system: z.nullish(z.string()),
+          systemCategory: z.array(z.int()),
+        }),
+      ),
+    ),
+  ),
+  message: z.nullish(z.string()),
+  success: z.boolean(),
+});
+
+/**
+ * The provably fair state of the player's next round.
+ */
+export const zFair = z.object({
+  clientSeed: z.string(),
+  nonce: z.int(),
+  serverSeedHash: z.string(),
 });
 
 /**
@@ -315,6 +443,32 @@ export const zFingerprintLog = z.object({
   visitorId: z.string(),
 });
 
+/**
+ * A game of the catalogue.
+ */
+export const zGame = z.object({
+  gameCode: z.string(),
+  id: z.int(),
+  imageUrl: z.string(),
+  isFavorite: z.boolean(),
+  isLive: z.boolean(),
+  isNew: z.boolean(),
+  mainProviderId: z.int(),
+  name: z.string(),
+  platforms: z.array(z.string()),
+  popularity: z.int(),
+  productId: z.nullish(z.string()),
+  providerName: z.string(),
+  system: z.nullish(z.string()),
+  systemCategory: z.array(z.int()),
+});
+
+export const zGamesBody = z.object({
+  isLive: z.nullish(z.boolean()),
+  live: z.nullish(z.boolean()),
+  search: z.nullish(z.string()),
+});
+
 export const zImageRef = z.object({
   url: z.string(),
 });
@@ -344,9 +498,39 @@ export const zEgtJackpotCard = z.object({
   levelStats: z.array(zJackpotLevel),
 });
 
+export const zKasaLaunchBody = z.object({
+  code: z.string(),
+  isMobile: z.optional(z.boolean()),
+});
+
 export const zLanguage = z.object({
   locale: z.string(),
   name: z.string(),
+});
+
+/**
+ * A payline win.
+ */
+export const zLineWin = z.object({
+  count: z
+    .int()
+    .check(
+      z.gte(0),
+      z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }),
+    ),
+  line: z
+    .int()
+    .check(
+      z.gte(0),
+      z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }),
+    ),
+  symbol: z
+    .int()
+    .check(
+      z.gte(0),
+      z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }),
+    ),
+  units: z.int().check(z.gte(0)),
 });
 
 export const zLoginBody = z.object({
@@ -455,6 +639,34 @@ export const zProfile = z.object({
   username: z.string(),
 });
 
+export const zProviderFacet = z.object({
+  count: z.int(),
+  id: z.int(),
+  logo: z.string(),
+  name: z.string(),
+});
+
+/**
+ * The body of every `/api/` response.
+ */
+export const zEnvelopeLobbyPage = z.object({
+  data: z.optional(
+    z.object({
+      items: z.array(zGame),
+      providers: z.array(zProviderFacet),
+      total: z.int(),
+    }),
+  ),
+  message: z.nullish(z.string()),
+  success: z.boolean(),
+});
+
+export const zLobbyPage = z.object({
+  items: z.array(zGame),
+  providers: z.array(zProviderFacet),
+  total: z.int(),
+});
+
 export const zReadBody = z.object({
   id: z.optional(z.array(z.int())),
 });
@@ -468,6 +680,77 @@ export const zResetPasswordBody = z.object({
   password: z.optional(z.string()),
   password2: z.optional(z.string()),
   username: z.optional(z.string()),
+});
+
+/**
+ * The seed a rotation revealed.
+ */
+export const zRevealedSeed = z.object({
+  clientSeed: z.string(),
+  lastNonce: z.nullish(z.int()),
+  serverSeed: z.string(),
+  serverSeedHash: z.string(),
+});
+
+/**
+ * The body of every `/api/` response.
+ */
+export const zEnvelopeRotated = z.object({
+  data: z.optional(
+    z.object({
+      fair: zFair,
+      revealed: zRevealedSeed,
+    }),
+  ),
+  message: z.nullish(z.string()),
+  success: z.boolean(),
+});
+
+export const zRotated = z.object({
+  fair: zFair,
+  revealed: zRevealedSeed,
+});
+
+/**
+ * A game round in Game History.
+ */
+export const zRound = z.object({
+  bet: z.number(),
+  createdAt: z.string(),
+  gameCode: z.string(),
+  gameName: z.string(),
+  providerName: z.string(),
+  result: z.int(),
+  roundId: z.string(),
+  status: z.string(),
+  win: z.number(),
+});
+
+/**
+ * The body of every `/api/` response.
+ */
+export const zEnvelopeRoundPage = z.object({
+  data: z.optional(
+    z.object({
+      items: z.array(zRound),
+      total: z.int(),
+    }),
+  ),
+  message: z.nullish(z.string()),
+  success: z.boolean(),
+});
+
+export const zRoundPage = z.object({
+  items: z.array(zRound),
+  total: z.int(),
+});
+
+export const zSeedBody = z.object({
+  clientSeed: z.nullish(z.string()),
+});
+
+export const zSessionBody = z.object({
+  token: z.string(),
 });
 
 /**
@@ -503,10 +786,157 @@ export const zSessionPage = z.object({
   total: z.int(),
 });
 
+/**
+ * What a refused spin carries: the balance (lira).
+ */
+export const zShortBalance = z.object({
+  balance: z.number(),
+});
+
 export const zSiteOption = z.object({
   key: z.string(),
   status: z.boolean(),
   value: z.string(),
+});
+
+export const zSoftGamingsLaunchBody = z.object({
+  isMobile: z
+    .int()
+    .check(
+      z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }),
+      z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }),
+    ),
+  pageCode: z.string(),
+  system: z.string(),
+});
+
+/**
+ * One spin of a round: the base spin or a free spin.
+ */
+export const zSpin = z.object({
+  freeSpin: z.boolean(),
+  freeSpinsAwarded: z
+    .int()
+    .check(
+      z.gte(0),
+      z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }),
+    ),
+  grid: z.array(
+    z.array(
+      z
+        .int()
+        .check(
+          z.gte(0),
+          z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }),
+        ),
+    ),
+  ),
+  lineWins: z.array(zLineWin),
+  multiplier: z.int().check(z.gte(0)),
+  scatterUnits: z.int().check(z.gte(0)),
+  stops: z.array(
+    z
+      .int()
+      .check(
+        z.gte(0),
+        z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }),
+      ),
+  ),
+  units: z.int().check(z.gte(0)),
+});
+
+/**
+ * A whole round: the base spin and every free spin it led to.
+ */
+export const zOutcome = z.object({
+  spins: z.array(zSpin),
+  winUnits: z.int().check(z.gte(0)),
+});
+
+/**
+ * The body of every `/api/` response.
+ */
+export const zEnvelopeSpinResult = z.object({
+  data: z.optional(
+    z.object({
+      balance: z.number(),
+      bet: z.int(),
+      fair: zFair,
+      outcome: zOutcome,
+      roundId: z.string(),
+      win: z.int(),
+    }),
+  ),
+  message: z.nullish(z.string()),
+  success: z.boolean(),
+});
+
+/**
+ * The body of every `/api/` response.
+ */
+export const zEnvelopeVecPlayedRound = z.object({
+  data: z.optional(
+    z.array(
+      z.object({
+        bet: z.int(),
+        clientSeed: z.string(),
+        createdAt: z.string(),
+        nonce: z.int(),
+        outcome: zOutcome,
+        roundId: z.string(),
+        serverSeed: z.nullish(z.string()),
+        serverSeedHash: z.string(),
+        win: z.int(),
+      }),
+    ),
+  ),
+  message: z.nullish(z.string()),
+  success: z.boolean(),
+});
+
+/**
+ * The body of every `/api/` response.
+ */
+export const zEnvelopeVerified = z.object({
+  data: z.optional(
+    z.object({
+      outcome: zOutcome,
+      serverSeedHash: z.string(),
+    }),
+  ),
+  message: z.nullish(z.string()),
+  success: z.boolean(),
+});
+
+/**
+ * A round of this game, with what verifies it.
+ */
+export const zPlayedRound = z.object({
+  bet: z.int(),
+  clientSeed: z.string(),
+  createdAt: z.string(),
+  nonce: z.int(),
+  outcome: zOutcome,
+  roundId: z.string(),
+  serverSeed: z.nullish(z.string()),
+  serverSeedHash: z.string(),
+  win: z.int(),
+});
+
+export const zSpinBody = z.object({
+  bet: z.int(),
+});
+
+/**
+ * A played round.
+ */
+export const zSpinResult = z.object({
+  balance: z.number(),
+  bet: z.int(),
+  fair: zFair,
+  outcome: zOutcome,
+  roundId: z.string(),
+  win: z.int(),
 });
 
 /**
@@ -531,6 +961,11 @@ export const zEnvelopeDeposited = z.object({
   message: z.nullish(z.string()),
   success: z.boolean(),
 });
+
+/**
+ * What a symbol does on the reels.
+ */
+export const zSymbolKind = z.enum(['regular', 'wild', 'scatter']);
 
 /**
  * The terms a player accepts at sign-up: the content page that shows them and its version.
@@ -559,6 +994,161 @@ export const zRegisterFormData = z.object({
   countries: z.array(zCountry),
   shortForm: z.boolean(),
   terms: zTerms,
+});
+
+/**
+ * A text in the site's two languages.
+ */
+export const zText = z.object({
+  en: z.string(),
+  tr: z.string(),
+});
+
+/**
+ * A symbol as the game client draws and explains it.
+ */
+export const zSymbolInfo = z.object({
+  id: z
+    .int()
+    .check(
+      z.gte(0),
+      z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }),
+    ),
+  key: z.string(),
+  kind: zSymbolKind,
+  name: zText,
+  pays: z.array(z.int().check(z.gte(0))),
+});
+
+/**
+ * Everything the client needs to draw a slot and its info panel.
+ */
+export const zSlotInfo = z.object({
+  baseReels: z.array(
+    z.array(
+      z
+        .int()
+        .check(
+          z.gte(0),
+          z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }),
+        ),
+    ),
+  ),
+  betLevels: z.array(z.int()),
+  code: z.string(),
+  description: zText,
+  freeReels: z.array(
+    z.array(
+      z
+        .int()
+        .check(
+          z.gte(0),
+          z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }),
+        ),
+    ),
+  ),
+  freeSpinMultiplier: z.int().check(z.gte(0)),
+  freeSpins: z.array(
+    z
+      .int()
+      .check(
+        z.gte(0),
+        z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }),
+      ),
+  ),
+  lines: z
+    .int()
+    .check(
+      z.gte(0),
+      z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }),
+    ),
+  maxFreeSpins: z
+    .int()
+    .check(
+      z.gte(0),
+      z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }),
+    ),
+  name: zText,
+  paylines: z.array(
+    z.array(
+      z
+        .int()
+        .check(
+          z.gte(0),
+          z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }),
+        ),
+    ),
+  ),
+  reels: z
+    .int()
+    .check(
+      z.gte(0),
+      z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }),
+    ),
+  rows: z
+    .int()
+    .check(
+      z.gte(0),
+      z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }),
+    ),
+  rtp: z.number(),
+  scatter: z.nullish(
+    z
+      .int()
+      .check(
+        z.gte(0),
+        z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }),
+      ),
+  ),
+  scatterPays: z.array(z.int().check(z.gte(0))),
+  symbols: z.array(zSymbolInfo),
+  theme: z.string(),
+  wild: z.nullish(
+    z
+      .int()
+      .check(
+        z.gte(0),
+        z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }),
+      ),
+  ),
+});
+
+/**
+ * The body of every `/api/` response.
+ */
+export const zEnvelopeSession = z.object({
+  data: z.optional(
+    z.object({
+      balance: z.number(),
+      currency: z.string(),
+      fair: zFair,
+      game: zSlotInfo,
+      sessionToken: z.string(),
+    }),
+  ),
+  message: z.nullish(z.string()),
+  success: z.boolean(),
+});
+
+/**
+ * A game session.
+ */
+export const zSession = z.object({
+  balance: z.number(),
+  currency: z.string(),
+  fair: zFair,
+  game: zSlotInfo,
+  sessionToken: z.string(),
+});
+
+export const zToggleBody = z.object({
+  code: z.string(),
+  providerId: z.int(),
+});
+
+export const zToggled = z.object({
+  favorite: z.boolean(),
+  gameId: z.int(),
 });
 
 /**
@@ -684,6 +1274,18 @@ export const zRegisterPayload = z.object({
   username: z.string(),
 });
 
+export const zVerified = z.object({
+  outcome: zOutcome,
+  serverSeedHash: z.string(),
+});
+
+export const zVerifyBody = z.object({
+  clientSeed: z.string(),
+  code: z.string(),
+  nonce: z.int().check(z.gte(0)),
+  serverSeed: z.string(),
+});
+
 export const zChangePasswordWithCodeBody = zResetPasswordBody;
 
 export const zChangePasswordWithCodeResponse = zEmptyEnvelope;
@@ -713,6 +1315,69 @@ export const zSendResetPasswordBody = zResetBody;
 export const zSendResetPasswordResponse = zEmptyEnvelope;
 
 export const zDefineTrialBonusResponse = zEnvelopeTrialBonus;
+
+export const zAmusnetLaunchUrlBody = zAmusnetLaunchBody;
+
+export const zAmusnetLaunchUrlResponse = zEnvelopeString;
+
+export const zCategoryGamesBody2 = zCategoryGamesBody;
+
+export const zCategoryGamesResponse = zEnvelopeVecGame;
+
+export const zDtLaunchUrlBody = zDtLaunchBody;
+
+export const zDtLaunchUrlResponse = zEnvelopeString;
+
+export const zEgtLaunchUrlBody = zEgtLaunchBody;
+
+export const zEgtLaunchUrlResponse = zEnvelopeString;
+
+export const zEmLaunchUrlBody = zEmLaunchBody;
+
+export const zEmLaunchUrlResponse = zEnvelopeString;
+
+export const zFavoritesResponse = zEnvelopeVecGame;
+
+export const zGamesBody2 = zGamesBody;
+
+export const zGamesResponse = zEnvelopeVecVecGame;
+
+export const zHistoryQuery = z.object({
+  from: z.nullish(z.string()),
+  to: z.nullish(z.string()),
+  skip: z.optional(z.int()),
+  take: z.nullish(z.int()),
+});
+
+export const zHistoryResponse = zEnvelopeRoundPage;
+
+export const zHub88LaunchUrlBody = zEgtLaunchBody;
+
+export const zHub88LaunchUrlResponse = zEnvelopeString;
+
+export const zKasaLaunchUrlBody = zKasaLaunchBody;
+
+export const zKasaLaunchUrlResponse = zEnvelopeString;
+
+export const zLobbyQuery = z.object({
+  category: z.nullish(z.string()),
+  provider: z.nullish(z.string()),
+  search: z.nullish(z.string()),
+  sort: z.nullish(z.string()),
+  live: z.nullish(z.string()),
+  skip: z.nullish(z.string()),
+  take: z.nullish(z.string()),
+});
+
+export const zLobbyResponse = zEnvelopeLobbyPage;
+
+export const zSoftgamingsLaunchUrlBody = zSoftGamingsLaunchBody;
+
+export const zSoftgamingsLaunchUrlResponse = zEnvelopeString;
+
+export const zToggleFavoriteBody = zToggleBody;
+
+export const zToggleFavoriteResponse = zEnvelopeToggled;
 
 export const zContentPagePath = z.object({
   id: z.int(),
@@ -753,6 +1418,28 @@ export const zSessionsResponse = zEnvelopeSessionPage;
 export const zUpdatePhoneBody = zPhoneBody;
 
 export const zUpdatePhoneResponse = zEnvelopePhoneState;
+
+export const zRoundsQuery = z.object({
+  take: z.nullish(z.int()),
+});
+
+export const zRoundsResponse = zEnvelopeVecPlayedRound;
+
+export const zSeedBody2 = zSeedBody;
+
+export const zSeedResponse = zEnvelopeRotated;
+
+export const zSessionBody2 = zSessionBody;
+
+export const zSessionResponse = zEnvelopeSession;
+
+export const zSpinBody2 = zSpinBody;
+
+export const zSpinResponse = zEnvelopeSpinResult;
+
+export const zVerifyBody2 = zVerifyBody;
+
+export const zVerifyResponse = zEnvelopeVerified;
 
 export const zCancelBody2 = zCancelBody;
 

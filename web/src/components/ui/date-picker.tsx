@@ -1,7 +1,8 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Icon } from '@/components/ui/icon';
+import { Icon } from './icon';
 import { intlLocale } from '@/lib/format';
+import './date-picker.css';
 import {
   addDays,
   addMonths,
@@ -14,7 +15,7 @@ import {
   todayIso,
   toPickerText,
   weekdayNames,
-} from '../date-values';
+} from '@/lib/date-values';
 
 type DatePickerProps = {
   label: string;

@@ -1,0 +1,397 @@
+//! The wallet calls of every provider, the one path their money takes: balance, bet, win and
+//! rollback, each idempotent by the provider's transaction id, and the rounds they make.
+//!
+//! Each call is one transaction: the transaction id is claimed first (`provider_txs`, one row per
+//! provider and id); the same id with the same content answers the first answer again and moves
+//! nothing, with other content it is refused ([`CallError::Duplicate`]). Then the round is
+//! recorded (`rounds`: player, game, provider, round id, bets and wins, status open / settled /
+//! rolled back, times) and the money moves through the wallet's linked transfers (a bet takes real
+//! money first, then bonus money; a win goes back in the proportion of the round's stakes), under
+//! the wallet key `{provider}:{kind}:{tx}`.
+//!
+//! A rollback names the transaction it undoes. A bet or win it knows is undone once (the
+//! conditional `UPDATE ... WHERE rolled_back_by IS NULL` lets one of racing rollbacks through), by
+//! `Rollback` transfers reversing each of its transfers, pocket by pocket; one it has not seen is
+//! recorded as a tombstone under that id, so the bet arriving late is refused
+//! ([`CallError::RolledBack`]). Rows are locked in one order on every path (the transaction row,
+//! the round row, the player's balance rows), so concurrent calls never wait for each other in a
+//! circle.
+
+use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
+use sqlx::{AnyConnection, Row};
+
+use crate::db::{Db, now_ms};
+use crate::money::Kurus;
+use crate::wallet::{self, Refs, RoundMove, WalletError};
+
+/// A bet or a win as a provider reports it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Move {
+    pub provider: String,
+    pub player_id: i64,
+    /// The provider's game code.
+    pub game_code: String,
+    /// The provider's round id.
+    pub round_id: String,
+    /// The provider's transaction id.
+    pub tx_id: String,
+    /// Kuruş: positive for a bet, zero or more for a win.
+    pub amount: Kurus,
+}
+
+/// A rollback as a provider reports it: its own transaction id and the one it undoes.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Rollback {
+    pub provider: String,
+    pub player_id: i64,
+    pub game_code: String,
+    pub round_id: String,
+    /// The rollback's own transaction id.
+    pub tx_id: String,
+    /// The transaction it undoes (a bet, or a win).
+    pub rolls_back: String,
+}
+
+/// What a call answers: the player's balance after it (real plus bonus money).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Answer {
+    /// Kuruş.
+    pub balance: i64,
+    /// True when the transaction id was answered before: this is that answer, nothing moved now.
+    #[serde(skip)]
+    pub replayed: bool,
+}
+
+impl Answer {
+    pub fn balance(&self) -> Kurus {
+        Kurus::from_minor(self.balance).unwrap_or(Kurus::ZERO)
+    }
+}
+
+/// Why a call was refused; nothing of it was written.
+#[derive(Debug, thiserror::Error)]
+pub enum CallError {
+    /// The stake is more than the player's real and bonus money.
+    #[error("not enough money: the balance is {balance}")]
+    NotEnoughMoney { balance: Kurus },
+    /// The transaction id was used before for another call.
+    #[error("transaction '{0}' was made before with other content")]
+    Duplicate(String),
+    /// The transaction id was rolled back before it arrived.
+    #[error("transaction '{0}' was rolled back before it arrived")]
+    RolledBack(String),
+    /// The round (or the transaction a rollback names) is another player's or game's.
+    #[error("round '{0}' is another player's or another game's")]
+    Foreign(String),
+    #[error("invalid call: {0}")]
+    Invalid(&'static str),
+    #[error(transparent)]
+    Wallet(WalletError),
+    #[error(transparent)]
+    Database(#[from] sqlx::Error),
+}
+
+impl From<WalletError> for CallError {
+    fn from(e: WalletError) -> Self {
+        match e {
+            WalletError::Database(db) => CallError::Database(db),
+            other => CallError::Wallet(other),
+        }
+    }
+}
+
+impl From<CallError> for crate::error::AppError {
+    fn from(e: CallError) -> Self {
+        use crate::error::AppError;
+        match e {
+            CallError::NotEnoughMoney { .. } => AppError::BadRequest("wallet.insufficient"),
+            CallError::Duplicate(_) | CallError::RolledBack(_) => AppError::Conflict("wallet.key_reused"),
+            CallError::Database(db) => AppError::Database(db),
+            CallError::Wallet(w) => w.into(),
+            other => AppError::Internal(anyhow::anyhow!(other)),
+        }
+    }
+}
+
+/// Round statuses.
+pub const OPEN: &str = "open";
+pub const SETTLED: &str = "settled";
+pub const ROLLED_BACK: &str = "rolled_back";
+
+/// The player's balance (real plus bonus money).
+pub async fn balance(db: &Db, player_id: i64) -> Result<Answer, CallError> {
+    let b = wallet::balances(db, player_id).await?;
+    Ok(Answer { balance: b.total().map_err(WalletError::from)?.minor(), replayed: false })
+}
+
+/// A stake. Not enough money: [`CallError::NotEnoughMoney`] with the balance.
+pub async fn bet(db: &Db, mv: &Move) -> Result<Answer, CallError> {
+    in_transaction(db, &mv.provider, mv.player_id, Call::Bet(mv)).await
+}
+
+/// A payout (zero settles the round and moves nothing).
+pub async fn win(db: &Db, mv: &Move) -> Result<Answer, CallError> {
+    in_transaction(db, &mv.provider, mv.player_id, Call::Win(mv)).await
+}
+
+/// Undoes a bet or a win (see the module's documentation).
+pub async fn rollback(db: &Db, rb: &Rollback) -> Result<Answer, CallError> {
+    in_transaction(db, &rb.provider, rb.player_id, Call::Rollback(rb)).await
+}
+
+enum Call<'a> {
+    Bet(&'a Move),
+    Win(&'a Move),
+    Rollback(&'a Rollback),
+}
+
+/// Runs a call in a transaction of its own, after opening the provider's house account; a short
+/// balance is answered with the balance as it is.
+async fn in_transaction(db: &Db, provider: &str, player_id: i64, call: Call<'_>) -> Result<Answer, CallError> {
+    wallet::open_provider_account(db, provider).await?;
+    let mut tx = db.begin_write().await?;
+    let done = match call {
+        Call::Bet(mv) => bet_in(&mut tx, mv).await,
+        Call::Win(mv) => win_in(&mut tx, mv).await,
+        Call::Rollback(rb) => rollback_in(&mut tx, rb).await,
+    };
+    match done {
+        Ok(answer) => {
+            if !answer.replayed {
+                wallet::publish_balance_in(&mut tx, player_id).await?;
+            }
+            tx.commit().await?;
+            Ok(answer)
+        }
+        Err(e) => {
+            tx.rollback().await?;
+            match e {
+                CallError::Wallet(WalletError::InsufficientFunds) => {
+                    Err(CallError::NotEnoughMoney { balance: balance(db, player_id).await?.balance() })
+                }
+                e => Err(e),
+            }
+        }
+    }
+}
+
+fn check_ids(provider: &str, round_id: &str, tx_id: &str) -> Result<(), CallError> {
+    let ok = |s: &str| !s.trim().is_empty() && s.len() <= 100;
+    if !ok(provider) || !ok(round_id) || !ok(tx_id) {
+        return Err(CallError::Invalid("provider, round and transaction ids are 1 to 100 characters"));
+    }
+    Ok(())
+}
+
+fn digest(content: &impl Serialize) -> String {
+    hex::encode(Sha256::digest(serde_json::to_vec(content).unwrap_or_default()))
+}
+
+fn wallet_key(provider: &str, kind: &str, tx_id: &str) -> String {
+    format!("{provider}:{kind}:{tx_id}")
+}
+
+/// [`bet`] inside the caller's transaction (begun with [`Db::begin_write`] after
+/// [`wallet::open_provider_account`]). On an error the caller rolls its transaction back; on
+/// success it ends with one [`wallet::publish_balance_in`] for all its moves.
+pub async fn bet_in(tx: &mut AnyConnection, mv: &Move) -> Result<Answer, CallError> {
+    check_ids(&mv.provider, &mv.round_id, &mv.tx_id)?;
+    if !mv.amount.is_positive() {
+        return Err(CallError::Invalid("a stake is positive"));
+    }
+    if let Some(first) = claim(tx, "bet", mv.player_id, &mv.provider, &mv.tx_id, &mv.round_id, mv.amount, &digest(&("bet", mv))).await? {
+        return Ok(first);
+    }
+    record_round(tx, mv, mv.amount, Kurus::ZERO, OPEN).await?;
+    wallet::bet_in(tx, &wallet_key(&mv.provider, "bet", &mv.tx_id), &round_move(mv)).await?;
+    answer(tx, &mv.provider, &mv.tx_id, mv.player_id).await
+}
+
+/// [`win`] inside the caller's transaction (see [`bet_in`]).
+pub async fn win_in(tx: &mut AnyConnection, mv: &Move) -> Result<Answer, CallError> {
+    check_ids(&mv.provider, &mv.round_id, &mv.tx_id)?;
+    if mv.amount.is_negative() {
+        return Err(CallError::Invalid("a win is not negative"));
+    }
+    if let Some(first) = claim(tx, "win", mv.player_id, &mv.provider, &mv.tx_id, &mv.round_id, mv.amount, &digest(&("win", mv))).await? {
+        return Ok(first);
+    }
+    record_round(tx, mv, Kurus::ZERO, mv.amount, SETTLED).await?;
+    wallet::win_in(tx, &wallet_key(&mv.provider, "win", &mv.tx_id), &round_move(mv)).await?;
+    answer(tx, &mv.provider, &mv.tx_id, mv.player_id).await
+}
+
+/// [`rollback`] inside the caller's transaction (see [`bet_in`]).
+pub async fn rollback_in(tx: &mut AnyConnection, rb: &Rollback) -> Result<Answer, CallError> {
+    check_ids(&rb.provider, &rb.round_id, &rb.tx_id)?;
+    check_ids(&rb.provider, &rb.round_id, &rb.rolls_back)?;
+    if rb.tx_id == rb.rolls_back {
+        return Err(CallError::Invalid("a rollback has its own transaction id"));
+    }
+    if let Some(first) =
+        claim(tx, "rollback", rb.player_id, &rb.provider, &rb.tx_id, &rb.round_id, Kurus::ZERO, &digest(&("rollback", rb))).await?
+    {
+        return Ok(first);
+    }
+    // A transaction never seen: its tombstone, so it is refused when it comes.
+    let tombstone = sqlx::query(
+        "INSERT INTO provider_txs (provider, tx_id, kind, player_id, round_id, amount, fingerprint, rolled_back_by, created_at) \
+         VALUES ($1, $2, 'tombstone', $3, $4, 0, '', $5, $6) ON CONFLICT (provider, tx_id) DO NOTHING",
+    )
+    .bind(&rb.provider)
+    .bind(&rb.rolls_back)
+    .bind(rb.player_id)
+    .bind(&rb.round_id)
+    .bind(&rb.tx_id)
+    .bind(now_ms())
+    .execute(&mut *tx)
+    .await?;
+    if tombstone.rows_affected() == 0 {
+        let row = sqlx::query("SELECT kind, player_id, round_id, amount FROM provider_txs WHERE provider = $1 AND tx_id = $2")
+            .bind(&rb.provider)
+            .bind(&rb.rolls_back)
+            .fetch_one(&mut *tx)
+            .await?;
+        let (kind, player_id, round_id, amount): (String, i64, String, i64) =
+            (row.try_get(0)?, row.try_get(1)?, row.try_get(2)?, row.try_get(3)?);
+        if player_id != rb.player_id || round_id != rb.round_id {
+            return Err(CallError::Foreign(rb.round_id.clone()));
+        }
+        match kind.as_str() {
+            "bet" | "win" => undo(tx, rb, &kind, amount).await?,
+            "rollback" => return Err(CallError::Invalid("a rollback cannot be rolled back")),
+            _ => {} // a tombstone already: nothing more to undo
+        }
+    }
+    answer(tx, &rb.provider, &rb.tx_id, rb.player_id).await
+}
+
+/// Undoes a known bet or win once: of racing rollbacks, the one whose conditional update wins.
+async fn undo(tx: &mut AnyConnection, rb: &Rollback, kind: &str, amount: i64) -> Result<(), CallError> {
+    let marked = sqlx::query("UPDATE provider_txs SET rolled_back_by = $1 WHERE provider = $2 AND tx_id = $3 AND rolled_back_by IS NULL")
+        .bind(&rb.tx_id)
+        .bind(&rb.provider)
+        .bind(&rb.rolls_back)
+        .execute(&mut *tx)
+        .await?;
+    if marked.rows_affected() == 0 {
+        return Ok(());
+    }
+    let (bets, wins, status) = if kind == "bet" { (amount, 0, ROLLED_BACK) } else { (0, amount, OPEN) };
+    sqlx::query("UPDATE rounds SET bets = bets - $1, wins = wins - $2, status = $3, updated_at = $4 WHERE provider = $5 AND round_id = $6")
+        .bind(bets)
+        .bind(wins)
+        .bind(status)
+        .bind(now_ms())
+        .bind(&rb.provider)
+        .bind(&rb.round_id)
+        .execute(&mut *tx)
+        .await?;
+    let refs = Refs {
+        payment_id: None,
+        provider: Some(rb.provider.clone()),
+        round_id: Some(rb.round_id.clone()),
+        provider_tx: Some(rb.tx_id.clone()),
+    };
+    let key = wallet_key(&rb.provider, "rollback", &rb.rolls_back);
+    wallet::reverse_in(tx, &key, &wallet_key(&rb.provider, kind, &rb.rolls_back), &refs).await?;
+    Ok(())
+}
+
+fn round_move(mv: &Move) -> RoundMove {
+    RoundMove {
+        player_id: mv.player_id,
+        provider: mv.provider.clone(),
+        round_id: mv.round_id.clone(),
+        provider_tx: mv.tx_id.clone(),
+        amount: mv.amount,
+    }
+}
+
+/// Claims a transaction id: `None` when it is new (the call goes on), the first answer when it
+/// was made before with the same content; refused when with other content, or rolled back first.
+#[allow(clippy::too_many_arguments)]
+async fn claim(
+    tx: &mut AnyConnection,
+    kind: &str,
+    player_id: i64,
+    provider: &str,
+    tx_id: &str,
+    round_id: &str,
+    amount: Kurus,
+    fingerprint: &str,
+) -> Result<Option<Answer>, CallError> {
+    let inserted = sqlx::query(
+        "INSERT INTO provider_txs (provider, tx_id, kind, player_id, round_id, amount, fingerprint, created_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (provider, tx_id) DO NOTHING",
+    )
+    .bind(provider)
+    .bind(tx_id)
+    .bind(kind)
+    .bind(player_id)
+    .bind(round_id)
+    .bind(amount.minor())
+    .bind(fingerprint)
+    .bind(now_ms())
+    .execute(&mut *tx)
+    .await?;
+    if inserted.rows_affected() == 1 {
+        return Ok(None);
+    }
+    let row = sqlx::query("SELECT kind, fingerprint, answer FROM provider_txs WHERE provider = $1 AND tx_id = $2")
+        .bind(provider)
+        .bind(tx_id)
+        .fetch_one(&mut *tx)
+        .await?;
+    let (first_kind, first_fingerprint, first_answer): (String, String, Option<String>) =
+        (row.try_get(0)?, row.try_get(1)?, row.try_get(2)?);
+    if first_kind == "tombstone" {
+        return Err(CallError::RolledBack(tx_id.to_string()));
+    }
+    match first_answer.and_then(|a| serde_json::from_str::<Answer>(&a).ok()) {
+        Some(first) if first_fingerprint == fingerprint => Ok(Some(Answer { replayed: true, ..first })),
+        _ => Err(CallError::Duplicate(tx_id.to_string())),
+    }
+}
+
+/// Adds a move to its round (made on its first move); refused when the round is another
+/// player's or game's.
+async fn record_round(tx: &mut AnyConnection, mv: &Move, bets: Kurus, wins: Kurus, status: &str) -> Result<(), CallError> {
+    let now = now_ms();
+    let row = sqlx::query(
+        "INSERT INTO rounds (provider, round_id, player_id, game_code, bets, wins, status, created_at, updated_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8) \
+         ON CONFLICT (provider, round_id) DO UPDATE SET bets = rounds.bets + excluded.bets, wins = rounds.wins + excluded.wins, \
+         status = CASE WHEN rounds.status = 'rolled_back' THEN rounds.status ELSE excluded.status END, updated_at = excluded.updated_at \
+         RETURNING player_id, game_code",
+    )
+    .bind(&mv.provider)
+    .bind(&mv.round_id)
+    .bind(mv.player_id)
+    .bind(&mv.game_code)
+    .bind(bets.minor())
+    .bind(wins.minor())
+    .bind(status)
+    .bind(now)
+    .fetch_one(&mut *tx)
+    .await?;
+    let (player_id, game_code): (i64, String) = (row.try_get(0)?, row.try_get(1)?);
+    if player_id != mv.player_id || game_code != mv.game_code {
+        return Err(CallError::Foreign(mv.round_id.clone()));
+    }
+    Ok(())
+}
+
+/// The call's answer (the balance now), kept with its transaction id for replays.
+async fn answer(tx: &mut AnyConnection, provider: &str, tx_id: &str, player_id: i64) -> Result<Answer, CallError> {
+    let b = wallet::balances_on(tx, player_id).await?;
+    let answer = Answer { balance: b.total().map_err(WalletError::from)?.minor(), replayed: false };
+    sqlx::query("UPDATE provider_txs SET answer = $1 WHERE provider = $2 AND tx_id = $3")
+        .bind(serde_json::to_string(&answer).unwrap_or_default())
+        .bind(provider)
+        .bind(tx_id)
+        .execute(&mut *tx)
+        .await?;
+    Ok(answer)
+}

@@ -1,0 +1,129 @@
+//! The studio: Kasa's own HTML5 games under `/games/`, their launch tokens and sessions, their
+//! JSON API under `/games/api/`, and the provably fair engine they play on.
+//!
+//! A launch (`casino/kasalaunchurl`) issues a launch token bound to the player and the game (5
+//! minutes, single use); the game page `/games/{code}/?token=` checks it without using it, and
+//! the game turns it into a game session (`/games/api/session`, 12 hours). A spin is one
+//! transaction: the player's active seed gives the round's nonce (its row locked, so concurrent
+//! spins get distinct nonces), the engine plays the round from `FairRng(server seed, client seed,
+//! nonce)`, and the money moves through the same wallet calls as any provider's
+//! ([`crate::casino::rounds`], provider `kasa`, transactions `{roundId}:bet` and `{roundId}:win`),
+//! the round recorded with its seed, nonce, client seed and outcome. The round id is
+//! `{seedId}-{nonce}`. Rotating the seed reveals the server seed, so every round played on it can
+//! be replayed ([`engine::verify`]) and compared.
+
+pub mod engine;
+pub mod page;
+pub mod routes;
+pub mod store;
+
+use crate::casino::rounds::{self, CallError, Move};
+use crate::db::Db;
+use crate::money::Kurus;
+use crate::wallet::{self, WalletError};
+pub use store::{GameSession, PROVIDER, Seed};
+
+/// A spin's result.
+#[derive(Debug, Clone)]
+pub struct Spun {
+    pub round_id: String,
+    pub bet: Kurus,
+    pub win: Kurus,
+    pub outcome: engine::Outcome,
+    /// The player's balance after it.
+    pub balance: Kurus,
+    /// The seed and nonce the round was played with.
+    pub seed: Seed,
+}
+
+/// Why a spin was refused; nothing moved.
+#[derive(Debug, thiserror::Error)]
+pub enum SpinError {
+    #[error("not enough money: the balance is {balance}")]
+    NotEnoughMoney { balance: Kurus },
+    #[error("the bet is not one of the game's levels")]
+    BadBet,
+    #[error("unknown game {0}")]
+    UnknownGame(String),
+    /// The player's seed was being rotated (played again, then this).
+    #[error("no active seed")]
+    NoSeed,
+    #[error(transparent)]
+    Call(CallError),
+    #[error(transparent)]
+    Database(#[from] sqlx::Error),
+}
+
+impl From<CallError> for SpinError {
+    fn from(e: CallError) -> Self {
+        match e {
+            CallError::Database(db) => SpinError::Database(db),
+            other => SpinError::Call(other),
+        }
+    }
+}
+
+/// Plays one round of the session's game for `bet` kuruş (one of the game's bet levels).
+pub async fn spin(db: &Db, session: &GameSession, bet: i64) -> Result<Spun, SpinError> {
+    let slot = engine::slot(&session.game_code).ok_or_else(|| SpinError::UnknownGame(session.game_code.clone()))?;
+    if !slot.bet_levels().contains(&bet) {
+        return Err(SpinError::BadBet);
+    }
+    let bet = Kurus::from_minor(bet).map_err(|_| SpinError::BadBet)?;
+    wallet::open_provider_account(db, PROVIDER).await.map_err(CallError::from)?;
+    let mut attempt = 0;
+    loop {
+        attempt += 1;
+        // A player without a seed yet gets one first (outside the round's transaction).
+        store::active_seed(db, session.player_id).await?;
+        let mut tx = db.begin_write().await?;
+        let played = play_in(&mut tx, session, slot, bet).await;
+        match played {
+            Ok(spun) => {
+                tx.commit().await?;
+                return Ok(spun);
+            }
+            Err(e) => {
+                tx.rollback().await?;
+                match e {
+                    SpinError::Call(CallError::Wallet(WalletError::InsufficientFunds)) => {
+                        return Err(SpinError::NotEnoughMoney { balance: rounds::balance(db, session.player_id).await?.balance() });
+                    }
+                    // The seed was rotated under the spin (on PostgreSQL its statement cannot see
+                    // the new seed): play again on the new one.
+                    SpinError::NoSeed if attempt < 3 => continue,
+                    e => return Err(e),
+                }
+            }
+        }
+    }
+}
+
+async fn play_in(tx: &mut sqlx::AnyConnection, session: &GameSession, slot: &engine::Slot, bet: Kurus) -> Result<Spun, SpinError> {
+    let seed = store::take_nonce(tx, session.player_id).await?.ok_or(SpinError::NoSeed)?;
+    let nonce = u64::try_from(seed.nonce).map_err(|_| sqlx::Error::RowNotFound)?;
+    let outcome = slot.play(&mut engine::FairRng::new(&seed.server_seed, &seed.client_seed, nonce));
+    let win = win_kurus(bet, outcome.win_units, slot.lines()).map_err(|_| SpinError::BadBet)?;
+    let round_id = format!("{}-{}", seed.id, seed.nonce);
+    let mv = |kind: &str, amount: Kurus| Move {
+        provider: PROVIDER.to_string(),
+        player_id: session.player_id,
+        game_code: session.game_code.clone(),
+        round_id: round_id.clone(),
+        tx_id: format!("{round_id}:{kind}"),
+        amount,
+    };
+    rounds::bet_in(tx, &mv("bet", bet)).await?;
+    let answer = rounds::win_in(tx, &mv("win", win)).await?;
+    // One balance push for the round (the bet's and the win's moves together).
+    wallet::publish_balance_in(tx, session.player_id).await.map_err(CallError::from)?;
+    store::record_fairness(tx, &round_id, &seed, &outcome).await?;
+    Ok(Spun { round_id, bet, win, outcome, balance: answer.balance(), seed })
+}
+
+/// A round's win in kuruş: `bet * units / lines` (exact, the bet being a multiple of the lines).
+pub fn win_kurus(bet: Kurus, units: u64, lines: u32) -> Result<Kurus, crate::money::MoneyError> {
+    let lines = i128::from(lines.max(1));
+    let minor = i128::from(bet.minor()) * i128::from(units) / lines;
+    Kurus::from_minor(i64::try_from(minor).unwrap_or(i64::MAX))
+}

@@ -1,0 +1,335 @@
+//! The studio games' JSON API under `/games/api/` (outside `/api/`, listed in the OpenAPI document
+//! with their own server `/`): `session` (a launch token for a game session), `spin`, `seed`
+//! (rotate), `rounds` and `verify`. Answers are the site's envelope `{success, message, data}`,
+//! messages in the request's language (`x-locale`). `spin`, `seed` and `rounds` take the game
+//! session token as `Authorization: Bearer`.
+
+use axum::Json;
+use axum::extract::{FromRef, FromRequestParts, Query, State};
+use axum::http::StatusCode;
+use axum::http::request::Parts;
+use axum::response::{IntoResponse, Response};
+use serde::{Deserialize, Serialize};
+use utoipa::openapi::security::{Http, HttpAuthScheme, SecurityScheme};
+use utoipa::openapi::server::Server;
+use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use super::engine::{self, Outcome, SlotInfo};
+use super::store::{self, GameSession, LaunchState, Seed};
+use super::{SpinError, spin as play};
+use crate::db::{Db, iso_utc};
+use crate::error::{ApiResult, AppError, AppJson, EmptyEnvelope, Envelope, FieldError};
+use crate::i18n::t;
+use crate::wallet;
+
+/// The security scheme of the calls that take a game session token.
+pub const GAME_SESSION: &str = "gameSession";
+
+pub fn router() -> OpenApiRouter<Db> {
+    OpenApiRouter::new()
+        .routes(routes!(session))
+        .routes(routes!(spin))
+        .routes(routes!(seed))
+        .routes(routes!(rounds))
+        .routes(routes!(verify))
+}
+
+/// Adds the games' calls to the site's document: their paths are absolute (server `/`, not
+/// `/api`), and the `gameSession` bearer scheme.
+pub fn document_into(doc: &mut utoipa::openapi::OpenApi, mut games: utoipa::openapi::OpenApi) {
+    for item in games.paths.paths.values_mut() {
+        item.servers = Some(vec![Server::new("/")]);
+    }
+    let scheme = Http::builder()
+        .scheme(HttpAuthScheme::Bearer)
+        .description(Some("The sessionToken of /games/api/session (12 hours, one player and game); an unknown or expired one answers 401."))
+        .build();
+    doc.merge(games);
+    doc.components.get_or_insert_default().add_security_scheme(GAME_SESSION, SecurityScheme::Http(scheme));
+}
+
+/// The caller's game session, from `Authorization: Bearer <sessionToken>`; 401 without a live one.
+pub struct CurrentGame(pub GameSession);
+
+impl<S> FromRequestParts<S> for CurrentGame
+where
+    Db: FromRef<S>,
+    S: Send + Sync,
+{
+    type Rejection = AppError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        let token = crate::auth::session::bearer(parts).ok_or(AppError::Unauthorized)?;
+        store::session(&Db::from_ref(state), token).await?.map(CurrentGame).ok_or(AppError::Unauthorized)
+    }
+}
+
+/// A refusal with its own message key and status (and data).
+fn refuse(status: StatusCode, key: &str, data: Option<serde_json::Value>) -> Response {
+    (status, Json(Envelope { success: false, message: Some(t(key)), data })).into_response()
+}
+
+/// The provably fair state of the player's next round.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Fair {
+    /// SHA-256 (hex) of the server seed: the commitment.
+    pub server_seed_hash: String,
+    pub client_seed: String,
+    /// The next round's nonce.
+    pub nonce: i64,
+}
+
+impl From<&Seed> for Fair {
+    fn from(s: &Seed) -> Fair {
+        Fair { server_seed_hash: s.server_seed_hash.clone(), client_seed: s.client_seed.clone(), nonce: s.nonce }
+    }
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct SessionBody {
+    /// The launch token of the game's URL.
+    pub token: String,
+}
+
+/// A game session.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Session {
+    /// The game session token: `Authorization: Bearer` of spin, seed and rounds (12 hours).
+    pub session_token: String,
+    pub game: SlotInfo,
+    /// Lira: real plus bonus money.
+    pub balance: f64,
+    /// Always TRY.
+    pub currency: &'static str,
+    pub fair: Fair,
+}
+
+async fn balance_lira(db: &Db, player_id: i64) -> Result<f64, AppError> {
+    let b = wallet::balances(db, player_id).await?;
+    Ok(b.total()?.to_lira())
+}
+
+/// Uses the launch token of the game's URL (once; it lives 5 minutes) and opens a game session for
+/// its player and game. An unknown, expired or used token: 401 with a message.
+#[utoipa::path(post, path = "/games/api/session", tag = "games", request_body = SessionBody,
+    responses((status = 200, body = Envelope<Session>),
+        (status = 401, description = "The launch token is unknown, expired or used", body = EmptyEnvelope)))]
+async fn session(State(db): State<Db>, AppJson(body): AppJson<SessionBody>) -> Result<Envelope<Session>, Response> {
+    let started = store::start_session(&db, body.token.trim()).await.map_err(|e| AppError::from(e).into_response())?;
+    let (game, token) = match started {
+        Ok(s) => s,
+        Err(state) => {
+            let key = match state {
+                LaunchState::Expired => "studio.launch_expired",
+                LaunchState::Used => "studio.launch_used",
+                _ => "studio.launch_unknown",
+            };
+            return Err(refuse(StatusCode::UNAUTHORIZED, key, None));
+        }
+    };
+    let slot = engine::slot(&game.game_code).ok_or_else(|| AppError::NotFound("casino.unknown_game").into_response())?;
+    let seed = store::active_seed(&db, game.player_id).await.map_err(|e| AppError::from(e).into_response())?;
+    let balance = balance_lira(&db, game.player_id).await.map_err(IntoResponse::into_response)?;
+    Ok(Envelope::ok(Session { session_token: token, game: slot.info(), balance, currency: "TRY", fair: Fair::from(&seed) }))
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct SpinBody {
+    /// Kuruş: one of the game's betLevels.
+    pub bet: i64,
+}
+
+/// A played round.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SpinResult {
+    pub round_id: String,
+    /// Kuruş.
+    pub bet: i64,
+    /// Kuruş: the whole round's win (free spins included).
+    pub win: i64,
+    pub outcome: Outcome,
+    /// Lira: real plus bonus money after the round.
+    pub balance: f64,
+    /// The state of the next round.
+    pub fair: Fair,
+}
+
+/// What a refused spin carries: the balance (lira).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ShortBalance {
+    pub balance: f64,
+}
+
+/// Plays one round: the bet is taken (real money first, then bonus money), the outcome comes from
+/// the committed server seed, the client seed and the next nonce, the win is paid. A bet above the
+/// balance: 400 'Yetersiz bakiye' / 'Not enough balance' and nothing moves.
+#[utoipa::path(post, path = "/games/api/spin", tag = "games", request_body = SpinBody,
+    responses((status = 200, body = Envelope<SpinResult>),
+        (status = 400, description = "Not enough balance (data: the balance), or a body that is not JSON", body = Envelope<ShortBalance>),
+        (status = 401, description = "No live game session", body = EmptyEnvelope),
+        (status = 422, description = "The bet is not one of the game's levels", body = Envelope<FieldError>)),
+    security(("gameSession" = [])))]
+async fn spin(
+    State(db): State<Db>,
+    CurrentGame(game): CurrentGame,
+    AppJson(body): AppJson<SpinBody>,
+) -> Result<Envelope<SpinResult>, Response> {
+    match play(&db, &game, body.bet).await {
+        Ok(s) => {
+            let next = Seed { nonce: s.seed.nonce + 1, ..s.seed.clone() };
+            Ok(Envelope::ok(SpinResult {
+                round_id: s.round_id,
+                bet: s.bet.minor(),
+                win: s.win.minor(),
+                outcome: s.outcome,
+                balance: s.balance.to_lira(),
+                fair: Fair::from(&next),
+            }))
+        }
+        Err(SpinError::NotEnoughMoney { balance }) => {
+            Err(refuse(StatusCode::BAD_REQUEST, "studio.not_enough_balance", Some(serde_json::json!({ "balance": balance.to_lira() }))))
+        }
+        Err(SpinError::BadBet) => Err(AppError::Validation { field: "bet", key: "studio.bad_bet" }.into_response()),
+        Err(SpinError::UnknownGame(_)) => Err(AppError::NotFound("casino.unknown_game").into_response()),
+        Err(SpinError::Call(e)) => Err(AppError::from(e).into_response()),
+        Err(SpinError::Database(e)) => Err(AppError::from(e).into_response()),
+        Err(e @ SpinError::NoSeed) => Err(AppError::Internal(anyhow::anyhow!(e)).into_response()),
+    }
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SeedBody {
+    /// The client seed of the new seed (1 to 64 printable characters); random when empty or missing.
+    #[serde(default)]
+    pub client_seed: Option<String>,
+}
+
+/// The seed a rotation revealed.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct RevealedSeed {
+    pub server_seed: String,
+    pub server_seed_hash: String,
+    pub client_seed: String,
+    /// The last nonce played on it; null when no round was.
+    pub last_nonce: Option<i64>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Rotated {
+    pub revealed: RevealedSeed,
+    pub fair: Fair,
+}
+
+/// Rotates the player's seed: reveals the server seed in use (every round played on it can now
+/// be verified) and commits to a new one, with the given client seed, from nonce 0.
+#[utoipa::path(post, path = "/games/api/seed", tag = "games", request_body = SeedBody,
+    responses((status = 200, body = Envelope<Rotated>), (status = 401, description = "No live game session", body = EmptyEnvelope),
+        (status = 422, description = "The client seed is not 1 to 64 printable characters", body = Envelope<FieldError>)),
+    security(("gameSession" = [])))]
+async fn seed(State(db): State<Db>, CurrentGame(game): CurrentGame, AppJson(body): AppJson<SeedBody>) -> ApiResult<Rotated> {
+    let client_seed = match body.client_seed.as_deref().map(str::trim).filter(|s| !s.is_empty()) {
+        Some(s) if store::valid_client_seed(s) => s.to_string(),
+        Some(_) => return Err(AppError::Validation { field: "clientSeed", key: "studio.bad_client_seed" }),
+        None => store::random_client_seed(),
+    };
+    let (old, new) = store::rotate(&db, game.player_id, &client_seed).await?;
+    Ok(Envelope::ok(Rotated {
+        revealed: RevealedSeed {
+            server_seed: old.seed.server_seed,
+            server_seed_hash: old.seed.server_seed_hash,
+            client_seed: old.seed.client_seed,
+            last_nonce: old.last_nonce,
+        },
+        fair: Fair::from(&new),
+    }))
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+pub struct RoundsQuery {
+    /// 20 when missing, at most 100.
+    pub take: Option<i64>,
+}
+
+/// A round of this game, with what verifies it.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PlayedRound {
+    pub round_id: String,
+    /// Kuruş.
+    pub bet: i64,
+    /// Kuruş.
+    pub win: i64,
+    pub nonce: i64,
+    pub client_seed: String,
+    pub server_seed_hash: String,
+    /// Only once the seed was rotated; null before.
+    pub server_seed: Option<String>,
+    #[schema(value_type = Outcome)]
+    pub outcome: serde_json::Value,
+    /// UTC, ISO 8601.
+    pub created_at: String,
+}
+
+/// The player's recent rounds of the session's game, newest first.
+#[utoipa::path(get, path = "/games/api/rounds", tag = "games", params(RoundsQuery),
+    responses((status = 200, body = Envelope<Vec<PlayedRound>>), (status = 401, description = "No live game session", body = EmptyEnvelope)),
+    security(("gameSession" = [])))]
+async fn rounds(State(db): State<Db>, CurrentGame(game): CurrentGame, Query(q): Query<RoundsQuery>) -> ApiResult<Vec<PlayedRound>> {
+    let list = store::recent_rounds(&db, game.player_id, &game.game_code, q.take.unwrap_or(20).clamp(1, 100)).await?;
+    Ok(Envelope::ok(
+        list.into_iter()
+            .map(|r| PlayedRound {
+                round_id: r.round_id,
+                bet: r.bet,
+                win: r.win,
+                nonce: r.nonce,
+                client_seed: r.client_seed,
+                server_seed_hash: r.server_seed_hash,
+                server_seed: r.server_seed,
+                outcome: r.outcome,
+                created_at: iso_utc(r.created_at),
+            })
+            .collect(),
+    ))
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct VerifyBody {
+    /// The game's code.
+    pub code: String,
+    pub server_seed: String,
+    pub client_seed: String,
+    pub nonce: u64,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Verified {
+    /// SHA-256 (hex) of the given server seed: compare it with the commitment shown before.
+    pub server_seed_hash: String,
+    pub outcome: Outcome,
+}
+
+/// Replays a round from a revealed server seed, the client seed and the nonce (no login needed).
+#[utoipa::path(post, path = "/games/api/verify", tag = "games", request_body = VerifyBody,
+    responses((status = 200, body = Envelope<Verified>), (status = 404, description = "Unknown game", body = EmptyEnvelope),
+        (status = 422, description = "A seed is empty or too long", body = Envelope<FieldError>)))]
+async fn verify(AppJson(body): AppJson<VerifyBody>) -> ApiResult<Verified> {
+    if body.server_seed.is_empty() || body.server_seed.len() > 128 {
+        return Err(AppError::Validation { field: "serverSeed", key: "studio.bad_seed" });
+    }
+    if body.client_seed.is_empty() || body.client_seed.len() > 64 {
+        return Err(AppError::Validation { field: "clientSeed", key: "studio.bad_client_seed" });
+    }
+    let outcome =
+        engine::verify(&body.code, &body.server_seed, &body.client_seed, body.nonce).ok_or(AppError::NotFound("casino.unknown_game"))?;
+    Ok(Envelope::ok(Verified { server_seed_hash: engine::seed_hash(&body.server_seed), outcome }))
+}

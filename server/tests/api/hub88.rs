@@ -1,0 +1,434 @@
+//! Hub88 (issue 15) against a simulated Hub88 that signs with its own key (the key pairs are
+//! fixtures under `tests/fixtures/hub88/`): every wallet endpoint under `/callbacks/hub88/` with its
+//! signed answers, a bad signature, a duplicate with other content, a rollback before its bet, not
+//! enough money (with the balance), an unknown token, many bets and wins at once under the wallet
+//! check; the launch against a simulated `game/url` and the sync against its `game/list`; the
+//! unconfigured adapter. On both engines.
+
+use std::sync::{Arc, Mutex};
+
+use axum::Router;
+use axum::body::Bytes;
+use axum::extract::State;
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::IntoResponse;
+use axum::routing::post;
+use base64::Engine as _;
+use kasa::casino::hub88::{self, Hub88, SIGNATURE_HEADER};
+use kasa::casino::provider::{Launch, LaunchError, LaunchRequest, Platform};
+use kasa::config::Hub88Settings;
+use kasa::i18n::Locale;
+use rsa::pkcs1v15::{Signature, SigningKey, VerifyingKey};
+use rsa::pkcs8::{DecodePrivateKey, DecodePublicKey};
+use rsa::signature::{SignatureEncoding, Signer, Verifier};
+use rsa::{RsaPrivateKey, RsaPublicKey};
+use serde_json::{Value, json};
+use sha2::Sha256;
+
+use crate::helpers::TestApp;
+use crate::on_both_engines;
+use crate::rounds::{assert_ledger_holds, fund, make_player, money};
+
+const OPERATOR_KEY: &str = include_str!("../fixtures/hub88/operator.key.pem");
+const OPERATOR_PUB: &str = include_str!("../fixtures/hub88/operator.pub.pem");
+const HUB88_KEY: &str = include_str!("../fixtures/hub88/hub88.key.pem");
+const HUB88_PUB: &str = include_str!("../fixtures/hub88/hub88.pub.pem");
+const GAME: &str = "hub-mines";
+
+/// Configures this process's Hub88 (ours: the operator's key; Hub88's public key) at `base_url`.
+fn configure(base_url: &str) {
+    let settings =
+        Hub88Settings { base_url: base_url.into(), operator_id: 77, private_key: OPERATOR_KEY.into(), public_key: HUB88_PUB.into() };
+    hub88::configure(Some(Hub88::new(&settings, Some("https://kasa.example.com".into())).unwrap()));
+}
+
+fn sign_with(key_pem: &str, body: &[u8]) -> String {
+    let key = SigningKey::<Sha256>::new(RsaPrivateKey::from_pkcs8_pem(key_pem).unwrap());
+    base64::engine::general_purpose::STANDARD.encode(key.sign(body).to_bytes())
+}
+
+fn verified_by(pub_pem: &str, body: &[u8], signature: &str) -> bool {
+    let key = VerifyingKey::<Sha256>::new(RsaPublicKey::from_public_key_pem(pub_pem).unwrap());
+    let Ok(raw) = base64::engine::general_purpose::STANDARD.decode(signature) else { return false };
+    let Ok(sig) = Signature::try_from(raw.as_slice()) else { return false };
+    key.verify(body, &sig).is_ok()
+}
+
+/// The simulated Hub88 calls a wallet endpoint, signing with `key` (Hub88's unless a test forges);
+/// the answer, after checking it is signed with our key.
+async fn call_signed(app: &TestApp, path: &str, body: &Value, key: &str) -> Value {
+    let bytes = serde_json::to_vec(body).unwrap();
+    let resp = app
+        .client
+        .post(app.url(&format!("/callbacks/hub88/{path}")))
+        .header("content-type", "application/json")
+        .header(SIGNATURE_HEADER, sign_with(key, &bytes))
+        .body(bytes)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(resp.status(), 200, "{path}");
+    let signature = resp.headers().get(SIGNATURE_HEADER).expect("a signed answer").to_str().unwrap().to_string();
+    let raw = resp.bytes().await.unwrap();
+    assert!(verified_by(OPERATOR_PUB, &raw, &signature), "the answer to {path} is signed with our key");
+    let answer: Value = serde_json::from_slice(&raw).unwrap();
+    assert_eq!(answer["request_uuid"], body["request_uuid"], "request_uuid echoed by {path}");
+    answer
+}
+
+async fn call(app: &TestApp, path: &str, body: &Value) -> Value {
+    call_signed(app, path, body, HUB88_KEY).await
+}
+
+fn uuid() -> String {
+    uuid::Uuid::new_v4().to_string()
+}
+
+/// A bet, win or rollback body (amount in Hub88's 1/100000 units).
+fn money_call(player: i64, token: &str, tx: &str, reference: Option<&str>, round: &str, amount: i64) -> Value {
+    json!({
+        "user": player.to_string(), "transaction_uuid": tx, "supplier_transaction_id": format!("sup-{tx}"), "token": token,
+        "supplier_user": format!("cg_{player}"), "round_closed": false, "round": round, "reward_uuid": null,
+        "request_uuid": uuid(), "reference_transaction_uuid": reference, "is_free": false, "is_aggregated": false,
+        "game_code": GAME, "currency": "TRY", "bet": "zero", "amount": amount, "meta": {"selection": "home_team", "odds": 2.5},
+    })
+}
+
+fn user_call(player: i64, token: &str) -> Value {
+    json!({"user": player.to_string(), "token": token, "request_uuid": uuid(), "game_code": GAME})
+}
+
+/// A player with `kurus` of real money and a Hub88 token.
+async fn player_with_token(app: &TestApp, name: &str, kurus: i64) -> (i64, String) {
+    let (id, _) = make_player(app, name).await;
+    if kurus > 0 {
+        fund(app, id, kurus).await;
+    }
+    let token = hub88::issue_token(&app.db, id, GAME, Platform::Desktop).await.unwrap();
+    (id, token)
+}
+
+on_both_engines! {
+    async fn every_wallet_endpoint_answers_signed_with_the_balance_in_hub88_units(app) {
+        // Arrange
+        configure("http://127.0.0.1:9");
+        let (p, token) = player_with_token(&app, "hubplayer", 10_000).await; // 100 TL
+
+        // Act
+        let info = call(&app, "user/info", &user_call(p, &token)).await;
+        let balance = call(&app, "user/balance", &user_call(p, &token)).await;
+        let bet = call(&app, "transaction/bet", &money_call(p, &token, "b1", None, "r1", 2_500_000)).await; // 25 TL
+        let win = call(&app, "transaction/win", &money_call(p, &token, "w1", Some("b1"), "r1", 6_000_000)).await; // 60 TL
+        let bet2 = call(&app, "transaction/bet", &money_call(p, &token, "b2", None, "r2", 1_000_000)).await;
+        let rollback = call(&app, "transaction/rollback", &money_call(p, &token, "rb2", Some("b2"), "r2", 1_000_000)).await;
+
+        // Assert
+        assert_eq!((info["status"].as_str(), info["user"].as_str()), (Some("RS_OK"), Some(p.to_string().as_str())), "{info}");
+        assert_eq!((balance["status"].as_str(), balance["balance"].as_i64(), balance["currency"].as_str()), (Some("RS_OK"), Some(10_000_000), Some("TRY")));
+        assert_eq!((bet["status"].as_str(), bet["balance"].as_i64()), (Some("RS_OK"), Some(7_500_000)), "{bet}");
+        assert_eq!((win["status"].as_str(), win["balance"].as_i64()), (Some("RS_OK"), Some(13_500_000)), "{win}");
+        assert_eq!(bet2["balance"].as_i64(), Some(12_500_000));
+        assert_eq!((rollback["status"].as_str(), rollback["balance"].as_i64()), (Some("RS_OK"), Some(13_500_000)), "{rollback}");
+        assert_eq!(money(&app, p).await, (13_500, 0));
+        let status: String = sqlx::query_scalar("SELECT status FROM rounds WHERE provider = 'hub88' AND round_id = 'r2'").fetch_one(&app.db.pool).await.unwrap();
+        assert_eq!(status, "rolled_back");
+        assert_ledger_holds(&app).await;
+    }
+}
+
+on_both_engines! {
+    async fn refusals_bad_signature_unknown_token_duplicates_money_currency_and_units(app) {
+        // Arrange
+        configure("http://127.0.0.1:9");
+        let (p, token) = player_with_token(&app, "hubrefused", 1_000).await; // 10 TL
+        let first = money_call(p, &token, "d1", None, "rd", 300_000); // 3 TL
+
+        // Act
+        let forged = call_signed(&app, "transaction/bet", &money_call(p, &token, "f1", None, "rf", 100_000), OPERATOR_KEY).await;
+        let unknown = call(&app, "user/balance", &user_call(p, "not-a-token")).await;
+        let once = call(&app, "transaction/bet", &first).await;
+        let mut again = first.clone();
+        again["request_uuid"] = json!(uuid());
+        let replay = call(&app, "transaction/bet", &again).await;
+        let mut other = again.clone();
+        other["amount"] = json!(400_000);
+        other["request_uuid"] = json!(uuid());
+        let duplicate = call(&app, "transaction/bet", &other).await;
+        let short = call(&app, "transaction/bet", &money_call(p, &token, "s1", None, "rs", 5_000_000)).await;
+        let mut euro = money_call(p, &token, "e1", None, "re", 100_000);
+        euro["currency"] = json!("EUR");
+        let currency = call(&app, "transaction/bet", &euro).await;
+        let fraction = call(&app, "transaction/bet", &money_call(p, &token, "u1", None, "ru", 100_500)).await;
+        let orphan_win = call(&app, "transaction/win", &money_call(p, &token, "ow1", Some("never"), "ro", 100_000)).await;
+
+        // Assert
+        assert_eq!(forged["status"], "RS_ERROR_INVALID_SIGNATURE", "{forged}");
+        assert_eq!(unknown["status"], "RS_ERROR_INVALID_TOKEN", "{unknown}");
+        assert_eq!((once["status"].as_str(), once["balance"].as_i64()), (Some("RS_OK"), Some(700_000)));
+        assert_eq!((replay["status"].as_str(), replay["balance"].as_i64()), (Some("RS_OK"), Some(700_000)), "the first answer again");
+        assert_eq!(duplicate["status"], "RS_ERROR_DUPLICATE_TRANSACTION", "{duplicate}");
+        assert_eq!((short["status"].as_str(), short["balance"].as_i64()), (Some("RS_ERROR_NOT_ENOUGH_MONEY"), Some(700_000)), "{short}");
+        assert_eq!(currency["status"], "RS_ERROR_WRONG_CURRENCY");
+        assert_eq!(fraction["status"], "RS_ERROR_WRONG_TYPES");
+        assert_eq!(orphan_win["status"], "RS_ERROR_TRANSACTION_DOES_NOT_EXIST");
+        assert_eq!(money(&app, p).await, (700, 0), "only the one bet moved money");
+        assert_ledger_holds(&app).await;
+    }
+}
+
+on_both_engines! {
+    async fn a_rollback_before_its_bet_is_ok_and_the_late_bet_is_refused_and_expiry_spares_wins(app) {
+        // Arrange
+        configure("http://127.0.0.1:9");
+        let (p, token) = player_with_token(&app, "hubearly", 5_000).await;
+
+        // Act
+        let rollback = call(&app, "transaction/rollback", &money_call(p, &token, "rbx", Some("bx"), "rx", 100_000)).await;
+        let late = call(&app, "transaction/bet", &money_call(p, &token, "bx", None, "rx", 100_000)).await;
+        let bet = call(&app, "transaction/bet", &money_call(p, &token, "by", None, "ry", 100_000)).await;
+        sqlx::query("UPDATE game_launch_tokens SET expires_at = 1 WHERE player_id = $1").bind(p).execute(&app.db.pool).await.unwrap();
+        let expired_bet = call(&app, "transaction/bet", &money_call(p, &token, "bz", None, "rz", 100_000)).await;
+        let win = call(&app, "transaction/win", &money_call(p, &token, "wy", Some("by"), "ry", 300_000)).await;
+
+        // Assert
+        assert_eq!((rollback["status"].as_str(), rollback["balance"].as_i64()), (Some("RS_OK"), Some(5_000_000)), "{rollback}");
+        assert_eq!(late["status"], "RS_ERROR_DUPLICATE_TRANSACTION", "{late}");
+        assert_eq!(bet["balance"].as_i64(), Some(4_900_000));
+        assert_eq!(expired_bet["status"], "RS_ERROR_TOKEN_EXPIRED");
+        assert_eq!((win["status"].as_str(), win["balance"].as_i64()), (Some("RS_OK"), Some(5_200_000)), "{win}");
+        assert_eq!(money(&app, p).await, (5_200, 0));
+        assert_ledger_holds(&app).await;
+    }
+}
+
+on_both_engines! {
+    async fn many_bets_and_wins_at_once_keep_the_wallet_check(app) {
+        // Arrange
+        configure("http://127.0.0.1:9");
+        let mut players = Vec::new();
+        for i in 0..3 {
+            players.push(player_with_token(&app, &format!("hubmany{i}"), 10_000).await);
+        }
+        let app = Arc::new(app);
+
+        // Act: each player bets 1 TL in 8 rounds and wins 2 TL in every other one, all at once.
+        let mut tasks = Vec::new();
+        for (p, token) in players.clone() {
+            for r in 0..8 {
+                let (app, token) = (app.clone(), token.clone());
+                tasks.push(tokio::spawn(async move {
+                    let bet = call(&app, "transaction/bet", &money_call(p, &token, &format!("pb{p}-{r}"), None, &format!("pr{p}-{r}"), 100_000)).await;
+                    assert_eq!(bet["status"], "RS_OK", "{bet}");
+                    if r % 2 == 0 {
+                        let tx = format!("pw{p}-{r}");
+                        let win = call(&app, "transaction/win", &money_call(p, &token, &tx, Some(&format!("pb{p}-{r}")), &format!("pr{p}-{r}"), 200_000)).await;
+                        assert_eq!(win["status"], "RS_OK", "{win}");
+                    }
+                }));
+            }
+        }
+        for t in tasks {
+            t.await.unwrap();
+        }
+
+        // Assert: 100 TL - 8 TL + 8 TL each.
+        for (p, _) in &players {
+            assert_eq!(money(&app, *p).await, (10_000, 0));
+        }
+        assert_ledger_holds(&app).await;
+    }
+}
+
+/// What the simulated Hub88 server saw.
+#[derive(Default)]
+struct Seen {
+    bodies: Vec<Value>,
+}
+
+/// A simulated Hub88 API on port 0: `game/url` and `game/list`, each refusing (401) a body not
+/// signed with our key; its base URL.
+async fn simulated_hub88(seen: Arc<Mutex<Seen>>) -> String {
+    async fn checked(seen: &Mutex<Seen>, headers: &HeaderMap, body: &Bytes) -> Option<Value> {
+        let signature = headers.get(SIGNATURE_HEADER)?.to_str().ok()?;
+        if !verified_by(OPERATOR_PUB, body, signature) {
+            return None;
+        }
+        let v: Value = serde_json::from_slice(body).ok()?;
+        seen.lock().unwrap().bodies.push(v.clone());
+        Some(v)
+    }
+    let app = Router::new()
+        .route(
+            "/operator/generic/v2/game/url",
+            post(|State(seen): State<Arc<Mutex<Seen>>>, headers: HeaderMap, body: Bytes| async move {
+                match checked(&seen, &headers, &body).await {
+                    Some(v) => axum::Json(json!({"url": format!("https://games.hub88.test/play?game={}&token={}", v["game_code"].as_str().unwrap(), v["token"].as_str().unwrap())})).into_response(),
+                    None => (StatusCode::UNAUTHORIZED, "{\"error\":\"bad signature\"}").into_response(),
+                }
+            }),
+        )
+        .route(
+            "/operator/generic/v2/game/list",
+            post(|State(seen): State<Arc<Mutex<Seen>>>, headers: HeaderMap, body: Bytes| async move {
+                match checked(&seen, &headers, &body).await {
+                    Some(_) => axum::Json(json!([
+                        {"url_thumb": "https://cdn.hub88.test/a.png", "url_background": "", "product": "Clawbuster", "platforms": ["GPL_DESKTOP", "GPL_MOBILE"],
+                         "name": "Dragon Rising", "game_code": "clt_DragonRising", "freebet_support": true, "enabled": true, "category": "Video Slots",
+                         "blocked_countries": [], "release_date": "2024-03-01"},
+                        {"url_thumb": "https://cdn.hub88.test/b.png", "product": "Evolution", "platforms": ["GPL_MOBILE"],
+                         "name": "Live Blackjack", "game_code": "evo_blackjack", "enabled": true, "category": "Live Blackjack"},
+                    ])).into_response(),
+                    None => (StatusCode::UNAUTHORIZED, "{\"error\":\"bad signature\"}").into_response(),
+                }
+            }),
+        )
+        .with_state(seen);
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    tokio::spawn(async move {
+        let _ = axum::serve(listener, app).await;
+    });
+    format!("http://{addr}")
+}
+
+on_both_engines! {
+    async fn the_launch_calls_game_url_signed_and_the_sync_upserts_game_list(app) {
+        // Arrange
+        let seen = Arc::new(Mutex::new(Seen::default()));
+        let base = simulated_hub88(seen.clone()).await;
+        let (p, _) = make_player(&app, "hublaunch").await;
+        let adapter = kasa::casino::provider::provider("hub88").unwrap();
+        let request = LaunchRequest { player_id: p, game_code: GAME, platform: Platform::Mobile, locale: Locale::En };
+        hub88::configure(None);
+        let unconfigured = adapter.launch(&app.db, &request).await;
+        configure(&base);
+
+        // Act
+        let launch = adapter.launch(&app.db, &request).await.unwrap();
+        let unknown = adapter.launch(&app.db, &LaunchRequest { game_code: "no-such-game", ..request.clone() }).await;
+        let report = hub88::sync_games(&app.db).await.unwrap();
+        let again = hub88::sync_games(&app.db).await.unwrap();
+
+        // Assert
+        assert!(matches!(unconfigured, Err(LaunchError::NotConfigured("hub88"))), "{unconfigured:?}");
+        assert!(matches!(unknown, Err(LaunchError::UnknownGame)), "{unknown:?}");
+        let Launch::Url(url) = launch else { panic!("a URL") };
+        assert!(url.starts_with(&format!("https://games.hub88.test/play?game={GAME}&token=")), "{url}");
+        let sent = seen.lock().unwrap().bodies[0].clone();
+        assert_eq!((sent["platform"].as_str(), sent["operator_id"].as_i64(), sent["currency"].as_str()), (Some("GPL_MOBILE"), Some(77), Some("TRY")));
+        assert_eq!((sent["user"].as_str(), sent["lang"].as_str()), (Some(p.to_string().as_str()), Some("en")));
+        // The token in the URL opens the player's wallet calls.
+        let token = url.split("token=").nth(1).unwrap();
+        let balance = call(&app, "user/balance", &user_call(p, token)).await;
+        assert_eq!(balance["status"], "RS_OK", "{balance}");
+        assert_eq!((report.games_added, report.games_updated), (2, 0), "{report}");
+        assert_eq!((again.games_added, again.games_updated), (0, 2), "{again}");
+        let row: (String, String, i64) = sqlx::query_as(
+            "SELECT g.name, g.extra, g.is_live FROM games g JOIN providers p ON p.id = g.provider_id WHERE p.code = 'hub88' AND g.code = 'clt_dragonrising'",
+        )
+        .fetch_one(&app.db.pool)
+        .await
+        .unwrap();
+        assert_eq!(row.0, "Dragon Rising");
+        assert!(row.1.contains("\"gameCode\":\"clt_DragonRising\""), "{}", row.1);
+        assert_eq!(row.2, 0);
+        let live: i64 = sqlx::query_scalar("SELECT g.is_live FROM games g JOIN providers p ON p.id = g.provider_id WHERE p.code = 'hub88' AND g.code = 'evo_blackjack'")
+            .fetch_one(&app.db.pool)
+            .await
+            .unwrap();
+        assert_eq!(live, 1);
+        // A synced game launches under Hub88's own code.
+        let launched = adapter.launch(&app.db, &LaunchRequest { game_code: "clt_dragonrising", ..request.clone() }).await.unwrap();
+        assert!(matches!(launched, Launch::Url(u) if u.contains("game=clt_DragonRising")));
+    }
+}
+
+/// Posts raw bytes to a wallet endpoint signed with Hub88's key; the status and the JSON answer.
+async fn call_raw(app: &TestApp, path: &str, bytes: &[u8]) -> (u16, Value) {
+    let resp = app
+        .client
+        .post(app.url(&format!("/callbacks/hub88/{path}")))
+        .header("content-type", "application/json")
+        .header(SIGNATURE_HEADER, sign_with(HUB88_KEY, bytes))
+        .body(bytes.to_vec())
+        .send()
+        .await
+        .unwrap();
+    let status = resp.status().as_u16();
+    (status, resp.json().await.unwrap_or(Value::Null))
+}
+
+on_both_engines! {
+    async fn malformed_calls_another_users_token_repeated_rollbacks_and_an_unconfigured_node(app) {
+        // Arrange
+        configure("http://127.0.0.1:9");
+        let (p, token) = player_with_token(&app, "hubodd", 2_000).await;
+        let (other, _) = player_with_token(&app, "hubother", 0).await;
+        call(&app, "transaction/bet", &money_call(p, &token, "ob1", None, "or1", 500_000)).await;
+        let rollback = money_call(p, &token, "orb1", Some("ob1"), "or1", 500_000);
+
+        // Act
+        let (_, syntax) = call_raw(&app, "transaction/bet", b"{not json").await;
+        let mut typed = money_call(p, &token, "ot1", None, "ot", 100_000);
+        typed["amount"] = json!("1000");
+        let (_, types) = call_raw(&app, "transaction/bet", &serde_json::to_vec(&typed).unwrap()).await;
+        let stolen = call(&app, "user/balance", &user_call(other, &token)).await;
+        let first = call(&app, "transaction/rollback", &rollback).await;
+        let mut again = rollback.clone();
+        again["request_uuid"] = json!(uuid());
+        let repeated = call(&app, "transaction/rollback", &again).await;
+        let (no_call, _) = call_raw(&app, "transaction/refund", b"{}").await;
+        hub88::configure(None);
+        let (unconfigured, _) = call_raw(&app, "user/balance", &serde_json::to_vec(&user_call(p, &token)).unwrap()).await;
+
+        // Assert
+        assert_eq!(syntax["status"], "RS_ERROR_WRONG_SYNTAX", "{syntax}");
+        assert_eq!(types["status"], "RS_ERROR_WRONG_TYPES", "{types}");
+        assert_eq!(stolen["status"], "RS_ERROR_INVALID_TOKEN", "{stolen}");
+        assert_eq!((first["status"].as_str(), first["balance"].as_i64()), (Some("RS_OK"), Some(2_000_000)), "{first}");
+        assert_eq!((repeated["status"].as_str(), repeated["balance"].as_i64()), (Some("RS_OK"), Some(2_000_000)), "{repeated}");
+        assert_eq!(no_call, 404);
+        assert_eq!(unconfigured, 404);
+        assert_eq!(money(&app, p).await, (2_000, 0));
+        assert_ledger_holds(&app).await;
+    }
+}
+
+on_both_engines! {
+    async fn kasa_admin_providers_sync_hub88_fetches_the_game_list(app) {
+        // Arrange
+        let seen = Arc::new(Mutex::new(Seen::default()));
+        let base = simulated_hub88(seen.clone()).await;
+        let fixtures = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/hub88");
+        let run = |args: &[&str], configured: bool| {
+            let mut cmd = tokio::process::Command::new(env!("CARGO_BIN_EXE_kasa"));
+            cmd.args(args).arg("--database-url").arg(&app.db.url).env("KASA_LOG", "error");
+            if configured {
+                cmd.env("KASA_HUB88_BASE_URL", &base)
+                    .env("KASA_HUB88_OPERATOR_ID", "77")
+                    .env("KASA_HUB88_PRIVATE_KEY", format!("{fixtures}/operator.key.pem"))
+                    .env("KASA_HUB88_PUBLIC_KEY", format!("{fixtures}/hub88.pub.pem"));
+            }
+            cmd.output()
+        };
+
+        // Act
+        let unconfigured = run(&["admin", "providers", "sync", "hub88"], false).await.unwrap();
+        let other = run(&["admin", "providers", "sync", "egt-digital"], true).await.unwrap();
+        let synced = run(&["admin", "providers", "sync", "hub88"], true).await.unwrap();
+
+        // Assert
+        let err = String::from_utf8_lossy(&unconfigured.stderr);
+        assert!(!unconfigured.status.success() && err.contains("Hub88 is not configured"), "{err}");
+        assert!(!other.status.success());
+        let out = String::from_utf8_lossy(&synced.stdout);
+        assert!(synced.status.success(), "{}", String::from_utf8_lossy(&synced.stderr));
+        assert!(out.contains("games: 2 added, 0 updated"), "{out}");
+        assert_eq!(seen.lock().unwrap().bodies[0], json!({"operator_id": 77}));
+        let n: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM games g JOIN providers p ON p.id = g.provider_id WHERE p.code = 'hub88' AND g.code IN ('clt_dragonrising', 'evo_blackjack')")
+            .fetch_one(&app.db.pool)
+            .await
+            .unwrap();
+        assert_eq!(n, 2);
+    }
+}

@@ -1,0 +1,99 @@
+/**
+ * The studio's game API under /games/api/ (envelope {success, message, data}, as the site's API).
+ * A refused call throws ApiError with the server's message (already in the player's language);
+ * a call that never got an answer throws NetworkError.
+ */
+import type { Lang } from './i18n';
+import type { RoundData, SeedData, SessionData, SpinData, VerifyData } from './types';
+
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    /** The answer's data (a refused spin carries the balance). */
+    readonly data?: unknown,
+  ) {
+    super(message);
+  }
+}
+
+export class NetworkError extends Error {}
+
+interface Envelope<T> {
+  success?: boolean;
+  message?: string | null;
+  data?: T;
+}
+
+export class GameApi {
+  sessionToken = '';
+
+  constructor(readonly lang: Lang) {}
+
+  private async call<T>(method: string, path: string, body?: unknown): Promise<T> {
+    const headers: Record<string, string> = {
+      Accept: 'application/json',
+      // The server writes its messages in the language of x-locale.
+      'x-locale': this.lang,
+    };
+    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    if (this.sessionToken) headers.Authorization = `Bearer ${this.sessionToken}`;
+    let response: Response;
+    try {
+      response = await fetch(`/games/api/${path}`, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        credentials: 'same-origin',
+      });
+    } catch {
+      throw new NetworkError('network');
+    }
+    let envelope: Envelope<T> | null;
+    try {
+      envelope = (await response.json()) as Envelope<T>;
+    } catch {
+      envelope = null;
+    }
+    if (!response.ok || !envelope || envelope.success === false) {
+      throw new ApiError(
+        envelope?.message || `HTTP ${response.status}`,
+        response.status,
+        envelope?.data,
+      );
+    }
+    return envelope.data as T;
+  }
+
+  session(token: string): Promise<SessionData> {
+    return this.call('POST', 'session', { token });
+  }
+
+  spin(bet: number): Promise<SpinData> {
+    return this.call('POST', 'spin', { bet });
+  }
+
+  seed(clientSeed: string): Promise<SeedData> {
+    return this.call('POST', 'seed', { clientSeed });
+  }
+
+  async rounds(take = 20): Promise<RoundData[]> {
+    const data = await this.call<RoundData[] | { items: RoundData[] }>(
+      'GET',
+      `rounds?take=${take}`,
+    );
+    return Array.isArray(data) ? data : (data?.items ?? []);
+  }
+
+  verify(code: string, serverSeed: string, clientSeed: string, nonce: number): Promise<VerifyData> {
+    return this.call('POST', 'verify', { code, serverSeed, clientSeed, nonce });
+  }
+}
+
+/** SHA-256 of a text as hex, in the browser (null where crypto.subtle is missing: plain http). */
+export async function sha256Hex(text: string): Promise<string | null> {
+  const subtle = globalThis.crypto?.subtle;
+  if (!subtle) return null;
+  const digest = await subtle.digest('SHA-256', new TextEncoder().encode(text));
+  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join('');
+}

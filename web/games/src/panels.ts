@@ -1,0 +1,430 @@
+/**
+ * The game's panels, as modal <dialog>s (focus kept inside, Escape closes): the info panel
+ * (paytable at the current bet, paylines, RTP, rules) and the fairness panel (the committed seed
+ * hash, the client seed and nonce, recent rounds and a verify view).
+ */
+import { ApiError, sha256Hex } from './api';
+import { symbolSvg } from './art/sprite';
+import { ICONS, h, icon } from './dom';
+import { formatDateTime, formatKurus, formatRtp, formatTimes, shortHash } from './format';
+import type { Game } from './game';
+import { canonicalJson, unitsToKurus } from './present';
+import type { Outcome, RoundData } from './types';
+
+function dialog(title: string, closeLabel: string, ...body: (Node | null)[]): HTMLDialogElement {
+  const id = `dlg-${Math.random().toString(36).slice(2, 8)}`;
+  const close = h('button', {
+    class: 'dialog__close',
+    type: 'button',
+    'aria-label': closeLabel,
+    title: closeLabel,
+  });
+  close.append(icon(ICONS.close));
+  // Focusable, so a keyboard can scroll a long panel.
+  const content = h('div', { class: 'dialog__body', tabindex: 0 });
+  for (const b of body) if (b) content.append(b);
+  const dlg = h(
+    'dialog',
+    { class: 'dialog', 'aria-labelledby': id },
+    h(
+      'header',
+      { class: 'dialog__head' },
+      h('h2', { id, class: 'dialog__title', text: title }),
+      close,
+    ),
+    content,
+  );
+  close.addEventListener('click', () => dlg.close());
+  dlg.addEventListener('click', (e) => {
+    if (e.target === dlg) dlg.close();
+  });
+  dlg.addEventListener('close', () => dlg.remove());
+  document.body.append(dlg);
+  dlg.showModal();
+  return dlg;
+}
+
+/** A mini 5 × 3 grid of a payline (cells on the line filled). */
+function paylineMini(rows: number[], index: number, reels: number, rowCount: number): HTMLElement {
+  const grid = h('div', { class: 'mini-line__grid', 'aria-hidden': 'true' });
+  for (let row = 0; row < rowCount; row++) {
+    for (let reel = 0; reel < reels; reel++) {
+      grid.append(h('span', { class: rows[reel] === row ? 'on' : '' }));
+    }
+  }
+  return h('figure', { class: 'mini-line' }, grid, h('figcaption', { text: String(index + 1) }));
+}
+
+export function openInfo(game: Game): void {
+  const { info } = game;
+  const t = game.dict;
+  const lang = game.language;
+  const bet = game.bet;
+  const lineBet = bet / info.lines;
+  const name = (id: number) => {
+    const s = info.symbols.find((x) => x.id === id);
+    return s ? s.name[lang] || s.name.en : '';
+  };
+
+  const rtp = h(
+    'div',
+    { class: 'rtp' },
+    h('strong', { class: 'rtp__value', text: formatRtp(info.rtp, lang) }),
+    h('p', { class: 'muted', text: t.rtpNote }),
+  );
+
+  const table = h('div', { class: 'paytable' });
+  const ordered = [...info.symbols].sort((a, b) => {
+    const rank = (k: string) => (k === 'wild' ? 0 : k === 'scatter' ? 1 : 2);
+    return rank(a.kind) - rank(b.kind) || (b.pays[5] ?? 0) - (a.pays[5] ?? 0);
+  });
+  for (const s of ordered) {
+    const pays = h('ul', { class: 'paytable__pays' });
+    if (s.kind === 'scatter') {
+      for (let n = 5; n >= 1; n--) {
+        const p = info.scatterPays[n] ?? 0;
+        const fs = info.freeSpins[n] ?? 0;
+        if (p === 0 && fs === 0) continue;
+        const parts = [
+          p > 0 ? formatKurus(p * bet, lang) : '',
+          fs > 0 ? `${fs} ${t.freeSpins.toLowerCase()}` : '',
+        ]
+          .filter(Boolean)
+          .join(' + ');
+        pays.append(h('li', {}, h('b', { text: `${n}×` }), ` ${parts}`));
+      }
+    } else {
+      for (let n = 5; n >= 1; n--) {
+        const p = s.pays[n] ?? 0;
+        if (p === 0) continue;
+        pays.append(
+          h('li', {}, h('b', { text: `${n}×` }), ` ${formatKurus(Math.round(p * lineBet), lang)}`),
+        );
+      }
+    }
+    const art = symbolSvg(s.id, 'paytable__art');
+    table.append(
+      h(
+        'div',
+        { class: `paytable__row paytable__row--${s.kind}` },
+        art,
+        h('div', {}, h('h4', { class: 'paytable__name', text: s.name[lang] || s.name.en }), pays),
+      ),
+    );
+  }
+
+  const lines = h('div', { class: 'mini-lines' });
+  info.paylines.forEach((rows, i) => lines.append(paylineMini(rows, i, info.reels, info.rows)));
+
+  const rules = h('ul', { class: 'rules' });
+  t.rulesList(info.lines, info.freeSpinMultiplier, info.maxFreeSpins).forEach((r) =>
+    rules.append(h('li', { text: r })),
+  );
+  if (info.wild != null) rules.append(h('li', { text: `${name(info.wild)}: ${t.wildLabel}` }));
+
+  dialog(
+    t.infoTitle,
+    t.close,
+    h('p', { class: 'muted', text: info.description?.[lang] ?? '' }),
+    rtp,
+    h('h3', { text: `${t.paytable} · ${t.bet} ${formatKurus(bet, lang)}` }),
+    h('p', { class: 'muted small', text: `${t.paytableNote} ${t.scatterNote}` }),
+    table,
+    h('h3', { text: `${t.paylines} (${info.lines})` }),
+    lines,
+    h('h3', { text: t.rules }),
+    rules,
+    h('p', { class: 'muted small', text: t.keyboard }),
+  );
+}
+
+/** A read-only value with a label (monospace for seeds). */
+function field(label: string, value: string, mono = true): HTMLElement {
+  return h(
+    'div',
+    { class: 'kv' },
+    h('span', { class: 'kv__label', text: label }),
+    h('code', { class: mono ? 'kv__value mono' : 'kv__value', text: value }),
+  );
+}
+
+function outcomeGrids(
+  outcome: Outcome,
+  spinLabel: (i: number) => string,
+  times: (units: number) => string,
+): HTMLElement {
+  const wrap = h('div', { class: 'verify__grids' });
+  outcome.spins.forEach((spin, i) => {
+    const grid = h('div', { class: 'verify__grid', 'aria-hidden': 'true' });
+    const rows = spin.grid[0]?.length ?? 3;
+    for (let row = 0; row < rows; row++) {
+      for (let reel = 0; reel < spin.grid.length; reel++)
+        grid.append(symbolSvg(spin.grid[reel][row], 'verify__sym'));
+    }
+    wrap.append(
+      h(
+        'figure',
+        { class: 'verify__spin' },
+        grid,
+        h('figcaption', {
+          text: spin.units > 0 ? `${spinLabel(i)} · ${times(spin.units)}` : spinLabel(i),
+        }),
+      ),
+    );
+  });
+  return wrap;
+}
+
+export function openFairness(game: Game): void {
+  const t = game.dict;
+  const lang = game.language;
+  const api = game.gameApi;
+
+  const hashEl = field(t.serverSeedHash, game.fair.serverSeedHash);
+  const nonceEl = field(t.nonce, String(game.fair.nonce), false);
+  const seedInput = h('input', {
+    id: 'client-seed',
+    class: 'input mono',
+    type: 'text',
+    maxlength: 64,
+    autocomplete: 'off',
+    spellcheck: 'false',
+  });
+  seedInput.value = game.fair.clientSeed;
+  const seedButton = h('button', { class: 'btn btn--gold', type: 'submit', text: t.changeSeed });
+  const seedNote = h('div', { class: 'seed-note', role: 'status', 'aria-live': 'polite' });
+  const seedForm = h(
+    'form',
+    { class: 'seed-form' },
+    h('label', { for: 'client-seed', class: 'kv__label', text: t.clientSeed }),
+    h('div', { class: 'seed-form__row' }, seedInput, seedButton),
+    seedNote,
+  );
+
+  const roundsList = h('div', { class: 'rounds' });
+  const verifyBox = h('section', { class: 'verify', 'aria-labelledby': 'verify-title' });
+  let known: RoundData[] = [];
+
+  seedForm.addEventListener('submit', async (e) => {
+    e.preventDefault();
+    const value = seedInput.value.trim();
+    if (!value) {
+      seedNote.replaceChildren(h('p', { class: 'error', text: t.seedEmpty }));
+      seedInput.setAttribute('aria-invalid', 'true');
+      return;
+    }
+    seedInput.removeAttribute('aria-invalid');
+    seedButton.disabled = true;
+    try {
+      const data = await api.seed(value);
+      game.setFair(data.fair);
+      const r = data.revealed;
+      seedNote.replaceChildren(
+        h('p', { class: 'ok', text: t.seedChanged }),
+        field(t.revealedSeed, r.serverSeed),
+        field(t.serverSeedHash, r.serverSeedHash),
+        field(t.clientSeed, r.clientSeed),
+        field(t.lastNonce, r.lastNonce == null ? '—' : String(r.lastNonce), false),
+      );
+      const current = hashWrap.firstElementChild;
+      current?.replaceWith(field(t.serverSeedHash, game.fair.serverSeedHash));
+      nonceEl.querySelector('code')!.textContent = String(game.fair.nonce);
+      void loadRounds();
+    } catch (err) {
+      seedNote.replaceChildren(
+        h('p', { class: 'error', text: err instanceof ApiError ? err.message : t.networkError }),
+      );
+    } finally {
+      seedButton.disabled = false;
+    }
+  });
+
+  const loadRounds = async () => {
+    try {
+      known = await api.rounds(20);
+    } catch (err) {
+      roundsList.replaceChildren(
+        h('p', { class: 'error', text: err instanceof ApiError ? err.message : t.networkError }),
+      );
+      return;
+    }
+    if (known.length === 0) {
+      roundsList.replaceChildren(h('p', { class: 'muted', text: t.noRounds }));
+      return;
+    }
+    const table = h('table', { class: 'rounds__table' });
+    table.append(
+      h(
+        'thead',
+        {},
+        h(
+          'tr',
+          {},
+          h('th', { text: 'Nonce' }),
+          h('th', { text: t.bet }),
+          h('th', { text: t.win }),
+          h('th', { text: t.serverSeed }),
+          h('th', {}),
+        ),
+      ),
+    );
+    const body = h('tbody');
+    for (const r of known) {
+      const verify = h('button', {
+        class: 'btn btn--small',
+        type: 'button',
+        text: t.verify,
+        'aria-label': `${t.verify}: nonce ${r.nonce}`,
+      });
+      verify.disabled = !r.serverSeed;
+      verify.addEventListener('click', () => showVerify(r));
+      body.append(
+        h(
+          'tr',
+          {},
+          h('td', { class: 'mono', text: String(r.nonce) }),
+          h('td', { text: formatKurus(r.bet, lang) }),
+          h('td', { class: r.win > 0 ? 'win' : '', text: formatKurus(r.win, lang) }),
+          h('td', {
+            class: 'mono small',
+            text: r.serverSeed ? shortHash(r.serverSeed, 6) : t.hidden,
+            title: formatDateTime(r.createdAt, lang),
+          }),
+          h('td', {}, verify),
+        ),
+      );
+    }
+    table.append(body);
+    roundsList.replaceChildren(table);
+  };
+
+  const showVerify = (round?: RoundData) => {
+    const seed = h('input', {
+      id: 'v-seed',
+      class: 'input mono',
+      type: 'text',
+      autocomplete: 'off',
+      spellcheck: 'false',
+      required: true,
+    });
+    const client = h('input', {
+      id: 'v-client',
+      class: 'input mono',
+      type: 'text',
+      autocomplete: 'off',
+      spellcheck: 'false',
+      required: true,
+    });
+    const nonce = h('input', {
+      id: 'v-nonce',
+      class: 'input mono',
+      type: 'number',
+      min: 0,
+      step: 1,
+      inputmode: 'numeric',
+      required: true,
+    });
+    seed.value = round?.serverSeed ?? '';
+    client.value = round?.clientSeed ?? game.fair.clientSeed;
+    nonce.value = round ? String(round.nonce) : '';
+    const result = h('div', { class: 'verify__result', role: 'status', 'aria-live': 'polite' });
+    const run = h('button', { class: 'btn btn--gold', type: 'submit', text: t.verifyRun });
+    const form = h(
+      'form',
+      { class: 'verify__form' },
+      h('label', { for: 'v-seed', class: 'kv__label', text: t.serverSeed }),
+      seed,
+      h(
+        'div',
+        { class: 'verify__pair' },
+        h(
+          'div',
+          {},
+          h('label', { for: 'v-client', class: 'kv__label', text: t.clientSeed }),
+          client,
+        ),
+        h('div', {}, h('label', { for: 'v-nonce', class: 'kv__label', text: 'Nonce' }), nonce),
+      ),
+      run,
+      result,
+    );
+    form.addEventListener('submit', async (e) => {
+      e.preventDefault();
+      run.disabled = true;
+      result.replaceChildren();
+      try {
+        const data = await api.verify(
+          game.info.code,
+          seed.value.trim(),
+          client.value.trim(),
+          Number(nonce.value),
+        );
+        const computed = await sha256Hex(seed.value.trim());
+        const committed = round?.serverSeedHash ?? data.serverSeedHash;
+        const nodes: Node[] = [];
+        if (computed === null)
+          nodes.push(
+            h('p', { class: 'muted', text: t.verifyNoCrypto }),
+            field(t.serverSeedHash, data.serverSeedHash),
+          );
+        else {
+          const ok = computed === committed;
+          nodes.push(
+            h('p', { class: ok ? 'ok' : 'error', text: ok ? t.verifyHashOk : t.verifyHashBad }),
+            field(t.verifyHashComputed, computed),
+          );
+        }
+        const rec = round?.outcome;
+        if (rec) {
+          const same = canonicalJson(rec) === canonicalJson(data.outcome);
+          nodes.push(
+            h('p', { class: same ? 'ok' : 'error', text: same ? t.verifyMatch : t.verifyMismatch }),
+          );
+        }
+        const times = data.outcome.winUnits / game.info.lines;
+        const win = round
+          ? ` = ${formatKurus(unitsToKurus(data.outcome.winUnits, round.bet, game.info.lines), lang)}`
+          : '';
+        nodes.push(
+          h('h4', { text: t.verifyResult }),
+          h('p', {
+            class: 'verify__win',
+            text: `${t.verifyWinUnits(formatTimes(times, lang))}${win}`,
+          }),
+          outcomeGrids(data.outcome, t.spinN, (units) =>
+            formatTimes(units / game.info.lines, lang),
+          ),
+        );
+        result.replaceChildren(...nodes);
+      } catch (err) {
+        result.replaceChildren(
+          h('p', {
+            class: 'error',
+            text: err instanceof ApiError ? err.message || t.verifyInvalid : t.networkError,
+          }),
+        );
+      } finally {
+        run.disabled = false;
+      }
+    });
+    verifyBox.replaceChildren(h('h3', { id: 'verify-title', text: t.verifyTitle }), form);
+    verifyBox.scrollIntoView?.({ block: 'start' });
+    if (round) form.requestSubmit();
+  };
+
+  const hashWrap = h('div', {}, hashEl);
+  dialog(
+    t.fairTitle,
+    t.close,
+    h('p', { class: 'muted small', text: t.fairIntro }),
+    hashWrap,
+    nonceEl,
+    seedForm,
+    h('h3', { text: t.recentRounds }),
+    h('p', { class: 'muted small', text: t.roundsNote }),
+    roundsList,
+    verifyBox,
+  );
+  showVerify();
+  void loadRounds();
+}

@@ -1,0 +1,29 @@
+import { defineConfig } from 'vite';
+import { fileURLToPath } from 'node:url';
+
+// The studio's HTML5 games (issue 14): vanilla TypeScript, no React, built beside the app into
+// dist/games/ (one page for every slot, dist/games/slot/index.html, which the server answers for
+// /games/{code}/; its files under dist/games/assets/). Runs after the app's build, so it must not
+// empty dist/. Only external scripts and styles: the server's CSP runs no inline script.
+const root = fileURLToPath(new URL('./games', import.meta.url));
+
+export default defineConfig({
+  root,
+  base: '/games/',
+  publicDir: false,
+  server: {
+    fs: { allow: ['..'] },
+    proxy: { '/games/api': process.env.KASA_API ?? 'http://127.0.0.1:8080' },
+  },
+  build: {
+    outDir: fileURLToPath(new URL('./dist/games', import.meta.url)),
+    emptyOutDir: false,
+    assetsDir: 'assets',
+    // Fonts stay files (the CSP allows fonts from the site only, not data: URLs).
+    assetsInlineLimit: (file) => (file.endsWith('.woff2') ? false : undefined),
+    modulePreload: { polyfill: false },
+    rolldownOptions: {
+      input: { slot: fileURLToPath(new URL('./games/slot/index.html', import.meta.url)) },
+    },
+  },
+});
