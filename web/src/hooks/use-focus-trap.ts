@@ -1,4 +1,4 @@
-import { useEffect, type RefObject } from 'react';
+import { useLayoutEffect, type RefObject } from 'react';
 
 const FOCUSABLE =
   'a[href], area[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), iframe, [tabindex]:not([tabindex="-1"]), [contenteditable="true"]';
@@ -11,14 +11,16 @@ export function focusableIn(root: HTMLElement): HTMLElement[] {
 
 /**
  * While active: focus moves into the container, Tab cycles inside it, Escape calls onEscape,
- * the page behind does not scroll, and focus returns to where it was afterwards.
+ * the page behind does not scroll, and focus returns to where it was afterwards. A layout effect:
+ * it is in place as soon as the container is in the DOM, so an Escape pressed right after opening
+ * is heard (Preact runs plain effects only after the next frame).
  */
 export function useFocusTrap(
   ref: RefObject<HTMLElement | null>,
   active: boolean,
   onEscape: () => void,
 ) {
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!active) return;
     const root = ref.current;
     if (!root) return;
