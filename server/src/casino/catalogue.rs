@@ -375,6 +375,25 @@ mod tests {
     }
 
     #[test]
+    fn every_studio_game_in_the_catalogue_is_playable_and_every_playable_one_listed() {
+        use crate::studio::engine;
+        let file = parse(DEMO).unwrap();
+        let listed: Vec<&str> = file.games.iter().filter(|g| g.provider == "kasa").map(|g| g.code.as_str()).collect();
+        for code in &listed {
+            assert!(engine::info(code).is_some(), "{code} is listed but the studio cannot play it");
+        }
+        let playable = engine::slots().iter().map(|s| s.code()).chain(engine::tables().iter().map(|t| t.code));
+        for code in playable {
+            assert!(listed.contains(&code), "{code} is playable but not in the catalogue");
+        }
+        // Roulette in live casino (8), keno in bingo (11), the wheel in TV bets (13).
+        for (code, category, live) in [("kasa-european-roulette", 8, true), ("kasa-keno", 11, false), ("kasa-lucky-wheel", 13, false)] {
+            let game = file.games.iter().find(|g| g.code == code).unwrap();
+            assert!(game.categories.contains(&category) && game.live == live, "{code}");
+        }
+    }
+
+    #[test]
     fn a_bad_file_is_refused_naming_the_entry() {
         let err = parse(r#"{"games": [{"provider": "x", "code": "a", "name": "A", "platforms": ["tv"]}]}"#).unwrap_err();
         assert!(err.to_string().contains("game 1 ('a' of 'x')"), "{err}");

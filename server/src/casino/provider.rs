@@ -97,7 +97,7 @@ impl Provider for Kasa {
 
     async fn launch(&self, db: &Db, request: &LaunchRequest<'_>) -> Result<Launch, LaunchError> {
         let code = request.game_code;
-        if studio::engine::slot(code).is_none() || disabled_in_catalogue(db, self.code(), code).await? {
+        if studio::engine::info(code).is_none() || disabled_in_catalogue(db, self.code(), code).await? {
             return Err(LaunchError::UnknownGame);
         }
         let token = studio::store::create_launch(db, request.player_id, self.code(), code, request.platform == Platform::Mobile).await?;

@@ -1,5 +1,6 @@
 //! The studio: Kasa's own HTML5 games under `/games/`, their launch tokens and sessions, their
-//! JSON API under `/games/api/`, and the provably fair engine they play on.
+//! JSON API under `/games/api/`, and the provably fair engine they play on: the slots (`spin`)
+//! and the table games, roulette, keno and the lucky wheel (`play`).
 //!
 //! A launch (`casino/kasalaunchurl`) issues a launch token bound to the player and the game (5
 //! minutes, single use); the game page `/games/{code}/?token=` checks it without using it, and
@@ -23,26 +24,42 @@ use crate::money::Kurus;
 use crate::wallet::{self, WalletError};
 pub use store::{GameSession, PROVIDER, Seed};
 
-/// A spin's result.
+/// What a round plays: a slot spin at a total bet, or a table game's checked stakes.
+pub enum Play<'a> {
+    Slot(&'static engine::Slot, Kurus),
+    Table(&'static engine::TableGame, &'a engine::Placed),
+}
+
+/// A round's outcome: a slot's spins, or a table game's draw and settled stakes.
+#[derive(Debug, Clone, serde::Serialize, utoipa::ToSchema)]
+#[serde(untagged)]
+pub enum RoundOutcome {
+    Slot(engine::Outcome),
+    Table(engine::TableOutcome),
+}
+
+/// A played round.
 #[derive(Debug, Clone)]
-pub struct Spun {
+pub struct Played {
     pub round_id: String,
     pub bet: Kurus,
     pub win: Kurus,
-    pub outcome: engine::Outcome,
+    pub outcome: RoundOutcome,
     /// The player's balance after it.
     pub balance: Kurus,
     /// The seed and nonce the round was played with.
     pub seed: Seed,
 }
 
-/// Why a spin was refused; nothing moved.
+/// Why a round was refused; nothing moved.
 #[derive(Debug, thiserror::Error)]
 pub enum SpinError {
     #[error("not enough money: the balance is {balance}")]
     NotEnoughMoney { balance: Kurus },
     #[error("the bet is not one of the game's levels")]
     BadBet,
+    #[error(transparent)]
+    BadStakes(engine::StakeError),
     #[error("unknown game {0}")]
     UnknownGame(String),
     /// The player's seed was being rotated (played again, then this).
@@ -63,13 +80,26 @@ impl From<CallError> for SpinError {
     }
 }
 
-/// Plays one round of the session's game for `bet` kuruş (one of the game's bet levels).
-pub async fn spin(db: &Db, session: &GameSession, bet: i64) -> Result<Spun, SpinError> {
+/// Plays one round of the session's slot for `bet` kuruş (one of the game's bet levels).
+pub async fn spin(db: &Db, session: &GameSession, bet: i64) -> Result<Played, SpinError> {
     let slot = engine::slot(&session.game_code).ok_or_else(|| SpinError::UnknownGame(session.game_code.clone()))?;
     if !slot.bet_levels().contains(&bet) {
         return Err(SpinError::BadBet);
     }
     let bet = Kurus::from_minor(bet).map_err(|_| SpinError::BadBet)?;
+    play(db, session, Play::Slot(slot, bet)).await
+}
+
+/// Plays one round of the session's table game (roulette, keno, the wheel) with these stakes.
+pub async fn play_table(db: &Db, session: &GameSession, stakes: &[engine::Stake]) -> Result<Played, SpinError> {
+    let table = engine::table(&session.game_code).ok_or_else(|| SpinError::UnknownGame(session.game_code.clone()))?;
+    let placed = table.place(stakes).map_err(SpinError::BadStakes)?;
+    play(db, session, Play::Table(table, &placed)).await
+}
+
+/// Plays a round in one transaction: the player's next nonce, the outcome from the fair stream,
+/// the bet and the win through the wallet, the round's fairness record.
+async fn play(db: &Db, session: &GameSession, game: Play<'_>) -> Result<Played, SpinError> {
     wallet::open_provider_account(db, PROVIDER).await.map_err(CallError::from)?;
     let mut attempt = 0;
     loop {
@@ -77,11 +107,11 @@ pub async fn spin(db: &Db, session: &GameSession, bet: i64) -> Result<Spun, Spin
         // A player without a seed yet gets one first (outside the round's transaction).
         store::active_seed(db, session.player_id).await?;
         let mut tx = db.begin_write().await?;
-        let played = play_in(&mut tx, session, slot, bet).await;
+        let played = play_in(&mut tx, session, &game).await;
         match played {
-            Ok(spun) => {
+            Ok(done) => {
                 tx.commit().await?;
-                return Ok(spun);
+                return Ok(done);
             }
             Err(e) => {
                 tx.rollback().await?;
@@ -89,8 +119,8 @@ pub async fn spin(db: &Db, session: &GameSession, bet: i64) -> Result<Spun, Spin
                     SpinError::Call(CallError::Wallet(WalletError::InsufficientFunds)) => {
                         return Err(SpinError::NotEnoughMoney { balance: rounds::balance(db, session.player_id).await?.balance() });
                     }
-                    // The seed was rotated under the spin (on PostgreSQL its statement cannot see
-                    // the new seed): play again on the new one.
+                    // The seed was rotated under the round (on PostgreSQL its statement cannot
+                    // see the new seed): play again on the new one.
                     SpinError::NoSeed if attempt < 3 => continue,
                     e => return Err(e),
                 }
@@ -99,11 +129,23 @@ pub async fn spin(db: &Db, session: &GameSession, bet: i64) -> Result<Spun, Spin
     }
 }
 
-async fn play_in(tx: &mut sqlx::AnyConnection, session: &GameSession, slot: &engine::Slot, bet: Kurus) -> Result<Spun, SpinError> {
+async fn play_in(tx: &mut sqlx::AnyConnection, session: &GameSession, game: &Play<'_>) -> Result<Played, SpinError> {
     let seed = store::take_nonce(tx, session.player_id).await?.ok_or(SpinError::NoSeed)?;
     let nonce = u64::try_from(seed.nonce).map_err(|_| sqlx::Error::RowNotFound)?;
-    let outcome = slot.play(&mut engine::FairRng::new(&seed.server_seed, &seed.client_seed, nonce));
-    let win = win_kurus(bet, outcome.win_units, slot.lines()).map_err(|_| SpinError::BadBet)?;
+    let mut rng = engine::FairRng::new(&seed.server_seed, &seed.client_seed, nonce);
+    let (bet, win, outcome) = match game {
+        Play::Slot(slot, bet) => {
+            let outcome = slot.play(&mut rng);
+            let win = win_kurus(*bet, outcome.win_units, slot.lines()).map_err(|_| SpinError::BadBet)?;
+            (*bet, win, RoundOutcome::Slot(outcome))
+        }
+        Play::Table(table, placed) => {
+            let outcome = table.play(placed, &mut rng);
+            let bet = Kurus::from_minor(placed.total).map_err(|_| SpinError::BadBet)?;
+            let win = Kurus::from_minor(outcome.win).map_err(|_| SpinError::BadBet)?;
+            (bet, win, RoundOutcome::Table(outcome))
+        }
+    };
     let round_id = format!("{}-{}", seed.id, seed.nonce);
     let mv = |kind: &str, amount: Kurus| Move {
         provider: PROVIDER.to_string(),
@@ -118,7 +160,7 @@ async fn play_in(tx: &mut sqlx::AnyConnection, session: &GameSession, slot: &eng
     // One balance push for the round (the bet's and the win's moves together).
     wallet::publish_balance_in(tx, session.player_id).await.map_err(CallError::from)?;
     store::record_fairness(tx, &round_id, &seed, &outcome).await?;
-    Ok(Spun { round_id, bet, win, outcome, balance: answer.balance(), seed })
+    Ok(Played { round_id, bet, win, outcome, balance: answer.balance(), seed })
 }
 
 /// A round's win in kuruş: `bet * units / lines` (exact, the bet being a multiple of the lines).

@@ -1,10 +1,12 @@
 //! The studio game's page, outside `/api/`: `GET /games/{code}/?token=..&lang=tr|en` answers the
-//! game (the built `web/dist/games/slot/index.html`, which loads its files from `/games/assets/`)
+//! game (the built `web/dist/games/{slot,roulette,keno,wheel}/index.html` of its kind, which loads
+//! its files from `/games/assets/`)
 //! when the launch token is valid for that game, without using it (the game does, by
 //! `/games/api/session`); else a clear page in Turkish or English saying the link expired, was
 //! used or is not known, and to open the game again from the site. The page may be framed by the
 //! site only (`frame-ancestors 'self'`); its own scripts and styles are the site's files.
 
+use std::collections::HashMap;
 use std::sync::LazyLock;
 
 use axum::Router;
@@ -22,6 +24,19 @@ use crate::security_headers::SecurityHeaders;
 /// The built game page every studio slot uses.
 pub const GAME_HTML: &str = "games/slot/index.html";
 
+/// The built page of a studio game's kind.
+fn page_of(code: &str) -> Option<&'static str> {
+    use super::engine::{self, TableKind};
+    if engine::slot(code).is_some() {
+        return Some(GAME_HTML);
+    }
+    engine::table(code).map(|t| match t.kind {
+        TableKind::Roulette => "games/roulette/index.html",
+        TableKind::Keno => "games/keno/index.html",
+        TableKind::Wheel => "games/wheel/index.html",
+    })
+}
+
 /// The game page (with and without its trailing slash).
 pub fn router() -> Router<Db> {
     Router::new().route("/games/{code}/", get(show)).route("/games/{code}", get(show))
@@ -34,13 +49,18 @@ pub struct PageQuery {
     pub lang: Option<String>,
 }
 
-/// The game's HTML and the security policy of its page (its inline scripts, if any, by hash;
-/// framed by the site only), read once.
-static GAME: LazyLock<Option<(String, SecurityHeaders)>> = LazyLock::new(|| {
-    crate::web::dist_text(GAME_HTML).map(|html| {
-        let headers = SecurityHeaders::new(Some(&html), &[], None);
-        (html, headers)
-    })
+/// Each game page's HTML and the security policy of its page (its inline scripts, if any, by
+/// hash; framed by the site only), read once.
+static PAGES: LazyLock<HashMap<&'static str, (String, SecurityHeaders)>> = LazyLock::new(|| {
+    ["games/slot/index.html", "games/roulette/index.html", "games/keno/index.html", "games/wheel/index.html"]
+        .into_iter()
+        .filter_map(|path| {
+            crate::web::dist_text(path).map(|html| {
+                let headers = SecurityHeaders::new(Some(&html), &[], None);
+                (path, (html, headers))
+            })
+        })
+        .collect()
 });
 
 /// The page's language: the `lang` query, else `Accept-Language`, else Turkish.
@@ -62,15 +82,15 @@ async fn show(State(db): State<Db>, Path(code): Path<String>, Query(q): Query<Pa
         }
     };
     match state {
-        LaunchState::Valid { game_code, .. } if game_code == code => game(&headers),
+        LaunchState::Valid { game_code, .. } if game_code == code => game(&code, &headers),
         LaunchState::Valid { .. } | LaunchState::Unknown => notice(lang, Notice::Unknown, StatusCode::NOT_FOUND),
         LaunchState::Expired => notice(lang, Notice::Expired, StatusCode::GONE),
         LaunchState::Used => notice(lang, Notice::Used, StatusCode::GONE),
     }
 }
 
-fn game(headers: &HeaderMap) -> Response {
-    let Some((html, security)) = GAME.as_ref() else {
+fn game(code: &str, headers: &HeaderMap) -> Response {
+    let Some((html, security)) = page_of(code).and_then(|p| PAGES.get(p)) else {
         return (StatusCode::SERVICE_UNAVAILABLE, "The studio's games are not built: run `make build`.").into_response();
     };
     let host = headers.get(header::HOST).and_then(|h| h.to_str().ok());

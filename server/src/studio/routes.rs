@@ -1,8 +1,8 @@
 //! The studio games' JSON API under `/games/api/` (outside `/api/`, listed in the OpenAPI document
-//! with their own server `/`): `session` (a launch token for a game session), `spin`, `seed`
+//! with their own server `/`): `session` (a launch token for a game session), `spin`, `play`, `seed`
 //! (rotate), `rounds` and `verify`. Answers are the site's envelope `{success, message, data}`,
-//! messages in the request's language (`x-locale`). `spin`, `seed` and `rounds` take the game
-//! session token as `Authorization: Bearer`.
+//! messages in the request's language (`x-locale`). `spin` (slots), `play` (table games), `seed`
+//! and `rounds` take the game session token as `Authorization: Bearer`.
 
 use axum::Json;
 use axum::extract::{FromRef, FromRequestParts, Query, State};
@@ -16,9 +16,9 @@ use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::engine::{self, Outcome, SlotInfo};
+use super::engine::{self, GameInfo, Outcome, Replay, Stake, StakeError, TableOutcome};
 use super::store::{self, GameSession, LaunchState, Seed};
-use super::{SpinError, spin as play};
+use super::{Played, RoundOutcome, SpinError};
 use crate::db::{Db, iso_utc};
 use crate::error::{ApiResult, AppError, AppJson, EmptyEnvelope, Envelope, FieldError};
 use crate::i18n::t;
@@ -31,6 +31,7 @@ pub fn router() -> OpenApiRouter<Db> {
     OpenApiRouter::new()
         .routes(routes!(session))
         .routes(routes!(spin))
+        .routes(routes!(play))
         .routes(routes!(seed))
         .routes(routes!(rounds))
         .routes(routes!(verify))
@@ -100,7 +101,7 @@ pub struct SessionBody {
 pub struct Session {
     /// The game session token: `Authorization: Bearer` of spin, seed and rounds (12 hours).
     pub session_token: String,
-    pub game: SlotInfo,
+    pub game: GameInfo,
     /// Lira: real plus bonus money.
     pub balance: f64,
     /// Always TRY.
@@ -131,10 +132,10 @@ async fn session(State(db): State<Db>, AppJson(body): AppJson<SessionBody>) -> R
             return Err(refuse(StatusCode::UNAUTHORIZED, key, None));
         }
     };
-    let slot = engine::slot(&game.game_code).ok_or_else(|| AppError::NotFound("casino.unknown_game").into_response())?;
+    let info = engine::info(&game.game_code).ok_or_else(|| AppError::NotFound("casino.unknown_game").into_response())?;
     let seed = store::active_seed(&db, game.player_id).await.map_err(|e| AppError::from(e).into_response())?;
     let balance = balance_lira(&db, game.player_id).await.map_err(IntoResponse::into_response)?;
-    Ok(Envelope::ok(Session { session_token: token, game: slot.info(), balance, currency: "TRY", fair: Fair::from(&seed) }))
+    Ok(Envelope::ok(Session { session_token: token, game: info, balance, currency: "TRY", fair: Fair::from(&seed) }))
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -179,27 +180,100 @@ async fn spin(
     CurrentGame(game): CurrentGame,
     AppJson(body): AppJson<SpinBody>,
 ) -> Result<Envelope<SpinResult>, Response> {
-    match play(&db, &game, body.bet).await {
-        Ok(s) => {
-            let next = Seed { nonce: s.seed.nonce + 1, ..s.seed.clone() };
-            Ok(Envelope::ok(SpinResult {
-                round_id: s.round_id,
-                bet: s.bet.minor(),
-                win: s.win.minor(),
-                outcome: s.outcome,
-                balance: s.balance.to_lira(),
-                fair: Fair::from(&next),
-            }))
+    let s = super::spin(&db, &game, body.bet).await.map_err(refused)?;
+    let fair = next_fair(&s);
+    let RoundOutcome::Slot(outcome) = s.outcome else {
+        return Err(AppError::Internal(anyhow::anyhow!("a slot round without a slot outcome")).into_response());
+    };
+    Ok(Envelope::ok(SpinResult {
+        round_id: s.round_id,
+        bet: s.bet.minor(),
+        win: s.win.minor(),
+        outcome,
+        balance: s.balance.to_lira(),
+        fair,
+    }))
+}
+
+/// The state of the round after `s`.
+fn next_fair(s: &Played) -> Fair {
+    Fair::from(&Seed { nonce: s.seed.nonce + 1, ..s.seed.clone() })
+}
+
+/// The answer to a refused round.
+fn refused(e: SpinError) -> Response {
+    match e {
+        SpinError::NotEnoughMoney { balance } => {
+            refuse(StatusCode::BAD_REQUEST, "studio.not_enough_balance", Some(serde_json::json!({ "balance": balance.to_lira() })))
         }
-        Err(SpinError::NotEnoughMoney { balance }) => {
-            Err(refuse(StatusCode::BAD_REQUEST, "studio.not_enough_balance", Some(serde_json::json!({ "balance": balance.to_lira() }))))
+        SpinError::BadBet => AppError::Validation { field: "bet", key: "studio.bad_bet" }.into_response(),
+        SpinError::BadStakes(e) => {
+            let key = match e {
+                StakeError::Empty => "studio.no_stake",
+                StakeError::TooMany => "studio.too_many_stakes",
+                StakeError::NotABet(_) => "studio.not_a_bet",
+                StakeError::BadAmount(_) => "studio.bad_stake",
+                StakeError::OverLimit => "studio.over_table_limit",
+            };
+            AppError::Validation { field: "stakes", key }.into_response()
         }
-        Err(SpinError::BadBet) => Err(AppError::Validation { field: "bet", key: "studio.bad_bet" }.into_response()),
-        Err(SpinError::UnknownGame(_)) => Err(AppError::NotFound("casino.unknown_game").into_response()),
-        Err(SpinError::Call(e)) => Err(AppError::from(e).into_response()),
-        Err(SpinError::Database(e)) => Err(AppError::from(e).into_response()),
-        Err(e @ SpinError::NoSeed) => Err(AppError::Internal(anyhow::anyhow!(e)).into_response()),
+        SpinError::UnknownGame(_) => AppError::NotFound("casino.unknown_game").into_response(),
+        SpinError::Call(e) => AppError::from(e).into_response(),
+        SpinError::Database(e) => AppError::from(e).into_response(),
+        e @ SpinError::NoSeed => AppError::Internal(anyhow::anyhow!(e)).into_response(),
     }
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct PlayBody {
+    /// The round's stakes (roulette up to 60, keno exactly one, the wheel up to 5).
+    pub stakes: Vec<Stake>,
+}
+
+/// A played table round.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PlayResult {
+    pub round_id: String,
+    /// Kuruş: the stakes' total.
+    pub bet: i64,
+    /// Kuruş: the round's total return.
+    pub win: i64,
+    pub outcome: TableOutcome,
+    /// Lira: real plus bonus money after the round.
+    pub balance: f64,
+    /// The state of the next round.
+    pub fair: Fair,
+}
+
+/// Plays one round of a table game (roulette, keno, the lucky wheel): the stakes are checked
+/// (each a bet of the game, whole lira within the table's limits), their total is taken, the draw
+/// comes from the committed server seed, the client seed and the next nonce, and the winnings are
+/// paid. Stakes above the balance: 400 with the balance and nothing moves.
+#[utoipa::path(post, path = "/games/api/play", tag = "games", request_body = PlayBody,
+    responses((status = 200, body = Envelope<PlayResult>),
+        (status = 400, description = "Not enough balance (data: the balance), or a body that is not JSON", body = Envelope<ShortBalance>),
+        (status = 401, description = "No live game session", body = EmptyEnvelope),
+        (status = 404, description = "The session's game is not a table game", body = EmptyEnvelope),
+        (status = 422, description = "A stake is not a bet of the game, or outside the table's limits", body = Envelope<FieldError>)),
+    security(("gameSession" = [])))]
+async fn play(
+    State(db): State<Db>,
+    CurrentGame(game): CurrentGame,
+    AppJson(body): AppJson<PlayBody>,
+) -> Result<Envelope<PlayResult>, Response> {
+    let s = super::play_table(&db, &game, &body.stakes).await.map_err(refused)?;
+    let RoundOutcome::Table(outcome) = s.outcome.clone() else {
+        return Err(AppError::Internal(anyhow::anyhow!("a table round without a table outcome")).into_response());
+    };
+    Ok(Envelope::ok(PlayResult {
+        round_id: s.round_id.clone(),
+        bet: s.bet.minor(),
+        win: s.win.minor(),
+        outcome,
+        balance: s.balance.to_lira(),
+        fair: next_fair(&s),
+    }))
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -271,7 +345,7 @@ pub struct PlayedRound {
     pub server_seed_hash: String,
     /// Only once the seed was rotated; null before.
     pub server_seed: Option<String>,
-    #[schema(value_type = Outcome)]
+    #[schema(value_type = RoundOutcome)]
     pub outcome: serde_json::Value,
     /// UTC, ISO 8601.
     pub created_at: String,
@@ -315,7 +389,8 @@ pub struct VerifyBody {
 pub struct Verified {
     /// SHA-256 (hex) of the given server seed: compare it with the commitment shown before.
     pub server_seed_hash: String,
-    pub outcome: Outcome,
+    /// A slot's whole outcome, or a table game's draw.
+    pub outcome: Replay,
 }
 
 /// Replays a round from a revealed server seed, the client seed and the nonce (no login needed).

@@ -257,7 +257,12 @@ pub async fn rotate(db: &Db, player_id: i64, client_seed: &str) -> Result<(Revea
 
 /// Records the studio's side of a round (the seed, nonce, client seed and outcome) inside the
 /// spin's transaction.
-pub async fn record_fairness(tx: &mut AnyConnection, round_id: &str, seed: &Seed, outcome: &engine::Outcome) -> Result<(), sqlx::Error> {
+pub async fn record_fairness(
+    tx: &mut AnyConnection,
+    round_id: &str,
+    seed: &Seed,
+    outcome: &super::RoundOutcome,
+) -> Result<(), sqlx::Error> {
     sqlx::query("UPDATE rounds SET seed_id = $1, nonce = $2, client_seed = $3, outcome = $4 WHERE provider = $5 AND round_id = $6")
         .bind(seed.id)
         .bind(seed.nonce)

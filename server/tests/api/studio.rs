@@ -1,7 +1,9 @@
 //! The studio (issue 14): launching a game (launch tokens: single use, 5 minutes, bound to the
 //! player and the game), the game page and its clear pages for bad links, game sessions, spins
 //! that move exactly the bet and the win, provably fair rounds verified after the seed rotates,
-//! a short balance refused, and one player's concurrent spins. On both engines.
+//! a short balance refused, and one player's concurrent spins; the table games (issue 15):
+//! roulette, keno and the wheel paid by their tables, refused stakes, concurrent rounds. On both
+//! engines.
 
 use std::collections::BTreeSet;
 
@@ -202,7 +204,9 @@ on_both_engines! {
             assert_eq!(round["roundId"], spin["roundId"]);
             assert_eq!(round["serverSeed"].as_str(), Some(server_seed));
             let nonce = round["nonce"].as_u64().unwrap();
-            let replayed = kasa::studio::engine::verify(SULTAN, server_seed, &client_seed, nonce).unwrap();
+            let Some(kasa::studio::engine::Replay::Slot(replayed)) = kasa::studio::engine::verify(SULTAN, server_seed, &client_seed, nonce) else {
+                panic!("{SULTAN} replays as a slot")
+            };
             assert_eq!(serde_json::to_value(&replayed).unwrap(), round["outcome"], "round {nonce}");
             assert_eq!(round["outcome"], spin["outcome"]);
             let lines = kasa::studio::engine::slot(SULTAN).unwrap().lines() as i64;
@@ -362,6 +366,176 @@ on_both_engines! {
             let replayed = kasa::studio::engine::verify(FRUITS, seed, round["clientSeed"].as_str().unwrap(), nonce).unwrap();
             assert_eq!(serde_json::to_value(&replayed).unwrap(), round["outcome"]);
         }
+        assert_ledger_holds(&app).await;
+    }
+}
+
+const ROULETTE: &str = "kasa-european-roulette";
+const KENO: &str = "kasa-keno";
+const WHEEL: &str = "kasa-lucky-wheel";
+
+impl TestApp {
+    async fn play(&self, session: &str, stakes: Value, locale: &str) -> (u16, Value) {
+        self.game_call(reqwest::Method::POST, "/games/api/play", Some(session), Some(json!({"stakes": stakes})), locale).await
+    }
+}
+
+/// What a roulette stake returns on `number`, by the table's rules (not the server's answer).
+fn roulette_return(stake: &Value, number: u8) -> i64 {
+    use kasa::studio::engine::roulette;
+    let numbers: Vec<u8> = stake["numbers"].as_array().map(|a| a.iter().map(|n| n.as_u64().unwrap() as u8).collect()).unwrap_or_default();
+    let covered = roulette::covered(stake["kind"].as_str().unwrap(), &numbers).unwrap();
+    roulette::returns(&covered, stake["amount"].as_i64().unwrap(), number)
+}
+
+on_both_engines! {
+    async fn roulette_rounds_take_the_stakes_pay_by_the_table_and_verify_after_the_seed_rotates(app) {
+        // Arrange
+        let (deniz, token) = make_player(&app, "deniz").await;
+        fund(&app, deniz, 100_000).await;
+        let session = app.game_session(&token, ROULETTE).await;
+        let s = session["sessionToken"].as_str().unwrap().to_string();
+        let layouts = [
+            json!([{"kind": "straight", "numbers": [17], "amount": 100}, {"kind": "red", "amount": 500}]),
+            json!([{"kind": "split", "numbers": [0, 3], "amount": 200}, {"kind": "column", "numbers": [2], "amount": 300}]),
+            json!([{"kind": "corner", "numbers": [25, 26, 28, 29], "amount": 100}, {"kind": "dozen", "numbers": [1], "amount": 1000}, {"kind": "high", "amount": 200}]),
+        ];
+
+        // Act: twelve rounds, then the seed revealed.
+        let mut rounds = Vec::new();
+        for i in 0..12 {
+            let (status, body) = app.play(&s, layouts[i % 3].clone(), "tr").await;
+            assert_eq!(status, 200, "{body}");
+            rounds.push((layouts[i % 3].clone(), body["data"].clone()));
+        }
+        let (_, rotated) = app.game_call(reqwest::Method::POST, "/games/api/seed", Some(&s), Some(json!({})), "en").await;
+
+        // Assert: the session describes the table; each round took its stakes and paid what the
+        // table's rules give for its number; the balance is the sum of it all.
+        assert_eq!((session["game"]["kind"].as_str(), session["game"]["wheel"].as_array().map(Vec::len)), (Some("roulette"), Some(37)));
+        assert!((session["game"]["rtp"].as_f64().unwrap() - 36.0 / 37.0).abs() < 1e-9);
+        let mut expected = 100_000;
+        for (stakes, round) in &rounds {
+            let number = round["outcome"]["draw"]["number"].as_u64().unwrap() as u8;
+            assert_eq!(round["outcome"]["draw"]["game"], "roulette");
+            let bet: i64 = stakes.as_array().unwrap().iter().map(|x| x["amount"].as_i64().unwrap()).sum();
+            let win: i64 = stakes.as_array().unwrap().iter().map(|x| roulette_return(x, number)).sum();
+            assert_eq!((round["bet"].as_i64(), round["win"].as_i64()), (Some(bet), Some(win)), "{round}");
+            expected += win - bet;
+        }
+        let (real, bonus) = money(&app, deniz).await;
+        assert_eq!(real + bonus, expected);
+        assert_eq!((rounds.last().unwrap().1["balance"].as_f64().unwrap() * 100.0).round() as i64, expected);
+        let server_seed = rotated["data"]["revealed"]["serverSeed"].as_str().unwrap();
+        let client_seed = rotated["data"]["revealed"]["clientSeed"].as_str().unwrap();
+        for (_, round) in &rounds {
+            let nonce = round["fair"]["nonce"].as_u64().unwrap() - 1;
+            let (status, verified) = app
+                .game_call(reqwest::Method::POST, "/games/api/verify", None, Some(json!({"code": ROULETTE, "serverSeed": server_seed, "clientSeed": client_seed, "nonce": nonce})), "en")
+                .await;
+            assert_eq!(status, 200, "{verified}");
+            assert_eq!(verified["data"]["outcome"], round["outcome"]["draw"]);
+        }
+        let (_, listed) = app.game_call(reqwest::Method::GET, "/games/api/rounds?take=3", Some(&s), None, "en").await;
+        assert_eq!(listed["data"][0]["outcome"], rounds.last().unwrap().1["outcome"]);
+        assert_ledger_holds(&app).await;
+    }
+}
+
+on_both_engines! {
+    async fn keno_and_the_wheel_pay_by_their_tables_and_bad_stakes_are_refused_in_the_players_language(app) {
+        // Arrange
+        let (ece, token) = make_player(&app, "ecece").await;
+        fund(&app, ece, 5_000).await;
+        let keno = app.game_session(&token, KENO).await;
+        let keno_s = keno["sessionToken"].as_str().unwrap().to_string();
+        let wheel = app.game_session(&token, WHEEL).await;
+        let wheel_s = wheel["sessionToken"].as_str().unwrap().to_string();
+        let slot = app.game_session(&token, SULTAN).await;
+        let slot_s = slot["sessionToken"].as_str().unwrap().to_string();
+
+        // Act
+        let (k_status, k) = app.play(&keno_s, json!([{"kind": "picks", "numbers": [3, 17, 42, 80], "amount": 1000}]), "en").await;
+        let (w_status, w) = app.play(&wheel_s, json!([{"kind": "mark", "numbers": [2], "amount": 500}, {"kind": "mark", "numbers": [24], "amount": 100}]), "en").await;
+        let after_rounds = money(&app, ece).await;
+        let refusals = [
+            app.play(&keno_s, json!([{"kind": "picks", "numbers": [1, 1], "amount": 100}]), "tr").await,
+            app.play(&keno_s, json!([{"kind": "picks", "numbers": [1], "amount": 150}]), "en").await,
+            app.play(&keno_s, json!([]), "en").await,
+            app.play(&wheel_s, json!([{"kind": "mark", "numbers": [3], "amount": 100}]), "en").await,
+            app.play(&wheel_s, json!([{"kind": "mark", "numbers": [2], "amount": 100_000}, {"kind": "mark", "numbers": [4], "amount": 100_000}, {"kind": "mark", "numbers": [6], "amount": 100_000}, {"kind": "mark", "numbers": [12], "amount": 100_000}, {"kind": "mark", "numbers": [24], "amount": 100_000}, {"kind": "mark", "numbers": [2], "amount": 100}]), "en").await,
+            app.play(&wheel_s, json!([{"kind": "mark", "numbers": [2], "amount": 100_000}, {"kind": "mark", "numbers": [4], "amount": 100_000}, {"kind": "mark", "numbers": [6], "amount": 100_000}, {"kind": "mark", "numbers": [12], "amount": 100_000}, {"kind": "mark", "numbers": [24], "amount": 100_000}]), "tr").await,
+        ];
+        let (short_status, short) = app.play(&wheel_s, json!([{"kind": "mark", "numbers": [2], "amount": 100_000}]), "tr").await;
+        let (slot_play, _) = app.play(&slot_s, json!([{"kind": "mark", "numbers": [2], "amount": 100}]), "en").await;
+        let (table_spin, _) = app.spin(&wheel_s, 100, "en").await;
+
+        // Assert: keno paid by its paytable for the hits, the wheel by the mark it stopped on.
+        assert_eq!((k_status, w_status), (200, 200), "{k} {w}");
+        let drawn: Vec<u64> = k["data"]["outcome"]["draw"]["drawn"].as_array().unwrap().iter().map(|n| n.as_u64().unwrap()).collect();
+        assert_eq!(drawn.len(), 20);
+        let hits = [3u64, 17, 42, 80].iter().filter(|n| drawn.contains(n)).count();
+        assert_eq!(k["data"]["outcome"]["stakes"][0]["hits"].as_u64(), Some(hits as u64));
+        assert_eq!(k["data"]["win"].as_i64(), Some(1000 * kasa::studio::engine::keno::PAYS[4][hits] as i64 / 100));
+        let mark = w["data"]["outcome"]["draw"]["mark"].as_i64().unwrap();
+        let segment = w["data"]["outcome"]["draw"]["segment"].as_u64().unwrap() as usize;
+        assert_eq!(wheel["game"]["wheel"][segment].as_i64(), Some(mark));
+        let expected_w = if mark == 2 { 1000 } else if mark == 24 { 2400 } else { 0 };
+        assert_eq!(w["data"]["win"].as_i64(), Some(expected_w));
+        let (real, bonus) = after_rounds;
+        assert_eq!(real + bonus, 5_000 - 1000 - 600 + k["data"]["win"].as_i64().unwrap() + expected_w);
+        // Refused stakes: 422 naming the stakes, in the request's language; nothing moved.
+        let messages: Vec<(u16, &str)> = refusals.iter().map(|(s, b)| (*s, b["message"].as_str().unwrap_or(""))).collect();
+        assert_eq!(
+            messages,
+            vec![
+                (422, "Bu bahis bu masada yok."),
+                (422, "Each bet is a whole lira amount within the table's limits."),
+                (422, "Place a bet first."),
+                (422, "This bet is not on this table."),
+                (422, "Too many bets in one round."),
+                (422, "Bahisleriniz bir tur için masa limitini aşıyor."),
+            ]
+        );
+        assert_eq!(short_status, 400, "{short}");
+        assert_eq!(short["message"], "Yetersiz bakiye");
+        assert_eq!((short["data"]["balance"].as_f64().unwrap() * 100.0).round() as i64, real + bonus);
+        assert_eq!((slot_play, table_spin), (404, 404));
+        assert_eq!(money(&app, ece).await, (real, bonus));
+        assert_ledger_holds(&app).await;
+    }
+}
+
+on_both_engines! {
+    async fn twenty_roulette_rounds_of_one_player_at_once_never_overdraw(app) {
+        // Arrange: money for eight 10 ₺ rounds on red at most (wins may allow a few more).
+        let (arda, token) = make_player(&app, "ardaa").await;
+        fund(&app, arda, 8_000).await;
+        let session = app.game_session(&token, ROULETTE).await;
+        let s = session["sessionToken"].as_str().unwrap().to_string();
+
+        // Act
+        let base = app.address.clone();
+        let answers = crate::helpers::burst_at(&app.address, 20, move |_, client| {
+            client
+                .post(format!("{base}/games/api/play"))
+                .header("x-locale", "en")
+                .bearer_auth(&s)
+                .json(&json!({"stakes": [{"kind": "red", "amount": 1000}]}))
+        })
+        .await;
+
+        // Assert
+        let played: Vec<&Value> = answers.iter().filter(|(s, _)| *s == 200).map(|(_, b)| &b["data"]).collect();
+        let refused = answers.iter().filter(|(s, b)| *s == 400 && b["message"] == "Not enough balance").count();
+        assert_eq!(played.len() + refused, 20, "{answers:?}");
+        assert!(played.len() >= 8, "{} played", played.len());
+        let nonces: BTreeSet<i64> = played.iter().map(|d| d["fair"]["nonce"].as_i64().unwrap() - 1).collect();
+        assert_eq!(nonces.len(), played.len());
+        let won: i64 = played.iter().map(|d| d["win"].as_i64().unwrap()).sum();
+        let (real, bonus) = money(&app, arda).await;
+        assert_eq!(real + bonus, 8_000 - 1000 * played.len() as i64 + won);
+        assert!(real >= 0 && bonus >= 0);
         assert_ledger_holds(&app).await;
     }
 }

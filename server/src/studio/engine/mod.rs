@@ -1,24 +1,59 @@
-//! The studio's game engine: provably fair randomness ([`FairRng`]) and the 5-reel video slots
-//! ([`Slot`]) with their exact return to player. Pure: no database, no I/O, no async.
+//! The studio's game engine: provably fair randomness ([`FairRng`]), the 5-reel video slots
+//! ([`Slot`]) and the table games ([`TableGame`]: European roulette, keno, the lucky wheel), each
+//! with its exact return to player. Pure: no database, no I/O, no async.
 //!
-//! A round is `slot(code)?.play(&mut FairRng::new(server_seed, client_seed, nonce))`;
-//! [`verify`] replays one from the revealed seed. Wins are in line-bet units: with a total bet of
-//! `bet` kuruş (a multiple of [`Slot::lines`]), the round pays `bet * win_units / lines` kuruş.
+//! A slot round is `slot(code)?.play(&mut FairRng::new(server_seed, client_seed, nonce))`; its
+//! wins are in line-bet units: with a total bet of `bet` kuruş (a multiple of [`Slot::lines`]),
+//! the round pays `bet * win_units / lines` kuruş. A table round is
+//! `table(code)?.play(&placed, &mut rng)`, its draw independent of the stakes. [`verify`] replays
+//! either from the revealed seed.
 
 mod fair;
 mod games;
+pub mod keno;
+pub mod roulette;
 mod rtp;
 mod slot;
+mod table;
+pub mod wheel;
+
+use serde::Serialize;
+use utoipa::ToSchema;
 
 pub use fair::{FairRng, Rng, new_server_seed, seed_hash};
 pub use games::{slot, slots};
 pub use slot::{LineWin, Outcome, Slot, SlotInfo, Spin, SymbolInfo, SymbolKind, Text};
+pub use table::{Draw, Placed, STAKE_UNIT, Stake, StakeError, StakeResult, TableGame, TableInfo, TableKind, TableOutcome, table, tables};
 
-/// Replays round `nonce` of slot `code` from the revealed server seed and the client seed; `None`
+/// What a replayed round shows: a slot's whole outcome, or a table game's draw.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(untagged)]
+pub enum Replay {
+    Slot(Outcome),
+    Table(Draw),
+}
+
+/// A studio game as the client sees it: a slot or a table game.
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+#[serde(untagged)]
+pub enum GameInfo {
+    Slot(SlotInfo),
+    Table(TableInfo),
+}
+
+/// The studio game with this code, as the client sees it.
+pub fn info(code: &str) -> Option<GameInfo> {
+    slot(code).map(|s| GameInfo::Slot(s.info())).or_else(|| table(code).map(|t| GameInfo::Table(t.info())))
+}
+
+/// Replays round `nonce` of game `code` from the revealed server seed and the client seed; `None`
 /// for an unknown game code.
-pub fn verify(code: &str, server_seed: &str, client_seed: &str, nonce: u64) -> Option<Outcome> {
-    let slot = slot(code)?;
-    Some(slot.play(&mut FairRng::new(server_seed, client_seed, nonce)))
+pub fn verify(code: &str, server_seed: &str, client_seed: &str, nonce: u64) -> Option<Replay> {
+    let mut rng = FairRng::new(server_seed, client_seed, nonce);
+    if let Some(slot) = slot(code) {
+        return Some(Replay::Slot(slot.play(&mut rng)));
+    }
+    table(code).map(|t| Replay::Table(t.draw(&mut rng)))
 }
 
 #[cfg(test)]

@@ -388,7 +388,7 @@ fn rounds_are_reproducible_and_verifiable() {
         let one = slot.play(&mut FairRng::new(SEED, "player seed", 42));
         let again = slot.play(&mut FairRng::new(SEED, "player seed", 42));
         assert_eq!(one, again);
-        assert_eq!(verify(slot.code(), SEED, "player seed", 42), Some(one.clone()));
+        assert_eq!(verify(slot.code(), SEED, "player seed", 42), Some(Replay::Slot(one.clone())));
         let next = slot.play(&mut FairRng::new(SEED, "player seed", 43));
         assert_ne!(one.spins[0].stops, next.spins[0].stops, "another nonce, another round");
         let other_client = slot.play(&mut FairRng::new(SEED, "another seed", 42));
@@ -444,4 +444,132 @@ fn outcome_json_is_camel_case() {
         assert!(info.get(key).is_some(), "{key}");
     }
     assert_eq!(info["symbols"][0]["kind"], "wild");
+}
+
+/// Plays `rounds` table rounds with the fast RNG, the stakes drawn from `stakes` in turn, and
+/// compares the measured return with the exact one within 5 standard errors.
+fn simulate_table(code: &str, stakes: &[Vec<Stake>], exact: f64, rounds: u32, seed: u64) {
+    let Some(game) = super::table(code) else { panic!("no table {code}") };
+    let placed: Vec<Placed> = stakes.iter().map(|s| game.place(s).unwrap()).collect();
+    let mut rng = Pcg32::new(seed);
+    let (mut sum, mut sum_sq) = (0.0f64, 0.0f64);
+    for i in 0..rounds {
+        let p = &placed[i as usize % placed.len()];
+        let outcome = game.play(p, &mut rng);
+        assert_eq!(outcome.win, outcome.stakes.iter().map(|s| s.win).sum::<i64>());
+        let ret = outcome.win as f64 / p.total as f64;
+        sum += ret;
+        sum_sq += ret * ret;
+    }
+    let n = f64::from(rounds);
+    let mean = sum / n;
+    let variance = (sum_sq / n - mean * mean) * n / (n - 1.0);
+    let error = (variance / n).sqrt();
+    println!(
+        "{code}: {rounds} rounds returned {:.4}% against the exact {:.4}% ({:.2} σ)",
+        mean * 100.0,
+        exact * 100.0,
+        (mean - exact) / error
+    );
+    assert!((mean - exact).abs() <= 5.0 * error, "{code}: measured {mean} vs exact {exact} (standard error {error})");
+}
+
+fn stake(kind: &str, numbers: &[u8], amount: i64) -> Stake {
+    Stake { kind: kind.to_string(), numbers: numbers.to_vec(), amount }
+}
+
+#[test]
+fn simulation_european_roulette() {
+    // A straight, a split, a corner, a dozen and red: every bet returns 36/37.
+    let layouts = vec![
+        vec![stake("straight", &[17], 100)],
+        vec![stake("split", &[0, 2], 200), stake("red", &[], 500)],
+        vec![stake("corner", &[14, 15, 17, 18], 100), stake("dozen", &[3], 300), stake("odd", &[], 100)],
+    ];
+    simulate_table("kasa-european-roulette", &layouts, 36.0 / 37.0, 1_000_000, 11);
+}
+
+#[test]
+fn simulation_keno_over_every_pick_count() {
+    // Cards of 1 to 10 picks in turn: the expected return is the mean of their exact returns.
+    let cards: Vec<Vec<Stake>> =
+        (1..=keno::MAX_PICKS).map(|picks| vec![stake("picks", &(0..picks as u8).map(|i| 1 + i * 7).collect::<Vec<_>>(), 100)]).collect();
+    let exact = (1..=keno::MAX_PICKS).map(keno::rtp).sum::<f64>() / keno::MAX_PICKS as f64;
+    simulate_table("kasa-keno", &cards, exact, 1_000_000, 20);
+}
+
+#[test]
+fn simulation_lucky_wheel() {
+    let layouts: Vec<Vec<Stake>> = wheel::MARKS.iter().map(|&(m, _)| vec![stake("mark", &[m], 100)]).collect();
+    simulate_table("kasa-lucky-wheel", &layouts, 0.96, 1_000_000, 31);
+}
+
+#[test]
+fn table_games_return_between_94_and_97_and_a_half_percent() {
+    for game in super::tables() {
+        let rtp = game.rtp();
+        assert!((0.94..0.975).contains(&rtp), "{}: {rtp}", game.code);
+        assert_eq!(game.info().rtp, rtp);
+    }
+}
+
+#[test]
+fn stakes_outside_the_rules_are_refused_by_index() {
+    let roulette = super::table("kasa-european-roulette").unwrap();
+    assert_eq!(roulette.place(&[]).unwrap_err(), StakeError::Empty);
+    assert_eq!(roulette.place(&[stake("straight", &[1], 100), stake("split", &[3, 4], 100)]).unwrap_err(), StakeError::NotABet(1));
+    assert_eq!(roulette.place(&[stake("straight", &[1], 150)]).unwrap_err(), StakeError::BadAmount(0));
+    assert_eq!(roulette.place(&[stake("straight", &[1], 0)]).unwrap_err(), StakeError::BadAmount(0));
+    assert_eq!(roulette.place(&[stake("straight", &[1], -100)]).unwrap_err(), StakeError::BadAmount(0));
+    assert_eq!(roulette.place(&[stake("straight", &[1], 100_100)]).unwrap_err(), StakeError::BadAmount(0));
+    let over: Vec<Stake> = (0..6).map(|n| stake("straight", &[n], 100_000)).collect();
+    assert_eq!(roulette.place(&over).unwrap_err(), StakeError::OverLimit);
+    let many: Vec<Stake> = (0..61).map(|n| stake("straight", &[(n % 37) as u8], 100)).collect();
+    assert_eq!(roulette.place(&many).unwrap_err(), StakeError::TooMany);
+    let keno = super::table("kasa-keno").unwrap();
+    assert_eq!(keno.place(&[stake("picks", &[1, 2], 100), stake("picks", &[3], 100)]).unwrap_err(), StakeError::TooMany);
+    assert_eq!(keno.place(&[stake("straight", &[1], 100)]).unwrap_err(), StakeError::NotABet(0));
+    assert_eq!(keno.place(&[stake("picks", &[1, 1], 100)]).unwrap_err(), StakeError::NotABet(0));
+    let wheel_game = super::table("kasa-lucky-wheel").unwrap();
+    assert_eq!(wheel_game.place(&[stake("mark", &[3], 100)]).unwrap_err(), StakeError::NotABet(0));
+    assert_eq!(wheel_game.place(&[stake("mark", &[24], 500)]).unwrap().total, 500);
+}
+
+#[test]
+fn a_table_round_settles_what_its_draw_says() {
+    let roulette = super::table("kasa-european-roulette").unwrap();
+    let placed = roulette.place(&[stake("straight", &[17], 100), stake("black", &[], 200), stake("column", &[2], 300)]).unwrap();
+    let out = roulette.settle(&placed, Draw::Roulette { number: 17 });
+    // 17 is black and in the second column: 3,600 + 400 + 900.
+    assert_eq!(out.stakes.iter().map(|s| s.win).collect::<Vec<_>>(), vec![3_600, 400, 900]);
+    assert_eq!(out.win, 4_900);
+    let zero = roulette.settle(&placed, Draw::Roulette { number: 0 });
+    assert_eq!(zero.win, 0);
+    let keno_game = super::table("kasa-keno").unwrap();
+    let placed = keno_game.place(&[stake("picks", &[5, 10, 15], 1_000)]).unwrap();
+    let drawn: Vec<u8> = vec![5, 10, 1, 2, 3, 4, 6, 7, 8, 9, 11, 12, 13, 14, 16, 17, 18, 19, 20, 21];
+    let out = keno_game.settle(&placed, Draw::Keno { drawn });
+    assert_eq!((out.stakes[0].hits, out.win), (Some(2), 3_000));
+    let wheel_game = super::table("kasa-lucky-wheel").unwrap();
+    let seg = wheel::SEGMENTS.iter().position(|&m| m == 12).unwrap() as u32;
+    let placed = wheel_game.place(&[stake("mark", &[12], 500), stake("mark", &[2], 100)]).unwrap();
+    assert_eq!(wheel_game.settle(&placed, Draw::Wheel { segment: seg, mark: 12 }).win, 6_000);
+}
+
+#[test]
+fn keno_draws_twenty_distinct_numbers_and_table_rounds_replay() {
+    let mut rng = Pcg32::new(5);
+    for _ in 0..1_000 {
+        let drawn = keno::draw(&mut rng);
+        let mut sorted = drawn.clone();
+        sorted.sort_unstable();
+        sorted.dedup();
+        assert_eq!(sorted.len(), 20);
+        assert!(sorted.iter().all(|&n| (1..=80).contains(&n)));
+    }
+    for game in super::tables() {
+        let Some(Replay::Table(a)) = verify(game.code, SEED, "player seed", 7) else { panic!("{}", game.code) };
+        let b = game.draw(&mut FairRng::new(SEED, "player seed", 7));
+        assert_eq!(a, b);
+    }
 }

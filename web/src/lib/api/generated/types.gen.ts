@@ -8,6 +8,7 @@ export type ClientOptions = {
     | `${string}://${string}`
     | `${string}://${string}`
     | `${string}://${string}`
+    | `${string}://${string}`
     | (string & {});
 };
 
@@ -145,6 +146,24 @@ export type DomainStatus = {
   current: string;
   next: string;
 };
+
+/**
+ * The draw of a round: what the wheel or the balls gave, whatever was staked.
+ */
+export type Draw =
+  | {
+      game: 'roulette';
+      number: number;
+    }
+  | {
+      drawn: Array<number>;
+      game: 'keno';
+    }
+  | {
+      game: 'wheel';
+      mark: number;
+      segment: number;
+    };
 
 export type DtLaunchBody = {
   /**
@@ -359,6 +378,37 @@ export type EnvelopePhoneState = {
 /**
  * The body of every `/api/` response.
  */
+export type EnvelopePlayResult = {
+  /**
+   * A played table round.
+   */
+  data?: {
+    /**
+     * Lira: real plus bonus money after the round.
+     */
+    balance: number;
+    /**
+     * Kuruş: the stakes' total.
+     */
+    bet: number;
+    /**
+     * The state of the next round.
+     */
+    fair: Fair;
+    outcome: TableOutcome;
+    roundId: string;
+    /**
+     * Kuruş: the round's total return.
+     */
+    win: number;
+  };
+  message?: string | null;
+  success: boolean;
+};
+
+/**
+ * The body of every `/api/` response.
+ */
 export type EnvelopeProfile = {
   /**
    * The personal information page.
@@ -452,7 +502,7 @@ export type EnvelopeSession = {
      */
     currency: string;
     fair: Fair;
-    game: SlotInfo;
+    game: GameInfo;
     /**
      * The game session token: `Authorization: Bearer` of spin, seed and rounds (12 hours).
      */
@@ -743,7 +793,7 @@ export type EnvelopeVecPlayedRound = {
      */
     createdAt: string;
     nonce: number;
-    outcome: Outcome;
+    outcome: RoundOutcome;
     roundId: string;
     /**
      * Only once the seed was rotated; null before.
@@ -821,7 +871,10 @@ export type EnvelopeVecVecGame = {
  */
 export type EnvelopeVerified = {
   data?: {
-    outcome: Outcome;
+    /**
+     * A slot's whole outcome, or a table game's draw.
+     */
+    outcome: Replay;
     /**
      * SHA-256 (hex) of the given server seed: compare it with the commitment shown before.
      */
@@ -944,6 +997,11 @@ export type Game = {
    */
   systemCategory: Array<number>;
 };
+
+/**
+ * A studio game as the client sees it: a slot or a table game.
+ */
+export type GameInfo = SlotInfo | TableInfo;
 
 export type GamesBody = {
   /**
@@ -1154,6 +1212,37 @@ export type PhoneState = {
   smsVerified: boolean;
 };
 
+export type PlayBody = {
+  /**
+   * The round's stakes (roulette up to 60, keno exactly one, the wheel up to 5).
+   */
+  stakes: Array<Stake>;
+};
+
+/**
+ * A played table round.
+ */
+export type PlayResult = {
+  /**
+   * Lira: real plus bonus money after the round.
+   */
+  balance: number;
+  /**
+   * Kuruş: the stakes' total.
+   */
+  bet: number;
+  /**
+   * The state of the next round.
+   */
+  fair: Fair;
+  outcome: TableOutcome;
+  roundId: string;
+  /**
+   * Kuruş: the round's total return.
+   */
+  win: number;
+};
+
 /**
  * A round of this game, with what verifies it.
  */
@@ -1168,7 +1257,7 @@ export type PlayedRound = {
    */
   createdAt: string;
   nonce: number;
-  outcome: Outcome;
+  outcome: RoundOutcome;
   roundId: string;
   /**
    * Only once the seed was rotated; null before.
@@ -1296,6 +1385,11 @@ export type RegisterPayload = {
   username: string;
 };
 
+/**
+ * What a replayed round shows: a slot's whole outcome, or a table game's draw.
+ */
+export type Replay = Outcome | Draw;
+
 export type ResetBody = {
   username?: string;
 };
@@ -1358,6 +1452,11 @@ export type Round = {
   win: number;
 };
 
+/**
+ * A round's outcome: a slot's spins, or a table game's draw and settled stakes.
+ */
+export type RoundOutcome = Outcome | TableOutcome;
+
 export type RoundPage = {
   items: Array<Round>;
   /**
@@ -1386,7 +1485,7 @@ export type Session = {
    */
   currency: string;
   fair: Fair;
-  game: SlotInfo;
+  game: GameInfo;
   /**
    * The game session token: `Authorization: Bearer` of spin, seed and rounds (12 hours).
    */
@@ -1584,6 +1683,46 @@ export type SpinResult = {
 };
 
 /**
+ * One stake of a round, as the client sends it.
+ */
+export type Stake = {
+  /**
+   * Kuruş: a positive multiple of 100 (whole lira).
+   */
+  amount: number;
+  /**
+   * Roulette: straight, split, street, corner, line, dozen, column, red, black, odd, even, low,
+   * high. Keno: picks. Wheel: mark.
+   */
+  kind: string;
+  /**
+   * Roulette: the inside bet's numbers, a dozen's or column's index (1–3), none for the
+   * even-money bets. Keno: the picked numbers (1–10 of 1–80). Wheel: the mark (2, 4, 6, 12, 24).
+   */
+  numbers?: Array<number>;
+};
+
+/**
+ * A settled stake.
+ */
+export type StakeResult = {
+  /**
+   * Kuruş.
+   */
+  amount: number;
+  /**
+   * Keno: how many picks were drawn.
+   */
+  hits?: number | null;
+  kind: string;
+  numbers: Array<number>;
+  /**
+   * Kuruş: what it returned, the stake included (0 when lost).
+   */
+  win: number;
+};
+
+/**
  * What a submitted request answers.
  */
 export type Submitted = {
@@ -1619,6 +1758,66 @@ export type SymbolInfo = {
  * What a symbol does on the reels.
  */
 export type SymbolKind = 'regular' | 'wild' | 'scatter';
+
+/**
+ * Everything the client needs to draw a table game and its rules panel.
+ */
+export type TableInfo = {
+  /**
+   * Kuruş.
+   */
+  chips: Array<number>;
+  code: string;
+  description: Text;
+  kind: TableKind;
+  /**
+   * Kuruş.
+   */
+  maxStake: number;
+  maxStakes: number;
+  /**
+   * Kuruş.
+   */
+  maxTotal: number;
+  name: Text;
+  /**
+   * Keno: pays in hundredths of the stake by picks then hits; wheel: `[[mark, segments], …]`.
+   */
+  pays: Array<Array<number>>;
+  /**
+   * Roulette: the red numbers.
+   */
+  red: Array<number>;
+  /**
+   * The exact return to player (the lowest of the game's bets), as a fraction.
+   */
+  rtp: number;
+  /**
+   * Keno: the exact return by pick count (index 0 unused); wheel: by mark, in `pays` order.
+   */
+  rtps: Array<number>;
+  /**
+   * Roulette: the pockets in wheel order; wheel: each segment's mark in order.
+   */
+  wheel: Array<number>;
+};
+
+/**
+ * Which table game.
+ */
+export type TableKind = 'roulette' | 'keno' | 'wheel';
+
+/**
+ * A table round's outcome.
+ */
+export type TableOutcome = {
+  draw: Draw;
+  stakes: Array<StakeResult>;
+  /**
+   * Kuruş: the round's total return.
+   */
+  win: number;
+};
 
 /**
  * The terms a player accepts at sign-up: the content page that shows them and its version.
@@ -1738,7 +1937,10 @@ export type TrialBonus = {
 export type TrialBonusWish = boolean | number;
 
 export type Verified = {
-  outcome: Outcome;
+  /**
+   * A slot's whole outcome, or a table game's draw.
+   */
+  outcome: Replay;
   /**
    * SHA-256 (hex) of the given server seed: compare it with the commitment shown before.
    */
@@ -2588,6 +2790,40 @@ export type UpdatePhoneResponses = {
 };
 
 export type UpdatePhoneResponse = UpdatePhoneResponses[keyof UpdatePhoneResponses];
+
+export type PlayData = {
+  body: PlayBody;
+  path?: never;
+  query?: never;
+  url: '/games/api/play';
+};
+
+export type PlayErrors = {
+  /**
+   * Not enough balance (data: the balance), or a body that is not JSON
+   */
+  400: EnvelopeShortBalance;
+  /**
+   * No live game session
+   */
+  401: EmptyEnvelope;
+  /**
+   * The session's game is not a table game
+   */
+  404: EmptyEnvelope;
+  /**
+   * A stake is not a bet of the game, or outside the table's limits
+   */
+  422: EnvelopeFieldError;
+};
+
+export type PlayError = PlayErrors[keyof PlayErrors];
+
+export type PlayResponses = {
+  200: EnvelopePlayResult;
+};
+
+export type PlayResponse = PlayResponses[keyof PlayResponses];
 
 export type RoundsData = {
   body?: never;

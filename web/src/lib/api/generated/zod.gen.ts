@@ -74,6 +74,47 @@ export const zDomainStatus = z.object({
   next: z.string(),
 });
 
+/**
+ * The draw of a round: what the wheel or the balls gave, whatever was staked.
+ */
+export const zDraw = z.union([
+  z.object({
+    game: z.enum(['roulette']),
+    number: z
+      .int()
+      .check(
+        z.gte(0),
+        z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }),
+      ),
+  }),
+  z.object({
+    drawn: z.array(
+      z
+        .int()
+        .check(
+          z.gte(0),
+          z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }),
+        ),
+    ),
+    game: z.enum(['keno']),
+  }),
+  z.object({
+    game: z.enum(['wheel']),
+    mark: z
+      .int()
+      .check(
+        z.gte(0),
+        z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }),
+      ),
+    segment: z
+      .int()
+      .check(
+        z.gte(0),
+        z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }),
+      ),
+  }),
+]);
+
 export const zDtLaunchBody = z.object({
   code: z.string(),
 });
@@ -872,27 +913,9 @@ export const zEnvelopeSpinResult = z.object({
 });
 
 /**
- * The body of every `/api/` response.
+ * What a replayed round shows: a slot's whole outcome, or a table game's draw.
  */
-export const zEnvelopeVecPlayedRound = z.object({
-  data: z.optional(
-    z.array(
-      z.object({
-        bet: z.int(),
-        clientSeed: z.string(),
-        createdAt: z.string(),
-        nonce: z.int(),
-        outcome: zOutcome,
-        roundId: z.string(),
-        serverSeed: z.nullish(z.string()),
-        serverSeedHash: z.string(),
-        win: z.int(),
-      }),
-    ),
-  ),
-  message: z.nullish(z.string()),
-  success: z.boolean(),
-});
+export const zReplay = z.union([zOutcome, zDraw]);
 
 /**
  * The body of every `/api/` response.
@@ -900,27 +923,12 @@ export const zEnvelopeVecPlayedRound = z.object({
 export const zEnvelopeVerified = z.object({
   data: z.optional(
     z.object({
-      outcome: zOutcome,
+      outcome: zReplay,
       serverSeedHash: z.string(),
     }),
   ),
   message: z.nullish(z.string()),
   success: z.boolean(),
-});
-
-/**
- * A round of this game, with what verifies it.
- */
-export const zPlayedRound = z.object({
-  bet: z.int(),
-  clientSeed: z.string(),
-  createdAt: z.string(),
-  nonce: z.int(),
-  outcome: zOutcome,
-  roundId: z.string(),
-  serverSeed: z.nullish(z.string()),
-  serverSeedHash: z.string(),
-  win: z.int(),
 });
 
 export const zSpinBody = z.object({
@@ -936,6 +944,53 @@ export const zSpinResult = z.object({
   fair: zFair,
   outcome: zOutcome,
   roundId: z.string(),
+  win: z.int(),
+});
+
+/**
+ * One stake of a round, as the client sends it.
+ */
+export const zStake = z.object({
+  amount: z.int(),
+  kind: z.string(),
+  numbers: z.optional(
+    z.array(
+      z
+        .int()
+        .check(
+          z.gte(0),
+          z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }),
+        ),
+    ),
+  ),
+});
+
+export const zPlayBody = z.object({
+  stakes: z.array(zStake),
+});
+
+/**
+ * A settled stake.
+ */
+export const zStakeResult = z.object({
+  amount: z.int(),
+  hits: z.nullish(
+    z
+      .int()
+      .check(
+        z.gte(0),
+        z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }),
+      ),
+  ),
+  kind: z.string(),
+  numbers: z.array(
+    z
+      .int()
+      .check(
+        z.gte(0),
+        z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }),
+      ),
+  ),
   win: z.int(),
 });
 
@@ -966,6 +1021,93 @@ export const zEnvelopeDeposited = z.object({
  * What a symbol does on the reels.
  */
 export const zSymbolKind = z.enum(['regular', 'wild', 'scatter']);
+
+/**
+ * Which table game.
+ */
+export const zTableKind = z.enum(['roulette', 'keno', 'wheel']);
+
+/**
+ * A table round's outcome.
+ */
+export const zTableOutcome = z.object({
+  draw: zDraw,
+  stakes: z.array(zStakeResult),
+  win: z.int(),
+});
+
+/**
+ * The body of every `/api/` response.
+ */
+export const zEnvelopePlayResult = z.object({
+  data: z.optional(
+    z.object({
+      balance: z.number(),
+      bet: z.int(),
+      fair: zFair,
+      outcome: zTableOutcome,
+      roundId: z.string(),
+      win: z.int(),
+    }),
+  ),
+  message: z.nullish(z.string()),
+  success: z.boolean(),
+});
+
+/**
+ * A played table round.
+ */
+export const zPlayResult = z.object({
+  balance: z.number(),
+  bet: z.int(),
+  fair: zFair,
+  outcome: zTableOutcome,
+  roundId: z.string(),
+  win: z.int(),
+});
+
+/**
+ * A round's outcome: a slot's spins, or a table game's draw and settled stakes.
+ */
+export const zRoundOutcome = z.union([zOutcome, zTableOutcome]);
+
+/**
+ * The body of every `/api/` response.
+ */
+export const zEnvelopeVecPlayedRound = z.object({
+  data: z.optional(
+    z.array(
+      z.object({
+        bet: z.int(),
+        clientSeed: z.string(),
+        createdAt: z.string(),
+        nonce: z.int(),
+        outcome: zRoundOutcome,
+        roundId: z.string(),
+        serverSeed: z.nullish(z.string()),
+        serverSeedHash: z.string(),
+        win: z.int(),
+      }),
+    ),
+  ),
+  message: z.nullish(z.string()),
+  success: z.boolean(),
+});
+
+/**
+ * A round of this game, with what verifies it.
+ */
+export const zPlayedRound = z.object({
+  bet: z.int(),
+  clientSeed: z.string(),
+  createdAt: z.string(),
+  nonce: z.int(),
+  outcome: zRoundOutcome,
+  roundId: z.string(),
+  serverSeed: z.nullish(z.string()),
+  serverSeedHash: z.string(),
+  win: z.int(),
+});
 
 /**
  * The terms a player accepts at sign-up: the content page that shows them and its version.
@@ -1114,6 +1256,49 @@ export const zSlotInfo = z.object({
 });
 
 /**
+ * Everything the client needs to draw a table game and its rules panel.
+ */
+export const zTableInfo = z.object({
+  chips: z.array(z.int()),
+  code: z.string(),
+  description: zText,
+  kind: zTableKind,
+  maxStake: z.int(),
+  maxStakes: z
+    .int()
+    .check(
+      z.gte(0),
+      z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }),
+    ),
+  maxTotal: z.int(),
+  name: zText,
+  pays: z.array(z.array(z.int().check(z.gte(0)))),
+  red: z.array(
+    z
+      .int()
+      .check(
+        z.gte(0),
+        z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }),
+      ),
+  ),
+  rtp: z.number(),
+  rtps: z.array(z.number()),
+  wheel: z.array(
+    z
+      .int()
+      .check(
+        z.gte(0),
+        z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }),
+      ),
+  ),
+});
+
+/**
+ * A studio game as the client sees it: a slot or a table game.
+ */
+export const zGameInfo = z.union([zSlotInfo, zTableInfo]);
+
+/**
  * The body of every `/api/` response.
  */
 export const zEnvelopeSession = z.object({
@@ -1122,7 +1307,7 @@ export const zEnvelopeSession = z.object({
       balance: z.number(),
       currency: z.string(),
       fair: zFair,
-      game: zSlotInfo,
+      game: zGameInfo,
       sessionToken: z.string(),
     }),
   ),
@@ -1137,7 +1322,7 @@ export const zSession = z.object({
   balance: z.number(),
   currency: z.string(),
   fair: zFair,
-  game: zSlotInfo,
+  game: zGameInfo,
   sessionToken: z.string(),
 });
 
@@ -1275,7 +1460,7 @@ export const zRegisterPayload = z.object({
 });
 
 export const zVerified = z.object({
-  outcome: zOutcome,
+  outcome: zReplay,
   serverSeedHash: z.string(),
 });
 
@@ -1418,6 +1603,10 @@ export const zSessionsResponse = zEnvelopeSessionPage;
 export const zUpdatePhoneBody = zPhoneBody;
 
 export const zUpdatePhoneResponse = zEnvelopePhoneState;
+
+export const zPlayBody2 = zPlayBody;
+
+export const zPlayResponse = zEnvelopePlayResult;
 
 export const zRoundsQuery = z.object({
   take: z.nullish(z.int()),
