@@ -37,6 +37,10 @@ fn api(state: Option<&AppState>) -> OpenApiRouter<AppState> {
         .merge(area(casino::router(), state.map(|s| casino::CasinoState::new(s.db.clone()))))
         .merge(area(casino::provider::router::<Db>().merge(casino::history::router()), state.map(|s| s.db.clone())))
         .merge(area(
+            casino::jackpots::router(),
+            state.map(|s| casino::jackpots::JackpotState::new(s.db.clone(), s.amusnet_jackpot_url.clone())),
+        ))
+        .merge(area(
             casino::launch::router(),
             state.map(|s| casino::launch::LaunchState { db: s.db.clone(), digitain_static_url: s.digitain_static_url.clone() }),
         ))

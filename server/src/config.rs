@@ -189,6 +189,9 @@ pub struct Settings {
     /// URLs are rewritten to `/launch/digitain/`, which the server proxies there; unset, that path
     /// answers 404.
     pub digitain_static_url: Option<String>,
+    /// `KASA_AMUSNET_JACKPOT_URL` (`https://HOST[:PORT][/PATH]`): where `casino/eqyptquest` reads
+    /// the Amusnet jackpot's levels (JSON with currentLevelI..IV); unset, it answers success false.
+    pub amusnet_jackpot_url: Option<String>,
 }
 
 impl std::fmt::Debug for Secret<'_> {
@@ -216,6 +219,7 @@ impl Default for Settings {
             public_url: None,
             hub88: None,
             digitain_static_url: None,
+            amusnet_jackpot_url: None,
         }
     }
 }
@@ -236,6 +240,7 @@ impl std::fmt::Debug for Settings {
             .field("public_url", &self.public_url)
             .field("hub88", &self.hub88)
             .field("digitain_static_url", &self.digitain_static_url)
+            .field("amusnet_jackpot_url", &self.amusnet_jackpot_url)
             .finish()
     }
 }
@@ -347,12 +352,20 @@ impl Settings {
         s.hub88 = hub88(&get)?;
         s.digitain_static_url = get("KASA_DIGITAIN_STATIC_URL")
             .map(|v| {
-                let lower = v.to_ascii_lowercase();
-                let host = lower.strip_prefix("https://").or_else(|| lower.strip_prefix("http://")).unwrap_or("");
-                if host.is_empty() || host.starts_with('/') || v.contains(['?', '#']) || v.chars().any(char::is_whitespace) {
+                if !is_http_address(&v) || v.contains(['?', '#']) {
                     anyhow::bail!("KASA_DIGITAIN_STATIC_URL must be an http(s) address such as https://static.example.com, not '{v}'");
                 }
                 Ok(v.trim_end_matches('/').to_string())
+            })
+            .transpose()?;
+        s.amusnet_jackpot_url = get("KASA_AMUSNET_JACKPOT_URL")
+            .map(|v| {
+                if !is_http_address(&v) {
+                    anyhow::bail!(
+                        "KASA_AMUSNET_JACKPOT_URL must be an http(s) address such as https://jackpots.example.com/egypt-quest, not '{v}'"
+                    );
+                }
+                Ok(v)
             })
             .transpose()?;
         Ok(s)
@@ -408,6 +421,13 @@ fn parse_origin(raw: &str) -> Option<String> {
         !host.is_empty() && host.split('.').all(|label| !label.is_empty() && label.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-'));
     let port_ok = port.is_none_or(|p| p.parse::<u16>().is_ok_and(|p| p > 0));
     (matches!(scheme.as_str(), "http" | "https") && host_ok && port_ok).then(|| format!("{scheme}://{}", rest.to_ascii_lowercase()))
+}
+
+/// Whether `v` is an http(s) address with a host and no whitespace.
+fn is_http_address(v: &str) -> bool {
+    let lower = v.to_ascii_lowercase();
+    let host = lower.strip_prefix("https://").or_else(|| lower.strip_prefix("http://")).unwrap_or("");
+    !host.is_empty() && !host.starts_with('/') && !v.chars().any(char::is_whitespace)
 }
 
 #[cfg(test)]

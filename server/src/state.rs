@@ -39,6 +39,8 @@ pub struct AppState {
     pub gateway: Arc<Gateway>,
     /// Digitain's static host (`KASA_DIGITAIN_STATIC_URL`), proxied under `/launch/digitain/`.
     pub digitain_static_url: Option<Arc<str>>,
+    /// The Amusnet jackpot's source (`KASA_AMUSNET_JACKPOT_URL`), read by `casino/eqyptquest`.
+    pub amusnet_jackpot_url: Option<Arc<str>>,
 }
 
 impl AppState {
@@ -58,6 +60,7 @@ impl AppState {
         state.live_chat_origin = settings.live_chat_origin.clone();
         state.gateway = Arc::new(Gateway::new(settings.payment_callback_secret.clone(), settings.public_url.clone()));
         state.digitain_static_url = settings.digitain_static_url.as_deref().map(Arc::from);
+        state.amusnet_jackpot_url = settings.amusnet_jackpot_url.as_deref().map(Arc::from);
         Ok(state)
     }
 
@@ -77,6 +80,7 @@ impl AppState {
             live_chat_origin: None,
             gateway: Arc::new(Gateway::development()),
             digitain_static_url: None,
+            amusnet_jackpot_url: None,
         }
     }
 

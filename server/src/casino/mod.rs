@@ -12,6 +12,7 @@ pub mod catalogue;
 pub mod digitain;
 pub mod history;
 pub mod hub88;
+pub mod jackpots;
 pub mod launch;
 pub mod lobby;
 pub mod provider;

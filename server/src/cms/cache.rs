@@ -1,6 +1,7 @@
 //! The bootstrap answer (`cms/grouped`) kept in memory: built once per content locale as the
 //! finished JSON bytes, plain and gzip-compressed (what browsers ask for), and served from there
-//! until the content changes.
+//! until the content changes, or for at most [`MAX_AGE`] (the studio's jackpots it carries grow
+//! with every spin).
 //!
 //! A change of content is announced by [`content_changed`], written to the event journal in the
 //! same transaction as the change. Every node's journal tailer hands that internal event to its
@@ -33,6 +34,10 @@ pub async fn content_changed(conn: &mut sqlx::AnyConnection) -> Result<(), sqlx:
     Ok(())
 }
 
+/// How long an answer is served before it is built again even without a content change: the
+/// live jackpot levels in egtJackpotCards are at most this old.
+pub const MAX_AGE: std::time::Duration = std::time::Duration::from_secs(5);
+
 /// This node's `cms/grouped` answers, one per content locale.
 #[derive(Debug)]
 pub struct ContentCache {
@@ -49,6 +54,7 @@ pub struct ContentCache {
 #[derive(Debug)]
 struct Snapshot {
     version: u64,
+    built_at: std::time::Instant,
     /// The whole envelope, by content locale; "tr" is always there.
     by_locale: HashMap<String, Answer>,
 }
@@ -116,7 +122,8 @@ impl ContentCache {
 
     fn fresh(&self, requested: &str) -> Option<Answer> {
         let snapshot = self.current.read().unwrap_or_else(|e| e.into_inner()).clone()?;
-        (snapshot.version == self.version.load(Ordering::Acquire)).then(|| snapshot.answer(requested))
+        (snapshot.version == self.version.load(Ordering::Acquire) && snapshot.built_at.elapsed() < MAX_AGE)
+            .then(|| snapshot.answer(requested))
     }
 
     /// Forgets the answers; the next request builds them from the database.
@@ -150,6 +157,7 @@ async fn build(db: &Db, version: u64) -> anyhow::Result<Snapshot> {
     if !locales.iter().any(|l| l == "tr") {
         locales.push("tr".to_string());
     }
+    let built_at = std::time::Instant::now();
     let mut by_locale = HashMap::with_capacity(locales.len());
     for locale in locales {
         let bootstrap = routes::bootstrap(db, &locale).await?;
@@ -157,7 +165,7 @@ async fn build(db: &Db, version: u64) -> anyhow::Result<Snapshot> {
         let gzip = gzip(json.clone()).await?;
         by_locale.insert(locale, Answer { json, gzip });
     }
-    Ok(Snapshot { version, by_locale })
+    Ok(Snapshot { version, built_at, by_locale })
 }
 
 /// `json` gzip-compressed (at the best level: it is done once per change), by the same

@@ -43,8 +43,9 @@ pub struct Bootstrap {
     pub category_list: Vec<store::ContentCategory>,
 }
 
-/// An EGT jackpot card of the bootstrap. The cards are kept as JSON (content/jackpots.json) and
-/// passed through; this type documents the shape the app reads.
+/// An EGT jackpot card of the bootstrap: the studio's High Cash and Clover Chance with their live
+/// levels, then the other cards of content/jackpots.json as kept; this type documents the shape the
+/// app reads.
 #[derive(Debug, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct EgtJackpotCard {
@@ -89,6 +90,10 @@ pub async fn bootstrap(db: &Db, locale: &str) -> sqlx::Result<Bootstrap> {
         store::sliders(db, locale),
         store::content_categories(db, locale),
     )?;
+    // The studio's jackpots live, then the content's other cards.
+    let mut egt_cards = crate::studio::jackpots::cards(db).await?;
+    let live: Vec<serde_json::Value> = egt_cards.iter().map(|c| c["instanceName"].clone()).collect();
+    egt_cards.extend(egt.into_iter().filter(|c| !live.contains(&c["instanceName"])));
     Ok(Bootstrap {
         casino_category_list: casino,
         language,
@@ -97,7 +102,7 @@ pub async fn bootstrap(db: &Db, locale: &str) -> sqlx::Result<Bootstrap> {
         domain_status: domains,
         trial_bonus_amount: trial as f64 / 100.0,
         popup,
-        egt_jackpot_cards: egt,
+        egt_jackpot_cards: egt_cards,
         jackpot_cards: amusnet,
         slider_list: sliders,
         category_list: categories,

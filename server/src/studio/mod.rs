@@ -14,6 +14,7 @@
 //! be replayed ([`engine::verify`]) and compared.
 
 pub mod engine;
+pub mod jackpots;
 pub mod page;
 pub mod routes;
 pub mod store;
@@ -45,6 +46,8 @@ pub struct Played {
     pub bet: Kurus,
     pub win: Kurus,
     pub outcome: RoundOutcome,
+    /// The jackpot levels the round won (slots only), paid besides `win`.
+    pub jackpots: Vec<jackpots::JackpotWin>,
     /// The player's balance after it.
     pub balance: Kurus,
     /// The seed and nonce the round was played with.
@@ -133,17 +136,18 @@ async fn play_in(tx: &mut sqlx::AnyConnection, session: &GameSession, game: &Pla
     let seed = store::take_nonce(tx, session.player_id).await?.ok_or(SpinError::NoSeed)?;
     let nonce = u64::try_from(seed.nonce).map_err(|_| sqlx::Error::RowNotFound)?;
     let mut rng = engine::FairRng::new(&seed.server_seed, &seed.client_seed, nonce);
-    let (bet, win, outcome) = match game {
+    // A slot's spin also draws the jackpots, from the stream after its round.
+    let (bet, win, outcome, jackpots_won) = match game {
         Play::Slot(slot, bet) => {
             let outcome = slot.play(&mut rng);
             let win = win_kurus(*bet, outcome.win_units, slot.lines()).map_err(|_| SpinError::BadBet)?;
-            (*bet, win, RoundOutcome::Slot(outcome))
+            (*bet, win, RoundOutcome::Slot(outcome), Some(engine::jackpot::draw(&mut rng, bet.minor())))
         }
         Play::Table(table, placed) => {
             let outcome = table.play(placed, &mut rng);
             let bet = Kurus::from_minor(placed.total).map_err(|_| SpinError::BadBet)?;
             let win = Kurus::from_minor(outcome.win).map_err(|_| SpinError::BadBet)?;
-            (bet, win, RoundOutcome::Table(outcome))
+            (bet, win, RoundOutcome::Table(outcome), None)
         }
     };
     let round_id = format!("{}-{}", seed.id, seed.nonce);
@@ -156,11 +160,17 @@ async fn play_in(tx: &mut sqlx::AnyConnection, session: &GameSession, game: &Pla
         amount,
     };
     rounds::bet_in(tx, &mv("bet", bet)).await?;
-    let answer = rounds::win_in(tx, &mv("win", win)).await?;
-    // One balance push for the round (the bet's and the win's moves together).
+    let mut balance = rounds::win_in(tx, &mv("win", win)).await?.balance();
+    let mut jackpots = Vec::new();
+    if let Some(won) = jackpots_won {
+        let (won, after) = jackpots::settle_in(tx, session.player_id, &session.game_code, &round_id, bet, won).await?;
+        jackpots = won;
+        balance = after.unwrap_or(balance);
+    }
+    // One balance push for the round (the bet's, the win's and any jackpot's moves together).
     wallet::publish_balance_in(tx, session.player_id).await.map_err(CallError::from)?;
     store::record_fairness(tx, &round_id, &seed, &outcome).await?;
-    Ok(Played { round_id, bet, win, outcome, balance: answer.balance(), seed })
+    Ok(Played { round_id, bet, win, outcome, jackpots, balance, seed })
 }
 
 /// A round's win in kuruş: `bet * units / lines` (exact, the bet being a multiple of the lines).

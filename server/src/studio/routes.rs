@@ -154,7 +154,9 @@ pub struct SpinResult {
     /// Kuruş: the whole round's win (free spins included).
     pub win: i64,
     pub outcome: Outcome,
-    /// Lira: real plus bonus money after the round.
+    /// The jackpot levels the spin won, paid besides `win` (usually none).
+    pub jackpots: Vec<super::jackpots::JackpotWin>,
+    /// Lira: real plus bonus money after the round (jackpots included).
     pub balance: f64,
     /// The state of the next round.
     pub fair: Fair,
@@ -190,6 +192,7 @@ async fn spin(
         bet: s.bet.minor(),
         win: s.win.minor(),
         outcome,
+        jackpots: s.jackpots,
         balance: s.balance.to_lira(),
         fair,
     }))

@@ -10,6 +10,7 @@ mod envelope;
 mod headers;
 mod hub;
 mod hub88;
+mod jackpots;
 mod journal;
 mod launch;
 mod layers;

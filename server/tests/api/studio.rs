@@ -18,7 +18,7 @@ const FRUITS: &str = "kasa-anatolian-fruits";
 
 impl TestApp {
     /// `casino/kasalaunchurl` as the player: (status, envelope).
-    async fn launch(&self, token: &str, code: &str, locale: &str) -> (u16, Value) {
+    pub(crate) async fn launch(&self, token: &str, code: &str, locale: &str) -> (u16, Value) {
         let resp = self
             .client
             .post(self.url("/api/casino/kasalaunchurl"))
@@ -33,7 +33,7 @@ impl TestApp {
     }
 
     /// A launch URL's token.
-    async fn launch_token(&self, token: &str, code: &str) -> String {
+    pub(crate) async fn launch_token(&self, token: &str, code: &str) -> String {
         let (status, body) = self.launch(token, code, "tr").await;
         assert_eq!(status, 200, "{body}");
         let url = body["data"].as_str().unwrap();
@@ -41,7 +41,7 @@ impl TestApp {
     }
 
     /// A call of the games' API: (status, envelope).
-    async fn game_call(
+    pub(crate) async fn game_call(
         &self,
         method: reqwest::Method,
         path: &str,
@@ -62,18 +62,18 @@ impl TestApp {
     }
 
     /// A game session of a fresh launch: the session's data.
-    async fn game_session(&self, token: &str, code: &str) -> Value {
+    pub(crate) async fn game_session(&self, token: &str, code: &str) -> Value {
         let launch = self.launch_token(token, code).await;
         let (status, body) = self.game_call(reqwest::Method::POST, "/games/api/session", None, Some(json!({"token": launch})), "tr").await;
         assert_eq!(status, 200, "{body}");
         body["data"].clone()
     }
 
-    async fn spin(&self, session: &str, bet: i64, locale: &str) -> (u16, Value) {
+    pub(crate) async fn spin(&self, session: &str, bet: i64, locale: &str) -> (u16, Value) {
         self.game_call(reqwest::Method::POST, "/games/api/spin", Some(session), Some(json!({"bet": bet})), locale).await
     }
 
-    async fn page(&self, code: &str, token: &str, lang: &str) -> (u16, reqwest::header::HeaderMap, String) {
+    pub(crate) async fn page(&self, code: &str, token: &str, lang: &str) -> (u16, reqwest::header::HeaderMap, String) {
         let resp = self.get(&format!("/games/{code}/?token={token}&lang={lang}")).await;
         let (status, headers) = (resp.status().as_u16(), resp.headers().clone());
         (status, headers, resp.text().await.unwrap())
@@ -375,7 +375,7 @@ const KENO: &str = "kasa-keno";
 const WHEEL: &str = "kasa-lucky-wheel";
 
 impl TestApp {
-    async fn play(&self, session: &str, stakes: Value, locale: &str) -> (u16, Value) {
+    pub(crate) async fn play(&self, session: &str, stakes: Value, locale: &str) -> (u16, Value) {
         self.game_call(reqwest::Method::POST, "/games/api/play", Some(session), Some(json!({"stakes": stakes})), locale).await
     }
 }

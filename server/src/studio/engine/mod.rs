@@ -10,6 +10,7 @@
 
 mod fair;
 mod games;
+pub mod jackpot;
 pub mod keno;
 pub mod roulette;
 mod rtp;

@@ -43,7 +43,8 @@ pub fn covered(kind: &str, numbers: &[u8]) -> Option<Vec<u8>> {
         }
         "street" => n.len() == 3 && (n == [0, 1, 2] || n == [0, 2, 3] || (n[0] % 3 == 1 && n[0] <= 34 && n == [n[0], n[0] + 1, n[0] + 2])),
         "corner" => {
-            n.len() == 4 && (n == [0, 1, 2, 3] || (n[0] >= 1 && !n[0].is_multiple_of(3) && n[0] <= 32 && n == [n[0], n[0] + 1, n[0] + 3, n[0] + 4]))
+            n.len() == 4
+                && (n == [0, 1, 2, 3] || (n[0] >= 1 && !n[0].is_multiple_of(3) && n[0] <= 32 && n == [n[0], n[0] + 1, n[0] + 3, n[0] + 4]))
         }
         "line" => n.len() == 6 && n[0] % 3 == 1 && n[0] <= 31 && n.iter().enumerate().all(|(i, &x)| x == n[0] + i as u8),
         "dozen" => {

@@ -12,6 +12,16 @@ export type ClientOptions = {
     | (string & {});
 };
 
+/**
+ * The Amusnet jackpot's levels (lira), as its source gives them.
+ */
+export type AmusnetJackpot = {
+  currentLevelI: number;
+  currentLevelII: number;
+  currentLevelIII: number;
+  currentLevelIV: number;
+};
+
 export type AmusnetLaunchBody = {
   /**
    * The game's code (gameCode).
@@ -173,8 +183,9 @@ export type DtLaunchBody = {
 };
 
 /**
- * An EGT jackpot card of the bootstrap. The cards are kept as JSON (content/jackpots.json) and
- * passed through; this type documents the shape the app reads.
+ * An EGT jackpot card of the bootstrap: the studio's High Cash and Clover Chance with their live
+ * levels, then the other cards of content/jackpots.json as kept; this type documents the shape the
+ * app reads.
  */
 export type EgtJackpotCard = {
   instanceName: string;
@@ -221,6 +232,23 @@ export type EmptyEnvelope = {
   data?: {
     [key: string]: unknown;
   } | null;
+  message?: string | null;
+  success: boolean;
+};
+
+/**
+ * The body of every `/api/` response.
+ */
+export type EnvelopeAmusnetJackpot = {
+  /**
+   * The Amusnet jackpot's levels (lira), as its source gives them.
+   */
+  data?: {
+    currentLevelI: number;
+    currentLevelII: number;
+    currentLevelIII: number;
+    currentLevelIV: number;
+  };
   message?: string | null;
   success: boolean;
 };
@@ -547,7 +575,7 @@ export type EnvelopeSpinResult = {
    */
   data?: {
     /**
-     * Lira: real plus bonus money after the round.
+     * Lira: real plus bonus money after the round (jackpots included).
      */
     balance: number;
     /**
@@ -558,6 +586,10 @@ export type EnvelopeSpinResult = {
      * The state of the next round.
      */
     fair: Fair;
+    /**
+     * The jackpot levels the spin won, paid besides `win` (usually none).
+     */
+    jackpots: Array<JackpotWin>;
     outcome: Outcome;
     roundId: string;
     /**
@@ -645,6 +677,18 @@ export type EnvelopeTrialBonus = {
      */
     balance: number;
   };
+  message?: string | null;
+  success: boolean;
+};
+
+/**
+ * The body of every `/api/` response.
+ */
+export type EnvelopeVecEgtJackpotCard = {
+  data?: Array<{
+    instanceName: string;
+    levelStats: Array<JackpotLevel>;
+  }>;
   message?: string | null;
   success: boolean;
 };
@@ -1036,6 +1080,28 @@ export type JackpotLevel = {
    */
   level?: string;
   name?: string;
+};
+
+/**
+ * A jackpot level won by a spin.
+ */
+export type JackpotWin = {
+  /**
+   * Kuruş paid.
+   */
+  amount: number;
+  /**
+   * High Cash or Clover Chance.
+   */
+  jackpot: string;
+  /**
+   * I, II, III or IV.
+   */
+  level: string;
+  /**
+   * Clubs, Diamonds, Hearts or Spades.
+   */
+  name: string;
 };
 
 export type KasaLaunchBody = {
@@ -1663,7 +1729,7 @@ export type SpinBody = {
  */
 export type SpinResult = {
   /**
-   * Lira: real plus bonus money after the round.
+   * Lira: real plus bonus money after the round (jackpots included).
    */
   balance: number;
   /**
@@ -1674,6 +1740,10 @@ export type SpinResult = {
    * The state of the next round.
    */
   fair: Fair;
+  /**
+   * The jackpot levels the spin won, paid besides `win` (usually none).
+   */
+  jackpots: Array<JackpotWin>;
   outcome: Outcome;
   roundId: string;
   /**
@@ -2298,6 +2368,32 @@ export type EmLaunchUrlResponses = {
 
 export type EmLaunchUrlResponse = EmLaunchUrlResponses[keyof EmLaunchUrlResponses];
 
+export type EqyptquestData = {
+  body?: never;
+  path?: never;
+  query?: never;
+  url: '/casino/eqyptquest';
+};
+
+export type EqyptquestErrors = {
+  /**
+   * The configured source failed
+   */
+  502: EmptyEnvelope;
+  /**
+   * No Amusnet jackpot source is configured
+   */
+  503: EmptyEnvelope;
+};
+
+export type EqyptquestError = EqyptquestErrors[keyof EqyptquestErrors];
+
+export type EqyptquestResponses = {
+  200: EnvelopeAmusnetJackpot;
+};
+
+export type EqyptquestResponse = EqyptquestResponses[keyof EqyptquestResponses];
+
 export type FavoritesData = {
   body?: never;
   path?: never;
@@ -2411,6 +2507,19 @@ export type Hub88LaunchUrlResponses = {
 };
 
 export type Hub88LaunchUrlResponse = Hub88LaunchUrlResponses[keyof Hub88LaunchUrlResponses];
+
+export type JackpotsData = {
+  body?: never;
+  path?: never;
+  query?: never;
+  url: '/casino/jackpots';
+};
+
+export type JackpotsResponses = {
+  200: EnvelopeVecEgtJackpotCard;
+};
+
+export type JackpotsResponse = JackpotsResponses[keyof JackpotsResponses];
 
 export type KasaLaunchUrlData = {
   body: KasaLaunchBody;

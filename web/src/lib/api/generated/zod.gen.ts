@@ -2,6 +2,16 @@
 
 import * as z from 'zod/mini';
 
+/**
+ * The Amusnet jackpot's levels (lira), as its source gives them.
+ */
+export const zAmusnetJackpot = z.object({
+  currentLevelI: z.number(),
+  currentLevelII: z.number(),
+  currentLevelIII: z.number(),
+  currentLevelIV: z.number(),
+});
+
 export const zAmusnetLaunchBody = z.object({
   code: z.string(),
   isMobile: z.boolean(),
@@ -144,6 +154,22 @@ export const zEmLaunchBody = z.object({
  */
 export const zEmptyEnvelope = z.object({
   data: z.nullish(z.record(z.string(), z.unknown())),
+  message: z.nullish(z.string()),
+  success: z.boolean(),
+});
+
+/**
+ * The body of every `/api/` response.
+ */
+export const zEnvelopeAmusnetJackpot = z.object({
+  data: z.optional(
+    z.object({
+      currentLevelI: z.number(),
+      currentLevelII: z.number(),
+      currentLevelIII: z.number(),
+      currentLevelIV: z.number(),
+    }),
+  ),
   message: z.nullish(z.string()),
   success: z.boolean(),
 });
@@ -531,12 +557,39 @@ export const zJackpotLevel = z.object({
 });
 
 /**
- * An EGT jackpot card of the bootstrap. The cards are kept as JSON (content/jackpots.json) and
- * passed through; this type documents the shape the app reads.
+ * An EGT jackpot card of the bootstrap: the studio's High Cash and Clover Chance with their live
+ * levels, then the other cards of content/jackpots.json as kept; this type documents the shape the
+ * app reads.
  */
 export const zEgtJackpotCard = z.object({
   instanceName: z.string(),
   levelStats: z.array(zJackpotLevel),
+});
+
+/**
+ * The body of every `/api/` response.
+ */
+export const zEnvelopeVecEgtJackpotCard = z.object({
+  data: z.optional(
+    z.array(
+      z.object({
+        instanceName: z.string(),
+        levelStats: z.array(zJackpotLevel),
+      }),
+    ),
+  ),
+  message: z.nullish(z.string()),
+  success: z.boolean(),
+});
+
+/**
+ * A jackpot level won by a spin.
+ */
+export const zJackpotWin = z.object({
+  amount: z.int(),
+  jackpot: z.string(),
+  level: z.string(),
+  name: z.string(),
 });
 
 export const zKasaLaunchBody = z.object({
@@ -903,6 +956,7 @@ export const zEnvelopeSpinResult = z.object({
       balance: z.number(),
       bet: z.int(),
       fair: zFair,
+      jackpots: z.array(zJackpotWin),
       outcome: zOutcome,
       roundId: z.string(),
       win: z.int(),
@@ -942,6 +996,7 @@ export const zSpinResult = z.object({
   balance: z.number(),
   bet: z.int(),
   fair: zFair,
+  jackpots: z.array(zJackpotWin),
   outcome: zOutcome,
   roundId: z.string(),
   win: z.int(),
@@ -1521,6 +1576,8 @@ export const zEmLaunchUrlBody = zEmLaunchBody;
 
 export const zEmLaunchUrlResponse = zEnvelopeString;
 
+export const zEqyptquestResponse = zEnvelopeAmusnetJackpot;
+
 export const zFavoritesResponse = zEnvelopeVecGame;
 
 export const zGamesBody2 = zGamesBody;
@@ -1539,6 +1596,8 @@ export const zHistoryResponse = zEnvelopeRoundPage;
 export const zHub88LaunchUrlBody = zEgtLaunchBody;
 
 export const zHub88LaunchUrlResponse = zEnvelopeString;
+
+export const zJackpotsResponse = zEnvelopeVecEgtJackpotCard;
 
 export const zKasaLaunchUrlBody = zKasaLaunchBody;
 

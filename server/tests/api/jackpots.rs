@@ -1,0 +1,231 @@
+//! The studio's progressive jackpots (issue 15): slot spins grow High Cash and Clover Chance, the
+//! bootstrap and `casino/jackpots` carry them live, a level the draw wins is paid through the
+//! wallet, reset to its seed and notified (type 3); `casino/eqyptquest` from a configured Amusnet
+//! source, or success false without one. On both engines where the database matters.
+
+use serde_json::{Value, json};
+
+use crate::helpers::{Engine, TestApp, envelope, spawn_app_configured};
+use crate::on_both_engines;
+use crate::rounds::{assert_ledger_holds, fund, make_player, money};
+use kasa::studio::engine::{self, FairRng, jackpot};
+
+const SULTAN: &str = "kasa-sultans-gold";
+
+impl TestApp {
+    async fn jackpot_cards(&self) -> Vec<Value> {
+        let resp = self.get("/api/casino/jackpots").await;
+        assert_eq!(resp.status().as_u16(), 200);
+        envelope(resp).await["data"].as_array().unwrap().clone()
+    }
+}
+
+/// A card's level amounts in kuruş, I to IV.
+fn kurus(card: &Value) -> Vec<i64> {
+    card["levelStats"].as_array().unwrap().iter().map(|l| (l["amount"].as_f64().unwrap() * 100.0).round() as i64).collect()
+}
+
+on_both_engines! {
+    async fn slot_spins_grow_both_jackpots_and_the_bootstrap_and_casino_jackpots_carry_them_live(app) {
+        // Arrange
+        let (oya, token) = make_player(&app, "oyaoya").await;
+        fund(&app, oya, 100_000).await;
+        let session = app.game_session(&token, SULTAN).await;
+        let s = session["sessionToken"].as_str().unwrap().to_string();
+        let before = app.jackpot_cards().await;
+
+        // Act: ten spins of 20 ₺.
+        for _ in 0..10 {
+            let (status, body) = app.spin(&s, 2_000, "tr").await;
+            assert_eq!(status, 200, "{body}");
+        }
+        let after = app.jackpot_cards().await;
+        let bootstrap = envelope(app.get("/api/cms/grouped").await).await;
+
+        // Assert: the seeds first, then each level grew by ten bets' contributions (no level was
+        // won: a 20 ₺ spin wins level I at most once in 2,000).
+        let won: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM jackpot_wins").fetch_one(&app.db.pool).await.unwrap();
+        assert_eq!(won, 0);
+        for (i, jp) in jackpot::JACKPOTS.iter().enumerate() {
+            assert_eq!(before[i]["instanceName"], jp.name);
+            assert_eq!(kurus(&before[i]), jp.levels.iter().map(|l| l.seed).collect::<Vec<_>>());
+            let grown: Vec<i64> = jp.levels.iter().map(|l| l.seed + 10 * jackpot::contribution_milli(l, 2_000) / 1_000).collect();
+            assert_eq!(kurus(&after[i]), grown, "{}", jp.name);
+            assert_eq!(after[i]["levelStats"][3]["name"], "Spades");
+        }
+        let cards = bootstrap["data"]["egtJackpotCards"].as_array().unwrap();
+        assert_eq!((&cards[0]["instanceName"], &cards[1]["instanceName"]), (&json!("High Cash"), &json!("Clover Chance")));
+        assert_eq!((kurus(&cards[0]), kurus(&cards[1])), (kurus(&after[0]), kurus(&after[1])));
+        assert!(cards.len() > 2, "the content's other cards follow");
+    }
+}
+
+/// A client seed whose round 0 on `server_seed` wins a jackpot level at `bet`: (client seed, wins).
+fn winning_client_seed(server_seed: &str, bet: i64) -> (String, [Option<usize>; 2]) {
+    let slot = engine::slot(SULTAN).unwrap();
+    for i in 0..20_000 {
+        let client = format!("sans-{i}");
+        let mut rng = FairRng::new(server_seed, &client, 0);
+        slot.play(&mut rng);
+        let won = jackpot::draw(&mut rng, bet);
+        if won.iter().any(Option::is_some) {
+            return (client, won);
+        }
+    }
+    panic!("no winning client seed in 20,000");
+}
+
+on_both_engines! {
+    async fn a_jackpot_level_the_draw_wins_is_paid_through_the_wallet_reset_to_its_seed_and_notified(app) {
+        // Arrange: a known server seed and a client seed whose first round wins a level at 500 ₺;
+        // the levels grown by another player's spins first.
+        let (other, other_token) = make_player(&app, "baskasi").await;
+        fund(&app, other, 50_000).await;
+        let other_session = app.game_session(&other_token, SULTAN).await;
+        for _ in 0..3 {
+            app.spin(other_session["sessionToken"].as_str().unwrap(), 10_000, "tr").await;
+        }
+        let (nur, token) = make_player(&app, "nurnur").await;
+        fund(&app, nur, 100_000).await;
+        let server_seed = "9d1e2c3b4a5f60718293a4b5c6d7e8f90123456789abcdef0123456789abcdef";
+        let (client_seed, won) = winning_client_seed(server_seed, 50_000);
+        let session = app.game_session(&token, SULTAN).await;
+        let s = session["sessionToken"].as_str().unwrap().to_string();
+        let (status, _) = app.game_call(reqwest::Method::POST, "/games/api/seed", Some(&s), Some(json!({"clientSeed": client_seed})), "en").await;
+        assert_eq!(status, 200);
+        sqlx::query("UPDATE fair_seeds SET server_seed = $1, server_seed_hash = $2 WHERE player_id = $3 AND revealed_at IS NULL")
+            .bind(server_seed)
+            .bind(engine::seed_hash(server_seed))
+            .bind(nur)
+            .execute(&app.db.pool)
+            .await
+            .unwrap();
+        let before = kasa::studio::jackpots::current(&app.db).await.unwrap();
+
+        // Act
+        let (status, spun) = app.spin(&s, 50_000, "en").await;
+        let after = kasa::studio::jackpots::current(&app.db).await.unwrap();
+
+        // Assert: each level won was paid its whole value (to the kuruş) besides the round's win,
+        // then started again from its seed (plus what was below a kuruş) and this spin's
+        // contribution; the others grew by the contribution (thousandths of a kuruş).
+        assert_eq!(status, 200, "{spun}");
+        let paid: Vec<&Value> = spun["data"]["jackpots"].as_array().unwrap().iter().collect();
+        let mut total_paid = 0;
+        for (i, jp) in jackpot::JACKPOTS.iter().enumerate() {
+            let (was, now) = (before[i].milli, after[i].milli);
+            for (l, level) in jp.levels.iter().enumerate() {
+                let added = jackpot::contribution_milli(level, 50_000);
+                if won[i] == Some(l) {
+                    let win = paid.iter().find(|w| w["jackpot"] == jp.name).unwrap();
+                    assert_eq!((win["level"].as_str(), win["amount"].as_i64()), (Some(level.level), Some(was[l] / 1_000)));
+                    assert_eq!(now[l], level.seed * 1_000 + was[l] % 1_000 + added, "{} {} reset", jp.name, level.level);
+                    total_paid += was[l] / 1_000;
+                } else {
+                    assert_eq!(now[l], was[l] + added, "{} {} grew", jp.name, level.level);
+                }
+            }
+        }
+        assert_eq!(paid.len(), won.iter().flatten().count());
+        let (real, bonus) = money(&app, nur).await;
+        assert_eq!(real + bonus, 100_000 - 50_000 + spun["data"]["win"].as_i64().unwrap() + total_paid);
+        assert_eq!((spun["data"]["balance"].as_f64().unwrap() * 100.0).round() as i64, real + bonus);
+        let rows: Vec<(String, i64)> = sqlx::query_as("SELECT title, type FROM notifications WHERE player_id = $1").bind(nur).fetch_all(&app.db.pool).await.unwrap();
+        assert_eq!(rows.len(), paid.len());
+        assert!(rows.iter().all(|(title, kind)| title.starts_with("Jackpot: ") && *kind == 3), "{rows:?}");
+        let recorded: i64 = sqlx::query_scalar("SELECT CAST(COALESCE(SUM(amount), 0) AS BIGINT) FROM jackpot_wins WHERE player_id = $1").bind(nur).fetch_one(&app.db.pool).await.unwrap();
+        assert_eq!(recorded, total_paid);
+        assert_ledger_holds(&app).await;
+    }
+}
+
+on_both_engines! {
+    async fn concurrent_spins_of_many_players_lose_no_contribution(app) {
+        // Arrange: eight players, five 10 ₺ spins each, all at once.
+        let mut sessions = Vec::new();
+        for i in 0..8 {
+            let (id, token) = make_player(&app, &format!("kalabalik{i}")).await;
+            fund(&app, id, 10_000).await;
+            sessions.push(app.game_session(&token, SULTAN).await["sessionToken"].as_str().unwrap().to_string());
+        }
+        let before = app.jackpot_cards().await;
+
+        // Act
+        let base = app.address.clone();
+        let answers = crate::helpers::burst_at(&app.address, 40, move |i, client| {
+            client.post(format!("{base}/games/api/spin")).header("x-locale", "en").bearer_auth(&sessions[i % 8]).json(&json!({"bet": 1_000}))
+        })
+        .await;
+        let after = app.jackpot_cards().await;
+
+        // Assert: every spin played, and every level grew by exactly forty contributions (no win
+        // at these odds, checked).
+        assert!(answers.iter().all(|(s, _)| *s == 200), "{answers:?}");
+        let won: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM jackpot_wins").fetch_one(&app.db.pool).await.unwrap();
+        assert_eq!(won, 0);
+        for (i, jp) in jackpot::JACKPOTS.iter().enumerate() {
+            let grown: Vec<i64> =
+                kurus(&before[i]).iter().zip(jp.levels).map(|(was, l)| was + 40 * jackpot::contribution_milli(&l, 1_000) / 1_000).collect();
+            assert_eq!(kurus(&after[i]), grown, "{}", jp.name);
+        }
+        assert_ledger_holds(&app).await;
+    }
+}
+
+/// A simulated Amusnet jackpot source answering `body` (or a 500 when `None`).
+async fn amusnet_source(body: Option<Value>) -> String {
+    use axum::routing::get;
+    let app = axum::Router::new().route(
+        "/jackpots/egypt-quest",
+        get(move || {
+            let body = body.clone();
+            async move {
+                match body {
+                    Some(b) => (axum::http::StatusCode::OK, axum::Json(b)),
+                    None => (axum::http::StatusCode::INTERNAL_SERVER_ERROR, axum::Json(json!({}))),
+                }
+            }
+        }),
+    );
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    tokio::spawn(async move {
+        let _ = axum::serve(listener, app).await;
+    });
+    format!("http://{addr}/jackpots/egypt-quest")
+}
+
+#[tokio::test]
+async fn eqyptquest_reads_the_configured_amusnet_source_and_says_so_when_there_is_none() {
+    // Arrange
+    let levels = json!({"currentLevelI": 14250.5, "currentLevelII": 2310.25, "currentLevelIII": 480.0, "currentLevelIV": 51.75});
+    let configured = spawn_app_configured(Engine::Sqlite, {
+        let url = amusnet_source(Some(json!({"success": true, "data": levels}))).await;
+        move |s| s.amusnet_jackpot_url = Some(url.into())
+    })
+    .await;
+    let failing = spawn_app_configured(Engine::Sqlite, {
+        let url = amusnet_source(None).await;
+        move |s| s.amusnet_jackpot_url = Some(url.into())
+    })
+    .await;
+    let bare = spawn_app_configured(Engine::Sqlite, |_| {}).await;
+
+    // Act
+    let ok = configured.get("/api/casino/eqyptquest").await;
+    let ok_status = ok.status().as_u16();
+    let ok_body = envelope(ok).await;
+    let bad = failing.get("/api/casino/eqyptquest").await;
+    let bad_status = bad.status().as_u16();
+    let bad_body = envelope(bad).await;
+    let none = bare.client.get(bare.url("/api/casino/eqyptquest")).header("x-locale", "en").send().await.unwrap();
+    let none_status = none.status().as_u16();
+    let none_body = envelope(none).await;
+
+    // Assert
+    assert_eq!(ok_status, 200, "{ok_body}");
+    assert_eq!(ok_body["data"], levels);
+    assert_eq!((bad_status, &bad_body["success"]), (502, &json!(false)));
+    assert_eq!((none_status, &none_body["success"]), (503, &json!(false)));
+    assert_eq!(none_body["message"], "The jackpot is not available right now.");
+}
