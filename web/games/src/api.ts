@@ -4,7 +4,7 @@
  * a call that never got an answer throws NetworkError.
  */
 import type { Lang } from './i18n';
-import type { RoundData, SeedData, SessionData, SpinData, VerifyData } from './types';
+import type { Outcome, RoundData, SeedData, SessionData, SpinData, VerifyData } from './types';
 
 export class ApiError extends Error {
   constructor(
@@ -65,7 +65,7 @@ export class GameApi {
     return envelope.data as T;
   }
 
-  session(token: string): Promise<SessionData> {
+  session<S = SessionData>(token: string): Promise<S> {
     return this.call('POST', 'session', { token });
   }
 
@@ -73,19 +73,29 @@ export class GameApi {
     return this.call('POST', 'spin', { bet });
   }
 
+  /** A table game's round: its stakes (kurus). */
+  play<P>(stakes: { kind: string; numbers: number[]; amount: number }[]): Promise<P> {
+    return this.call('POST', 'play', { stakes });
+  }
+
   seed(clientSeed: string): Promise<SeedData> {
     return this.call('POST', 'seed', { clientSeed });
   }
 
-  async rounds(take = 20): Promise<RoundData[]> {
-    const data = await this.call<RoundData[] | { items: RoundData[] }>(
+  async rounds<O = Outcome>(take = 20): Promise<RoundData<O>[]> {
+    const data = await this.call<RoundData<O>[] | { items: RoundData<O>[] }>(
       'GET',
       `rounds?take=${take}`,
     );
     return Array.isArray(data) ? data : (data?.items ?? []);
   }
 
-  verify(code: string, serverSeed: string, clientSeed: string, nonce: number): Promise<VerifyData> {
+  verify<O = Outcome>(
+    code: string,
+    serverSeed: string,
+    clientSeed: string,
+    nonce: number,
+  ): Promise<VerifyData<O>> {
     return this.call('POST', 'verify', { code, serverSeed, clientSeed, nonce });
   }
 }

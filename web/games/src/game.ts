@@ -7,7 +7,7 @@ import { installSprite, symbolSvg, themeOf } from './art/sprite';
 import { ICONS, h, icon } from './dom';
 import { formatKurus, formatLira } from './format';
 import type { Dict, Lang } from './i18n';
-import { openFairness, openInfo } from './panels';
+import { openFairness, openInfo, slotVerifyView } from './panels';
 import { presentRound, winTier, type SpinPresentation } from './present';
 import { Reels, reducedMotion } from './reels';
 import { Sound } from './sound';
@@ -107,7 +107,9 @@ export class Game {
         'div',
         { class: 'bar__actions' },
         this.iconButton('bar__btn', ICONS.info, t.info, () => openInfo(this)),
-        this.iconButton('bar__btn', ICONS.shield, t.fairness, () => openFairness(this)),
+        this.iconButton('bar__btn', ICONS.shield, t.fairness, () =>
+          openFairness(this, slotVerifyView(this)),
+        ),
         this.soundButton,
       ),
     );

@@ -9,9 +9,31 @@ import { ICONS, h, icon } from './dom';
 import { formatDateTime, formatKurus, formatRtp, formatTimes, shortHash } from './format';
 import type { Game } from './game';
 import { canonicalJson, unitsToKurus } from './present';
-import type { Outcome, RoundData } from './types';
+import type { Dict, Lang } from './i18n';
+import type { GameApi } from './api';
+import type { Fair, Outcome, RoundData } from './types';
 
-function dialog(title: string, closeLabel: string, ...body: (Node | null)[]): HTMLDialogElement {
+/** What the fairness panel needs of a game (the slot and the table games alike). */
+export interface FairHost {
+  readonly dict: Dict;
+  readonly language: Lang;
+  readonly gameApi: GameApi;
+  readonly fair: Fair;
+  readonly info: { code: string };
+  setFair(fair: Fair): void;
+}
+
+/**
+ * How a game shows a recomputed round in the verify view: `outcome` is what the server recomputed
+ * from the seeds, `round` the recorded round when one was picked.
+ */
+export type VerifyView<O> = (outcome: O, round: RoundData<unknown> | undefined) => Node[];
+
+export function dialog(
+  title: string,
+  closeLabel: string,
+  ...body: (Node | null)[]
+): HTMLDialogElement {
   const id = `dlg-${Math.random().toString(36).slice(2, 8)}`;
   const close = h('button', {
     class: 'dialog__close',
@@ -175,7 +197,37 @@ function outcomeGrids(
   return wrap;
 }
 
-export function openFairness(game: Game): void {
+/** The slot's verify view: the match with the recorded round, the win and every spin's grid. */
+export function slotVerifyView(game: Game): VerifyView<Outcome> {
+  const t = game.dict;
+  const lang = game.language;
+  return (outcome, round) => {
+    const nodes: Node[] = [];
+    const rec = round?.outcome;
+    if (rec) {
+      const same = canonicalJson(rec) === canonicalJson(outcome);
+      nodes.push(
+        h('p', { class: same ? 'ok' : 'error', text: same ? t.verifyMatch : t.verifyMismatch }),
+      );
+    }
+    const times = outcome.winUnits / game.info.lines;
+    const win = round
+      ? ` = ${formatKurus(unitsToKurus(outcome.winUnits, round.bet, game.info.lines), lang)}`
+      : '';
+    nodes.push(
+      h('h4', { text: t.verifyResult }),
+      h('p', {
+        class: 'verify__win',
+        text: `${t.verifyWinUnits(formatTimes(times, lang))}${win}`,
+      }),
+      outcomeGrids(outcome, t.spinN, (units) => formatTimes(units / game.info.lines, lang)),
+    );
+    return nodes;
+  };
+}
+
+/** The fairness panel: seeds, nonce, seed change, recent rounds and the verify view. */
+export function openFairness<O>(game: FairHost, view: VerifyView<O>): void {
   const t = game.dict;
   const lang = game.language;
   const api = game.gameApi;
@@ -203,7 +255,7 @@ export function openFairness(game: Game): void {
 
   const roundsList = h('div', { class: 'rounds' });
   const verifyBox = h('section', { class: 'verify', 'aria-labelledby': 'verify-title' });
-  let known: RoundData[] = [];
+  let known: RoundData<unknown>[] = [];
 
   seedForm.addEventListener('submit', async (e) => {
     e.preventDefault();
@@ -241,7 +293,7 @@ export function openFairness(game: Game): void {
 
   const loadRounds = async () => {
     try {
-      known = await api.rounds(20);
+      known = await api.rounds<unknown>(20);
     } catch (err) {
       roundsList.replaceChildren(
         h('p', { class: 'error', text: err instanceof ApiError ? err.message : t.networkError }),
@@ -298,7 +350,7 @@ export function openFairness(game: Game): void {
     roundsList.replaceChildren(table);
   };
 
-  const showVerify = (round?: RoundData) => {
+  const showVerify = (round?: RoundData<unknown>) => {
     const seed = h('input', {
       id: 'v-seed',
       class: 'input mono',
@@ -353,7 +405,7 @@ export function openFairness(game: Game): void {
       run.disabled = true;
       result.replaceChildren();
       try {
-        const data = await api.verify(
+        const data = await api.verify<O>(
           game.info.code,
           seed.value.trim(),
           client.value.trim(),
@@ -374,27 +426,7 @@ export function openFairness(game: Game): void {
             field(t.verifyHashComputed, computed),
           );
         }
-        const rec = round?.outcome;
-        if (rec) {
-          const same = canonicalJson(rec) === canonicalJson(data.outcome);
-          nodes.push(
-            h('p', { class: same ? 'ok' : 'error', text: same ? t.verifyMatch : t.verifyMismatch }),
-          );
-        }
-        const times = data.outcome.winUnits / game.info.lines;
-        const win = round
-          ? ` = ${formatKurus(unitsToKurus(data.outcome.winUnits, round.bet, game.info.lines), lang)}`
-          : '';
-        nodes.push(
-          h('h4', { text: t.verifyResult }),
-          h('p', {
-            class: 'verify__win',
-            text: `${t.verifyWinUnits(formatTimes(times, lang))}${win}`,
-          }),
-          outcomeGrids(data.outcome, t.spinN, (units) =>
-            formatTimes(units / game.info.lines, lang),
-          ),
-        );
+        nodes.push(...view(data.outcome, round));
         result.replaceChildren(...nodes);
       } catch (err) {
         result.replaceChildren(

@@ -114,7 +114,7 @@ export interface SeedData {
   fair: Fair;
 }
 
-export interface RoundData {
+export interface RoundData<O = Outcome> {
   roundId: string;
   bet: number;
   win: number;
@@ -122,11 +122,11 @@ export interface RoundData {
   clientSeed: string;
   serverSeedHash: string;
   serverSeed?: string | null;
-  outcome?: Outcome | null;
+  outcome?: O | null;
   createdAt?: string;
 }
 
-export interface VerifyData {
+export interface VerifyData<O = Outcome> {
   serverSeedHash: string;
-  outcome: Outcome;
+  outcome: O;
 }
