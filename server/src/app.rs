@@ -48,7 +48,10 @@ fn api(state: Option<&AppState>) -> OpenApiRouter<AppState> {
 
 /// The studio games' JSON API under `/games/api/`, outside `/api/` but in the same document.
 fn games(state: Option<&AppState>) -> OpenApiRouter<AppState> {
-    area(studio::routes::router(), state.map(|s| s.db.clone()))
+    area(studio::routes::router(), state.map(|s| s.db.clone())).merge(area(
+        studio::crash::routes::router(),
+        state.map(|s| studio::crash::routes::CrashState { db: s.db.clone(), feed: s.crash.clone() }),
+    ))
 }
 
 /// The document of the `/api/` calls and the games' calls, with the shared conventions.

@@ -53,7 +53,18 @@ pub async fn run(listener: TcpListener, state: AppState, shutdown: impl Future<O
         format!("{host}:{}", listener.local_addr().map(|a| a.port()).unwrap_or(0))
     });
     let sweep = tokio::spawn(crate::payments::card::sweep(state.db.clone(), CARD_SWEEP_EVERY));
-    let tailer = tokio::spawn(tail::run(state.db.clone(), state.hub.clone(), vec![state.content.clone()], node, state.db.url.clone()));
+    let tailer =
+        tokio::spawn(tail::run(state.db.clone(), state.hub.clone(), vec![state.content.clone()], node.clone(), state.db.url.clone()));
+    // The crash game: the round clock (run by the node holding its lease) and this node's feed.
+    let crash = if state.crash.timings.running {
+        vec![
+            tokio::spawn(crate::studio::crash::clock::run(state.db.clone(), node.clone(), state.crash.timings)),
+            tokio::spawn(crate::studio::crash::feed::poll(state.db.clone(), state.crash.clone())),
+            tokio::spawn(crate::studio::crash::feed::tick(state.crash.clone())),
+        ]
+    } else {
+        vec![]
+    };
     let hub = state.hub.clone();
     let header_timeout = state.edge.header_timeout;
     let app = build_router(state);
@@ -105,6 +116,10 @@ pub async fn run(listener: TcpListener, state: AppState, shutdown: impl Future<O
     }
     drop(listener);
     hub.shutdown();
+    // A stopping node gives up the crash game's clock (its lease runs out) and feed at once.
+    for task in &crash {
+        task.abort();
+    }
     let _ = stop_tx.send(true);
     drop(stop_rx);
     if tokio::time::timeout(Duration::from_secs(30), stop_tx.closed()).await.is_err() {

@@ -33,6 +33,8 @@ pub struct AppState {
     pub node_id: Option<String>,
     /// This node's `cms/grouped` answers, rebuilt when the content changes.
     pub content: Arc<cms::ContentCache>,
+    /// This node's crash game feed (and the game's rhythm).
+    pub crash: Arc<crate::studio::crash::feed::CrashFeed>,
     /// The live chat's origin, allowed by the Content-Security-Policy besides the site.
     pub live_chat_origin: Option<String>,
     /// The hosted card gateway: its callback secret and the site's public address.
@@ -45,10 +47,15 @@ pub struct AppState {
 
 impl AppState {
     /// A state with the default senders (the outbox table), the default limits and the development
-    /// card gateway (its public secret, [`crate::payments::card::DEVELOPMENT_SECRET`]): the tests' state.
+    /// card gateway (its public secret, [`crate::payments::card::DEVELOPMENT_SECRET`]), the crash game
+    /// not running: the tests' state.
     pub fn new(db: Db) -> AppState {
         let outbox: Arc<dyn Sender> = Arc::new(OutboxSender { db: db.clone() });
-        AppState::with(db, outbox.clone(), outbox, Limits::default(), Edge::default())
+        let mut state = AppState::with(db, outbox.clone(), outbox, Limits::default(), Edge::default());
+        // The crash game's clock and feed only where a test asks for them.
+        let quiet = crate::studio::crash::Timings { running: false, ..Default::default() };
+        state.crash = Arc::new(crate::studio::crash::feed::CrashFeed::new(quiet));
+        state
     }
 
     /// A state configured by the node's settings (senders, limits, the edge, its name).
@@ -76,6 +83,7 @@ impl AppState {
             edge,
             hashing,
             content,
+            crash: Arc::new(crate::studio::crash::feed::CrashFeed::new(crate::studio::crash::Timings::default())),
             node_id: None,
             live_chat_origin: None,
             gateway: Arc::new(Gateway::development()),

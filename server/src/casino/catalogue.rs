@@ -382,12 +382,14 @@ mod tests {
         for code in &listed {
             assert!(engine::info(code).is_some(), "{code} is listed but the studio cannot play it");
         }
-        let playable = engine::slots().iter().map(|s| s.code()).chain(engine::tables().iter().map(|t| t.code));
+        let playable = engine::slots().iter().map(|s| s.code()).chain(engine::tables().iter().map(|t| t.code)).chain([engine::crash::CODE]);
         for code in playable {
             assert!(listed.contains(&code), "{code} is playable but not in the catalogue");
         }
-        // Roulette in live casino (8), keno in bingo (11), the wheel in TV bets (13).
-        for (code, category, live) in [("kasa-european-roulette", 8, true), ("kasa-keno", 11, false), ("kasa-lucky-wheel", 13, false)] {
+        // Roulette in live casino (8), keno in bingo (11), the wheel in TV bets (13), the crash game in crash games (7).
+        for (code, category, live) in
+            [("kasa-european-roulette", 8, true), ("kasa-keno", 11, false), ("kasa-lucky-wheel", 13, false), ("kasa-aviator", 7, false)]
+        {
             let game = file.games.iter().find(|g| g.code == code).unwrap();
             assert!(game.categories.contains(&category) && game.live == live, "{code}");
         }

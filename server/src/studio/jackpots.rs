@@ -129,7 +129,7 @@ pub async fn settle_in(
 
 /// `FOR UPDATE` on PostgreSQL; SQLite's write transaction already holds the whole database.
 fn lock(tx: &AnyConnection) -> &'static str {
-    if tx.backend_name().eq_ignore_ascii_case("postgres") { " FOR UPDATE" } else { "" }
+    if crate::db::is_postgres(tx) { " FOR UPDATE" } else { "" }
 }
 
 /// A jackpot's current levels, I to IV, in thousandths of a kuruş.

@@ -1,5 +1,5 @@
 //! The studio game's page, outside `/api/`: `GET /games/{code}/?token=..&lang=tr|en` answers the
-//! game (the built `web/dist/games/{slot,roulette,keno,wheel}/index.html` of its kind, which loads
+//! game (the built `web/dist/games/{slot,roulette,keno,wheel,crash}/index.html` of its kind, which loads
 //! its files from `/games/assets/`)
 //! when the launch token is valid for that game, without using it (the game does, by
 //! `/games/api/session`); else a clear page in Turkish or English saying the link expired, was
@@ -30,6 +30,9 @@ fn page_of(code: &str) -> Option<&'static str> {
     if engine::slot(code).is_some() {
         return Some(GAME_HTML);
     }
+    if code == engine::crash::CODE {
+        return Some("games/crash/index.html");
+    }
     engine::table(code).map(|t| match t.kind {
         TableKind::Roulette => "games/roulette/index.html",
         TableKind::Keno => "games/keno/index.html",
@@ -52,7 +55,7 @@ pub struct PageQuery {
 /// Each game page's HTML and the security policy of its page (its inline scripts, if any, by
 /// hash; framed by the site only), read once.
 static PAGES: LazyLock<HashMap<&'static str, (String, SecurityHeaders)>> = LazyLock::new(|| {
-    ["games/slot/index.html", "games/roulette/index.html", "games/keno/index.html", "games/wheel/index.html"]
+    ["games/slot/index.html", "games/roulette/index.html", "games/keno/index.html", "games/wheel/index.html", "games/crash/index.html"]
         .into_iter()
         .filter_map(|path| {
             crate::web::dist_text(path).map(|html| {

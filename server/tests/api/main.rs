@@ -6,6 +6,7 @@ mod accounts;
 mod casino;
 mod cli;
 mod cms;
+mod crash;
 mod envelope;
 mod headers;
 mod hub;

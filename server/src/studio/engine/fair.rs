@@ -123,8 +123,7 @@ fn hmac_states(key: &[u8]) -> (Sha256, Sha256) {
     (inner, outer)
 }
 
-/// HMAC-SHA256 of `message` under `key` (what [`FairRng`] computes per block; for the tests).
-#[cfg(test)]
+/// HMAC-SHA256 of `message` under `key` (what [`FairRng`] computes per block; the crash point's).
 pub(crate) fn hmac_sha256(key: &[u8], message: &[u8]) -> [u8; 32] {
     let (mut inner, mut outer) = hmac_states(key);
     inner.update(message);

@@ -8,6 +8,7 @@
 //! `table(code)?.play(&placed, &mut rng)`, its draw independent of the stakes. [`verify`] replays
 //! either from the revealed seed.
 
+pub mod crash;
 mod fair;
 mod games;
 pub mod jackpot;
@@ -34,16 +35,20 @@ pub enum Replay {
     Table(Draw),
 }
 
-/// A studio game as the client sees it: a slot or a table game.
+/// A studio game as the client sees it: a slot, a table game or the crash game.
 #[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
 #[serde(untagged)]
 pub enum GameInfo {
     Slot(SlotInfo),
     Table(TableInfo),
+    Crash(crash::CrashInfo),
 }
 
 /// The studio game with this code, as the client sees it.
 pub fn info(code: &str) -> Option<GameInfo> {
+    if code == crash::CODE {
+        return Some(GameInfo::Crash(crash::CrashInfo::new()));
+    }
     slot(code).map(|s| GameInfo::Slot(s.info())).or_else(|| table(code).map(|t| GameInfo::Table(t.info())))
 }
 

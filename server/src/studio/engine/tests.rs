@@ -573,3 +573,29 @@ fn keno_draws_twenty_distinct_numbers_and_table_rounds_replay() {
         assert_eq!(a, b);
     }
 }
+
+#[test]
+fn simulation_crash_game_returns_97_percent_at_any_target() {
+    // A million rounds of random 52-bit draws; a bet cashed at 1.5×, 2×, 10× or 100× in turn.
+    let mut rng = Pcg32::new(41);
+    let targets = [150u64, 200, 1_000, 10_000];
+    let (mut sum, mut sum_sq) = (0.0f64, 0.0f64);
+    let n = 1_000_000u32;
+    let mut instant = 0u32;
+    for i in 0..n {
+        let h = ((u64::from(rng.next_u32()) << 32) | u64::from(rng.next_u32())) >> 12;
+        let point = crash::point_of(h);
+        instant += u32::from(point == 100);
+        let t = targets[i as usize % targets.len()];
+        let ret = if point >= t { t as f64 / 100.0 } else { 0.0 };
+        sum += ret;
+        sum_sq += ret * ret;
+    }
+    let mean = sum / f64::from(n);
+    let variance = sum_sq / f64::from(n) - mean * mean;
+    let error = (variance / f64::from(n)).sqrt();
+    println!("crash: {n} rounds returned {:.4}% against 97% ({:.2} σ); {instant} ended at 1.00", mean * 100.0, (mean - crash::RTP) / error);
+    assert!((mean - crash::RTP).abs() <= 5.0 * error, "measured {mean} (standard error {error})");
+    // Rounds ending at 1.00 (before 1.01): 1 − 0.97/1.01 = 4/101 of them.
+    assert!((instant as f64 / f64::from(n) - 4.0 / 101.0).abs() < 0.002, "{instant}");
+}

@@ -9,6 +9,11 @@ export type ClientOptions = {
     | `${string}://${string}`
     | `${string}://${string}`
     | `${string}://${string}`
+    | `${string}://${string}`
+    | `${string}://${string}`
+    | `${string}://${string}`
+    | `${string}://${string}`
+    | `${string}://${string}`
     | (string & {});
 };
 
@@ -50,6 +55,65 @@ export type Banner = {
 };
 
 /**
+ * A bet as stored.
+ */
+export type Bet = {
+  /**
+   * Kuruş.
+   */
+  amount: number;
+  /**
+   * The auto cash-out target (×), if any.
+   */
+  autoCashOut?: number | null;
+  /**
+   * Where it was cashed out (×).
+   */
+  cashOut?: number | null;
+  /**
+   * The player's name, masked (`ab***`).
+   */
+  player: string;
+  slot: number;
+  /**
+   * Kuruş, once settled (0: lost).
+   */
+  win?: number | null;
+};
+
+export type BetBody = {
+  /**
+   * Kuruş: 100 to 100,000.
+   */
+  amount: number;
+  /**
+   * ×: 1.01 to 10,000 (two decimals); the server cashes out there.
+   */
+  autoCashOut?: number | null;
+  /**
+   * 0 or 1 (two bets a round).
+   */
+  slot: number;
+};
+
+/**
+ * A placed bet.
+ */
+export type BetPlaced = {
+  /**
+   * Kuruş.
+   */
+  amount: number;
+  autoCashOut?: number | null;
+  /**
+   * Lira.
+   */
+  balance: number;
+  roundId: number;
+  slot: number;
+};
+
+/**
  * The bootstrap data of the spec (section 3).
  */
 export type Bootstrap = {
@@ -79,6 +143,30 @@ export type CancelBody = {
    * The request's id.
    */
   id: number;
+};
+
+/**
+ * A cash-out.
+ */
+export type CashedOut = {
+  /**
+   * Lira.
+   */
+  balance: number;
+  /**
+   * ×.
+   */
+  cashOut: number;
+  roundId: number;
+  slot: number;
+  /**
+   * Kuruş.
+   */
+  win: number;
+};
+
+export type CashoutBody = {
+  slot: number;
 };
 
 export type CasinoCategory = {
@@ -137,6 +225,66 @@ export type ContentRef = {
 export type Country = {
   id: number;
   name: string;
+};
+
+/**
+ * The crash game as the client sees it.
+ */
+export type CrashInfo = {
+  bettingMs: number;
+  code: string;
+  description: Text;
+  /**
+   * The curve: `⌊100 · e^(growth · ms)⌋ / 100`.
+   */
+  growth: number;
+  /**
+   * Always `crash`.
+   */
+  kind: string;
+  /**
+   * Kuruş.
+   */
+  maxBet: number;
+  /**
+   * ×.
+   */
+  maxMultiplier: number;
+  /**
+   * Kuruş.
+   */
+  minBet: number;
+  name: Text;
+  pauseMs: number;
+  rtp: number;
+};
+
+/**
+ * The game now.
+ */
+export type CrashStateAnswer = {
+  /**
+   * Lira.
+   */
+  balance: number;
+  /**
+   * The published end of the current round's hash chain.
+   */
+  commitment?: string | null;
+  /**
+   * The last 20 crashed rounds, newest first.
+   */
+  history: Array<PastRound>;
+  /**
+   * The player's bets in the current round.
+   */
+  mine: Array<Bet>;
+  /**
+   * The round (as the feed's "round" message), or null before the first.
+   */
+  round: {
+    [key: string]: unknown;
+  };
 };
 
 /**
@@ -272,6 +420,30 @@ export type EnvelopeBalanceData = {
 /**
  * The body of every `/api/` response.
  */
+export type EnvelopeBetPlaced = {
+  /**
+   * A placed bet.
+   */
+  data?: {
+    /**
+     * Kuruş.
+     */
+    amount: number;
+    autoCashOut?: number | null;
+    /**
+     * Lira.
+     */
+    balance: number;
+    roundId: number;
+    slot: number;
+  };
+  message?: string | null;
+  success: boolean;
+};
+
+/**
+ * The body of every `/api/` response.
+ */
 export type EnvelopeBootstrap = {
   /**
    * The bootstrap data of the spec (section 3).
@@ -304,12 +476,74 @@ export type EnvelopeBootstrap = {
 /**
  * The body of every `/api/` response.
  */
+export type EnvelopeCashedOut = {
+  /**
+   * A cash-out.
+   */
+  data?: {
+    /**
+     * Lira.
+     */
+    balance: number;
+    /**
+     * ×.
+     */
+    cashOut: number;
+    roundId: number;
+    slot: number;
+    /**
+     * Kuruş.
+     */
+    win: number;
+  };
+  message?: string | null;
+  success: boolean;
+};
+
+/**
+ * The body of every `/api/` response.
+ */
 export type EnvelopeContentPage = {
   data?: {
     body: string;
     categoryId: number;
     id: number;
     title: string;
+  };
+  message?: string | null;
+  success: boolean;
+};
+
+/**
+ * The body of every `/api/` response.
+ */
+export type EnvelopeCrashStateAnswer = {
+  /**
+   * The game now.
+   */
+  data?: {
+    /**
+     * Lira.
+     */
+    balance: number;
+    /**
+     * The published end of the current round's hash chain.
+     */
+    commitment?: string | null;
+    /**
+     * The last 20 crashed rounds, newest first.
+     */
+    history: Array<PastRound>;
+    /**
+     * The player's bets in the current round.
+     */
+    mine: Array<Bet>;
+    /**
+     * The round (as the feed's "round" message), or null before the first.
+     */
+    round: {
+      [key: string]: unknown;
+    };
   };
   message?: string | null;
   success: boolean;
@@ -929,6 +1163,27 @@ export type EnvelopeVerified = {
 };
 
 /**
+ * The body of every `/api/` response.
+ */
+export type EnvelopeVerifiedRound = {
+  /**
+   * What a round hash gives.
+   */
+  data?: {
+    /**
+     * ×.
+     */
+    crashPoint: number;
+    /**
+     * SHA-256 of the hash: the previous round's hash (the chain's commitment for its first round).
+     */
+    previousHash: string;
+  };
+  message?: string | null;
+  success: boolean;
+};
+
+/**
  * The provably fair state of the player's next round.
  */
 export type Fair = {
@@ -1043,9 +1298,9 @@ export type Game = {
 };
 
 /**
- * A studio game as the client sees it: a slot or a table game.
+ * A studio game as the client sees it: a slot, a table game or the crash game.
  */
-export type GameInfo = SlotInfo | TableInfo;
+export type GameInfo = SlotInfo | TableInfo | CrashInfo;
 
 export type GamesBody = {
   /**
@@ -1242,6 +1497,18 @@ export type Outcome = {
 export type PageBody = {
   skip?: number;
   take?: number;
+};
+
+/**
+ * A past round.
+ */
+export type PastRound = {
+  /**
+   * ×.
+   */
+  crashPoint: number;
+  hash: string;
+  roundId: number;
 };
 
 export type PayBody = {
@@ -2015,6 +2282,20 @@ export type Verified = {
    * SHA-256 (hex) of the given server seed: compare it with the commitment shown before.
    */
   serverSeedHash: string;
+};
+
+/**
+ * What a round hash gives.
+ */
+export type VerifiedRound = {
+  /**
+   * ×.
+   */
+  crashPoint: number;
+  /**
+   * SHA-256 of the hash: the previous round's hash (the chain's commitment for its first round).
+   */
+  previousHash: string;
 };
 
 export type VerifyBody = {
@@ -2900,6 +3181,152 @@ export type UpdatePhoneResponses = {
 
 export type UpdatePhoneResponse = UpdatePhoneResponses[keyof UpdatePhoneResponses];
 
+export type BetData = {
+  body: BetBody;
+  path?: never;
+  query?: never;
+  url: '/games/api/crash/bet';
+};
+
+export type BetErrors = {
+  /**
+   * Not enough balance (data: the balance), or a body that is not JSON
+   */
+  400: EnvelopeShortBalance;
+  /**
+   * No live game session
+   */
+  401: EmptyEnvelope;
+  /**
+   * Bets are closed, or the slot already holds a bet
+   */
+  409: EmptyEnvelope;
+  /**
+   * An amount or a target outside the limits
+   */
+  422: EnvelopeFieldError;
+};
+
+export type BetError = BetErrors[keyof BetErrors];
+
+export type BetResponses = {
+  200: EnvelopeBetPlaced;
+};
+
+export type BetResponse = BetResponses[keyof BetResponses];
+
+export type CashoutData = {
+  body: CashoutBody;
+  path?: never;
+  query?: never;
+  url: '/games/api/crash/cashout';
+};
+
+export type CashoutErrors = {
+  /**
+   * A body that is not JSON
+   */
+  400: EmptyEnvelope;
+  /**
+   * No live game session
+   */
+  401: EmptyEnvelope;
+  /**
+   * Too late (the round crashed), not flying yet, or no open bet in the slot
+   */
+  409: EmptyEnvelope;
+};
+
+export type CashoutError = CashoutErrors[keyof CashoutErrors];
+
+export type CashoutResponses = {
+  200: EnvelopeCashedOut;
+};
+
+export type CashoutResponse = CashoutResponses[keyof CashoutResponses];
+
+export type FeedData = {
+  body?: never;
+  path?: never;
+  query?: {
+    /**
+     * The game session token (browsers cannot set headers on a WebSocket).
+     */
+    token?: string | null;
+  };
+  url: '/games/api/crash/feed';
+};
+
+export type FeedErrors = {
+  /**
+   * Not a WebSocket request
+   */
+  400: EmptyEnvelope;
+  /**
+   * No live game session
+   */
+  401: EmptyEnvelope;
+};
+
+export type FeedError = FeedErrors[keyof FeedErrors];
+
+export type FeedResponses = {
+  /**
+   * Switches to the WebSocket (101)
+   */
+  200: EmptyEnvelope;
+};
+
+export type FeedResponse = FeedResponses[keyof FeedResponses];
+
+export type StateData = {
+  body?: never;
+  path?: never;
+  query?: never;
+  url: '/games/api/crash/state';
+};
+
+export type StateErrors = {
+  /**
+   * No live game session
+   */
+  401: EmptyEnvelope;
+};
+
+export type StateError = StateErrors[keyof StateErrors];
+
+export type StateResponses = {
+  200: EnvelopeCrashStateAnswer;
+};
+
+export type StateResponse = StateResponses[keyof StateResponses];
+
+export type VerifyData = {
+  body: VerifyBody;
+  path?: never;
+  query?: never;
+  url: '/games/api/crash/verify';
+};
+
+export type VerifyErrors = {
+  /**
+   * A body that is not JSON
+   */
+  400: EmptyEnvelope;
+  /**
+   * Not 64 hex characters
+   */
+  422: EnvelopeFieldError;
+};
+
+export type VerifyError = VerifyErrors[keyof VerifyErrors];
+
+export type VerifyResponses = {
+  200: EnvelopeVerifiedRound;
+};
+
+export type VerifyResponse = VerifyResponses[keyof VerifyResponses];
+
 export type PlayData = {
   body: PlayBody;
   path?: never;
@@ -3047,14 +3474,14 @@ export type SpinResponses = {
 
 export type SpinResponse = SpinResponses[keyof SpinResponses];
 
-export type VerifyData = {
+export type Verify2Data = {
   body: VerifyBody;
   path?: never;
   query?: never;
   url: '/games/api/verify';
 };
 
-export type VerifyErrors = {
+export type Verify2Errors = {
   /**
    * The body is not JSON of the call's shape, or the call refused it.
    */
@@ -3069,13 +3496,13 @@ export type VerifyErrors = {
   422: EnvelopeFieldError;
 };
 
-export type VerifyError = VerifyErrors[keyof VerifyErrors];
+export type Verify2Error = Verify2Errors[keyof Verify2Errors];
 
-export type VerifyResponses = {
+export type Verify2Responses = {
   200: EnvelopeVerified;
 };
 
-export type VerifyResponse = VerifyResponses[keyof VerifyResponses];
+export type Verify2Response = Verify2Responses[keyof Verify2Responses];
 
 export type CancelData = {
   body: CancelBody;

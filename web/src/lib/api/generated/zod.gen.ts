@@ -23,8 +23,52 @@ export const zBalanceData = z.object({
   realBalance: z.number(),
 });
 
+/**
+ * A bet as stored.
+ */
+export const zBet = z.object({
+  amount: z.int(),
+  autoCashOut: z.nullish(z.number()),
+  cashOut: z.nullish(z.number()),
+  player: z.string(),
+  slot: z.int(),
+  win: z.nullish(z.int()),
+});
+
+export const zBetBody = z.object({
+  amount: z.int(),
+  autoCashOut: z.nullish(z.number()),
+  slot: z.int(),
+});
+
+/**
+ * A placed bet.
+ */
+export const zBetPlaced = z.object({
+  amount: z.int(),
+  autoCashOut: z.nullish(z.number()),
+  balance: z.number(),
+  roundId: z.int(),
+  slot: z.int(),
+});
+
 export const zCancelBody = z.object({
   id: z.int(),
+});
+
+/**
+ * A cash-out.
+ */
+export const zCashedOut = z.object({
+  balance: z.number(),
+  cashOut: z.number(),
+  roundId: z.int(),
+  slot: z.int(),
+  win: z.int(),
+});
+
+export const zCashoutBody = z.object({
+  slot: z.int(),
 });
 
 export const zCasinoCategory = z.object({
@@ -183,6 +227,40 @@ export const zEnvelopeBalanceData = z.object({
       balance: z.number(),
       bonusBalance: z.number(),
       realBalance: z.number(),
+    }),
+  ),
+  message: z.nullish(z.string()),
+  success: z.boolean(),
+});
+
+/**
+ * The body of every `/api/` response.
+ */
+export const zEnvelopeBetPlaced = z.object({
+  data: z.optional(
+    z.object({
+      amount: z.int(),
+      autoCashOut: z.nullish(z.number()),
+      balance: z.number(),
+      roundId: z.int(),
+      slot: z.int(),
+    }),
+  ),
+  message: z.nullish(z.string()),
+  success: z.boolean(),
+});
+
+/**
+ * The body of every `/api/` response.
+ */
+export const zEnvelopeCashedOut = z.object({
+  data: z.optional(
+    z.object({
+      balance: z.number(),
+      cashOut: z.number(),
+      roundId: z.int(),
+      slot: z.int(),
+      win: z.int(),
     }),
   ),
   message: z.nullish(z.string()),
@@ -449,6 +527,20 @@ export const zEnvelopeVecVecGame = z.object({
 });
 
 /**
+ * The body of every `/api/` response.
+ */
+export const zEnvelopeVerifiedRound = z.object({
+  data: z.optional(
+    z.object({
+      crashPoint: z.number(),
+      previousHash: z.string(),
+    }),
+  ),
+  message: z.nullish(z.string()),
+  success: z.boolean(),
+});
+
+/**
  * The provably fair state of the player's next round.
  */
 export const zFair = z.object({
@@ -683,6 +775,43 @@ export const zNotificationPage = z.object({
 export const zPageBody = z.object({
   skip: z.optional(z.int()),
   take: z.optional(z.int()),
+});
+
+/**
+ * A past round.
+ */
+export const zPastRound = z.object({
+  crashPoint: z.number(),
+  hash: z.string(),
+  roundId: z.int(),
+});
+
+/**
+ * The game now.
+ */
+export const zCrashStateAnswer = z.object({
+  balance: z.number(),
+  commitment: z.nullish(z.string()),
+  history: z.array(zPastRound),
+  mine: z.array(zBet),
+  round: z.record(z.string(), z.unknown()),
+});
+
+/**
+ * The body of every `/api/` response.
+ */
+export const zEnvelopeCrashStateAnswer = z.object({
+  data: z.optional(
+    z.object({
+      balance: z.number(),
+      commitment: z.nullish(z.string()),
+      history: z.array(zPastRound),
+      mine: z.array(zBet),
+      round: z.record(z.string(), z.unknown()),
+    }),
+  ),
+  message: z.nullish(z.string()),
+  success: z.boolean(),
 });
 
 export const zPayBody = z.object({
@@ -1202,6 +1331,23 @@ export const zText = z.object({
 });
 
 /**
+ * The crash game as the client sees it.
+ */
+export const zCrashInfo = z.object({
+  bettingMs: z.int(),
+  code: z.string(),
+  description: zText,
+  growth: z.number(),
+  kind: z.string(),
+  maxBet: z.int(),
+  maxMultiplier: z.number(),
+  minBet: z.int(),
+  name: zText,
+  pauseMs: z.int(),
+  rtp: z.number(),
+});
+
+/**
  * A symbol as the game client draws and explains it.
  */
 export const zSymbolInfo = z.object({
@@ -1349,9 +1495,9 @@ export const zTableInfo = z.object({
 });
 
 /**
- * A studio game as the client sees it: a slot or a table game.
+ * A studio game as the client sees it: a slot, a table game or the crash game.
  */
-export const zGameInfo = z.union([zSlotInfo, zTableInfo]);
+export const zGameInfo = z.union([zSlotInfo, zTableInfo, zCrashInfo]);
 
 /**
  * The body of every `/api/` response.
@@ -1519,6 +1665,14 @@ export const zVerified = z.object({
   serverSeedHash: z.string(),
 });
 
+/**
+ * What a round hash gives.
+ */
+export const zVerifiedRound = z.object({
+  crashPoint: z.number(),
+  previousHash: z.string(),
+});
+
 export const zVerifyBody = z.object({
   clientSeed: z.string(),
   code: z.string(),
@@ -1663,6 +1817,29 @@ export const zUpdatePhoneBody = zPhoneBody;
 
 export const zUpdatePhoneResponse = zEnvelopePhoneState;
 
+export const zBetBody2 = zBetBody;
+
+export const zBetResponse = zEnvelopeBetPlaced;
+
+export const zCashoutBody2 = zCashoutBody;
+
+export const zCashoutResponse = zEnvelopeCashedOut;
+
+export const zFeedQuery = z.object({
+  token: z.nullish(z.string()),
+});
+
+/**
+ * Switches to the WebSocket (101)
+ */
+export const zFeedResponse = zEmptyEnvelope;
+
+export const zStateResponse = zEnvelopeCrashStateAnswer;
+
+export const zVerifyBody2 = zVerifyBody;
+
+export const zVerifyResponse = zEnvelopeVerifiedRound;
+
 export const zPlayBody2 = zPlayBody;
 
 export const zPlayResponse = zEnvelopePlayResult;
@@ -1685,9 +1862,9 @@ export const zSpinBody2 = zSpinBody;
 
 export const zSpinResponse = zEnvelopeSpinResult;
 
-export const zVerifyBody2 = zVerifyBody;
+export const zVerify2Body = zVerifyBody;
 
-export const zVerifyResponse = zEnvelopeVerified;
+export const zVerify2Response = zEnvelopeVerified;
 
 export const zCancelBody2 = zCancelBody;
 

@@ -1,0 +1,163 @@
+//! The crash game's live feed on one node: a poller follows the current round and its bets in the
+//! database (every node sees every other node's bets and cash-outs, and the clock's rounds,
+//! whichever node wrote them), and a ticker pushes the multiplier every tick while the round flies,
+//! each tick at its scheduled time (`at`, take-off plus a whole number of ticks, so a client can
+//! tell how late it is), then the crash. Pushes go out on a broadcast channel to every socket of
+//! the node ([`super::routes`]).
+
+use std::sync::{Arc, RwLock};
+use std::time::Duration;
+
+use serde_json::json;
+use tokio::sync::broadcast;
+
+use super::{Bet, Phase, Round, Timings};
+use crate::db::{Db, now_ms};
+
+/// A push to the node's crash sockets: its text, and for a player's own bet the text they get.
+#[derive(Debug, Clone)]
+pub struct Push {
+    pub text: Arc<str>,
+    /// The player a bet or cash-out is of (they get `mine` instead of `text`).
+    pub player_id: Option<i64>,
+    pub mine: Option<Arc<str>>,
+}
+
+/// One node's crash feed.
+#[derive(Debug)]
+pub struct CrashFeed {
+    pub timings: Timings,
+    tx: broadcast::Sender<Push>,
+    round: RwLock<Option<Round>>,
+}
+
+impl CrashFeed {
+    pub fn new(timings: Timings) -> CrashFeed {
+        let (tx, _) = broadcast::channel(1_024);
+        CrashFeed { timings, tx, round: RwLock::new(None) }
+    }
+
+    pub fn subscribe(&self) -> broadcast::Receiver<Push> {
+        self.tx.subscribe()
+    }
+
+    /// The round as this node last saw it.
+    pub fn round(&self) -> Option<Round> {
+        self.round.read().unwrap_or_else(|e| e.into_inner()).clone()
+    }
+
+    fn send(&self, text: String, player_id: Option<i64>, mine: Option<String>) {
+        // No socket listening is fine.
+        let _ = self.tx.send(Push { text: text.into(), player_id, mine: mine.map(Into::into) });
+    }
+}
+
+/// A round as the clients see it at `now`: its hash and crash point only once crashed.
+pub fn round_message(r: &Round, now: i64, bets: &[Bet]) -> serde_json::Value {
+    let phase = r.phase(now);
+    let crashed = phase == Phase::Crashed;
+    json!({
+        "type": "round",
+        "roundId": r.id,
+        "phase": phase,
+        "hash": crashed.then_some(&r.hash),
+        "startAt": r.start_at,
+        "crashAt": crashed.then_some(r.crash_at),
+        "crashPoint": crashed.then_some(r.crash_point as f64 / 100.0),
+        "serverTime": now,
+        "bets": bets,
+    })
+}
+
+fn bet_message(round_id: i64, b: &Bet, mine: bool) -> String {
+    let kind = if b.cash_out.is_some() { "cashout" } else { "bet" };
+    let mut v = json!({
+        "type": kind, "roundId": round_id, "player": b.player, "slot": b.slot, "amount": b.amount,
+        "autoCashOut": b.auto_cash_out, "cashOut": b.cash_out, "win": b.win,
+    });
+    if mine {
+        v["mine"] = json!(true);
+    }
+    v.to_string()
+}
+
+/// Follows the database: the current round (a new one is announced) and its bets' changes.
+pub async fn poll(db: Db, feed: Arc<CrashFeed>) {
+    let mut seen_round = None;
+    let mut seen_change = -1;
+    let mut every = tokio::time::interval(Duration::from_millis(feed.timings.tick_ms.max(50) * 2));
+    every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Skip);
+    loop {
+        every.tick().await;
+        let round = match super::current(&db).await {
+            Ok(Some(r)) => r,
+            Ok(None) => continue,
+            Err(e) => {
+                tracing::warn!(error = %e, "crash feed: the round could not be read");
+                continue;
+            }
+        };
+        if seen_round != Some(round.id) {
+            seen_round = Some(round.id);
+            seen_change = -1;
+            *feed.round.write().unwrap_or_else(|e| e.into_inner()) = Some(round.clone());
+            feed.send(round_message(&round, now_ms(), &[]).to_string(), None, None);
+        }
+        match super::bets_since(&db, round.id, seen_change).await {
+            Ok(bets) => {
+                for b in bets {
+                    seen_change = seen_change.max(b.updated_at);
+                    feed.send(bet_message(round.id, &b, false), Some(b.player_id), Some(bet_message(round.id, &b, true)));
+                }
+            }
+            Err(e) => tracing::warn!(error = %e, "crash feed: the bets could not be read"),
+        }
+    }
+}
+
+/// Sleeps until the wall-clock time `at` (epoch ms).
+async fn sleep_until(at: i64) {
+    let wait = at - now_ms();
+    if wait > 0 {
+        tokio::time::sleep(Duration::from_millis(wait as u64)).await;
+    }
+}
+
+/// Pushes the flight: take-off, a tick at each scheduled time, the crash.
+pub async fn tick(feed: Arc<CrashFeed>) {
+    let step = feed.timings.tick_ms.max(10) as i64;
+    let mut announced = (0i64, Phase::Betting);
+    loop {
+        let Some(r) = feed.round() else {
+            tokio::time::sleep(Duration::from_millis(step as u64)).await;
+            continue;
+        };
+        let now = now_ms();
+        match r.phase(now) {
+            Phase::Betting => sleep_until(r.start_at.min(now + step)).await,
+            Phase::Running => {
+                if announced != (r.id, Phase::Running) {
+                    announced = (r.id, Phase::Running);
+                    feed.send(round_message(&r, now, &[]).to_string(), None, None);
+                }
+                let at = r.start_at + ((now - r.start_at) / step + 1) * step;
+                if at >= r.crash_at {
+                    sleep_until(r.crash_at).await;
+                    continue;
+                }
+                sleep_until(at).await;
+                let m = crate::studio::engine::crash::multiplier_at(at - r.start_at) as f64 / 100.0;
+                let text = json!({"type": "tick", "roundId": r.id, "multiplier": m, "elapsedMs": at - r.start_at, "at": at}).to_string();
+                feed.send(text, None, None);
+            }
+            Phase::Crashed => {
+                if announced != (r.id, Phase::Crashed) {
+                    announced = (r.id, Phase::Crashed);
+                    let text = json!({"type": "crash", "roundId": r.id, "crashPoint": r.crash_point as f64 / 100.0, "hash": r.hash, "at": r.crash_at});
+                    feed.send(text.to_string(), None, None);
+                }
+                tokio::time::sleep(Duration::from_millis(step as u64)).await;
+            }
+        }
+    }
+}

@@ -1,0 +1,460 @@
+//! Kasa Aviator, the studio's crash game: rounds shared by every player on every node (migration
+//! 0014). A round's whole timeline is fixed when it is created — bets until `start_at`, the flight
+//! until `crash_at` (from its crash point, [`engine::crash`]) — so any node takes bets and
+//! cash-outs by the clock alone; one node at a time runs the round clock ([`clock`]: creates the
+//! rounds along the hash chain, pays auto cash-outs as the multiplier passes them, settles the
+//! crashed round), chosen through a lease in the database; each node's [`feed`] pushes the round
+//! to its players' sockets. Money moves through the wallet's round calls like every game's.
+
+pub mod clock;
+pub mod feed;
+pub mod routes;
+
+use serde::Serialize;
+use sqlx::{AnyConnection, Row};
+use utoipa::ToSchema;
+
+use super::PROVIDER;
+use super::engine::crash;
+use crate::casino::rounds::{self, CallError, Move};
+use crate::db::{Db, now_ms};
+use crate::money::Kurus;
+use crate::wallet::{self, WalletError};
+
+pub use crash::CODE;
+
+/// The smallest and largest bet, kuruş.
+pub const MIN_BET: i64 = 100;
+pub const MAX_BET: i64 = 100_000;
+/// Bets a player may have in one round (two panels).
+pub const SLOTS: i64 = 2;
+
+/// The crash game's rhythm.
+#[derive(Debug, Clone, Copy)]
+pub struct Timings {
+    /// How long bets are taken before take-off.
+    pub betting_ms: i64,
+    /// The pause after a crash before the next round's betting.
+    pub pause_ms: i64,
+    /// Rounds in one hash chain.
+    pub chain_len: usize,
+    /// How often the clock and the feed look at the round.
+    pub tick_ms: u64,
+    /// Whether the node runs the game at all (the clock and the feed); the API tests' nodes do not,
+    /// unless a test is about the crash game.
+    pub running: bool,
+}
+
+impl Default for Timings {
+    fn default() -> Self {
+        Timings { betting_ms: 6_000, pause_ms: 3_000, chain_len: 100_000, tick_ms: 100, running: true }
+    }
+}
+
+/// A round as stored.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Round {
+    pub id: i64,
+    pub chain_id: i64,
+    pub position: i64,
+    pub hash: String,
+    /// Hundredths.
+    pub crash_point: i64,
+    pub start_at: i64,
+    pub crash_at: i64,
+    pub settled_at: Option<i64>,
+}
+
+/// Where a round is at a moment.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub enum Phase {
+    Betting,
+    Running,
+    Crashed,
+}
+
+impl Round {
+    pub fn phase(&self, now: i64) -> Phase {
+        if now < self.start_at {
+            Phase::Betting
+        } else if now < self.crash_at {
+            Phase::Running
+        } else {
+            Phase::Crashed
+        }
+    }
+
+    /// The multiplier at `now` (hundredths), never past the crash point.
+    pub fn multiplier(&self, now: i64) -> u64 {
+        crash::multiplier_at(now - self.start_at).min(self.crash_point as u64)
+    }
+
+    /// The wallet's round id of a player's bets in this round.
+    fn wallet_round(&self, player_id: i64) -> String {
+        format!("crash-{}-{player_id}", self.id)
+    }
+}
+
+const ROUND_COLUMNS: &str = "id, chain_id, position, hash, crash_point, start_at, crash_at, settled_at";
+
+fn round_of(row: &sqlx::any::AnyRow) -> Result<Round, sqlx::Error> {
+    Ok(Round {
+        id: row.try_get(0)?,
+        chain_id: row.try_get(1)?,
+        position: row.try_get(2)?,
+        hash: row.try_get(3)?,
+        crash_point: row.try_get(4)?,
+        start_at: row.try_get(5)?,
+        crash_at: row.try_get(6)?,
+        settled_at: row.try_get(7)?,
+    })
+}
+
+/// The latest round (the one being bet on, flown, or just crashed).
+pub async fn current(db: &Db) -> Result<Option<Round>, sqlx::Error> {
+    let row = sqlx::query(sqlx::AssertSqlSafe(format!("SELECT {ROUND_COLUMNS} FROM crash_rounds ORDER BY id DESC LIMIT 1")))
+        .fetch_optional(&db.pool)
+        .await?;
+    row.as_ref().map(round_of).transpose()
+}
+
+async fn round_in(conn: &mut AnyConnection, id: i64) -> Result<Option<Round>, sqlx::Error> {
+    let row = sqlx::query(sqlx::AssertSqlSafe(format!("SELECT {ROUND_COLUMNS} FROM crash_rounds WHERE id = $1")))
+        .bind(id)
+        .fetch_optional(&mut *conn)
+        .await?;
+    row.as_ref().map(round_of).transpose()
+}
+
+/// The last crashed rounds, newest first: (round id, crash point in hundredths, hash).
+pub async fn history(db: &Db, now: i64, take: i64) -> Result<Vec<(i64, i64, String)>, sqlx::Error> {
+    let rows = sqlx::query("SELECT id, crash_point, hash FROM crash_rounds WHERE crash_at <= $1 ORDER BY id DESC LIMIT $2")
+        .bind(now)
+        .bind(take)
+        .fetch_all(&db.pool)
+        .await?;
+    rows.iter().map(|r| Ok((r.try_get(0)?, r.try_get(1)?, r.try_get(2)?))).collect()
+}
+
+/// The commitment of the chain a round belongs to.
+pub async fn commitment(db: &Db, chain_id: i64) -> Result<Option<String>, sqlx::Error> {
+    sqlx::query_scalar("SELECT commitment FROM crash_chains WHERE id = $1").bind(chain_id).fetch_optional(&db.pool).await
+}
+
+/// A bet as stored.
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Bet {
+    #[serde(skip)]
+    pub player_id: i64,
+    /// The player's name, masked (`ab***`).
+    pub player: String,
+    pub slot: i64,
+    /// Kuruş.
+    pub amount: i64,
+    /// The auto cash-out target (×), if any.
+    pub auto_cash_out: Option<f64>,
+    /// Where it was cashed out (×).
+    pub cash_out: Option<f64>,
+    /// Kuruş, once settled (0: lost).
+    pub win: Option<i64>,
+    #[serde(skip)]
+    pub updated_at: i64,
+}
+
+fn x(hundredths: Option<i64>) -> Option<f64> {
+    hundredths.map(|h| h as f64 / 100.0)
+}
+
+/// A round's bets changed after `since` (epoch ms), oldest change first.
+pub async fn bets_since(db: &Db, round_id: i64, since: i64) -> Result<Vec<Bet>, sqlx::Error> {
+    let rows = sqlx::query(
+        "SELECT b.player_id, p.username, b.slot, b.amount, b.auto_cash_out, b.cash_out, b.win, b.updated_at \
+         FROM crash_bets b JOIN players p ON p.id = b.player_id WHERE b.round_id = $1 AND b.updated_at > $2 ORDER BY b.updated_at",
+    )
+    .bind(round_id)
+    .bind(since)
+    .fetch_all(&db.pool)
+    .await?;
+    rows.iter()
+        .map(|r| {
+            let name: String = r.try_get(1)?;
+            Ok(Bet {
+                player_id: r.try_get(0)?,
+                player: crate::mask::mask_middle(&name, 2, 0),
+                slot: r.try_get(2)?,
+                amount: r.try_get(3)?,
+                auto_cash_out: x(r.try_get(4)?),
+                cash_out: x(r.try_get(5)?),
+                win: r.try_get(6)?,
+                updated_at: r.try_get(7)?,
+            })
+        })
+        .collect()
+}
+
+/// Why a bet or a cash-out was refused; nothing moved.
+#[derive(Debug, thiserror::Error)]
+pub enum CrashError {
+    #[error("no round is taking bets")]
+    BetsClosed,
+    #[error("the slot already holds a bet this round")]
+    SlotTaken,
+    #[error("the bet is outside the limits")]
+    BadAmount,
+    #[error("the auto cash-out target is outside 1.01 to 10,000")]
+    BadTarget,
+    #[error("not enough money: the balance is {balance}")]
+    NotEnoughMoney { balance: Kurus },
+    #[error("the round is not flying")]
+    NotFlying,
+    #[error("the round crashed")]
+    TooLate,
+    #[error("no open bet in that slot")]
+    NoBet,
+    #[error(transparent)]
+    Call(CallError),
+    #[error(transparent)]
+    Database(#[from] sqlx::Error),
+}
+
+impl From<CallError> for CrashError {
+    fn from(e: CallError) -> Self {
+        match e {
+            CallError::Database(db) => CrashError::Database(db),
+            CallError::Wallet(WalletError::InsufficientFunds) => CrashError::NotEnoughMoney { balance: Kurus::ZERO },
+            other => CrashError::Call(other),
+        }
+    }
+}
+
+/// A placed bet.
+#[derive(Debug, Clone)]
+pub struct Placed {
+    pub round_id: i64,
+    pub slot: i64,
+    pub amount: i64,
+    pub auto_cash_out: Option<i64>,
+    pub balance: Kurus,
+}
+
+fn wallet_move(round: &Round, player_id: i64, slot: i64, kind: &str, amount: Kurus) -> Move {
+    let wallet_round = round.wallet_round(player_id);
+    Move {
+        provider: PROVIDER.to_string(),
+        player_id,
+        game_code: CODE.to_string(),
+        tx_id: format!("{wallet_round}-{slot}:{kind}"),
+        round_id: wallet_round,
+        amount,
+    }
+}
+
+/// Takes a bet on the round being bet on: `slot` 0 or 1, `amount` kuruş, an optional auto
+/// cash-out target in hundredths (101 to 1,000,000).
+pub async fn bet(db: &Db, player_id: i64, slot: i64, amount: i64, auto_cash_out: Option<i64>) -> Result<Placed, CrashError> {
+    if !(0..SLOTS).contains(&slot) || !(MIN_BET..=MAX_BET).contains(&amount) {
+        return Err(CrashError::BadAmount);
+    }
+    if auto_cash_out.is_some_and(|a| !(101..=crash::MAX_POINT as i64).contains(&a)) {
+        return Err(CrashError::BadTarget);
+    }
+    wallet::open_provider_account(db, PROVIDER).await.map_err(CallError::from)?;
+    let mut tx = db.begin_write().await?;
+    let done = bet_in(&mut tx, player_id, slot, amount, auto_cash_out).await;
+    match done {
+        Ok(placed) => {
+            tx.commit().await?;
+            Ok(placed)
+        }
+        Err(e) => {
+            tx.rollback().await?;
+            match e {
+                CrashError::NotEnoughMoney { .. } => {
+                    Err(CrashError::NotEnoughMoney { balance: rounds::balance(db, player_id).await?.balance() })
+                }
+                e => Err(e),
+            }
+        }
+    }
+}
+
+async fn bet_in(tx: &mut AnyConnection, player_id: i64, slot: i64, amount: i64, auto: Option<i64>) -> Result<Placed, CrashError> {
+    let now = now_ms();
+    let id: Option<i64> = sqlx::query_scalar("SELECT id FROM crash_rounds ORDER BY id DESC LIMIT 1").fetch_optional(&mut *tx).await?;
+    let round = match id {
+        Some(id) => round_in(tx, id).await?.ok_or(CrashError::BetsClosed)?,
+        None => return Err(CrashError::BetsClosed),
+    };
+    if round.phase(now) != Phase::Betting {
+        return Err(CrashError::BetsClosed);
+    }
+    let inserted = sqlx::query(
+        "INSERT INTO crash_bets (round_id, player_id, slot, amount, auto_cash_out, created_at, updated_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $6) ON CONFLICT (round_id, player_id, slot) DO NOTHING",
+    )
+    .bind(round.id)
+    .bind(player_id)
+    .bind(slot)
+    .bind(amount)
+    .bind(auto)
+    .bind(now)
+    .execute(&mut *tx)
+    .await?;
+    if inserted.rows_affected() == 0 {
+        return Err(CrashError::SlotTaken);
+    }
+    let stake = Kurus::from_minor(amount).map_err(|_| CrashError::BadAmount)?;
+    let answer = rounds::bet_in(tx, &wallet_move(&round, player_id, slot, "bet", stake)).await?;
+    wallet::publish_balance_in(tx, player_id).await.map_err(CallError::from)?;
+    Ok(Placed { round_id: round.id, slot, amount, auto_cash_out: auto, balance: answer.balance() })
+}
+
+/// A cash-out.
+#[derive(Debug, Clone)]
+pub struct CashedOut {
+    pub round_id: i64,
+    pub slot: i64,
+    /// Hundredths.
+    pub cash_out: i64,
+    /// Kuruş.
+    pub win: i64,
+    pub balance: Kurus,
+}
+
+/// Cashes out the player's bet in `slot` at the multiplier now (or at its auto target, if the
+/// multiplier has passed it), while the round flies; once only.
+pub async fn cash_out(db: &Db, player_id: i64, slot: i64) -> Result<CashedOut, CrashError> {
+    let mut tx = db.begin_write().await?;
+    let done = cash_out_in(&mut tx, player_id, slot).await;
+    match done {
+        Ok(c) => {
+            tx.commit().await?;
+            Ok(c)
+        }
+        Err(e) => {
+            tx.rollback().await?;
+            Err(e)
+        }
+    }
+}
+
+async fn cash_out_in(tx: &mut AnyConnection, player_id: i64, slot: i64) -> Result<CashedOut, CrashError> {
+    // The player's latest bet in the slot, whichever round is the latest now.
+    let row = sqlx::query(
+        "SELECT round_id, amount, auto_cash_out, win FROM crash_bets WHERE player_id = $1 AND slot = $2 ORDER BY round_id DESC LIMIT 1",
+    )
+    .bind(player_id)
+    .bind(slot)
+    .fetch_optional(&mut *tx)
+    .await?;
+    let Some(row) = row else { return Err(CrashError::NoBet) };
+    let (round_id, amount, auto, win): (i64, i64, Option<i64>, Option<i64>) =
+        (row.try_get(0)?, row.try_get(1)?, row.try_get(2)?, row.try_get(3)?);
+    let round = round_in(tx, round_id).await?.ok_or(CrashError::NoBet)?;
+    let now = now_ms();
+    match round.phase(now) {
+        Phase::Betting => return Err(CrashError::NotFlying),
+        Phase::Crashed => return Err(CrashError::TooLate),
+        Phase::Running if win.is_some() => return Err(CrashError::NoBet),
+        Phase::Running => {}
+    }
+    let mut at = round.multiplier(now) as i64;
+    if let Some(a) = auto.filter(|a| *a <= at) {
+        at = a;
+    }
+    if at >= round.crash_point {
+        return Err(CrashError::TooLate);
+    }
+    settle_bet_in(tx, &round, player_id, slot, amount, Some(at), now).await?.ok_or(CrashError::NoBet).map(|(win, balance)| CashedOut {
+        round_id: round.id,
+        slot,
+        cash_out: at,
+        win,
+        balance,
+    })
+}
+
+/// Settles one bet once: cashed at `at` (hundredths) or lost (`None`); pays the win through the
+/// wallet and pushes the balance. `None` when it was already settled.
+async fn settle_bet_in(
+    tx: &mut AnyConnection,
+    round: &Round,
+    player_id: i64,
+    slot: i64,
+    amount: i64,
+    at: Option<i64>,
+    now: i64,
+) -> Result<Option<(i64, Kurus)>, CrashError> {
+    let win = at.map_or(0, |m| crash::payout(amount, m as u64));
+    let updated = sqlx::query(
+        "UPDATE crash_bets SET cash_out = $1, win = $2, updated_at = $3 WHERE round_id = $4 AND player_id = $5 AND slot = $6 AND win IS NULL",
+    )
+    .bind(at)
+    .bind(win)
+    .bind(now)
+    .bind(round.id)
+    .bind(player_id)
+    .bind(slot)
+    .execute(&mut *tx)
+    .await?;
+    if updated.rows_affected() == 0 {
+        return Ok(None);
+    }
+    let paid = Kurus::from_minor(win).map_err(|_| CrashError::BadAmount)?;
+    let answer = rounds::win_in(tx, &wallet_move(round, player_id, slot, "win", paid)).await?;
+    if win > 0 {
+        wallet::publish_balance_in(tx, player_id).await.map_err(CallError::from)?;
+    }
+    Ok(Some((win, answer.balance())))
+}
+
+/// Pays every open bet of a flying round whose auto target the multiplier has reached (`upto`,
+/// hundredths, below the crash point); answers how many.
+pub async fn pay_autos(db: &Db, round: &Round, upto: i64) -> Result<usize, CrashError> {
+    let due = sqlx::query(
+        "SELECT player_id, slot, amount, auto_cash_out FROM crash_bets WHERE round_id = $1 AND win IS NULL AND auto_cash_out <= $2",
+    )
+    .bind(round.id)
+    .bind(upto.min(round.crash_point - 1))
+    .fetch_all(&db.pool)
+    .await?;
+    let mut paid = 0;
+    for r in due {
+        let (player_id, slot, amount, auto): (i64, i64, i64, i64) = (r.try_get(0)?, r.try_get(1)?, r.try_get(2)?, r.try_get(3)?);
+        let mut tx = db.begin_write().await?;
+        if settle_bet_in(&mut tx, round, player_id, slot, amount, Some(auto), now_ms()).await?.is_some() {
+            paid += 1;
+        }
+        tx.commit().await?;
+    }
+    Ok(paid)
+}
+
+/// Settles a crashed round: auto targets below the crash point are paid (if the clock had not yet),
+/// every other open bet is lost (a zero win settles its wallet round); then the round is marked.
+pub async fn settle(db: &Db, round: &Round) -> Result<(), CrashError> {
+    pay_autos(db, round, round.crash_point - 1).await?;
+    let open = sqlx::query("SELECT player_id, slot, amount FROM crash_bets WHERE round_id = $1 AND win IS NULL")
+        .bind(round.id)
+        .fetch_all(&db.pool)
+        .await?;
+    for r in open {
+        let (player_id, slot, amount): (i64, i64, i64) = (r.try_get(0)?, r.try_get(1)?, r.try_get(2)?);
+        let mut tx = db.begin_write().await?;
+        settle_bet_in(&mut tx, round, player_id, slot, amount, None, now_ms()).await?;
+        tx.commit().await?;
+    }
+    sqlx::query("UPDATE crash_rounds SET settled_at = $1 WHERE id = $2 AND settled_at IS NULL")
+        .bind(now_ms())
+        .bind(round.id)
+        .execute(&db.pool)
+        .await?;
+    Ok(())
+}
+
+/// The player's bets in a round.
+pub async fn mine(db: &Db, round_id: i64, player_id: i64) -> Result<Vec<Bet>, sqlx::Error> {
+    Ok(bets_since(db, round_id, -1).await?.into_iter().filter(|b| b.player_id == player_id).collect())
+}

@@ -1,0 +1,333 @@
+//! The crash game's calls under `/games/api/crash/` (the game session as `Authorization: Bearer`,
+//! the site's envelope, messages in the language of `x-locale`): `state`, `bet`, `cashout`,
+//! `verify`, and `feed`, the WebSocket of the round's live pushes ([`super::feed`]).
+
+use std::sync::Arc;
+
+use axum::Json;
+use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade, rejection::WebSocketUpgradeRejection};
+use axum::extract::{FromRef, Query, State};
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use futures_util::{SinkExt, StreamExt};
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use super::feed::{CrashFeed, round_message};
+use super::{Bet, CrashError};
+use crate::db::{Db, now_ms};
+use crate::error::{AppError, AppJson, EmptyEnvelope, Envelope, FieldError};
+use crate::i18n::t;
+use crate::studio::engine::crash;
+use crate::studio::routes::{CurrentGame, ShortBalance};
+use crate::studio::store;
+
+/// The crash calls' state: the database and this node's feed.
+#[derive(Clone)]
+pub struct CrashState {
+    pub db: Db,
+    pub feed: Arc<CrashFeed>,
+}
+
+impl FromRef<CrashState> for Db {
+    fn from_ref(s: &CrashState) -> Db {
+        s.db.clone()
+    }
+}
+
+pub fn router() -> OpenApiRouter<CrashState> {
+    OpenApiRouter::new().routes(routes!(state)).routes(routes!(bet)).routes(routes!(cashout)).routes(routes!(verify)).routes(routes!(feed))
+}
+
+fn refuse(status: StatusCode, key: &str, data: Option<serde_json::Value>) -> Response {
+    (status, Json(Envelope { success: false, message: Some(t(key)), data })).into_response()
+}
+
+fn refused(e: CrashError) -> Response {
+    match e {
+        CrashError::BetsClosed => refuse(StatusCode::CONFLICT, "crash.bets_closed", None),
+        CrashError::SlotTaken => refuse(StatusCode::CONFLICT, "crash.slot_taken", None),
+        CrashError::BadAmount => AppError::Validation { field: "amount", key: "crash.bad_amount" }.into_response(),
+        CrashError::BadTarget => AppError::Validation { field: "autoCashOut", key: "crash.bad_target" }.into_response(),
+        CrashError::NotEnoughMoney { balance } => {
+            refuse(StatusCode::BAD_REQUEST, "studio.not_enough_balance", Some(serde_json::json!({ "balance": balance.to_lira() })))
+        }
+        CrashError::NotFlying => refuse(StatusCode::CONFLICT, "crash.not_flying", None),
+        CrashError::TooLate => refuse(StatusCode::CONFLICT, "crash.too_late", None),
+        CrashError::NoBet => refuse(StatusCode::CONFLICT, "crash.no_bet", None),
+        CrashError::Call(e) => AppError::from(e).into_response(),
+        CrashError::Database(e) => AppError::from(e).into_response(),
+    }
+}
+
+/// The crash game is the session's game, or 404.
+fn crash_game(game: &store::GameSession) -> Result<(), AppError> {
+    if game.game_code == super::CODE { Ok(()) } else { Err(AppError::NotFound("casino.unknown_game")) }
+}
+
+/// A past round.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PastRound {
+    pub round_id: i64,
+    /// ×.
+    pub crash_point: f64,
+    pub hash: String,
+}
+
+/// The game now.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CrashStateAnswer {
+    /// The round (as the feed's "round" message), or null before the first.
+    #[schema(value_type = Object)]
+    pub round: Option<serde_json::Value>,
+    /// The last 20 crashed rounds, newest first.
+    pub history: Vec<PastRound>,
+    /// The player's bets in the current round.
+    pub mine: Vec<Bet>,
+    /// The published end of the current round's hash chain.
+    pub commitment: Option<String>,
+    /// Lira.
+    pub balance: f64,
+}
+
+/// The current round (its bets), the last crash points, the player's bets and the chain's
+/// commitment.
+#[utoipa::path(get, path = "/games/api/crash/state", tag = "games",
+    responses((status = 200, body = Envelope<CrashStateAnswer>), (status = 401, description = "No live game session", body = EmptyEnvelope)),
+    security(("gameSession" = [])))]
+async fn state(State(s): State<CrashState>, CurrentGame(game): CurrentGame) -> Result<Envelope<CrashStateAnswer>, Response> {
+    crash_game(&game).map_err(IntoResponse::into_response)?;
+    let now = now_ms();
+    let db = &s.db;
+    let fail = |e: sqlx::Error| AppError::from(e).into_response();
+    let round = super::current(db).await.map_err(fail)?;
+    let (round_json, mine, commitment) = match &round {
+        Some(r) => {
+            let bets = super::bets_since(db, r.id, -1).await.map_err(fail)?;
+            let mine = bets.iter().filter(|b| b.player_id == game.player_id).cloned().collect();
+            (Some(round_message(r, now, &bets)), mine, super::commitment(db, r.chain_id).await.map_err(fail)?)
+        }
+        None => (None, vec![], None),
+    };
+    let history = super::history(db, now, 20)
+        .await
+        .map_err(fail)?
+        .into_iter()
+        .map(|(round_id, point, hash)| PastRound { round_id, crash_point: point as f64 / 100.0, hash })
+        .collect();
+    let balance = crate::wallet::balances(db, game.player_id).await.map_err(|e| AppError::from(e).into_response())?;
+    let balance = balance.total().map_err(|e| AppError::Internal(anyhow::anyhow!(e)).into_response())?.to_lira();
+    Ok(Envelope::ok(CrashStateAnswer { round: round_json, history, mine, commitment, balance }))
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct BetBody {
+    /// 0 or 1 (two bets a round).
+    pub slot: i64,
+    /// Kuruş: 100 to 100,000.
+    pub amount: i64,
+    /// ×: 1.01 to 10,000 (two decimals); the server cashes out there.
+    #[serde(default)]
+    pub auto_cash_out: Option<f64>,
+}
+
+/// A placed bet.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct BetPlaced {
+    pub round_id: i64,
+    pub slot: i64,
+    /// Kuruş.
+    pub amount: i64,
+    pub auto_cash_out: Option<f64>,
+    /// Lira.
+    pub balance: f64,
+}
+
+/// Bets on the round being bet on (bets close at take-off; one bet a slot a round).
+#[utoipa::path(post, path = "/games/api/crash/bet", tag = "games", request_body = BetBody,
+    responses((status = 200, body = Envelope<BetPlaced>),
+        (status = 400, description = "Not enough balance (data: the balance), or a body that is not JSON", body = Envelope<ShortBalance>),
+        (status = 401, description = "No live game session", body = EmptyEnvelope),
+        (status = 409, description = "Bets are closed, or the slot already holds a bet", body = EmptyEnvelope),
+        (status = 422, description = "An amount or a target outside the limits", body = Envelope<FieldError>)),
+    security(("gameSession" = [])))]
+async fn bet(
+    State(s): State<CrashState>,
+    CurrentGame(game): CurrentGame,
+    AppJson(body): AppJson<BetBody>,
+) -> Result<Envelope<BetPlaced>, Response> {
+    crash_game(&game).map_err(IntoResponse::into_response)?;
+    let auto = match body.auto_cash_out {
+        Some(x) if x.is_finite() && x > 0.0 => Some((x * 100.0).round() as i64),
+        Some(_) => return Err(refused(CrashError::BadTarget)),
+        None => None,
+    };
+    let placed = super::bet(&s.db, game.player_id, body.slot, body.amount, auto).await.map_err(refused)?;
+    Ok(Envelope::ok(BetPlaced {
+        round_id: placed.round_id,
+        slot: placed.slot,
+        amount: placed.amount,
+        auto_cash_out: placed.auto_cash_out.map(|a| a as f64 / 100.0),
+        balance: placed.balance.to_lira(),
+    }))
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct CashoutBody {
+    pub slot: i64,
+}
+
+/// A cash-out.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CashedOut {
+    pub round_id: i64,
+    pub slot: i64,
+    /// ×.
+    pub cash_out: f64,
+    /// Kuruş.
+    pub win: i64,
+    /// Lira.
+    pub balance: f64,
+}
+
+/// Cashes out a bet at the multiplier now, while the round flies.
+#[utoipa::path(post, path = "/games/api/crash/cashout", tag = "games", request_body = CashoutBody,
+    responses((status = 200, body = Envelope<CashedOut>),
+        (status = 400, description = "A body that is not JSON", body = EmptyEnvelope),
+        (status = 401, description = "No live game session", body = EmptyEnvelope),
+        (status = 409, description = "Too late (the round crashed), not flying yet, or no open bet in the slot", body = EmptyEnvelope)),
+    security(("gameSession" = [])))]
+async fn cashout(
+    State(s): State<CrashState>,
+    CurrentGame(game): CurrentGame,
+    AppJson(body): AppJson<CashoutBody>,
+) -> Result<Envelope<CashedOut>, Response> {
+    crash_game(&game).map_err(IntoResponse::into_response)?;
+    let c = super::cash_out(&s.db, game.player_id, body.slot).await.map_err(refused)?;
+    Ok(Envelope::ok(CashedOut {
+        round_id: c.round_id,
+        slot: c.slot,
+        cash_out: c.cash_out as f64 / 100.0,
+        win: c.win,
+        balance: c.balance.to_lira(),
+    }))
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct VerifyBody {
+    /// A round's hash (64 hex characters).
+    pub hash: String,
+}
+
+/// What a round hash gives.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct VerifiedRound {
+    /// ×.
+    pub crash_point: f64,
+    /// SHA-256 of the hash: the previous round's hash (the chain's commitment for its first round).
+    pub previous_hash: String,
+}
+
+/// The crash point of a round hash and the hash before it in the chain (no login needed).
+#[utoipa::path(post, path = "/games/api/crash/verify", tag = "games", request_body = VerifyBody,
+    responses((status = 200, body = Envelope<VerifiedRound>),
+        (status = 400, description = "A body that is not JSON", body = EmptyEnvelope),
+        (status = 422, description = "Not 64 hex characters", body = Envelope<FieldError>)))]
+async fn verify(AppJson(body): AppJson<VerifyBody>) -> Result<Envelope<VerifiedRound>, AppError> {
+    let hex_text = body.hash.trim().to_ascii_lowercase();
+    let bytes: [u8; 32] =
+        hex::decode(&hex_text).ok().and_then(|b| b.try_into().ok()).ok_or(AppError::Validation { field: "hash", key: "crash.bad_hash" })?;
+    Ok(Envelope::ok(VerifiedRound {
+        crash_point: crash::crash_point(&hex_text) as f64 / 100.0,
+        previous_hash: hex::encode(crash::step(&bytes)),
+    }))
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+pub struct FeedQuery {
+    /// The game session token (browsers cannot set headers on a WebSocket).
+    pub token: Option<String>,
+}
+
+/// The round's live pushes as a WebSocket (JSON text messages: round, tick, crash, bet, cashout);
+/// the game session token as `token` or `Authorization: Bearer`.
+#[utoipa::path(get, path = "/games/api/crash/feed", tag = "games", params(FeedQuery),
+    responses((status = 200, description = "Switches to the WebSocket (101)", body = EmptyEnvelope),
+        (status = 400, description = "Not a WebSocket request", body = EmptyEnvelope),
+        (status = 401, description = "No live game session", body = EmptyEnvelope)),
+    security(("gameSession" = [])))]
+async fn feed(
+    State(s): State<CrashState>,
+    Query(q): Query<FeedQuery>,
+    headers: axum::http::HeaderMap,
+    ws: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
+) -> Response {
+    let header_token = headers
+        .get(axum::http::header::AUTHORIZATION)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.strip_prefix("Bearer "))
+        .map(str::to_string);
+    let Some(token) = q.token.or(header_token).filter(|t| !t.is_empty() && t.len() <= 256) else {
+        return AppError::Unauthorized.into_response();
+    };
+    let game = match store::session(&s.db, &token).await {
+        Ok(Some(g)) if g.game_code == super::CODE => g,
+        Ok(_) => return AppError::Unauthorized.into_response(),
+        Err(e) => return AppError::from(e).into_response(),
+    };
+    let Ok(ws) = ws else {
+        return refuse(StatusCode::BAD_REQUEST, "crash.not_websocket", None);
+    };
+    let (db, feed) = (s.db.clone(), s.feed.clone());
+    ws.read_buffer_size(4 * 1024)
+        .write_buffer_size(8 * 1024)
+        .max_message_size(4 * 1024)
+        .on_upgrade(move |socket| run(socket, db, feed, game.player_id))
+}
+
+/// One socket: the round now, then every push of the node's feed until either side closes.
+async fn run(socket: WebSocket, db: Db, feed: Arc<CrashFeed>, player_id: i64) {
+    let mut pushes = feed.subscribe();
+    let (mut sink, mut stream) = socket.split();
+    if let Some(r) = feed.round() {
+        let bets = super::bets_since(&db, r.id, -1).await.unwrap_or_default();
+        if sink.send(Message::Text(round_message(&r, now_ms(), &bets).to_string().into())).await.is_err() {
+            return;
+        }
+    }
+    let mut ping = tokio::time::interval(std::time::Duration::from_secs(15));
+    loop {
+        tokio::select! {
+            push = pushes.recv() => match push {
+                Ok(p) => {
+                    let text = match (&p.mine, p.player_id) {
+                        (Some(mine), Some(id)) if id == player_id => mine.clone(),
+                        _ => p.text.clone(),
+                    };
+                    if sink.send(Message::Text(text.as_ref().into())).await.is_err() {
+                        break;
+                    }
+                }
+                Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => continue,
+                Err(tokio::sync::broadcast::error::RecvError::Closed) => break,
+            },
+            incoming = stream.next() => match incoming {
+                Some(Ok(Message::Close(_))) | None | Some(Err(_)) => break,
+                Some(Ok(_)) => {}
+            },
+            _ = ping.tick() => {
+                if sink.send(Message::Ping(Default::default())).await.is_err() {
+                    break;
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,313 @@
+//! Kasa Aviator, the crash game (issue 15), on a fast clock: rounds committed by the hash chain and
+//! verified once crashed, bets only while betting, a cash-out paid at the multiplier before the
+//! crash and refused after it, auto cash-outs paid by the clock, lost bets settled, one payment for
+//! racing cash-outs, the live feed over a WebSocket, and the clock moving to another node when its
+//! node stops. On both engines.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use futures_util::StreamExt;
+use serde_json::{Value, json};
+
+use crate::helpers::{Engine, TestApp, spawn_app_configured, spawn_node_configured};
+use crate::on_both_engines;
+use crate::rounds::{assert_ledger_holds, fund, make_player, money};
+use kasa::studio::crash::feed::CrashFeed;
+use kasa::studio::crash::{self, Round, Timings};
+use kasa::studio::engine::crash as engine;
+
+const AVIATOR: &str = "kasa-aviator";
+
+/// Short rounds: 1.2 s of betting, 0.2 s of pause, ticks of 50 ms, chains of 40 rounds.
+fn fast() -> Timings {
+    Timings { betting_ms: 1_200, pause_ms: 200, chain_len: 40, tick_ms: 50, running: true }
+}
+
+pub async fn spawn_fast(engine: Engine) -> TestApp {
+    spawn_app_configured(engine, |s| s.crash = Arc::new(CrashFeed::new(fast()))).await
+}
+
+fn now() -> i64 {
+    kasa::db::now_ms()
+}
+
+/// Waits for a round still taking bets for at least `margin_ms` whose crash point is between
+/// `min_point` hundredths and 3.00× (read from the database: the test plays the house's side). A
+/// round flying longer than two more seconds meanwhile is brought down at its multiplier now, so
+/// the wait never depends on a long flight.
+async fn betting_round(app: &TestApp, min_point: i64, margin_ms: i64) -> Round {
+    for _ in 0..3_000 {
+        if let Some(r) = crash::current(&app.db).await.unwrap() {
+            let t = now();
+            if r.start_at - t > margin_ms && (min_point..=300).contains(&r.crash_point) {
+                return r;
+            }
+            if t >= r.start_at && r.crash_at - t > 2_000 {
+                sqlx::query("UPDATE crash_rounds SET crash_at = $1, crash_point = $2 WHERE id = $3")
+                    .bind(t)
+                    .bind(r.multiplier(t) as i64)
+                    .bind(r.id)
+                    .execute(&app.db.pool)
+                    .await
+                    .unwrap();
+            }
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    panic!("no round crashing between {min_point} and 300 came in 60 s");
+}
+
+async fn until(what: &str, mut check: impl AsyncFnMut() -> bool) {
+    for _ in 0..400 {
+        if check().await {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(25)).await;
+    }
+    panic!("timed out waiting for {what}");
+}
+
+impl TestApp {
+    async fn crash_call(&self, path: &str, session: &str, body: Value, locale: &str) -> (u16, Value) {
+        self.game_call(reqwest::Method::POST, path, Some(session), Some(body), locale).await
+    }
+}
+
+async fn settled(app: &TestApp, round: &Round) {
+    let id = round.id;
+    until("the round's settlement", async || {
+        sqlx::query_scalar::<_, Option<i64>>("SELECT settled_at FROM crash_rounds WHERE id = $1")
+            .bind(id)
+            .fetch_one(&app.db.pool)
+            .await
+            .unwrap()
+            .is_some()
+    })
+    .await;
+}
+
+on_both_engines! {
+    @with spawn_fast;
+    async fn a_round_pays_a_cash_out_before_the_crash_pays_auto_targets_and_settles_the_rest(app) {
+        // Arrange: two players with money and sessions; a round that will reach 1.30×.
+        let (ayla, ayla_token) = make_player(&app, "aylaa").await;
+        let (cem, cem_token) = make_player(&app, "cemcem").await;
+        fund(&app, ayla, 10_000).await;
+        fund(&app, cem, 10_000).await;
+        let ayla_s = app.game_session(&ayla_token, AVIATOR).await["sessionToken"].as_str().unwrap().to_string();
+        let cem_s = app.game_session(&cem_token, AVIATOR).await["sessionToken"].as_str().unwrap().to_string();
+        let round = betting_round(&app, 130, 400).await;
+
+        // Act: Ayla bets twice (one with an auto cash-out at 1.10×), Cem once; Ayla cashes out her
+        // first bet once the plane flies past 1.05×; Cem never does.
+        let (s1, bet1) = app.crash_call("/games/api/crash/bet", &ayla_s, json!({"slot": 0, "amount": 1_000}), "en").await;
+        let (s2, bet2) = app.crash_call("/games/api/crash/bet", &ayla_s, json!({"slot": 1, "amount": 500, "autoCashOut": 1.10}), "en").await;
+        let (s3, bet3) = app.crash_call("/games/api/crash/bet", &cem_s, json!({"slot": 0, "amount": 700}), "tr").await;
+        let (again, _) = app.crash_call("/games/api/crash/bet", &ayla_s, json!({"slot": 0, "amount": 100}), "en").await;
+        let (early, early_body) = app.crash_call("/games/api/crash/cashout", &ayla_s, json!({"slot": 0}), "en").await;
+        let lift_off = round.start_at + engine::flight_ms(106);
+        tokio::time::sleep(Duration::from_millis((lift_off - now()).max(0) as u64)).await;
+        let (cashed, cash) = app.crash_call("/games/api/crash/cashout", &ayla_s, json!({"slot": 0}), "en").await;
+        let (twice, _) = app.crash_call("/games/api/crash/cashout", &ayla_s, json!({"slot": 0}), "en").await;
+        tokio::time::sleep(Duration::from_millis((round.crash_at - now() + 20).max(0) as u64)).await;
+        let (late, late_body) = app.crash_call("/games/api/crash/cashout", &cem_s, json!({"slot": 0}), "tr").await;
+        settled(&app, &round).await;
+        let (_, state) = app.game_call(reqwest::Method::GET, "/games/api/crash/state", Some(&ayla_s), None, "en").await;
+
+        // Assert: the bets were taken from the balances at once; the cash-out was paid at its
+        // multiplier (below the crash point), the auto target at 1.10×, Cem's bet lost.
+        assert_eq!((s1, s2, s3), (200, 200, 200), "{bet1} {bet2} {bet3}");
+        assert_eq!(bet1["data"]["roundId"].as_i64(), Some(round.id));
+        assert_eq!(again, 409);
+        assert_eq!((early, early_body["message"].as_str()), (409, Some("The plane has not taken off yet.")));
+        assert_eq!(cashed, 200, "{cash}");
+        let at = (cash["data"]["cashOut"].as_f64().unwrap() * 100.0).round() as i64;
+        assert!(at >= 106 && at < round.crash_point, "cashed at {at}, crash at {}", round.crash_point);
+        assert_eq!(cash["data"]["win"].as_i64(), Some(engine::payout(1_000, at as u64)));
+        assert_eq!(twice, 409);
+        assert_eq!((late, late_body["message"].as_str()), (409, Some("Uçak çoktan uçtu.")));
+        let (ayla_real, ayla_bonus) = money(&app, ayla).await;
+        assert_eq!(ayla_real + ayla_bonus, 10_000 - 1_500 + engine::payout(1_000, at as u64) + 550);
+        let (cem_real, cem_bonus) = money(&app, cem).await;
+        assert_eq!(cem_real + cem_bonus, 10_000 - 700);
+        let wins: Vec<(i64, i64, Option<i64>, Option<i64>)> =
+            sqlx::query_as("SELECT player_id, slot, cash_out, win FROM crash_bets WHERE round_id = $1 ORDER BY player_id, slot")
+                .bind(round.id)
+                .fetch_all(&app.db.pool)
+                .await
+                .unwrap();
+        assert_eq!(wins, vec![(ayla, 0, Some(at), Some(engine::payout(1_000, at as u64))), (ayla, 1, Some(110), Some(550)), (cem, 0, None, Some(0))]);
+        // The crashed round shows its hash, whose point is the round's and whose SHA-256 is the
+        // round before's hash (or the chain's commitment).
+        let past = state["data"]["history"].as_array().unwrap().iter().find(|h| h["roundId"] == round.id).unwrap().clone();
+        assert_eq!((past["crashPoint"].as_f64().unwrap() * 100.0).round() as i64, round.crash_point);
+        let (status, verified) = app.game_call(reqwest::Method::POST, "/games/api/crash/verify", None, Some(json!({"hash": past["hash"]})), "en").await;
+        assert_eq!(status, 200);
+        assert_eq!((verified["data"]["crashPoint"].as_f64().unwrap() * 100.0).round() as i64, round.crash_point);
+        let previous: Option<String> = sqlx::query_scalar("SELECT hash FROM crash_rounds WHERE chain_id = $1 AND position = $2")
+            .bind(round.chain_id)
+            .bind(round.position - 1)
+            .fetch_optional(&app.db.pool)
+            .await
+            .unwrap();
+        let commitment: String = sqlx::query_scalar("SELECT commitment FROM crash_chains WHERE id = $1").bind(round.chain_id).fetch_one(&app.db.pool).await.unwrap();
+        assert_eq!(verified["data"]["previousHash"].as_str().unwrap(), previous.unwrap_or(commitment));
+        assert_ledger_holds(&app).await;
+    }
+}
+
+on_both_engines! {
+    @with spawn_fast;
+    async fn ten_racing_cash_outs_of_one_bet_pay_once_and_bets_after_take_off_are_refused(app) {
+        // Arrange
+        let (deniz, token) = make_player(&app, "denizz").await;
+        fund(&app, deniz, 5_000).await;
+        let s = app.game_session(&token, AVIATOR).await["sessionToken"].as_str().unwrap().to_string();
+        let round = betting_round(&app, 150, 300).await;
+        let (status, _) = app.crash_call("/games/api/crash/bet", &s, json!({"slot": 1, "amount": 2_000}), "en").await;
+        assert_eq!(status, 200);
+        tokio::time::sleep(Duration::from_millis((round.start_at + engine::flight_ms(110) - now()).max(0) as u64)).await;
+
+        // Act
+        let base = app.address.clone();
+        let token_for = s.clone();
+        let answers = crate::helpers::burst_at(&app.address, 10, move |_, client| {
+            client.post(format!("{base}/games/api/crash/cashout")).header("x-locale", "en").bearer_auth(&token_for).json(&json!({"slot": 1}))
+        })
+        .await;
+        let (closed, closed_body) = app.crash_call("/games/api/crash/bet", &s, json!({"slot": 0, "amount": 100}), "en").await;
+
+        // Assert
+        let paid: Vec<&Value> = answers.iter().filter(|(st, _)| *st == 200).map(|(_, b)| &b["data"]).collect();
+        assert_eq!(paid.len(), 1, "{answers:?}");
+        assert!(answers.iter().filter(|(st, _)| *st != 200).all(|(st, _)| *st == 409), "{answers:?}");
+        let win = paid[0]["win"].as_i64().unwrap();
+        let (real, bonus) = money(&app, deniz).await;
+        assert_eq!(real + bonus, 5_000 - 2_000 + win);
+        assert_eq!((closed, closed_body["message"].as_str()), (409, Some("Bets are closed for this round.")));
+        assert_ledger_holds(&app).await;
+    }
+}
+
+on_both_engines! {
+    @with spawn_fast;
+    async fn bad_bets_are_refused_in_the_players_language_and_move_nothing(app) {
+        // Arrange
+        let (nil, token) = make_player(&app, "nilnil").await;
+        fund(&app, nil, 300).await;
+        let s = app.game_session(&token, AVIATOR).await["sessionToken"].as_str().unwrap().to_string();
+        let slot_game = app.game_session(&token, "kasa-sultans-gold").await["sessionToken"].as_str().unwrap().to_string();
+        betting_round(&app, 100, 500).await;
+
+        // Act
+        let answers = [
+            app.crash_call("/games/api/crash/bet", &s, json!({"slot": 0, "amount": 50}), "tr").await,
+            app.crash_call("/games/api/crash/bet", &s, json!({"slot": 2, "amount": 100}), "en").await,
+            app.crash_call("/games/api/crash/bet", &s, json!({"slot": 0, "amount": 100, "autoCashOut": 1.0}), "en").await,
+            app.crash_call("/games/api/crash/bet", &s, json!({"slot": 0, "amount": 500}), "tr").await,
+            app.crash_call("/games/api/crash/bet", &slot_game, json!({"slot": 0, "amount": 100}), "en").await,
+        ];
+
+        // Assert
+        let got: Vec<(u16, &str)> = answers.iter().map(|(st, b)| (*st, b["message"].as_str().unwrap_or(""))).collect();
+        assert_eq!(got[0], (422, "Bahis 1 ₺ ile 1.000 ₺ arasındadır."));
+        assert_eq!(got[1], (422, "A bet is 1 ₺ to 1,000 ₺."));
+        assert_eq!(got[2], (422, "The auto cash-out is between 1.01x and 10,000x."));
+        assert_eq!(got[3], (400, "Yetersiz bakiye"));
+        assert_eq!(answers[3].1["data"]["balance"].as_f64(), Some(3.0));
+        assert_eq!(got[4].0, 404);
+        assert_eq!(money(&app, nil).await, (300, 0));
+        let bets: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM crash_bets").fetch_one(&app.db.pool).await.unwrap();
+        assert_eq!(bets, 0);
+    }
+}
+
+on_both_engines! {
+    @with spawn_fast;
+    async fn the_feed_pushes_the_round_ticks_on_schedule_and_the_crash(app) {
+        // Arrange
+        let (_, token) = make_player(&app, "izleyici").await;
+        let s = app.game_session(&token, AVIATOR).await["sessionToken"].as_str().unwrap().to_string();
+        let round = betting_round(&app, 120, 300).await;
+        let url = format!("{}/games/api/crash/feed?token={s}", app.address.replace("http://", "ws://"));
+        let (mut ws, _) = tokio_tungstenite::connect_async(&url).await.unwrap();
+        let refused = app.get("/games/api/crash/feed").await.status().as_u16();
+
+        // Act: read until the round crashes.
+        let mut messages = Vec::new();
+        let deadline = tokio::time::Instant::now() + Duration::from_secs(20);
+        while let Ok(Some(Ok(msg))) = tokio::time::timeout_at(deadline, ws.next()).await {
+            let Ok(text) = msg.to_text() else { continue };
+            if text.is_empty() {
+                continue;
+            }
+            let v: Value = serde_json::from_str(text).unwrap();
+            let done = v["type"] == "crash" && v["roundId"] == round.id;
+            messages.push(v);
+            if done {
+                break;
+            }
+        }
+
+        // Assert: the round (its hash hidden), ticks of the curve at their scheduled times, the
+        // crash with its point and hash.
+        assert_eq!(refused, 401);
+        let first = messages.iter().find(|m| m["type"] == "round" && m["roundId"] == round.id).unwrap_or_else(|| panic!("no round message among {}", messages.len()));
+        assert!(first["hash"].is_null() && first["crashPoint"].is_null(), "{first}");
+        let ticks: Vec<&Value> = messages.iter().filter(|m| m["type"] == "tick" && m["roundId"] == round.id).collect();
+        assert!(!ticks.is_empty(), "no tick among {} messages", messages.len());
+        for t in &ticks {
+            let elapsed = t["elapsedMs"].as_i64().unwrap();
+            assert_eq!(elapsed % 50, 0);
+            assert_eq!((t["multiplier"].as_f64().unwrap() * 100.0).round() as u64, engine::multiplier_at(elapsed));
+        }
+        let last = messages.last().unwrap();
+        assert_eq!(last["type"], "crash", "the last of {} messages: {last}", messages.len());
+        assert_eq!((last["crashPoint"].as_f64().unwrap() * 100.0).round() as i64, round.crash_point);
+        assert_eq!(last["hash"].as_str(), Some(round.hash.as_str()));
+    }
+}
+
+#[tokio::test]
+async fn the_clock_moves_to_another_node_within_seconds_when_its_node_stops() {
+    // Arrange: two nodes on one database (PostgreSQL when there is one, else a SQLite file).
+    let engine = if crate::helpers::postgres_url().is_some() { Engine::Postgres } else { Engine::Sqlite };
+    let (url, _dir) = crate::helpers::fresh_database(engine).await;
+    let mut first = spawn_node_configured(&url, true, None, |s| {
+        s.crash = Arc::new(CrashFeed::new(fast()));
+        s.node_id = Some("first".into());
+    })
+    .await;
+    until("a leader", async || kasa::studio::crash::clock::leader(&first.db).await.unwrap().is_some()).await;
+    let leader = kasa::studio::crash::clock::leader(&first.db).await.unwrap().unwrap();
+    let second = spawn_node_configured(&url, false, None, |s| {
+        s.crash = Arc::new(CrashFeed::new(fast()));
+        s.node_id = Some("second".into());
+    })
+    .await;
+    tokio::time::sleep(Duration::from_millis(1_500)).await;
+    let still = kasa::studio::crash::clock::leader(&second.db).await.unwrap();
+
+    // Act: the leader stops.
+    first.stop();
+    let stopped_at = std::time::Instant::now();
+    until("the other node's lease", async || kasa::studio::crash::clock::leader(&second.db).await.unwrap().as_deref() == Some("second"))
+        .await;
+    let took = stopped_at.elapsed();
+    let last = crash::current(&second.db).await.unwrap().unwrap();
+    // The round in flight ends now (a long flight would only make the test slow).
+    sqlx::query("UPDATE crash_rounds SET start_at = $1, crash_at = $1 WHERE id = $2 AND crash_at > $1")
+        .bind(now())
+        .bind(last.id)
+        .execute(&second.db.pool)
+        .await
+        .unwrap();
+    until("a round made by the new clock", async || crash::current(&second.db).await.unwrap().unwrap().id > last.id).await;
+
+    // Assert: one leader at a time, the first until it stopped; the second took over within the
+    // lease (3 s) plus a renewal, and rounds go on.
+    assert_eq!(leader, "first");
+    assert_eq!(still.as_deref(), Some("first"));
+    assert!(took < Duration::from_secs(5), "took over after {took:?}");
+}
