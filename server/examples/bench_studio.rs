@@ -21,9 +21,8 @@ mod common;
 use std::net::SocketAddr;
 use std::time::{Duration, Instant};
 
-use anyhow::{anyhow, ensure};
+use anyhow::ensure;
 use common::{Conn, percentiles, request, start_node};
-use kasa::wallet::{self, Account, Batch, Kurus, Transfer, TransferKind};
 use serde_json::json;
 
 const PLAYERS: usize = 64;
@@ -78,21 +77,9 @@ async fn on_sqlite(bin: &str) -> anyhow::Result<serde_json::Value> {
 
 /// Prepares the database, starts the node on it, opens the players' game sessions and measures.
 async fn bench(bin: &str, url: &str) -> anyhow::Result<serde_json::Value> {
-    let tokens = players(url).await?;
+    let tokens = common::players(url, PLAYERS, "benchspin").await?;
     let (addr, _node) = start_node(bin, url).await?;
-    let mut sessions = Vec::with_capacity(PLAYERS);
-    let mut conn = Conn::open(addr).await?;
-    for token in &tokens {
-        let auth = format!("Bearer {token}");
-        let launch = request("POST", "/api/casino/kasalaunchurl", &[("authorization", &auth)], Some(&json!({"code": GAME}).to_string()));
-        let url: serde_json::Value = serde_json::from_slice(&conn.roundtrip(&launch).await?)?;
-        let url = url["data"].as_str().ok_or_else(|| anyhow!("no launch URL: {url}"))?;
-        let launch_token = url.split("token=").nth(1).and_then(|t| t.split('&').next()).ok_or_else(|| anyhow!("no token in {url}"))?;
-        let open = request("POST", "/games/api/session", &[], Some(&json!({"token": launch_token}).to_string()));
-        let session: serde_json::Value = serde_json::from_slice(&conn.roundtrip(&open).await?)?;
-        let session = session["data"]["sessionToken"].as_str().ok_or_else(|| anyhow!("no session: {session}"))?;
-        sessions.push(session.to_string());
-    }
+    let sessions = common::game_sessions(addr, &tokens, GAME).await?;
     let mut rounds = Vec::new();
     for round in 1..=ROUNDS {
         let stats = measure(addr, &sessions).await?;
@@ -109,37 +96,6 @@ async fn bench(bin: &str, url: &str) -> anyhow::Result<serde_json::Value> {
         "spins_per_second": round2(median(|s| s.0)), "spin_p50_ms": round2(median(|s| s.1)), "spin_p99_ms": round2(median(|s| s.2)),
         "rounds_spins_per_second": rounds.iter().map(|s| round2(s.0)).collect::<Vec<_>>(),
     }))
-}
-
-/// Migrates the database with the demo content and makes the players: each with 1,000,000 ₺ and
-/// a login session; their tokens.
-async fn players(url: &str) -> anyhow::Result<Vec<String>> {
-    let db = kasa::serve::prepare(url, true).await?;
-    let mut tokens = Vec::with_capacity(PLAYERS);
-    for p in 0..PLAYERS {
-        let name = format!("benchspin{p}");
-        let id: i64 = sqlx::query_scalar(
-            "INSERT INTO players (username, username_key, email, email_key, phone, name, surname, password_hash, created_at) \
-             VALUES ($1, $1, $2, $2, $3, 'Bench', 'Spin', 'not-a-hash', $4) RETURNING id",
-        )
-        .bind(&name)
-        .bind(format!("{name}@example.com"))
-        .bind(format!("+9055599{p:05}"))
-        .bind(kasa::db::now_ms())
-        .fetch_one(&db.pool)
-        .await?;
-        let mut conn = db.pool.acquire().await?;
-        wallet::ensure_wallet(&mut conn, id).await?;
-        let (_, token) =
-            kasa::auth::session::start(&mut conn, id, &kasa::auth::session::Origin::default()).await.map_err(|e| anyhow!("{e}"))?;
-        drop(conn);
-        let amount = Kurus::from_minor(100_000_000)?;
-        let deposit = Transfer::new(Account::Payment("bench".into()), Account::real(id), amount, TransferKind::Deposit, "bench");
-        wallet::commit(&db, &Batch { key: format!("bench:deposit:{id}"), transfers: vec![deposit] }).await?;
-        tokens.push(token);
-    }
-    db.pool.close().await;
-    Ok(tokens)
 }
 
 /// One closed-loop run: each player spins back to back on its own connection; (spins per second,

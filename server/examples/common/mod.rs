@@ -1,6 +1,7 @@
-//! What the HTTP benchmarks (`bench_casino`, `bench_studio`, `bench_http`) share: the command line,
-//! the machine's figures, the result file, a fresh PostgreSQL database, starting `kasa serve`, the
-//! percentiles, and a plain HTTP/1.1 keep-alive client (the load generator speaks it itself, to leave
+//! What the HTTP benchmarks (`bench_casino`, `bench_studio`, `bench_crash`, `bench_http`) share: the
+//! command line, the machine's figures, the result file, a fresh PostgreSQL database, funded players
+//! and their game sessions, starting `kasa serve`, the percentiles, and a plain HTTP/1.1 keep-alive
+//! client (the load generator speaks it itself, to leave
 //! the server as much of the machine as it can). Each example includes it with `mod common;` and
 //! uses part of it.
 #![allow(dead_code)]
@@ -143,9 +144,20 @@ impl Conn {
 
     /// Sends `request`, checks the answer is a 200 envelope with `success: true`; returns its body.
     pub async fn roundtrip(&mut self, request: &[u8]) -> anyhow::Result<Vec<u8>> {
+        let (status, body) = self.call(request).await?;
+        ensure!(
+            status == 200 && body.starts_with(br#"{"success":true"#),
+            "answered {status} {}",
+            String::from_utf8_lossy(&body[..body.len().min(300)])
+        );
+        Ok(body)
+    }
+
+    /// Sends `request`; the answer's status and body, whatever they are.
+    pub async fn call(&mut self, request: &[u8]) -> anyhow::Result<(u16, Vec<u8>)> {
         let head_end = self.send(request).await?;
         let head = std::str::from_utf8(&self.buf[..head_end])?.to_string();
-        let status_ok = head.split(' ').nth(1) == Some("200");
+        let status: u16 = head.split(' ').nth(1).and_then(|s| s.parse().ok()).ok_or_else(|| anyhow!("no status in {head}"))?;
         let mut length = None;
         for line in head.split("\r\n").skip(1) {
             if let Some((name, value)) = line.split_once(':')
@@ -160,15 +172,62 @@ impl Conn {
         }
         let body: Vec<u8> = self.buf[head_end..head_end + length].to_vec();
         self.buf.drain(..head_end + length);
-        ensure!(
-            status_ok && body.starts_with(br#"{"success":true"#),
-            "answered {head} {}",
-            String::from_utf8_lossy(&body[..body.len().min(300)])
-        );
-        Ok(body)
+        Ok((status, body))
     }
 }
 
 pub fn find(haystack: &[u8], needle: &[u8]) -> Option<usize> {
     haystack.windows(needle.len()).position(|w| w == needle)
+}
+
+/// Migrates the database with the demo content and makes `count` players named `{prefix}{n}`:
+/// each with 1,000,000 ₺ and a login session; their tokens.
+pub async fn players(url: &str, count: usize, prefix: &str) -> anyhow::Result<Vec<String>> {
+    use kasa::wallet::{self, Account, Batch, Kurus, Transfer, TransferKind};
+    let db = kasa::serve::prepare(url, true).await?;
+    let mut tokens = Vec::with_capacity(count);
+    for p in 0..count {
+        let name = format!("{prefix}{p}");
+        let id: i64 = sqlx::query_scalar(
+            "INSERT INTO players (username, username_key, email, email_key, phone, name, surname, password_hash, created_at) \
+             VALUES ($1, $1, $2, $2, $3, 'Bench', 'Player', 'not-a-hash', $4) RETURNING id",
+        )
+        .bind(&name)
+        .bind(format!("{name}@example.com"))
+        .bind(format!("+9055599{p:05}"))
+        .bind(kasa::db::now_ms())
+        .fetch_one(&db.pool)
+        .await?;
+        let mut conn = db.pool.acquire().await?;
+        wallet::ensure_wallet(&mut conn, id).await?;
+        let (_, token) =
+            kasa::auth::session::start(&mut conn, id, &kasa::auth::session::Origin::default()).await.map_err(|e| anyhow!("{e}"))?;
+        drop(conn);
+        let amount = Kurus::from_minor(100_000_000)?;
+        let deposit = Transfer::new(Account::Payment("bench".into()), Account::real(id), amount, TransferKind::Deposit, "bench");
+        wallet::commit(&db, &Batch { key: format!("bench:deposit:{id}"), transfers: vec![deposit] }).await?;
+        tokens.push(token);
+    }
+    db.pool.close().await;
+    Ok(tokens)
+}
+
+/// Each player's game session of `game`: the launch (`casino/kasalaunchurl`), then the session
+/// (`/games/api/session`) over HTTP.
+pub async fn game_sessions(addr: SocketAddr, tokens: &[String], game: &str) -> anyhow::Result<Vec<String>> {
+    let mut sessions = Vec::with_capacity(tokens.len());
+    let mut conn = Conn::open(addr).await?;
+    for token in tokens {
+        let auth = format!("Bearer {token}");
+        let launch =
+            request("POST", "/api/casino/kasalaunchurl", &[("authorization", &auth)], Some(&serde_json::json!({"code": game}).to_string()));
+        let url: Value = serde_json::from_slice(&conn.roundtrip(&launch).await?)?;
+        let url = url["data"].as_str().ok_or_else(|| anyhow!("no launch URL: {url}"))?;
+        let launch_token = url.split("token=").nth(1).and_then(|t| t.split('&').next()).ok_or_else(|| anyhow!("no token in {url}"))?;
+        let open = request("POST", "/games/api/session", &[], Some(&serde_json::json!({"token": launch_token}).to_string()));
+        let session: Value = serde_json::from_slice(&conn.roundtrip(&open).await?)?;
+        let session = session["data"]["sessionToken"].as_str().ok_or_else(|| anyhow!("no session: {session}"))?;
+        sessions.push(session.to_string());
+    }
+    Ok(sessions)
 }

@@ -123,6 +123,15 @@ pub async fn start_session(db: &Db, token: &str) -> Result<Result<(GameSession, 
     Ok(Ok((session, session_token)))
 }
 
+/// Deletes launch tokens and game sessions that expired more than a day ago (their rounds keep
+/// what they need); answers how many rows went.
+pub async fn purge_expired(db: &Db) -> Result<u64, sqlx::Error> {
+    let before = now_ms() - 86_400_000;
+    let tokens = sqlx::query("DELETE FROM game_launch_tokens WHERE expires_at < $1").bind(before).execute(&db.pool).await?;
+    let sessions = sqlx::query("DELETE FROM game_sessions WHERE expires_at < $1").bind(before).execute(&db.pool).await?;
+    Ok(tokens.rows_affected() + sessions.rows_affected())
+}
+
 /// The live game session of a token.
 pub async fn session(db: &Db, token: &str) -> Result<Option<GameSession>, sqlx::Error> {
     if !plausible(token) {

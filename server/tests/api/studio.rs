@@ -539,3 +539,38 @@ on_both_engines! {
         assert_ledger_holds(&app).await;
     }
 }
+
+on_both_engines! {
+    async fn ten_racing_uses_of_one_launch_token_open_one_session_and_expired_ones_are_purged(app) {
+        // Arrange
+        let (_, token) = make_player(&app, "yarisci").await;
+        let launch = app.launch_token(&token, SULTAN).await;
+        let old = app.launch_token(&token, FRUITS).await;
+        sqlx::query("UPDATE game_launch_tokens SET expires_at = $1 WHERE game_code = $2")
+            .bind(kasa::db::now_ms() - 2 * 86_400_000)
+            .bind(FRUITS)
+            .execute(&app.db.pool)
+            .await
+            .unwrap();
+
+        // Act
+        let base = app.address.clone();
+        let answers = crate::helpers::burst_at(&app.address, 10, move |_, client| {
+            client.post(format!("{base}/games/api/session")).header("x-locale", "en").json(&json!({"token": launch}))
+        })
+        .await;
+        let purged = kasa::studio::store::purge_expired(&app.db).await.unwrap();
+        let (old_status, old_body) = app.game_call(reqwest::Method::POST, "/games/api/session", None, Some(json!({"token": old})), "en").await;
+
+        // Assert: one session; the others told the link was used.
+        assert_eq!(answers.iter().filter(|(s, _)| *s == 200).count(), 1, "{answers:?}");
+        assert!(
+            answers.iter().filter(|(s, _)| *s != 200).all(|(s, b)| *s == 401 && b["message"] == "This game link was already used. Open the game again."),
+            "{answers:?}"
+        );
+        let sessions: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM game_sessions").fetch_one(&app.db.pool).await.unwrap();
+        assert_eq!(sessions, 1);
+        assert_eq!(purged, 1);
+        assert_eq!((old_status, old_body["message"].as_str()), (401, Some("This game link is not valid. Open the game again.")));
+    }
+}

@@ -4,6 +4,8 @@
 //! a new chain when one runs out), pays auto cash-outs as the multiplier passes them, and settles
 //! the crashed round. Should that node stop, another takes the lease within [`LEASE_MS`]; rounds in
 //! flight keep their fixed timeline meanwhile, and every node takes bets and cash-outs by the clock.
+//! The same node purges the studio's expired launch tokens and game sessions every
+//! [`PURGE_EVERY_MS`].
 
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -19,6 +21,8 @@ use crate::studio::engine::crash;
 pub const LEASE_MS: i64 = 3_000;
 /// How often the lease is renewed (or, by the other nodes, tried).
 pub const RENEW_MS: i64 = 1_000;
+/// How often the leading node purges expired launch tokens and game sessions.
+pub const PURGE_EVERY_MS: i64 = 600_000;
 
 /// The chain in use, held in memory by the node running the clock.
 struct Chain {
@@ -34,6 +38,7 @@ pub async fn run(db: Db, node: String, timings: Timings) {
     // The lease is taken or renewed every RENEW_MS (a write), the round looked at every tick.
     let mut leading = false;
     let mut renewed: Option<i64> = None;
+    let mut purged: Option<i64> = None;
     loop {
         every.tick().await;
         if renewed.is_none_or(|at| now_ms() - at >= RENEW_MS) {
@@ -48,6 +53,14 @@ pub async fn run(db: Db, node: String, timings: Timings) {
         }
         if leading && let Err(e) = turn(&db, &timings, &mut chains).await {
             tracing::warn!(error = %e, "crash clock: a turn failed");
+        }
+        if leading && purged.is_none_or(|at| now_ms() - at >= PURGE_EVERY_MS) {
+            purged = Some(now_ms());
+            match crate::studio::store::purge_expired(&db).await {
+                Ok(n) if n > 0 => tracing::info!(rows = n, "purged expired game launch tokens and sessions"),
+                Ok(_) => {}
+                Err(e) => tracing::warn!(error = %e, "the purge of expired game sessions failed"),
+            }
         }
     }
 }

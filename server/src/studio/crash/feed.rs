@@ -2,26 +2,33 @@
 //! database (every node sees every other node's bets and cash-outs, and the clock's rounds,
 //! whichever node wrote them), and a ticker pushes the multiplier every tick while the round flies,
 //! each tick at its scheduled time (`at`, take-off plus a whole number of ticks, so a client can
-//! tell how late it is), then the crash. Pushes go out on a broadcast channel to every socket of
+//! tell how late it is), then the crash. Bet changes go out once a poll to everyone (a "bets"
+//! push of the latest) and one by one to the player they are of. Pushes go out on a broadcast channel to every socket of
 //! the node ([`super::routes`]).
 
 use std::sync::{Arc, RwLock};
 use std::time::Duration;
 
+use axum::extract::ws::Utf8Bytes;
 use serde_json::json;
 use tokio::sync::broadcast;
 
 use super::{Bet, Phase, Round, Timings};
 use crate::db::{Db, now_ms};
 
-/// A push to the node's crash sockets: its text, and for a player's own bet the text they get.
+/// A push to the node's crash sockets: its text for everyone (shared by every socket, not copied),
+/// or for one player only (their own bet or cash-out).
 #[derive(Debug, Clone)]
 pub struct Push {
-    pub text: Arc<str>,
-    /// The player a bet or cash-out is of (they get `mine` instead of `text`).
+    pub text: Option<Utf8Bytes>,
+    /// The player `mine` is for.
     pub player_id: Option<i64>,
-    pub mine: Option<Arc<str>>,
+    pub mine: Option<Utf8Bytes>,
 }
+
+/// The most bet changes one "bets" push carries (the latest): a round of a thousand players does
+/// not send a thousand-line list to a thousand sockets every poll.
+pub const BETS_PER_PUSH: usize = 30;
 
 /// One node's crash feed.
 #[derive(Debug)]
@@ -46,9 +53,15 @@ impl CrashFeed {
         self.round.read().unwrap_or_else(|e| e.into_inner()).clone()
     }
 
-    fn send(&self, text: String, player_id: Option<i64>, mine: Option<String>) {
+    /// A push to every socket.
+    fn send(&self, text: String) {
         // No socket listening is fine.
-        let _ = self.tx.send(Push { text: text.into(), player_id, mine: mine.map(Into::into) });
+        let _ = self.tx.send(Push { text: Some(text.into()), player_id: None, mine: None });
+    }
+
+    /// A push to one player's sockets.
+    fn send_to(&self, player_id: i64, text: String) {
+        let _ = self.tx.send(Push { text: None, player_id: Some(player_id), mine: Some(text.into()) });
     }
 }
 
@@ -69,16 +82,14 @@ pub fn round_message(r: &Round, now: i64, bets: &[Bet]) -> serde_json::Value {
     })
 }
 
-fn bet_message(round_id: i64, b: &Bet, mine: bool) -> String {
+/// A player's own bet or cash-out, to them.
+fn mine_message(round_id: i64, b: &Bet) -> String {
     let kind = if b.cash_out.is_some() { "cashout" } else { "bet" };
-    let mut v = json!({
+    json!({
         "type": kind, "roundId": round_id, "player": b.player, "slot": b.slot, "amount": b.amount,
-        "autoCashOut": b.auto_cash_out, "cashOut": b.cash_out, "win": b.win,
-    });
-    if mine {
-        v["mine"] = json!(true);
-    }
-    v.to_string()
+        "autoCashOut": b.auto_cash_out, "cashOut": b.cash_out, "win": b.win, "mine": true,
+    })
+    .to_string()
 }
 
 /// Follows the database: the current round (a new one is announced) and its bets' changes.
@@ -101,15 +112,19 @@ pub async fn poll(db: Db, feed: Arc<CrashFeed>) {
             seen_round = Some(round.id);
             seen_change = -1;
             *feed.round.write().unwrap_or_else(|e| e.into_inner()) = Some(round.clone());
-            feed.send(round_message(&round, now_ms(), &[]).to_string(), None, None);
+            feed.send(round_message(&round, now_ms(), &[]).to_string());
         }
         match super::bets_since(&db, round.id, seen_change).await {
-            Ok(bets) => {
-                for b in bets {
+            Ok(bets) if !bets.is_empty() => {
+                for b in &bets {
                     seen_change = seen_change.max(b.updated_at);
-                    feed.send(bet_message(round.id, &b, false), Some(b.player_id), Some(bet_message(round.id, &b, true)));
+                    feed.send_to(b.player_id, mine_message(round.id, b));
                 }
+                // Everyone: the changes since the last poll in one push (the latest of them).
+                let latest = &bets[bets.len().saturating_sub(BETS_PER_PUSH)..];
+                feed.send(json!({"type": "bets", "roundId": round.id, "changed": bets.len(), "bets": latest}).to_string());
             }
+            Ok(_) => {}
             Err(e) => tracing::warn!(error = %e, "crash feed: the bets could not be read"),
         }
     }
@@ -138,7 +153,7 @@ pub async fn tick(feed: Arc<CrashFeed>) {
             Phase::Running => {
                 if announced != (r.id, Phase::Running) {
                     announced = (r.id, Phase::Running);
-                    feed.send(round_message(&r, now, &[]).to_string(), None, None);
+                    feed.send(round_message(&r, now, &[]).to_string());
                 }
                 let at = r.start_at + ((now - r.start_at) / step + 1) * step;
                 if at >= r.crash_at {
@@ -148,13 +163,13 @@ pub async fn tick(feed: Arc<CrashFeed>) {
                 sleep_until(at).await;
                 let m = crate::studio::engine::crash::multiplier_at(at - r.start_at) as f64 / 100.0;
                 let text = json!({"type": "tick", "roundId": r.id, "multiplier": m, "elapsedMs": at - r.start_at, "at": at}).to_string();
-                feed.send(text, None, None);
+                feed.send(text);
             }
             Phase::Crashed => {
                 if announced != (r.id, Phase::Crashed) {
                     announced = (r.id, Phase::Crashed);
                     let text = json!({"type": "crash", "roundId": r.id, "crashPoint": r.crash_point as f64 / 100.0, "hash": r.hash, "at": r.crash_at});
-                    feed.send(text.to_string(), None, None);
+                    feed.send(text.to_string());
                 }
                 tokio::time::sleep(Duration::from_millis(step as u64)).await;
             }

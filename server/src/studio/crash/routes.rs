@@ -308,11 +308,12 @@ async fn run(socket: WebSocket, db: Db, feed: Arc<CrashFeed>, player_id: i64) {
         tokio::select! {
             push = pushes.recv() => match push {
                 Ok(p) => {
-                    let text = match (&p.mine, p.player_id) {
-                        (Some(mine), Some(id)) if id == player_id => mine.clone(),
-                        _ => p.text.clone(),
+                    let text = match (p.player_id, p.mine, p.text) {
+                        (Some(id), Some(mine), _) if id == player_id => mine,
+                        (None, _, Some(text)) => text,
+                        _ => continue,
                     };
-                    if sink.send(Message::Text(text.as_ref().into())).await.is_err() {
+                    if sink.send(Message::Text(text)).await.is_err() {
                         break;
                     }
                 }
