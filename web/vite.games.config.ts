@@ -29,6 +29,7 @@ export default defineConfig({
         roulette: fileURLToPath(new URL('./games/roulette/index.html', import.meta.url)),
         keno: fileURLToPath(new URL('./games/keno/index.html', import.meta.url)),
         wheel: fileURLToPath(new URL('./games/wheel/index.html', import.meta.url)),
+        crash: fileURLToPath(new URL('./games/crash/index.html', import.meta.url)),
       },
     },
   },
