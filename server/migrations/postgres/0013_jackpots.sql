@@ -1,5 +1,6 @@
 -- The studio's progressive jackpots (issue 15), High Cash and Clover Chance, four levels each
--- (their seeds, rates and odds are in server/src/studio/engine/jackpot.rs). A level's value is its
+-- (their seeds, rates and odds are in server/src/studio/engine/jackpot.rs; how the bootstrap shows
+-- them is here, so the content area reads them without knowing the studio). A level's value is its
 -- base (the seed plus what was left below a kuruş at its last win) plus what the bets have added
 -- since, kept in 16 shards a jackpot so concurrent spins do not all wait for one row: a spin adds
 -- to the shard of its player (player id mod 16); a win locks the level, sums and empties its
@@ -7,6 +8,10 @@
 CREATE TABLE jackpot_levels (
     jackpot     TEXT NOT NULL,
     level       INTEGER NOT NULL,                      -- 0 (I) .. 3 (IV)
+    shown_as    TEXT NOT NULL,                         -- the card's instanceName
+    shown_order INTEGER NOT NULL,                      -- the cards' order
+    label       TEXT NOT NULL,                         -- I, II, III, IV
+    suit        TEXT NOT NULL,                         -- Clubs, Diamonds, Hearts, Spades
     base_milli  BIGINT NOT NULL,
     wins        BIGINT NOT NULL DEFAULT 0,
     last_won_at BIGINT,
@@ -34,15 +39,15 @@ CREATE TABLE jackpot_wins (
 );
 CREATE INDEX jackpot_wins_player ON jackpot_wins(player_id);
 
-INSERT INTO jackpot_levels (jackpot, level, base_milli) VALUES
-    ('high-cash', 0, 5000000),
-    ('high-cash', 1, 50000000),
-    ('high-cash', 2, 500000000),
-    ('high-cash', 3, 5000000000),
-    ('clover-chance', 0, 4000000),
-    ('clover-chance', 1, 40000000),
-    ('clover-chance', 2, 400000000),
-    ('clover-chance', 3, 4000000000);
+INSERT INTO jackpot_levels (jackpot, level, shown_as, shown_order, label, suit, base_milli) VALUES
+    ('high-cash', 0, 'High Cash', 1, 'I', 'Clubs', 5000000),
+    ('high-cash', 1, 'High Cash', 1, 'II', 'Diamonds', 50000000),
+    ('high-cash', 2, 'High Cash', 1, 'III', 'Hearts', 500000000),
+    ('high-cash', 3, 'High Cash', 1, 'IV', 'Spades', 5000000000),
+    ('clover-chance', 0, 'Clover Chance', 2, 'I', 'Clubs', 4000000),
+    ('clover-chance', 1, 'Clover Chance', 2, 'II', 'Diamonds', 40000000),
+    ('clover-chance', 2, 'Clover Chance', 2, 'III', 'Hearts', 400000000),
+    ('clover-chance', 3, 'Clover Chance', 2, 'IV', 'Spades', 4000000000);
 
 INSERT INTO jackpot_shards (jackpot, shard) VALUES
     ('high-cash', 0), ('high-cash', 1), ('high-cash', 2), ('high-cash', 3),

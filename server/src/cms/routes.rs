@@ -91,7 +91,7 @@ pub async fn bootstrap(db: &Db, locale: &str) -> sqlx::Result<Bootstrap> {
         store::content_categories(db, locale),
     )?;
     // The studio's jackpots live, then the content's other cards.
-    let mut egt_cards = crate::studio::jackpots::cards(db).await?;
+    let mut egt_cards = store::live_jackpot_cards(db).await?;
     let live: Vec<serde_json::Value> = egt_cards.iter().map(|c| c["instanceName"].clone()).collect();
     egt_cards.extend(egt.into_iter().filter(|c| !live.contains(&c["instanceName"])));
     Ok(Bootstrap {

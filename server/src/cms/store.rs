@@ -220,6 +220,33 @@ pub async fn casino_categories(db: &Db, locale: &str) -> sqlx::Result<Vec<Casino
         .collect()
 }
 
+/// The studio's progressive jackpots as the bootstrap's egtJackpotCards carry them, live: each
+/// jackpot's instanceName and levelStats (I to IV, each with its suit and its amount in lira to the
+/// kuruş: the level's base plus its shards), in their shown order (migration 0013).
+pub async fn live_jackpot_cards(db: &Db) -> sqlx::Result<Vec<serde_json::Value>> {
+    let rows = sqlx::query(
+        "SELECT l.shown_as, l.label, l.suit, l.base_milli + \
+         (SELECT CAST(COALESCE(SUM(CASE l.level WHEN 0 THEN s.l0 WHEN 1 THEN s.l1 WHEN 2 THEN s.l2 ELSE s.l3 END), 0) AS BIGINT) \
+          FROM jackpot_shards s WHERE s.jackpot = l.jackpot) \
+         FROM jackpot_levels l ORDER BY l.shown_order, l.level",
+    )
+    .fetch_all(&db.pool)
+    .await?;
+    let mut cards: Vec<serde_json::Value> = Vec::new();
+    for row in rows {
+        let (name, label, suit, milli): (String, String, String, i64) =
+            (row.try_get(0)?, row.try_get(1)?, row.try_get(2)?, row.try_get(3)?);
+        let level = serde_json::json!({ "level": label, "name": suit, "amount": (milli / 1_000) as f64 / 100.0 });
+        match cards.last_mut() {
+            Some(card) if card["instanceName"] == name.as_str() => {
+                card["levelStats"].as_array_mut().into_iter().for_each(|l| l.push(level.clone()))
+            }
+            _ => cards.push(serde_json::json!({ "instanceName": name, "levelStats": [level] })),
+        }
+    }
+    Ok(cards)
+}
+
 pub async fn jackpot_cards(db: &Db, kind: &str) -> sqlx::Result<Vec<serde_json::Value>> {
     let rows: Vec<String> =
         sqlx::query_scalar("SELECT data FROM jackpot_cards WHERE kind = $1 ORDER BY sort, id").bind(kind).fetch_all(&db.pool).await?;

@@ -1,8 +1,8 @@
 //! The studio's progressive jackpots in the database (migration 0013): every slot spin adds its
 //! contributions to its player's shard of each jackpot, a level the spin's draw won is paid through
 //! the wallet (a win of the round, transaction `{roundId}:jackpot:{key}`) and reset to its seed,
-//! the winner gets a Jackpot notification (type 3) in the request's language, and the current
-//! levels are read for the bootstrap's egtJackpotCards and `casino/jackpots`.
+//! the winner gets a Jackpot notification (type 3) in the request's language. The cards the app
+//! shows are read by the content area from the same tables ([`crate::cms::store::live_jackpot_cards`]).
 
 use serde::Serialize;
 use sqlx::{AnyConnection, Row};
@@ -157,23 +157,4 @@ pub async fn current(db: &Db) -> Result<Vec<Levels>, sqlx::Error> {
         }
     }
     Ok(out)
-}
-
-/// The jackpots as the bootstrap's egtJackpotCards carry them: instanceName and levelStats (I to
-/// IV, each with its suit name and its amount in lira, to the kuruş).
-pub async fn cards(db: &Db) -> Result<Vec<serde_json::Value>, sqlx::Error> {
-    let levels = current(db).await?;
-    Ok(JACKPOTS
-        .iter()
-        .zip(levels)
-        .map(|(jp, now)| {
-            let stats: Vec<serde_json::Value> = jp
-                .levels
-                .iter()
-                .zip(now.milli)
-                .map(|(l, milli)| serde_json::json!({ "level": l.level, "name": l.name, "amount": (milli / 1_000) as f64 / 100.0 }))
-                .collect();
-            serde_json::json!({ "instanceName": jp.name, "levelStats": stats })
-        })
-        .collect())
 }
