@@ -262,11 +262,13 @@ test('Kasa Aviator from the side menu at 1440 px (Turkish): bet, cash out, auto 
       (await header.innerText()).includes(lira(expected, lang)),
     );
     assert.equal(await panel.getAttribute('data-state'), 'cashed');
-    // The round's bets list the player's cash-out.
+    // The round's bets list the player's cash-out, once (the only player of the round).
     const mine = frame.locator('.cbets__table tr.is-mine');
     await until('my row cashed out', async () =>
       (await mine.first().innerText()).includes(lira(win / 100, lang)),
     );
+    await page.waitForTimeout(600);
+    assert.equal(await frame.locator('.cbets__table tbody tr').count(), 1, 'one row a bet');
     settled = body.data;
   }
   assert.ok(settled, 'a bet was cashed out within six rounds');

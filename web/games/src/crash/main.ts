@@ -72,6 +72,8 @@ class Aviator implements PanelHost {
   private lastCrash: LastCrash | null = null;
   private history: HistoryItem[] = [];
   private bets: FeedBet[] = [];
+  /** The player's masked name as the feed writes it (learnt from their own bets). */
+  private myName: string | null = null;
   /** The crashed round's bets, shown (settled) during the pause until the new round has bets. */
   private settled: { bets: FeedBet[]; until: number } | null = null;
   private commitment = '';
@@ -306,6 +308,13 @@ class Aviator implements PanelHost {
       case 'cashout':
         this.onBet(msg);
         break;
+      case 'bets':
+        // Everyone's latest bet changes, once a poll (the player's own come alone, as mine).
+        if (this.round && msg.roundId === this.round.id) {
+          for (const b of msg.bets ?? []) this.upsertBet(b);
+          this.renderBets();
+        }
+        break;
     }
   }
 
@@ -411,11 +420,18 @@ class Aviator implements PanelHost {
     }
   }
 
-  private onBet(msg: BetMsg) {
-    if (!this.round || msg.roundId !== this.round.id) return;
-    // A bet is sent again when it changes (cashed out, settled): one row a bet.
+  /** A bet of the round's list, new or changed (cashed out, settled): one row a bet. */
+  private upsertBet(msg: FeedBet) {
+    let mine = msg.mine === true;
+    if (mine) this.myName = msg.player;
+    // The player's own bet in everyone's list: by their masked name, slot and amount.
+    else if (
+      msg.player === this.myName &&
+      this.bets.some((b) => b.mine && b.slot === msg.slot && b.amount === msg.amount)
+    )
+      mine = true;
     const entry = this.bets.find((b) =>
-      msg.mine
+      mine
         ? b.mine && b.slot === msg.slot
         : !b.mine && b.player === msg.player && b.slot === msg.slot && b.amount === msg.amount,
     );
@@ -426,13 +442,18 @@ class Aviator implements PanelHost {
       }
     } else
       this.bets.push({
-        player: msg.mine ? this.tt.you : msg.player,
+        player: msg.player,
         slot: msg.slot,
         amount: msg.amount,
         cashOut: msg.cashOut ?? null,
         win: msg.win ?? null,
-        mine: msg.mine === true,
+        mine,
       });
+  }
+
+  private onBet(msg: BetMsg) {
+    if (!this.round || msg.roundId !== this.round.id) return;
+    this.upsertBet(msg);
     if (msg.type === 'cashout' && msg.mine && msg.cashOut !== null && msg.win !== null) {
       const panel = this.panels[msg.slot];
       if (panel) {
@@ -479,7 +500,7 @@ class Aviator implements PanelHost {
           !this.bets.some((b) => b.mine && b.slot === panel.slot)
         )
           this.bets.push({
-            player: this.tt.you,
+            player: this.myName ?? '',
             slot: panel.slot,
             amount: data.amount,
             cashOut: null,
@@ -589,7 +610,7 @@ class Aviator implements PanelHost {
       );
       if (entry) {
         entry.mine = true;
-        entry.player = this.tt.you;
+        this.myName = entry.player;
       }
     }
   }

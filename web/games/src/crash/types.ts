@@ -74,7 +74,15 @@ export interface BetMsg extends FeedBet {
   autoCashOut?: number | null;
 }
 
-export type FeedMsg = RoundMsg | TickMsg | CrashMsg | BetMsg;
+/** Everyone's latest bet changes since the server's last poll (at most 30; `changed` of them). */
+export interface BetsMsg {
+  type: 'bets';
+  roundId: number;
+  changed: number;
+  bets: FeedBet[];
+}
+
+export type FeedMsg = RoundMsg | TickMsg | CrashMsg | BetMsg | BetsMsg;
 
 export interface HistoryItem {
   roundId: number;
