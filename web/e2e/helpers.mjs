@@ -128,7 +128,8 @@ function track(page) {
  * page open at that moment in `e2e/artifacts/failed-*`, and names them in its error.
  */
 export function test(name, fn) {
-  return nodeTest(name, async (t) => {
+  // A stuck test fails after 5 minutes (with its screenshot) instead of holding up the run.
+  return nodeTest(name, { timeout: 300_000 }, async (t) => {
     try {
       await fn(t);
     } catch (error) {

@@ -193,12 +193,16 @@ test('a spin grows High Cash on the open home page without a reload', async () =
     'tabular-nums',
   );
 
-  // No source: casino/eqyptquest answered 503 once, silently — no card, no toast, no error.
+  // No source: casino/eqyptquest answered 503, silently — no card, no toast, no error.
   assert.equal(await page.getByTestId('amusnet-jackpot').count(), 0);
   assert.equal(await page.getByText('Egypt Quest').count(), 0);
   assert.equal(await page.locator('[data-sonner-toast]').count(), 0);
   const amusnetCalls = calls.filter((c) => c.path === '/api/casino/eqyptquest');
-  assert.deepEqual(amusnetCalls, [{ path: '/api/casino/eqyptquest', status: 503 }]);
+  assert.ok(amusnetCalls.length >= 1, 'the app asked for the Amusnet jackpot');
+  assert.ok(
+    amusnetCalls.every((c) => c.status === 503),
+    JSON.stringify(amusnetCalls),
+  );
   assert.ok(calls.filter((c) => c.path === '/api/casino/jackpots').length >= 2);
   assert.deepEqual(errors, []);
   await context.close();

@@ -38,6 +38,8 @@ CREATE TABLE crash_bets (
     PRIMARY KEY (round_id, player_id, slot)
 );
 CREATE INDEX crash_bets_changes ON crash_bets(round_id, updated_at);
+CREATE INDEX crash_bets_player ON crash_bets(player_id, slot, round_id);  -- a player's latest bet
+CREATE INDEX crash_bets_open ON crash_bets(round_id) WHERE win IS NULL;  -- what is left to settle
 
 -- Which node runs the round clock, until when.
 CREATE TABLE crash_clock (

@@ -4,7 +4,7 @@
 //! source (`KASA_AMUSNET_JACKPOT_URL`), read at most every 10 seconds; without a source it answers
 //! `success: false` and the app shows nothing for it.
 
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use axum::Json;
@@ -31,14 +31,24 @@ pub struct JackpotState {
     pub db: Db,
     /// The Amusnet jackpot's source: an http(s) URL answering JSON with currentLevelI..IV.
     pub amusnet_url: Option<Arc<str>>,
-    amusnet: Arc<Mutex<Option<(Instant, AmusnetJackpot)>>>,
+    /// The source's last answer (or failure) and when it came; one fetch at a time.
+    amusnet: Arc<tokio::sync::Mutex<Option<Fetched>>>,
+    client: reqwest::Client,
 }
 
 impl JackpotState {
     pub fn new(db: Db, amusnet_url: Option<Arc<str>>) -> JackpotState {
-        JackpotState { db, amusnet_url, amusnet: Arc::new(Mutex::new(None)) }
+        let client =
+            reqwest::Client::builder().timeout(AMUSNET_TIMEOUT).redirect(reqwest::redirect::Policy::none()).build().unwrap_or_default();
+        JackpotState { db, amusnet_url, amusnet: Arc::new(tokio::sync::Mutex::new(None)), client }
     }
 }
+
+/// When the source was last read, and what it gave (None: a failure).
+type Fetched = (Instant, Option<AmusnetJackpot>);
+
+/// The most the source's answer may be.
+const AMUSNET_MAX_BYTES: usize = 64 * 1024;
 
 pub fn router() -> OpenApiRouter<JackpotState> {
     OpenApiRouter::new().routes(routes!(jackpots)).routes(routes!(eqyptquest))
@@ -94,25 +104,26 @@ async fn eqyptquest(State(s): State<JackpotState>) -> Result<Envelope<AmusnetJac
     let Some(url) = s.amusnet_url.clone() else {
         return Err(unavailable(StatusCode::SERVICE_UNAVAILABLE));
     };
-    if let Some((at, levels)) = s.amusnet.lock().unwrap_or_else(|e| e.into_inner()).clone()
-        && at.elapsed() < AMUSNET_FRESH
-    {
-        return Ok(Envelope::ok(levels));
-    }
-    let fetched = async {
-        let client = reqwest::Client::builder().timeout(AMUSNET_TIMEOUT).build().ok()?;
-        let body: serde_json::Value = client.get(&*url).send().await.ok()?.error_for_status().ok()?.json().await.ok()?;
-        AmusnetJackpot::parse(&body)
-    }
-    .await;
-    match fetched {
-        Some(levels) => {
-            *s.amusnet.lock().unwrap_or_else(|e| e.into_inner()) = Some((Instant::now(), levels.clone()));
-            Ok(Envelope::ok(levels))
+    // One fetch at a time; an answer, or a failure, is kept for AMUSNET_FRESH.
+    let mut cached = s.amusnet.lock().await;
+    let levels = match cached.as_ref() {
+        Some((at, levels)) if at.elapsed() < AMUSNET_FRESH => levels.clone(),
+        _ => {
+            let fetched = async {
+                let resp = s.client.get(&*url).send().await.ok()?.error_for_status().ok()?;
+                let bytes = resp.bytes().await.ok()?;
+                if bytes.len() > AMUSNET_MAX_BYTES {
+                    return None;
+                }
+                AmusnetJackpot::parse(&serde_json::from_slice(&bytes).ok()?)
+            }
+            .await;
+            if fetched.is_none() {
+                tracing::warn!("the Amusnet jackpot source failed or answered something else");
+            }
+            *cached = Some((Instant::now(), fetched.clone()));
+            fetched
         }
-        None => {
-            tracing::warn!("the Amusnet jackpot source failed or answered something else");
-            Err(unavailable(StatusCode::BAD_GATEWAY))
-        }
-    }
+    };
+    levels.map(Envelope::ok).ok_or_else(|| unavailable(StatusCode::BAD_GATEWAY))
 }

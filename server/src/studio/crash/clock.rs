@@ -30,8 +30,10 @@ struct Chain {
     hashes: Vec<[u8; 32]>,
 }
 
-/// Runs the clock for node `node` until the task is aborted.
+/// Runs the clock for node `node` until the task is aborted. The lease is held under the node's
+/// name and a random tag of this process, so two nodes given the same name never both lead.
 pub async fn run(db: Db, node: String, timings: Timings) {
+    let node = format!("{node}#{}", &crate::studio::engine::new_server_seed()[..8]);
     let mut chains: HashMap<i64, Arc<Chain>> = HashMap::new();
     let mut every = tokio::time::interval(Duration::from_millis(timings.tick_ms));
     every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Skip);
@@ -67,7 +69,7 @@ pub async fn run(db: Db, node: String, timings: Timings) {
 
 /// Takes or renews the lease; whether this node holds it.
 async fn lead(db: &Db, node: &str) -> Result<bool, sqlx::Error> {
-    let now = now_ms();
+    let now = super::db_now(&mut *db.pool.acquire().await?).await?;
     let took = sqlx::query("UPDATE crash_clock SET node = $1, lease_until = $2 WHERE id = 1 AND (node = $1 OR lease_until < $3)")
         .bind(node)
         .bind(now + LEASE_MS)
@@ -81,12 +83,13 @@ async fn lead(db: &Db, node: &str) -> Result<bool, sqlx::Error> {
 pub async fn leader(db: &Db) -> Result<Option<String>, sqlx::Error> {
     let row = sqlx::query("SELECT node, lease_until FROM crash_clock WHERE id = 1").fetch_one(&db.pool).await?;
     let (node, until): (String, i64) = (row.try_get(0)?, row.try_get(1)?);
-    Ok((until >= now_ms() && !node.is_empty()).then_some(node))
+    let now = super::db_now(&mut *db.pool.acquire().await?).await?;
+    Ok((until >= now && !node.is_empty()).then_some(node))
 }
 
-/// One turn of the clock's work.
+/// One turn of the clock's work, on the database's time.
 async fn turn(db: &Db, timings: &Timings, chains: &mut HashMap<i64, Arc<Chain>>) -> anyhow::Result<()> {
-    let now = now_ms();
+    let now = super::db_now(&mut *db.pool.acquire().await?).await?;
     let round = current(db).await?;
     match &round {
         Some(r) if now < r.start_at => {}
@@ -95,14 +98,11 @@ async fn turn(db: &Db, timings: &Timings, chains: &mut HashMap<i64, Arc<Chain>>)
         }
         _ => {
             // Settle what crashed (and any round a stopped clock left), then open the next.
-            let unsettled = sqlx::query("SELECT id FROM crash_rounds WHERE settled_at IS NULL AND crash_at <= $1 ORDER BY id")
-                .bind(now)
-                .fetch_all(&db.pool)
-                .await?;
-            for row in unsettled {
-                let id: i64 = row.try_get(0)?;
-                if let Some(r) = super::round_in(&mut *db.pool.acquire().await?, id).await? {
-                    super::settle(db, &r).await?;
+            for id in super::unsettled(db, now).await? {
+                if let Some(r) = super::round_in(&mut *db.pool.acquire().await?, id).await?
+                    && let Err(e) = super::settle(db, &r).await
+                {
+                    tracing::error!(round = id, error = %e, "crash clock: a round could not be settled");
                 }
             }
             next_round(db, timings, round.as_ref(), chains, now).await?;

@@ -6,7 +6,9 @@
 //! push of the latest) and one by one to the player they are of. Pushes go out on a broadcast channel to every socket of
 //! the node ([`super::routes`]).
 
-use std::sync::{Arc, RwLock};
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicI64, Ordering};
+use std::sync::{Arc, Mutex, RwLock};
 use std::time::Duration;
 
 use axum::extract::ws::Utf8Bytes;
@@ -30,22 +32,64 @@ pub struct Push {
 /// not send a thousand-line list to a thousand sockets every poll.
 pub const BETS_PER_PUSH: usize = 30;
 
+/// The most feed sockets one player may hold open on a node (a few tabs).
+pub const SOCKETS_PER_PLAYER: usize = 4;
+
 /// One node's crash feed.
 #[derive(Debug)]
 pub struct CrashFeed {
     pub timings: Timings,
     tx: broadcast::Sender<Push>,
     round: RwLock<Option<Round>>,
+    /// Open sockets by player.
+    sockets: Mutex<HashMap<i64, usize>>,
+    /// The database's clock minus this node's, ms (see [`super::db_now`]).
+    offset: AtomicI64,
+}
+
+/// A player's place among the node's feed sockets, given back when dropped.
+#[derive(Debug)]
+pub struct SocketSlot {
+    feed: Arc<CrashFeed>,
+    player_id: i64,
+}
+
+impl Drop for SocketSlot {
+    fn drop(&mut self) {
+        let mut sockets = self.feed.sockets.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(n) = sockets.get_mut(&self.player_id) {
+            *n -= 1;
+            if *n == 0 {
+                sockets.remove(&self.player_id);
+            }
+        }
+    }
 }
 
 impl CrashFeed {
     pub fn new(timings: Timings) -> CrashFeed {
-        let (tx, _) = broadcast::channel(1_024);
-        CrashFeed { timings, tx, round: RwLock::new(None) }
+        let (tx, _) = broadcast::channel(8_192);
+        CrashFeed { timings, tx, round: RwLock::new(None), sockets: Mutex::new(HashMap::new()), offset: AtomicI64::new(0) }
+    }
+
+    /// A socket for `player_id`, unless they already hold [`SOCKETS_PER_PLAYER`] on this node.
+    pub fn reserve(self: &Arc<Self>, player_id: i64) -> Option<SocketSlot> {
+        let mut sockets = self.sockets.lock().unwrap_or_else(|e| e.into_inner());
+        let n = sockets.entry(player_id).or_insert(0);
+        if *n >= SOCKETS_PER_PLAYER {
+            return None;
+        }
+        *n += 1;
+        Some(SocketSlot { feed: self.clone(), player_id })
     }
 
     pub fn subscribe(&self) -> broadcast::Receiver<Push> {
         self.tx.subscribe()
+    }
+
+    /// Now on the database's clock, as this node last measured it.
+    pub fn now(&self) -> i64 {
+        now_ms() + self.offset.load(Ordering::Relaxed)
     }
 
     /// The round as this node last saw it.
@@ -92,14 +136,27 @@ fn mine_message(round_id: i64, b: &Bet) -> String {
     .to_string()
 }
 
-/// Follows the database: the current round (a new one is announced) and its bets' changes.
+/// How far back each poll reads bet changes again (a change stamped before one already seen may
+/// commit later, or come from a node whose clock lags); what was already pushed is not again.
+const OVERLAP_MS: i64 = 2_000;
+
+/// Follows the database: its clock against this node's, the current round (a new one is
+/// announced) and its bets' changes.
 pub async fn poll(db: Db, feed: Arc<CrashFeed>) {
     let mut seen_round = None;
     let mut seen_change = -1;
+    let mut pushed: std::collections::HashSet<(i64, i64, Option<i64>, Option<i64>)> = std::collections::HashSet::new();
     let mut every = tokio::time::interval(Duration::from_millis(feed.timings.tick_ms.max(50) * 2));
     every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Skip);
     loop {
         every.tick().await;
+        if let Ok(mut conn) = db.pool.acquire().await {
+            let before = now_ms();
+            if let Ok(db_time) = super::db_now(&mut conn).await {
+                let after = now_ms();
+                feed.offset.store(db_time - (before + after) / 2, Ordering::Relaxed);
+            }
+        }
         let round = match super::current(&db).await {
             Ok(Some(r)) => r,
             Ok(None) => continue,
@@ -111,28 +168,34 @@ pub async fn poll(db: Db, feed: Arc<CrashFeed>) {
         if seen_round != Some(round.id) {
             seen_round = Some(round.id);
             seen_change = -1;
+            pushed.clear();
             *feed.round.write().unwrap_or_else(|e| e.into_inner()) = Some(round.clone());
-            feed.send(round_message(&round, now_ms(), &[]).to_string());
+            feed.send(round_message(&round, feed.now(), &[]).to_string());
         }
-        match super::bets_since(&db, round.id, seen_change).await {
-            Ok(bets) if !bets.is_empty() => {
-                for b in &bets {
+        match super::bets_since(&db, round.id, seen_change - OVERLAP_MS).await {
+            Ok(bets) => {
+                let fresh: Vec<&Bet> = bets
+                    .iter()
+                    .filter(|b| pushed.insert((b.player_id, b.slot, b.cash_out.map(|x| (x * 100.0).round() as i64), b.win)))
+                    .collect();
+                for b in &fresh {
                     seen_change = seen_change.max(b.updated_at);
                     feed.send_to(b.player_id, mine_message(round.id, b));
                 }
-                // Everyone: the changes since the last poll in one push (the latest of them).
-                let latest = &bets[bets.len().saturating_sub(BETS_PER_PUSH)..];
-                feed.send(json!({"type": "bets", "roundId": round.id, "changed": bets.len(), "bets": latest}).to_string());
+                if !fresh.is_empty() {
+                    // Everyone: the changes since the last poll in one push (the latest of them).
+                    let latest = &fresh[fresh.len().saturating_sub(BETS_PER_PUSH)..];
+                    feed.send(json!({"type": "bets", "roundId": round.id, "changed": fresh.len(), "bets": latest}).to_string());
+                }
             }
-            Ok(_) => {}
             Err(e) => tracing::warn!(error = %e, "crash feed: the bets could not be read"),
         }
     }
 }
 
-/// Sleeps until the wall-clock time `at` (epoch ms).
-async fn sleep_until(at: i64) {
-    let wait = at - now_ms();
+/// Sleeps until `at` (epoch ms on the database's clock).
+async fn sleep_until(feed: &CrashFeed, at: i64) {
+    let wait = at - feed.now();
     if wait > 0 {
         tokio::time::sleep(Duration::from_millis(wait as u64)).await;
     }
@@ -147,9 +210,9 @@ pub async fn tick(feed: Arc<CrashFeed>) {
             tokio::time::sleep(Duration::from_millis(step as u64)).await;
             continue;
         };
-        let now = now_ms();
+        let now = feed.now();
         match r.phase(now) {
-            Phase::Betting => sleep_until(r.start_at.min(now + step)).await,
+            Phase::Betting => sleep_until(&feed, r.start_at.min(now + step)).await,
             Phase::Running => {
                 if announced != (r.id, Phase::Running) {
                     announced = (r.id, Phase::Running);
@@ -157,10 +220,10 @@ pub async fn tick(feed: Arc<CrashFeed>) {
                 }
                 let at = r.start_at + ((now - r.start_at) / step + 1) * step;
                 if at >= r.crash_at {
-                    sleep_until(r.crash_at).await;
+                    sleep_until(&feed, r.crash_at).await;
                     continue;
                 }
-                sleep_until(at).await;
+                sleep_until(&feed, at).await;
                 let m = crate::studio::engine::crash::multiplier_at(at - r.start_at) as f64 / 100.0;
                 let text = json!({"type": "tick", "roundId": r.id, "multiplier": m, "elapsedMs": at - r.start_at, "at": at}).to_string();
                 feed.send(text);

@@ -96,6 +96,17 @@ impl Round {
     }
 }
 
+/// The time every node agrees on, epoch ms: the database's clock on PostgreSQL (nodes' clocks may
+/// drift apart; bets and cash-outs are decided on this one), this machine's with SQLite (whose
+/// nodes share a machine).
+pub async fn db_now(conn: &mut AnyConnection) -> Result<i64, sqlx::Error> {
+    if crate::db::is_postgres(conn) {
+        sqlx::query_scalar("SELECT CAST(EXTRACT(EPOCH FROM clock_timestamp()) * 1000 AS BIGINT)").fetch_one(&mut *conn).await
+    } else {
+        Ok(now_ms())
+    }
+}
+
 const ROUND_COLUMNS: &str = "id, chain_id, position, hash, crash_point, start_at, crash_at, settled_at";
 
 fn round_of(row: &sqlx::any::AnyRow) -> Result<Round, sqlx::Error> {
@@ -281,13 +292,22 @@ pub async fn bet(db: &Db, player_id: i64, slot: i64, amount: i64, auto_cash_out:
 }
 
 async fn bet_in(tx: &mut AnyConnection, player_id: i64, slot: i64, amount: i64, auto: Option<i64>) -> Result<Placed, CrashError> {
-    let now = now_ms();
+    let now = db_now(tx).await?;
     let id: Option<i64> = sqlx::query_scalar("SELECT id FROM crash_rounds ORDER BY id DESC LIMIT 1").fetch_optional(&mut *tx).await?;
-    let round = match id {
-        Some(id) => round_in(tx, id).await?.ok_or(CrashError::BetsClosed)?,
-        None => return Err(CrashError::BetsClosed),
+    // The round held against its settlement until this bet commits (PostgreSQL; SQLite's write
+    // transaction holds everything): a round being settled takes no more bets.
+    let lock = if crate::db::is_postgres(tx) { " FOR SHARE" } else { "" };
+    let row = match id {
+        Some(id) => {
+            sqlx::query(sqlx::AssertSqlSafe(format!("SELECT {ROUND_COLUMNS} FROM crash_rounds WHERE id = $1{lock}")))
+                .bind(id)
+                .fetch_optional(&mut *tx)
+                .await?
+        }
+        None => None,
     };
-    if round.phase(now) != Phase::Betting {
+    let round = row.as_ref().map(round_of).transpose()?.ok_or(CrashError::BetsClosed)?;
+    if round.phase(now) != Phase::Betting || round.settled_at.is_some() {
         return Err(CrashError::BetsClosed);
     }
     let inserted = sqlx::query(
@@ -353,7 +373,7 @@ async fn cash_out_in(tx: &mut AnyConnection, player_id: i64, slot: i64) -> Resul
     let (round_id, amount, auto, win): (i64, i64, Option<i64>, Option<i64>) =
         (row.try_get(0)?, row.try_get(1)?, row.try_get(2)?, row.try_get(3)?);
     let round = round_in(tx, round_id).await?.ok_or(CrashError::NoBet)?;
-    let now = now_ms();
+    let now = db_now(tx).await?;
     match round.phase(now) {
         Phase::Betting => return Err(CrashError::NotFlying),
         Phase::Crashed => return Err(CrashError::TooLate),
@@ -364,7 +384,8 @@ async fn cash_out_in(tx: &mut AnyConnection, player_id: i64, slot: i64) -> Resul
     if let Some(a) = auto.filter(|a| *a <= at) {
         at = a;
     }
-    if at >= round.crash_point {
+    // A target is reached when the round reaches it: at the crash point itself too.
+    if at > round.crash_point {
         return Err(CrashError::TooLate);
     }
     settle_bet_in(tx, &round, player_id, slot, amount, Some(at), now).await?.ok_or(CrashError::NoBet).map(|(win, balance)| CashedOut {
@@ -410,48 +431,69 @@ async fn settle_bet_in(
     Ok(Some((win, answer.balance())))
 }
 
-/// Pays every open bet of a flying round whose auto target the multiplier has reached (`upto`,
-/// hundredths, below the crash point); answers how many.
+/// Pays every open bet of a round whose auto target the multiplier has reached (`upto`,
+/// hundredths, at most the crash point); answers how many. A bet that cannot be settled is
+/// logged and left for the next turn, not allowed to stop the others.
 pub async fn pay_autos(db: &Db, round: &Round, upto: i64) -> Result<usize, CrashError> {
     let due = sqlx::query(
         "SELECT player_id, slot, amount, auto_cash_out FROM crash_bets WHERE round_id = $1 AND win IS NULL AND auto_cash_out <= $2",
     )
     .bind(round.id)
-    .bind(upto.min(round.crash_point - 1))
+    .bind(upto.min(round.crash_point))
     .fetch_all(&db.pool)
     .await?;
     let mut paid = 0;
     for r in due {
         let (player_id, slot, amount, auto): (i64, i64, i64, i64) = (r.try_get(0)?, r.try_get(1)?, r.try_get(2)?, r.try_get(3)?);
-        let mut tx = db.begin_write().await?;
-        if settle_bet_in(&mut tx, round, player_id, slot, amount, Some(auto), now_ms()).await?.is_some() {
-            paid += 1;
+        match settle_one(db, round, player_id, slot, amount, Some(auto)).await {
+            Ok(true) => paid += 1,
+            Ok(false) => {}
+            Err(e) => tracing::error!(round = round.id, player_id, slot, error = %e, "crash: an auto cash-out could not be paid"),
         }
-        tx.commit().await?;
     }
     Ok(paid)
 }
 
-/// Settles a crashed round: auto targets below the crash point are paid (if the clock had not yet),
-/// every other open bet is lost (a zero win settles its wallet round); then the round is marked.
+async fn settle_one(db: &Db, round: &Round, player_id: i64, slot: i64, amount: i64, at: Option<i64>) -> Result<bool, CrashError> {
+    let mut tx = db.begin_write().await?;
+    let done = settle_bet_in(&mut tx, round, player_id, slot, amount, at, now_ms()).await?.is_some();
+    tx.commit().await?;
+    Ok(done)
+}
+
+/// Settles a crashed round: first marked settled (so no bet racing the crash can still join it:
+/// bets hold the round until they commit), then auto targets up to the crash point are paid (if
+/// the clock had not yet) and every other open bet is lost (a zero win settles its wallet round).
+/// A bet that fails is logged and found again by the next turn ([`unsettled`]).
 pub async fn settle(db: &Db, round: &Round) -> Result<(), CrashError> {
-    pay_autos(db, round, round.crash_point - 1).await?;
+    sqlx::query("UPDATE crash_rounds SET settled_at = $1 WHERE id = $2 AND settled_at IS NULL")
+        .bind(now_ms())
+        .bind(round.id)
+        .execute(&db.pool)
+        .await?;
+    pay_autos(db, round, round.crash_point).await?;
     let open = sqlx::query("SELECT player_id, slot, amount FROM crash_bets WHERE round_id = $1 AND win IS NULL")
         .bind(round.id)
         .fetch_all(&db.pool)
         .await?;
     for r in open {
         let (player_id, slot, amount): (i64, i64, i64) = (r.try_get(0)?, r.try_get(1)?, r.try_get(2)?);
-        let mut tx = db.begin_write().await?;
-        settle_bet_in(&mut tx, round, player_id, slot, amount, None, now_ms()).await?;
-        tx.commit().await?;
+        if let Err(e) = settle_one(db, round, player_id, slot, amount, None).await {
+            tracing::error!(round = round.id, player_id, slot, error = %e, "crash: a lost bet could not be settled");
+        }
     }
-    sqlx::query("UPDATE crash_rounds SET settled_at = $1 WHERE id = $2 AND settled_at IS NULL")
-        .bind(now_ms())
-        .bind(round.id)
-        .execute(&db.pool)
-        .await?;
     Ok(())
+}
+
+/// The crashed rounds with work left: never marked settled, or holding a bet not yet settled.
+pub async fn unsettled(db: &Db, now: i64) -> Result<Vec<i64>, sqlx::Error> {
+    sqlx::query_scalar(
+        "SELECT id FROM crash_rounds WHERE crash_at <= $1 AND settled_at IS NULL \
+         UNION SELECT DISTINCT b.round_id FROM crash_bets b JOIN crash_rounds r ON r.id = b.round_id WHERE b.win IS NULL AND r.crash_at <= $1",
+    )
+    .bind(now)
+    .fetch_all(&db.pool)
+    .await
 }
 
 /// The player's bets in a round.

@@ -3,6 +3,7 @@
 //! `verify`, and `feed`, the WebSocket of the round's live pushes ([`super::feed`]).
 
 use std::sync::Arc;
+use std::time::Duration;
 
 use axum::Json;
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade, rejection::WebSocketUpgradeRejection};
@@ -17,7 +18,7 @@ use utoipa_axum::routes;
 
 use super::feed::{CrashFeed, round_message};
 use super::{Bet, CrashError};
-use crate::db::{Db, now_ms};
+use crate::db::Db;
 use crate::error::{AppError, AppJson, EmptyEnvelope, Envelope, FieldError};
 use crate::i18n::t;
 use crate::studio::engine::crash;
@@ -101,7 +102,7 @@ pub struct CrashStateAnswer {
     security(("gameSession" = [])))]
 async fn state(State(s): State<CrashState>, CurrentGame(game): CurrentGame) -> Result<Envelope<CrashStateAnswer>, Response> {
     crash_game(&game).map_err(IntoResponse::into_response)?;
-    let now = now_ms();
+    let now = s.feed.now();
     let db = &s.db;
     let fail = |e: sqlx::Error| AppError::from(e).into_response();
     let round = super::current(db).await.map_err(fail)?;
@@ -262,7 +263,8 @@ pub struct FeedQuery {
 #[utoipa::path(get, path = "/games/api/crash/feed", tag = "games", params(FeedQuery),
     responses((status = 200, description = "Switches to the WebSocket (101)", body = EmptyEnvelope),
         (status = 400, description = "Not a WebSocket request", body = EmptyEnvelope),
-        (status = 401, description = "No live game session", body = EmptyEnvelope)),
+        (status = 401, description = "No live game session", body = EmptyEnvelope),
+        (status = 429, description = "The player already holds 4 feed sockets on this node", body = EmptyEnvelope)),
     security(("gameSession" = [])))]
 async fn feed(
     State(s): State<CrashState>,
@@ -286,24 +288,43 @@ async fn feed(
     let Ok(ws) = ws else {
         return refuse(StatusCode::BAD_REQUEST, "crash.not_websocket", None);
     };
+    let Some(slot) = s.feed.reserve(game.player_id) else {
+        return AppError::TooManyRequests("hub.too_many").into_response();
+    };
     let (db, feed) = (s.db.clone(), s.feed.clone());
     ws.read_buffer_size(4 * 1024)
         .write_buffer_size(8 * 1024)
         .max_message_size(4 * 1024)
-        .on_upgrade(move |socket| run(socket, db, feed, game.player_id))
+        .on_upgrade(move |socket| run(socket, db, feed, game.player_id, slot))
 }
 
-/// One socket: the round now, then every push of the node's feed until either side closes.
-async fn run(socket: WebSocket, db: Db, feed: Arc<CrashFeed>, player_id: i64) {
+/// A socket silent this long (no pong, no message) is closed; pings go every third of it.
+const SILENT_FOR: Duration = Duration::from_secs(45);
+/// A send that takes longer than this closes the socket (a dead or stuck client).
+const SEND_WITHIN: Duration = Duration::from_secs(10);
+
+async fn current_round(db: &Db, feed: &CrashFeed) -> Option<String> {
+    let r = feed.round()?;
+    let bets = super::bets_since(db, r.id, -1).await.unwrap_or_default();
+    Some(round_message(&r, feed.now(), &bets).to_string())
+}
+
+/// One socket: the round now, then every push of the node's feed until either side closes, the
+/// client falls silent or a send stalls (its place among the player's sockets is given back then).
+/// Should the socket fall behind the feed, it is sent the round as it is now and goes on.
+async fn run(socket: WebSocket, db: Db, feed: Arc<CrashFeed>, player_id: i64, _slot: super::feed::SocketSlot) {
     let mut pushes = feed.subscribe();
     let (mut sink, mut stream) = socket.split();
-    if let Some(r) = feed.round() {
-        let bets = super::bets_since(&db, r.id, -1).await.unwrap_or_default();
-        if sink.send(Message::Text(round_message(&r, now_ms(), &bets).to_string().into())).await.is_err() {
-            return;
-        }
+    let send = async |sink: &mut futures_util::stream::SplitSink<WebSocket, Message>, msg: Message| {
+        matches!(tokio::time::timeout(SEND_WITHIN, sink.send(msg)).await, Ok(Ok(())))
+    };
+    if let Some(text) = current_round(&db, &feed).await
+        && !send(&mut sink, Message::Text(text.into())).await
+    {
+        return;
     }
-    let mut ping = tokio::time::interval(std::time::Duration::from_secs(15));
+    let mut ping = tokio::time::interval(SILENT_FOR / 3);
+    let mut heard = tokio::time::Instant::now();
     loop {
         tokio::select! {
             push = pushes.recv() => match push {
@@ -313,19 +334,25 @@ async fn run(socket: WebSocket, db: Db, feed: Arc<CrashFeed>, player_id: i64) {
                         (None, _, Some(text)) => text,
                         _ => continue,
                     };
-                    if sink.send(Message::Text(text)).await.is_err() {
+                    if !send(&mut sink, Message::Text(text)).await {
                         break;
                     }
                 }
-                Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => continue,
+                Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => {
+                    if let Some(text) = current_round(&db, &feed).await
+                        && !send(&mut sink, Message::Text(text.into())).await
+                    {
+                        break;
+                    }
+                }
                 Err(tokio::sync::broadcast::error::RecvError::Closed) => break,
             },
             incoming = stream.next() => match incoming {
                 Some(Ok(Message::Close(_))) | None | Some(Err(_)) => break,
-                Some(Ok(_)) => {}
+                Some(Ok(_)) => heard = tokio::time::Instant::now(),
             },
             _ = ping.tick() => {
-                if sink.send(Message::Ping(Default::default())).await.is_err() {
+                if heard.elapsed() > SILENT_FOR || !send(&mut sink, Message::Ping(Default::default())).await {
                     break;
                 }
             }

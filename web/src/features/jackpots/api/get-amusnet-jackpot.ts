@@ -47,6 +47,9 @@ export const amusnetJackpotQueryOptions = () =>
     select: amusnetLevels,
     refetchInterval: amusnetRefetchInterval,
     refetchIntervalInBackground: false,
+    // A failure is not asked again on focus or on the strip's next mount; the interval decides.
+    refetchOnWindowFocus: false,
+    refetchOnMount: false,
     staleTime: AMUSNET_REFETCH_MS,
     retry: false,
     meta: { errorToast: false },

@@ -3266,6 +3266,10 @@ export type FeedErrors = {
    * No live game session
    */
   401: EmptyEnvelope;
+  /**
+   * The player already holds 4 feed sockets on this node
+   */
+  429: EmptyEnvelope;
 };
 
 export type FeedError = FeedErrors[keyof FeedErrors];
