@@ -220,28 +220,55 @@ pub async fn casino_categories(db: &Db, locale: &str) -> sqlx::Result<Vec<Casino
         .collect()
 }
 
-/// The studio's progressive jackpots as the bootstrap's egtJackpotCards carry them, live: each
-/// jackpot's instanceName and levelStats (I to IV, each with its suit and its amount in lira to the
-/// kuruş: the level's base plus its shards), in their shown order (migration 0013).
-pub async fn live_jackpot_cards(db: &Db) -> sqlx::Result<Vec<serde_json::Value>> {
+/// One level of the studio's progressive jackpots now (migration 0013).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct JackpotLevelNow {
+    /// The jackpot's stored key (high-cash, clover-chance).
+    pub jackpot: String,
+    /// The card's instanceName.
+    pub shown_as: String,
+    /// I, II, III, IV.
+    pub label: String,
+    pub suit: String,
+    /// Thousandths of a kuruş: the level's base plus its shards.
+    pub milli: i64,
+}
+
+/// Every level of the studio's jackpots now, cards in their shown order, levels I to IV.
+pub async fn jackpot_levels(db: &Db) -> sqlx::Result<Vec<JackpotLevelNow>> {
     let rows = sqlx::query(
-        "SELECT l.shown_as, l.label, l.suit, l.base_milli + \
+        "SELECT l.jackpot, l.shown_as, l.label, l.suit, l.base_milli + \
          (SELECT CAST(COALESCE(SUM(CASE l.level WHEN 0 THEN s.l0 WHEN 1 THEN s.l1 WHEN 2 THEN s.l2 ELSE s.l3 END), 0) AS BIGINT) \
           FROM jackpot_shards s WHERE s.jackpot = l.jackpot) \
          FROM jackpot_levels l ORDER BY l.shown_order, l.level",
     )
     .fetch_all(&db.pool)
     .await?;
+    rows.iter()
+        .map(|r| {
+            Ok(JackpotLevelNow {
+                jackpot: r.try_get(0)?,
+                shown_as: r.try_get(1)?,
+                label: r.try_get(2)?,
+                suit: r.try_get(3)?,
+                milli: r.try_get(4)?,
+            })
+        })
+        .collect()
+}
+
+/// The studio's progressive jackpots as the bootstrap's egtJackpotCards carry them, live: each
+/// jackpot's instanceName and levelStats (I to IV, each with its suit and its amount in lira to the
+/// kuruş).
+pub async fn live_jackpot_cards(db: &Db) -> sqlx::Result<Vec<serde_json::Value>> {
     let mut cards: Vec<serde_json::Value> = Vec::new();
-    for row in rows {
-        let (name, label, suit, milli): (String, String, String, i64) =
-            (row.try_get(0)?, row.try_get(1)?, row.try_get(2)?, row.try_get(3)?);
-        let level = serde_json::json!({ "level": label, "name": suit, "amount": (milli / 1_000) as f64 / 100.0 });
+    for l in jackpot_levels(db).await? {
+        let level = serde_json::json!({ "level": l.label, "name": l.suit, "amount": (l.milli / 1_000) as f64 / 100.0 });
         match cards.last_mut() {
-            Some(card) if card["instanceName"] == name.as_str() => {
-                card["levelStats"].as_array_mut().into_iter().for_each(|l| l.push(level.clone()))
+            Some(card) if card["instanceName"] == l.shown_as.as_str() => {
+                card["levelStats"].as_array_mut().into_iter().for_each(|stats| stats.push(level.clone()))
             }
-            _ => cards.push(serde_json::json!({ "instanceName": name, "levelStats": [level] })),
+            _ => cards.push(serde_json::json!({ "instanceName": l.shown_as, "levelStats": [level] })),
         }
     }
     Ok(cards)

@@ -5,7 +5,7 @@
 //! shows are read by the content area from the same tables ([`crate::cms::store::live_jackpot_cards`]).
 
 use serde::Serialize;
-use sqlx::{AnyConnection, Row};
+use sqlx::AnyConnection;
 use utoipa::ToSchema;
 
 use super::engine::jackpot::{self, JACKPOTS};
@@ -146,22 +146,17 @@ pub struct Levels {
     pub milli: [i64; 4],
 }
 
-/// Every jackpot's current levels, in [`JACKPOTS`] order.
+/// Every jackpot's current levels, in [`JACKPOTS`] order (what the content area reads, by key).
 pub async fn current(db: &Db) -> Result<Vec<Levels>, sqlx::Error> {
-    let rows = sqlx::query(
-        "SELECT l.jackpot, l.level, l.base_milli + \
-         (SELECT CAST(COALESCE(SUM(CASE l.level WHEN 0 THEN s.l0 WHEN 1 THEN s.l1 WHEN 2 THEN s.l2 ELSE s.l3 END), 0) AS BIGINT) \
-          FROM jackpot_shards s WHERE s.jackpot = l.jackpot) \
-         FROM jackpot_levels l",
-    )
-    .fetch_all(&db.pool)
-    .await?;
-    let mut out: Vec<Levels> = JACKPOTS.iter().map(|j| Levels { key: j.key, milli: j.levels.map(|l| l.seed * 1_000) }).collect();
-    for row in rows {
-        let (key, level, milli): (String, i64, i64) = (row.try_get(0)?, row.try_get(1)?, row.try_get(2)?);
-        if let (Some(levels), Ok(i @ 0..4)) = (out.iter_mut().find(|l| l.key == key), usize::try_from(level)) {
-            levels.milli[i] = milli;
-        }
-    }
-    Ok(out)
+    let now = crate::cms::store::jackpot_levels(db).await?;
+    Ok(JACKPOTS
+        .iter()
+        .map(|j| {
+            let mut milli = j.levels.map(|l| l.seed * 1_000);
+            for (i, l) in now.iter().filter(|l| l.jackpot == j.key).take(4).enumerate() {
+                milli[i] = l.milli;
+            }
+            Levels { key: j.key, milli }
+        })
+        .collect())
 }

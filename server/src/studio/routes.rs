@@ -68,7 +68,7 @@ where
 }
 
 /// A refusal with its own message key and status (and data).
-fn refuse(status: StatusCode, key: &str, data: Option<serde_json::Value>) -> Response {
+pub(crate) fn refuse(status: StatusCode, key: &str, data: Option<serde_json::Value>) -> Response {
     (status, Json(Envelope { success: false, message: Some(t(key)), data })).into_response()
 }
 

@@ -347,3 +347,33 @@ async fn a_player_holds_at_most_four_feed_sockets_on_a_node() {
     }
     assert!(again.is_some(), "a socket closed gives its place back");
 }
+
+on_both_engines! {
+    @with spawn_fast;
+    async fn ten_racing_bets_on_one_slot_take_one_stake(app) {
+        // Arrange
+        let (ece, token) = make_player(&app, "yarisbahis").await;
+        fund(&app, ece, 10_000).await;
+        let s = app.game_session(&token, AVIATOR).await["sessionToken"].as_str().unwrap().to_string();
+        let round = betting_round(&app, 100, 800).await;
+
+        // Act: ten bets on slot 0 of the same round, opened first and released together.
+        let base = app.address.clone();
+        let answers = crate::helpers::burst_at(&app.address, 10, move |_, client| {
+            client.post(format!("{base}/games/api/crash/bet")).header("x-locale", "en").bearer_auth(&s).json(&json!({"slot": 0, "amount": 1_000}))
+        })
+        .await;
+
+        // Assert: one bet, nine refusals for the slot, one stake taken.
+        assert_eq!(answers.iter().filter(|(st, _)| *st == 200).count(), 1, "{answers:?}");
+        assert!(
+            answers.iter().filter(|(st, _)| *st != 200).all(|(st, b)| *st == 409 && b["message"] == "You already have a bet in this panel this round."),
+            "{answers:?}"
+        );
+        let (real, bonus) = money(&app, ece).await;
+        assert_eq!(real + bonus, 9_000);
+        let bets: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM crash_bets WHERE round_id = $1").bind(round.id).fetch_one(&app.db.pool).await.unwrap();
+        assert_eq!(bets, 1);
+        assert_ledger_holds(&app).await;
+    }
+}

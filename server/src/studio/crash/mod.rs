@@ -23,9 +23,7 @@ use crate::wallet::{self, WalletError};
 
 pub use crash::CODE;
 
-/// The smallest and largest bet, kuruş.
-pub const MIN_BET: i64 = 100;
-pub const MAX_BET: i64 = 100_000;
+pub use crash::{MAX_BET, MIN_BET};
 /// Bets a player may have in one round (two panels).
 pub const SLOTS: i64 = 2;
 
@@ -47,7 +45,7 @@ pub struct Timings {
 
 impl Default for Timings {
     fn default() -> Self {
-        Timings { betting_ms: 6_000, pause_ms: 3_000, chain_len: 100_000, tick_ms: 100, running: true }
+        Timings { betting_ms: crash::BETTING_MS, pause_ms: crash::PAUSE_MS, chain_len: 100_000, tick_ms: 100, running: true }
     }
 }
 
@@ -494,9 +492,4 @@ pub async fn unsettled(db: &Db, now: i64) -> Result<Vec<i64>, sqlx::Error> {
     .bind(now)
     .fetch_all(&db.pool)
     .await
-}
-
-/// The player's bets in a round.
-pub async fn mine(db: &Db, round_id: i64, player_id: i64) -> Result<Vec<Bet>, sqlx::Error> {
-    Ok(bets_since(db, round_id, -1).await?.into_iter().filter(|b| b.player_id == player_id).collect())
 }

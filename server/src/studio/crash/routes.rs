@@ -5,7 +5,6 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use axum::Json;
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade, rejection::WebSocketUpgradeRejection};
 use axum::extract::{FromRef, Query, State};
 use axum::http::StatusCode;
@@ -20,9 +19,8 @@ use super::feed::{CrashFeed, round_message};
 use super::{Bet, CrashError};
 use crate::db::Db;
 use crate::error::{AppError, AppJson, EmptyEnvelope, Envelope, FieldError};
-use crate::i18n::t;
 use crate::studio::engine::crash;
-use crate::studio::routes::{CurrentGame, ShortBalance};
+use crate::studio::routes::{CurrentGame, ShortBalance, refuse};
 use crate::studio::store;
 
 /// The crash calls' state: the database and this node's feed.
@@ -40,10 +38,6 @@ impl FromRef<CrashState> for Db {
 
 pub fn router() -> OpenApiRouter<CrashState> {
     OpenApiRouter::new().routes(routes!(state)).routes(routes!(bet)).routes(routes!(cashout)).routes(routes!(verify)).routes(routes!(feed))
-}
-
-fn refuse(status: StatusCode, key: &str, data: Option<serde_json::Value>) -> Response {
-    (status, Json(Envelope { success: false, message: Some(t(key)), data })).into_response()
 }
 
 fn refused(e: CrashError) -> Response {

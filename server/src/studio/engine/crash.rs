@@ -90,6 +90,12 @@ pub fn flight_ms(point: u64) -> i64 {
 
 /// The crash game's code in the catalogue.
 pub const CODE: &str = "kasa-aviator";
+/// The smallest and largest bet, kuruş.
+pub const MIN_BET: i64 = 100;
+pub const MAX_BET: i64 = 100_000;
+/// The game's rhythm: bets taken before take-off, the pause after a crash (ms).
+pub const BETTING_MS: i64 = 6_000;
+pub const PAUSE_MS: i64 = 3_000;
 
 /// The crash game as the client sees it.
 #[derive(Debug, Clone, PartialEq, serde::Serialize, utoipa::ToSchema)]
@@ -124,11 +130,11 @@ impl CrashInfo {
                 en: "The multiplier climbs as the plane rises: cash out before it flies away. Two bets a round, auto cash-out.".to_string(),
             },
             rtp: RTP,
-            min_bet: 100,
-            max_bet: 100_000,
+            min_bet: MIN_BET,
+            max_bet: MAX_BET,
             max_multiplier: MAX_POINT as f64 / 100.0,
-            betting_ms: 6_000,
-            pause_ms: 3_000,
+            betting_ms: BETTING_MS,
+            pause_ms: PAUSE_MS,
             growth: GROWTH,
         }
     }
