@@ -1,5 +1,5 @@
 //! The studio game's page, outside `/api/`: `GET /games/{code}/?token=..&lang=tr|en` answers the
-//! game (the built `web/dist/games/{slot,roulette,keno,wheel,crash}/index.html` of its kind, which loads
+//! game (the built `web/dist/games/{slot,roulette,keno,wheel,baccarat,crash}/index.html` of its kind, which loads
 //! its files from `/games/assets/`)
 //! when the launch token is valid for that game, without using it (the game does, by
 //! `/games/api/session`); else a clear page in Turkish or English saying the link expired, was
@@ -37,6 +37,7 @@ fn page_of(code: &str) -> Option<&'static str> {
         TableKind::Roulette => "games/roulette/index.html",
         TableKind::Keno => "games/keno/index.html",
         TableKind::Wheel => "games/wheel/index.html",
+        TableKind::Baccarat => "games/baccarat/index.html",
     })
 }
 
@@ -55,15 +56,22 @@ pub struct PageQuery {
 /// Each game page's HTML and the security policy of its page (its inline scripts, if any, by
 /// hash; framed by the site only), read once.
 static PAGES: LazyLock<HashMap<&'static str, (String, SecurityHeaders)>> = LazyLock::new(|| {
-    ["games/slot/index.html", "games/roulette/index.html", "games/keno/index.html", "games/wheel/index.html", "games/crash/index.html"]
-        .into_iter()
-        .filter_map(|path| {
-            crate::web::dist_text(path).map(|html| {
-                let headers = SecurityHeaders::new(Some(&html), &[], None);
-                (path, (html, headers))
-            })
+    [
+        "games/slot/index.html",
+        "games/roulette/index.html",
+        "games/keno/index.html",
+        "games/wheel/index.html",
+        "games/baccarat/index.html",
+        "games/crash/index.html",
+    ]
+    .into_iter()
+    .filter_map(|path| {
+        crate::web::dist_text(path).map(|html| {
+            let headers = SecurityHeaders::new(Some(&html), &[], None);
+            (path, (html, headers))
         })
-        .collect()
+    })
+    .collect()
 });
 
 /// The page's language: the `lang` query, else `Accept-Language`, else Turkish.

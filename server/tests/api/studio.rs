@@ -574,3 +574,57 @@ on_both_engines! {
         assert_eq!((old_status, old_body["message"].as_str()), (401, Some("This game link is not valid. Open the game again.")));
     }
 }
+
+const BACCARAT: &str = "kasa-baccarat";
+
+on_both_engines! {
+    async fn baccarat_rounds_fired_at_once_pay_by_the_tableau_and_never_spend_money_the_player_lacks(app) {
+        use kasa::studio::engine::baccarat;
+        // Arrange: 30 TL, and twenty rounds of 5 TL on player, 5 TL on banker and 1 TL on the tie at once.
+        let (selin, token) = make_player(&app, "selin").await;
+        fund(&app, selin, 3_000).await;
+        let session = app.game_session(&token, BACCARAT).await;
+        let s = session["sessionToken"].as_str().unwrap().to_string();
+        let stakes = json!([{"kind": "player", "amount": 500}, {"kind": "banker", "amount": 500}, {"kind": "tie", "amount": 100}]);
+        let app = std::sync::Arc::new(app);
+
+        // Act
+        let mut tasks = Vec::new();
+        for _ in 0..20 {
+            let (app, s, stakes) = (app.clone(), s.clone(), stakes.clone());
+            tasks.push(tokio::spawn(async move { app.play(&s, stakes, "en").await }));
+        }
+        let mut answers = Vec::new();
+        for t in tasks {
+            answers.push(t.await.unwrap());
+        }
+        let (bad_status, bad) = app.play(&s, json!([{"kind": "dragon", "amount": 100}]), "tr").await;
+
+        // Assert: every round either played (paid by the tableau) or was refused for money, in
+        // English; the balance is 30 TL plus what the played rounds won, less what they took.
+        assert_eq!((session["game"]["kind"].as_str(), session["game"]["pays"].as_array().map(Vec::len)), (Some("baccarat"), Some(3)));
+        let mut expected = 3_000;
+        let mut played = 0;
+        for (status, body) in &answers {
+            if *status == 400 {
+                assert_eq!((body["success"].as_bool(), body["message"].as_str()), (Some(false), Some("Not enough balance")), "{body}");
+                continue;
+            }
+            assert_eq!(*status, 200, "{body}");
+            played += 1;
+            let draw = &body["data"]["outcome"]["draw"];
+            let hand = |k: &str| draw[k].as_array().unwrap().iter().map(|c| c.as_u64().unwrap() as u8).collect::<Vec<_>>();
+            let won = baccarat::winner(&hand("player"), &hand("banker"));
+            let win = baccarat::returns("player", 500, won) + baccarat::returns("banker", 500, won) + baccarat::returns("tie", 100, won);
+            assert_eq!((body["data"]["bet"].as_i64(), body["data"]["win"].as_i64()), (Some(1_100), Some(win)), "{body}");
+            expected += win - 1_100;
+        }
+        assert!(played >= 2, "at least the first two rounds fit the balance");
+        let (real, bonus) = money(&app, selin).await;
+        assert_eq!(real + bonus, expected);
+        assert!(real >= 0 && bonus >= 0);
+        assert_eq!(bad_status, 422, "{bad}");
+        assert_eq!(money(&app, selin).await, (real, bonus));
+        assert_ledger_holds(&app).await;
+    }
+}

@@ -1,5 +1,5 @@
 //! The studio's game engine: provably fair randomness ([`FairRng`]), the 5-reel video slots
-//! ([`Slot`]) and the table games ([`TableGame`]: European roulette, keno, the lucky wheel), each
+//! ([`Slot`]) and the table games ([`TableGame`]: European roulette, keno, the lucky wheel, baccarat), each
 //! with its exact return to player. Pure: no database, no I/O, no async.
 //!
 //! A slot round is `slot(code)?.play(&mut FairRng::new(server_seed, client_seed, nonce))`; its
@@ -8,6 +8,7 @@
 //! `table(code)?.play(&placed, &mut rng)`, its draw independent of the stakes. [`verify`] replays
 //! either from the revealed seed.
 
+pub mod baccarat;
 pub mod crash;
 mod fair;
 mod games;

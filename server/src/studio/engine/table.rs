@@ -8,7 +8,7 @@ use utoipa::ToSchema;
 
 use super::fair::Rng;
 use super::slot::Text;
-use super::{keno, roulette, wheel};
+use super::{baccarat, keno, roulette, wheel};
 
 /// Which table game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
@@ -17,6 +17,7 @@ pub enum TableKind {
     Roulette,
     Keno,
     Wheel,
+    Baccarat,
 }
 
 /// A table game's static definition.
@@ -40,7 +41,7 @@ pub const STAKE_UNIT: i64 = 100;
 
 const CHIPS: &[i64] = &[100, 500, 1_000, 2_500, 10_000, 50_000];
 
-static GAMES: [TableGame; 3] = [
+static GAMES: [TableGame; 4] = [
     TableGame {
         code: "kasa-european-roulette",
         kind: TableKind::Roulette,
@@ -80,7 +81,23 @@ static GAMES: [TableGame; 3] = [
         max_stake: 100_000,
         max_total: 300_000,
     },
+    TableGame {
+        code: "kasa-baccarat",
+        kind: TableKind::Baccarat,
+        name: ("Kasa Bakara", "Kasa Baccarat"),
+        description: (
+            "Sekiz desteden punto banco: Oyuncu 1'e 1, Kasa 0,95'e 1, Beraberlik 9'a 1 öder.",
+            "Eight-deck punto banco: Player pays 1 to 1, Banker 0.95 to 1, Tie 9 to 1.",
+        ),
+        chips: CHIPS,
+        max_stakes: 3,
+        max_stake: 200_000,
+        max_total: 400_000,
+    },
 ];
+
+/// Baccarat's exact return per bet (player, banker, tie), computed once.
+static BACCARAT_RTPS: std::sync::LazyLock<[f64; 3]> = std::sync::LazyLock::new(baccarat::rtps);
 
 /// The table game with this code.
 pub fn table(code: &str) -> Option<&'static TableGame> {
@@ -140,6 +157,9 @@ pub enum Draw {
     Keno { drawn: Vec<u8> },
     /// The lucky wheel's segment (index into the segments) and its mark.
     Wheel { segment: u32, mark: u8 },
+    /// Baccarat's hands (cards 0–51: rank `card % 13`, ace first; suit `card / 13`), two or three
+    /// cards each, dealt player, banker, player, banker, then any third cards in that order.
+    Baccarat { player: Vec<u8>, banker: Vec<u8> },
 }
 
 /// A settled stake.
@@ -187,9 +207,11 @@ pub struct TableInfo {
     pub wheel: Vec<u8>,
     /// Roulette: the red numbers.
     pub red: Vec<u8>,
-    /// Keno: pays in hundredths of the stake by picks then hits; wheel: `[[mark, segments], …]`.
+    /// Keno: pays in hundredths of the stake by picks then hits; wheel: `[[mark, segments], …]`;
+    /// baccarat: what player, banker and tie return, in hundredths of the stake (`[[200], …]`).
     pub pays: Vec<Vec<u64>>,
-    /// Keno: the exact return by pick count (index 0 unused); wheel: by mark, in `pays` order.
+    /// Keno: the exact return by pick count (index 0 unused); wheel: by mark, in `pays` order;
+    /// baccarat: by bet, in `pays` order.
     pub rtps: Vec<f64>,
 }
 
@@ -210,6 +232,7 @@ impl TableGame {
                 wheel::MARKS.iter().map(|&(m, c)| vec![u64::from(m), u64::from(c)]).collect(),
                 wheel::MARKS.iter().map(|&(m, c)| f64::from(m) * f64::from(c) / wheel::SEGMENTS.len() as f64).collect(),
             ),
+            TableKind::Baccarat => (vec![], vec![], baccarat::BETS.iter().map(|&(_, p)| vec![p as u64]).collect(), BACCARAT_RTPS.to_vec()),
         };
         TableInfo {
             code: self.code.to_string(),
@@ -235,6 +258,7 @@ impl TableGame {
             TableKind::Roulette => 36.0 / 37.0,
             TableKind::Keno => (1..=keno::MAX_PICKS).map(keno::rtp).fold(f64::INFINITY, f64::min),
             TableKind::Wheel => wheel::rtp(),
+            TableKind::Baccarat => BACCARAT_RTPS.iter().copied().fold(f64::INFINITY, f64::min),
         }
     }
 
@@ -254,6 +278,7 @@ impl TableGame {
                 TableKind::Roulette => roulette::covered(&s.kind, &s.numbers),
                 TableKind::Keno => (s.kind == "picks").then(|| keno::picks(&s.numbers)).flatten(),
                 TableKind::Wheel => (s.kind == "mark" && s.numbers.len() == 1 && wheel::is_mark(s.numbers[0])).then(|| s.numbers.clone()),
+                TableKind::Baccarat => (baccarat::is_bet(&s.kind) && s.numbers.is_empty()).then(Vec::new),
             }
             .ok_or(StakeError::NotABet(i))?;
             if s.amount < STAKE_UNIT || s.amount % STAKE_UNIT != 0 || s.amount > self.max_stake {
@@ -278,6 +303,10 @@ impl TableGame {
                 let segment = wheel::spin(rng);
                 Draw::Wheel { segment, mark: wheel::SEGMENTS[segment as usize] }
             }
+            TableKind::Baccarat => {
+                let (player, banker) = baccarat::play(rng);
+                Draw::Baccarat { player, banker }
+            }
         }
     }
 
@@ -294,6 +323,7 @@ impl TableGame {
                         (keno::returns(covered.len(), h, s.amount), Some(h as u32))
                     }
                     Draw::Wheel { segment, .. } => (wheel::returns(covered[0], s.amount, *segment), None),
+                    Draw::Baccarat { player, banker } => (baccarat::returns(&s.kind, s.amount, baccarat::winner(player, banker)), None),
                 };
                 StakeResult { kind: s.kind.clone(), numbers: s.numbers.clone(), amount: s.amount, win, hits }
             })

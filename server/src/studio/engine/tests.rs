@@ -505,6 +505,42 @@ fn simulation_lucky_wheel() {
 }
 
 #[test]
+fn simulation_baccarat_over_its_three_bets() {
+    // Player, banker and tie in turn: the expected return is the mean of their exact returns.
+    let layouts: Vec<Vec<Stake>> = baccarat::BETS.iter().map(|&(kind, _)| vec![stake(kind, &[], 100)]).collect();
+    let exact = baccarat::rtps().iter().sum::<f64>() / 3.0;
+    simulate_table("kasa-baccarat", &layouts, exact, 1_000_000, 43);
+}
+
+#[test]
+fn a_baccarat_round_deals_from_eight_decks_by_the_tableau() {
+    let game = super::table("kasa-baccarat").unwrap();
+    let mut rng = Pcg32::new(9);
+    let mut seen = [0u32; 52];
+    for _ in 0..20_000 {
+        let Draw::Baccarat { player, banker } = game.draw(&mut rng) else { panic!("not a baccarat draw") };
+        assert!((2..=3).contains(&player.len()) && (2..=3).contains(&banker.len()));
+        // Replaying the dealt cards through the tableau deals the same hands.
+        let order: Vec<u8> =
+            [player[0], banker[0], player[1], banker[1]].into_iter().chain(player.get(2).copied()).chain(banker.get(2).copied()).collect();
+        let mut cards = order.into_iter();
+        assert_eq!(baccarat::deal(|| cards.next().unwrap()), (player.clone(), banker.clone()));
+        for c in player.iter().chain(&banker) {
+            seen[*c as usize] += 1;
+        }
+    }
+    assert!(seen.iter().all(|&n| n > 0), "every card turns up");
+    // A tie returns the player's and banker's stakes, pays the tie 9 to 1.
+    let placed = game.place(&[stake("player", &[], 1_000), stake("banker", &[], 2_000), stake("tie", &[], 100)]).unwrap();
+    let tie = game.settle(&placed, Draw::Baccarat { player: vec![6, 9], banker: vec![19, 22] });
+    assert_eq!(tie.stakes.iter().map(|s| s.win).collect::<Vec<_>>(), vec![1_000, 2_000, 1_000]);
+    let banker = game.settle(&placed, Draw::Baccarat { player: vec![0, 9, 9], banker: vec![7, 10] });
+    assert_eq!(banker.win, 3_900);
+    assert_eq!(game.place(&[stake("player", &[1], 100)]).unwrap_err(), StakeError::NotABet(0));
+    assert_eq!(game.place(&[stake("dragon", &[], 100)]).unwrap_err(), StakeError::NotABet(0));
+}
+
+#[test]
 fn table_games_return_between_94_and_97_and_a_half_percent() {
     for game in super::tables() {
         let rtp = game.rtp();
