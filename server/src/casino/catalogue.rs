@@ -382,7 +382,12 @@ mod tests {
         for code in &listed {
             assert!(engine::info(code).is_some(), "{code} is listed but the studio cannot play it");
         }
-        let playable = engine::slots().iter().map(|s| s.code()).chain(engine::tables().iter().map(|t| t.code)).chain([engine::crash::CODE]);
+        let playable = engine::slots()
+            .iter()
+            .map(|s| s.code())
+            .chain(engine::ways_slots().iter().map(|w| w.code()))
+            .chain(engine::tables().iter().map(|t| t.code))
+            .chain([engine::crash::CODE]);
         for code in playable {
             assert!(listed.contains(&code), "{code} is playable but not in the catalogue");
         }

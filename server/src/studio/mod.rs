@@ -29,6 +29,7 @@ pub use store::{GameSession, PROVIDER, Seed};
 /// What a round plays: a slot spin at a total bet, or a table game's checked stakes.
 pub enum Play<'a> {
     Slot(&'static engine::Slot, Kurus),
+    Ways(&'static engine::WaysSlot, Kurus),
     Table(&'static engine::TableGame, &'a engine::Placed),
 }
 
@@ -38,6 +39,7 @@ pub enum Play<'a> {
 pub enum RoundOutcome {
     Slot(engine::Outcome),
     Table(engine::TableOutcome),
+    Ways(engine::WaysOutcome),
 }
 
 /// A played round.
@@ -84,14 +86,24 @@ impl From<CallError> for SpinError {
     }
 }
 
-/// Plays one round of the session's slot for `bet` kuruş (one of the game's bet levels).
+/// Plays one round of the session's slot (a payline or a ways slot) for `bet` kuruş (one of the
+/// game's bet levels).
 pub async fn spin(db: &Db, session: &GameSession, bet: i64) -> Result<Played, SpinError> {
-    let slot = engine::slot(&session.game_code).ok_or_else(|| SpinError::UnknownGame(session.game_code.clone()))?;
-    if !slot.bet_levels().contains(&bet) {
+    let levels = match (engine::slot(&session.game_code), engine::ways(&session.game_code)) {
+        (Some(slot), _) => slot.bet_levels(),
+        (None, Some(ways)) => ways.bet_levels(),
+        (None, None) => return Err(SpinError::UnknownGame(session.game_code.clone())),
+    };
+    if !levels.contains(&bet) {
         return Err(SpinError::BadBet);
     }
     let bet = Kurus::from_minor(bet).map_err(|_| SpinError::BadBet)?;
-    play(db, session, Play::Slot(slot, bet)).await
+    let game = match (engine::slot(&session.game_code), engine::ways(&session.game_code)) {
+        (Some(slot), _) => Play::Slot(slot, bet),
+        (_, Some(ways)) => Play::Ways(ways, bet),
+        (None, None) => return Err(SpinError::UnknownGame(session.game_code.clone())),
+    };
+    play(db, session, game).await
 }
 
 /// Plays one round of the session's table game (roulette, keno, the wheel) with these stakes.
@@ -143,6 +155,11 @@ async fn play_in(tx: &mut sqlx::AnyConnection, session: &GameSession, game: &Pla
             let outcome = slot.play(&mut rng);
             let win = win_kurus(*bet, outcome.win_units, slot.lines()).map_err(|_| SpinError::BadBet)?;
             (*bet, win, RoundOutcome::Slot(outcome), Some(engine::jackpot::draw(&mut rng, bet.minor())))
+        }
+        Play::Ways(ways, bet) => {
+            let outcome = ways.play(&mut rng);
+            let win = win_kurus(*bet, outcome.win_units, engine::ways::UNITS_PER_BET).map_err(|_| SpinError::BadBet)?;
+            (*bet, win, RoundOutcome::Ways(outcome), Some(engine::jackpot::draw(&mut rng, bet.minor())))
         }
         Play::Table(table, placed) => {
             let outcome = table.play(placed, &mut rng);

@@ -1,5 +1,5 @@
 //! The studio game's page, outside `/api/`: `GET /games/{code}/?token=..&lang=tr|en` answers the
-//! game (the built `web/dist/games/{slot,roulette,keno,wheel,baccarat,crash}/index.html` of its kind, which loads
+//! game (the built `web/dist/games/{slot,ways,roulette,keno,wheel,baccarat,crash}/index.html` of its kind, which loads
 //! its files from `/games/assets/`)
 //! when the launch token is valid for that game, without using it (the game does, by
 //! `/games/api/session`); else a clear page in Turkish or English saying the link expired, was
@@ -29,6 +29,9 @@ fn page_of(code: &str) -> Option<&'static str> {
     use super::engine::{self, TableKind};
     if engine::slot(code).is_some() {
         return Some(GAME_HTML);
+    }
+    if engine::ways(code).is_some() {
+        return Some("games/ways/index.html");
     }
     if code == engine::crash::CODE {
         return Some("games/crash/index.html");
@@ -63,6 +66,7 @@ static PAGES: LazyLock<HashMap<&'static str, (String, SecurityHeaders)>> = LazyL
         "games/wheel/index.html",
         "games/baccarat/index.html",
         "games/crash/index.html",
+        "games/ways/index.html",
     ]
     .into_iter()
     .filter_map(|path| {

@@ -16,7 +16,7 @@ use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::engine::{self, GameInfo, Outcome, Replay, Stake, StakeError, TableOutcome};
+use super::engine::{self, GameInfo, Replay, SpinOutcome, Stake, StakeError, TableOutcome};
 use super::store::{self, GameSession, LaunchState, Seed};
 use super::{Played, RoundOutcome, SpinError};
 use crate::db::{Db, iso_utc};
@@ -153,7 +153,7 @@ pub struct SpinResult {
     pub bet: i64,
     /// Kuruş: the whole round's win (free spins included).
     pub win: i64,
-    pub outcome: Outcome,
+    pub outcome: SpinOutcome,
     /// The jackpot levels the spin won, paid besides `win` (usually none).
     pub jackpots: Vec<super::jackpots::JackpotWin>,
     /// Lira: real plus bonus money after the round (jackpots included).
@@ -184,8 +184,10 @@ async fn spin(
 ) -> Result<Envelope<SpinResult>, Response> {
     let s = super::spin(&db, &game, body.bet).await.map_err(refused)?;
     let fair = next_fair(&s);
-    let RoundOutcome::Slot(outcome) = s.outcome else {
-        return Err(AppError::Internal(anyhow::anyhow!("a slot round without a slot outcome")).into_response());
+    let outcome = match s.outcome {
+        RoundOutcome::Slot(o) => SpinOutcome::Lines(o),
+        RoundOutcome::Ways(o) => SpinOutcome::Ways(o),
+        RoundOutcome::Table(_) => return Err(AppError::Internal(anyhow::anyhow!("a slot round without a slot outcome")).into_response()),
     };
     Ok(Envelope::ok(SpinResult {
         round_id: s.round_id,

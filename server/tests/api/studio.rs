@@ -628,3 +628,54 @@ on_both_engines! {
         assert_ledger_holds(&app).await;
     }
 }
+
+const WAYS: &str = "kasa-cappadocia-ways";
+
+on_both_engines! {
+    async fn ways_spins_fired_at_once_pay_bet_times_units_over_100_and_replay_after_the_seed_rotates(app) {
+        // Arrange: money for eight 5 ₺ spins at most (wins may allow a few more).
+        let (zeynep, token) = make_player(&app, "zeynep").await;
+        fund(&app, zeynep, 4_000).await;
+        let session = app.game_session(&token, WAYS).await;
+        let s = session["sessionToken"].as_str().unwrap().to_string();
+
+        // Act: twenty spins at once, a bet that is not a level, then the seed revealed.
+        let base = app.address.clone();
+        let token_for_burst = s.clone();
+        let answers = crate::helpers::burst_at(&app.address, 20, move |_, client| {
+            client.post(format!("{base}/games/api/spin")).header("x-locale", "en").bearer_auth(&token_for_burst).json(&json!({"bet": 500}))
+        })
+        .await;
+        let (odd_status, _) = app.game_call(reqwest::Method::POST, "/games/api/spin", Some(&s), Some(json!({"bet": 550})), "tr").await;
+        let (_, rotated) = app.game_call(reqwest::Method::POST, "/games/api/seed", Some(&s), Some(json!({})), "en").await;
+
+        // Assert: the session describes six reels of 2–7; every spin played or was refused for
+        // the balance; each paid 5 ₺ × its units / 100; the balance adds up; each round replays.
+        assert_eq!((session["game"]["kind"].as_str(), session["game"]["reels"].as_u64(), session["game"]["maxWays"].as_u64()), (Some("ways"), Some(6), Some(117_649)));
+        let played: Vec<&Value> = answers.iter().filter(|(st, _)| *st == 200).map(|(_, b)| &b["data"]).collect();
+        let refused = answers.iter().filter(|(st, b)| *st == 400 && b["message"] == "Not enough balance").count();
+        assert_eq!(played.len() + refused, 20, "{answers:?}");
+        assert!(played.len() >= 8, "{} played", played.len());
+        for d in &played {
+            let units = d["outcome"]["winUnits"].as_i64().unwrap();
+            assert_eq!(d["win"].as_i64().unwrap(), 500 * units / 100, "{d}");
+            for spin in d["outcome"]["spins"].as_array().unwrap() {
+                let heights: Vec<u64> = spin["heights"].as_array().unwrap().iter().map(|h| h.as_u64().unwrap()).collect();
+                assert!(heights.len() == 6 && heights.iter().all(|h| (2..=7).contains(h)), "{spin}");
+                assert_eq!(spin["ways"].as_u64().unwrap(), heights.iter().product::<u64>());
+            }
+        }
+        let won: i64 = played.iter().map(|d| d["win"].as_i64().unwrap()).sum();
+        let (real, bonus) = money(&app, zeynep).await;
+        assert_eq!(real + bonus, 4_000 - 500 * played.len() as i64 + won);
+        assert_eq!(odd_status, 422);
+        let server_seed = rotated["data"]["revealed"]["serverSeed"].as_str().unwrap();
+        let client_seed = rotated["data"]["revealed"]["clientSeed"].as_str().unwrap();
+        for d in &played {
+            let nonce = d["fair"]["nonce"].as_u64().unwrap() - 1;
+            let replayed = kasa::studio::engine::verify(WAYS, server_seed, client_seed, nonce).unwrap();
+            assert_eq!(serde_json::to_value(&replayed).unwrap(), d["outcome"]);
+        }
+        assert_ledger_holds(&app).await;
+    }
+}

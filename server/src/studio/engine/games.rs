@@ -6,7 +6,7 @@ use std::sync::LazyLock;
 use super::slot::{REELS, Slot, SlotDef, SymbolDef, SymbolKind};
 
 /// Allowed total bets in kuruş (1 ₺ to 500 ₺); each is a multiple of 10, 20 and 25 lines.
-const BET_LEVELS: &[i64] = &[100, 200, 400, 500, 1_000, 2_000, 4_000, 5_000, 10_000, 20_000, 50_000];
+pub(crate) const BET_LEVELS: &[i64] = &[100, 200, 400, 500, 1_000, 2_000, 4_000, 5_000, 10_000, 20_000, 50_000];
 
 /// The 25 paylines (row 0 top … 2 bottom on each reel); a slot with `n` lines uses the first `n`.
 const PAYLINES: [[u8; REELS]; 25] = [

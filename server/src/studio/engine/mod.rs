@@ -1,5 +1,5 @@
 //! The studio's game engine: provably fair randomness ([`FairRng`]), the 5-reel video slots
-//! ([`Slot`]) and the table games ([`TableGame`]: European roulette, keno, the lucky wheel, baccarat), each
+//! ([`Slot`]) and the table games ([`TableGame`]: European roulette, keno, the lucky wheel, baccarat) and the ways slot ([`WaysSlot`]), each
 //! with its exact return to player. Pure: no database, no I/O, no async.
 //!
 //! A slot round is `slot(code)?.play(&mut FairRng::new(server_seed, client_seed, nonce))`; its
@@ -18,6 +18,7 @@ pub mod roulette;
 mod rtp;
 mod slot;
 mod table;
+pub mod ways;
 pub mod wheel;
 
 use serde::Serialize;
@@ -27,6 +28,7 @@ pub use fair::{FairRng, Rng, new_server_seed, seed_hash};
 pub use games::{slot, slots};
 pub use slot::{LineWin, Outcome, Slot, SlotInfo, Spin, SymbolInfo, SymbolKind, Text};
 pub use table::{Draw, Placed, STAKE_UNIT, Stake, StakeError, StakeResult, TableGame, TableInfo, TableKind, TableOutcome, table, tables};
+pub use ways::{WaysInfo, WaysOutcome, WaysSlot, ways, ways_slots};
 
 /// What a replayed round shows: a slot's whole outcome, or a table game's draw.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
@@ -34,6 +36,15 @@ pub use table::{Draw, Placed, STAKE_UNIT, Stake, StakeError, StakeResult, TableG
 pub enum Replay {
     Slot(Outcome),
     Table(Draw),
+    Ways(WaysOutcome),
+}
+
+/// A slot spin's outcome: a payline slot's, or the ways slot's.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(untagged)]
+pub enum SpinOutcome {
+    Lines(Outcome),
+    Ways(WaysOutcome),
 }
 
 /// A studio game as the client sees it: a slot, a table game or the crash game.
@@ -43,6 +54,7 @@ pub enum GameInfo {
     Slot(SlotInfo),
     Table(TableInfo),
     Crash(crash::CrashInfo),
+    Ways(WaysInfo),
 }
 
 /// The studio game with this code, as the client sees it.
@@ -50,7 +62,10 @@ pub fn info(code: &str) -> Option<GameInfo> {
     if code == crash::CODE {
         return Some(GameInfo::Crash(crash::CrashInfo::new()));
     }
-    slot(code).map(|s| GameInfo::Slot(s.info())).or_else(|| table(code).map(|t| GameInfo::Table(t.info())))
+    slot(code)
+        .map(|s| GameInfo::Slot(s.info()))
+        .or_else(|| table(code).map(|t| GameInfo::Table(t.info())))
+        .or_else(|| ways(code).map(|w| GameInfo::Ways(w.info())))
 }
 
 /// Replays round `nonce` of game `code` from the revealed server seed and the client seed; `None`
@@ -59,6 +74,9 @@ pub fn verify(code: &str, server_seed: &str, client_seed: &str, nonce: u64) -> O
     let mut rng = FairRng::new(server_seed, client_seed, nonce);
     if let Some(slot) = slot(code) {
         return Some(Replay::Slot(slot.play(&mut rng)));
+    }
+    if let Some(w) = ways(code) {
+        return Some(Replay::Ways(w.play(&mut rng)));
     }
     table(code).map(|t| Replay::Table(t.draw(&mut rng)))
 }

@@ -635,3 +635,42 @@ fn simulation_crash_game_returns_97_percent_at_any_target() {
     // Rounds ending at 1.00 (before 1.01): 1 − 0.97/1.01 = 4/101 of them.
     assert!((instant as f64 / f64::from(n) - 4.0 / 101.0).abs() < 0.002, "{instant}");
 }
+
+#[test]
+fn simulation_cappadocia_ways() {
+    // A million rounds with the fast RNG: the measured return matches the exact one within 5
+    // standard errors, and free spins come as often as the exact chance says.
+    let Some(game) = super::ways("kasa-cappadocia-ways") else { panic!("no ways slot") };
+    let mut rng = Pcg32::new(47);
+    let n = 1_000_000u32;
+    let (mut sum, mut sum_sq, mut triggers) = (0.0f64, 0.0f64, 0u32);
+    for _ in 0..n {
+        let out = game.play(&mut rng);
+        assert_eq!(out.win_units, out.spins.iter().map(|s| s.units).sum::<u64>());
+        triggers += u32::from(out.spins.len() > 1);
+        let ret = out.win_units as f64 / f64::from(ways::UNITS_PER_BET);
+        sum += ret;
+        sum_sq += ret * ret;
+    }
+    let nf = f64::from(n);
+    let mean = sum / nf;
+    let error = ((sum_sq / nf - mean * mean) / nf).sqrt();
+    let exact = game.rtp();
+    println!(
+        "cappadocia ways: {n} rounds returned {:.4}% against the exact {:.4}% ({:.2} σ)",
+        mean * 100.0,
+        exact * 100.0,
+        (mean - exact) / error
+    );
+    assert!((mean - exact).abs() <= 5.0 * error, "measured {mean} vs exact {exact} (standard error {error})");
+    let p = game.trigger_chance();
+    let t = f64::from(triggers) / nf;
+    assert!((t - p).abs() <= 5.0 * (p * (1.0 - p) / nf).sqrt(), "free spins {t} vs {p}");
+    // A round replays from its seed.
+    let Some(Replay::Ways(a)) = verify(game.code(), SEED, "player seed", 3) else { panic!("no replay") };
+    assert_eq!(a, game.play(&mut FairRng::new(SEED, "player seed", 3)));
+    for spin in &a.spins {
+        assert_eq!(spin.grid.iter().map(Vec::len).collect::<Vec<_>>(), spin.heights.iter().map(|&h| usize::from(h)).collect::<Vec<_>>());
+        assert_eq!(spin.ways, spin.heights.iter().map(|&h| u64::from(h)).product::<u64>());
+    }
+}

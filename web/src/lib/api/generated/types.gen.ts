@@ -321,6 +321,11 @@ export type Draw =
       game: 'wheel';
       mark: number;
       segment: number;
+    }
+  | {
+      banker: Array<number>;
+      game: 'baccarat';
+      player: Array<number>;
     };
 
 export type DtLaunchBody = {
@@ -824,7 +829,7 @@ export type EnvelopeSpinResult = {
      * The jackpot levels the spin won, paid besides `win` (usually none).
      */
     jackpots: Array<JackpotWin>;
-    outcome: Outcome;
+    outcome: SpinOutcome;
     roundId: string;
     /**
      * Kuruş: the whole round's win (free spins included).
@@ -1300,7 +1305,7 @@ export type Game = {
 /**
  * A studio game as the client sees it: a slot, a table game or the crash game.
  */
-export type GameInfo = SlotInfo | TableInfo | CrashInfo;
+export type GameInfo = SlotInfo | TableInfo | CrashInfo | WaysInfo;
 
 export type GamesBody = {
   /**
@@ -1721,7 +1726,7 @@ export type RegisterPayload = {
 /**
  * What a replayed round shows: a slot's whole outcome, or a table game's draw.
  */
-export type Replay = Outcome | Draw;
+export type Replay = Outcome | Draw | WaysOutcome;
 
 export type ResetBody = {
   username?: string;
@@ -1788,7 +1793,7 @@ export type Round = {
 /**
  * A round's outcome: a slot's spins, or a table game's draw and settled stakes.
  */
-export type RoundOutcome = Outcome | TableOutcome;
+export type RoundOutcome = Outcome | TableOutcome | WaysOutcome;
 
 export type RoundPage = {
   items: Array<Round>;
@@ -1992,6 +1997,11 @@ export type SpinBody = {
 };
 
 /**
+ * A slot spin's outcome: a payline slot's, or the ways slot's.
+ */
+export type SpinOutcome = Outcome | WaysOutcome;
+
+/**
  * A played round.
  */
 export type SpinResult = {
@@ -2011,7 +2021,7 @@ export type SpinResult = {
    * The jackpot levels the spin won, paid besides `win` (usually none).
    */
   jackpots: Array<JackpotWin>;
-  outcome: Outcome;
+  outcome: SpinOutcome;
   roundId: string;
   /**
    * Kuruş: the whole round's win (free spins included).
@@ -2118,7 +2128,8 @@ export type TableInfo = {
   maxTotal: number;
   name: Text;
   /**
-   * Keno: pays in hundredths of the stake by picks then hits; wheel: `[[mark, segments], …]`.
+   * Keno: pays in hundredths of the stake by picks then hits; wheel: `[[mark, segments], …]`;
+   * baccarat: what player, banker and tie return, in hundredths of the stake (`[[200], …]`).
    */
   pays: Array<Array<number>>;
   /**
@@ -2130,7 +2141,8 @@ export type TableInfo = {
    */
   rtp: number;
   /**
-   * Keno: the exact return by pick count (index 0 unused); wheel: by mark, in `pays` order.
+   * Keno: the exact return by pick count (index 0 unused); wheel: by mark, in `pays` order;
+   * baccarat: by bet, in `pays` order.
    */
   rtps: Array<number>;
   /**
@@ -2142,7 +2154,7 @@ export type TableInfo = {
 /**
  * Which table game.
  */
-export type TableKind = 'roulette' | 'keno' | 'wheel';
+export type TableKind = 'roulette' | 'keno' | 'wheel' | 'baccarat';
 
 /**
  * A table round's outcome.
@@ -2306,6 +2318,122 @@ export type VerifyBody = {
   code: string;
   nonce: number;
   serverSeed: string;
+};
+
+/**
+ * Everything the client needs to draw the ways slot and its info panel.
+ */
+export type WaysInfo = {
+  /**
+   * Kuruş.
+   */
+  betLevels: Array<number>;
+  code: string;
+  description: Text;
+  freeSpinMultiplier: number;
+  /**
+   * Free spins by scatter count (0..=6).
+   */
+  freeSpins: Array<number>;
+  kind: WaysKind;
+  maxRows: number;
+  maxWays: number;
+  minRows: number;
+  name: Text;
+  reels: number;
+  rtp: number;
+  scatter: number;
+  symbols: Array<WaysSymbolInfo>;
+  theme: string;
+  /**
+   * A win of `units` pays `bet * units / unitsPerBet` kuruş.
+   */
+  unitsPerBet: number;
+  wild: number;
+  /**
+   * The reels (0-based) the wild appears on.
+   */
+  wildReels: Array<number>;
+};
+
+/**
+ * The kind tag of a ways slot's info.
+ */
+export type WaysKind = 'ways';
+
+/**
+ * A ways round: the base spin and its free spins.
+ */
+export type WaysOutcome = {
+  spins: Array<WaysSpin>;
+  /**
+   * The round's win in hundredths of the total bet: `bet * win_units / 100` kuruş.
+   */
+  winUnits: number;
+};
+
+/**
+ * One spin of a ways round.
+ */
+export type WaysSpin = {
+  freeSpin: boolean;
+  freeSpinsAwarded: number;
+  /**
+   * `grid[reel][row]`, row 0 at the top, `heights[reel]` rows.
+   */
+  grid: Array<Array<number>>;
+  /**
+   * The rows each reel shows (2–7).
+   */
+  heights: Array<number>;
+  multiplier: number;
+  /**
+   * Scatters anywhere on the screen.
+   */
+  scatters: number;
+  /**
+   * Each reel's stop: the strip index shown on the top row.
+   */
+  stops: Array<number>;
+  /**
+   * This spin's win in hundredths of the total bet.
+   */
+  units: number;
+  /**
+   * The product of the heights.
+   */
+  ways: number;
+  wins: Array<WaysWin>;
+};
+
+/**
+ * A ways symbol as the client draws and explains it.
+ */
+export type WaysSymbolInfo = {
+  id: number;
+  key: string;
+  kind: SymbolKind;
+  name: Text;
+  /**
+   * Pay per way in hundredths of the total bet by reels from the left (0..=6).
+   */
+  pays: Array<number>;
+};
+
+/**
+ * A win: a symbol on the first `reels` reels, over `ways` ways.
+ */
+export type WaysWin = {
+  /**
+   * How many reels from the left.
+   */
+  reels: number;
+  symbol: number;
+  /**
+   * Hundredths of the total bet, the multiplier included.
+   */
+  units: number;
+  ways: number;
 };
 
 export type ChangePasswordWithCodeData = {

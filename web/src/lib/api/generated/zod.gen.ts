@@ -167,6 +167,25 @@ export const zDraw = z.union([
         z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }),
       ),
   }),
+  z.object({
+    banker: z.array(
+      z
+        .int()
+        .check(
+          z.gte(0),
+          z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }),
+        ),
+    ),
+    game: z.enum(['baccarat']),
+    player: z.array(
+      z
+        .int()
+        .check(
+          z.gte(0),
+          z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }),
+        ),
+    ),
+  }),
 ]);
 
 export const zDtLaunchBody = z.object({
@@ -1076,59 +1095,8 @@ export const zOutcome = z.object({
   winUnits: z.int().check(z.gte(0)),
 });
 
-/**
- * The body of every `/api/` response.
- */
-export const zEnvelopeSpinResult = z.object({
-  data: z.optional(
-    z.object({
-      balance: z.number(),
-      bet: z.int(),
-      fair: zFair,
-      jackpots: z.array(zJackpotWin),
-      outcome: zOutcome,
-      roundId: z.string(),
-      win: z.int(),
-    }),
-  ),
-  message: z.nullish(z.string()),
-  success: z.boolean(),
-});
-
-/**
- * What a replayed round shows: a slot's whole outcome, or a table game's draw.
- */
-export const zReplay = z.union([zOutcome, zDraw]);
-
-/**
- * The body of every `/api/` response.
- */
-export const zEnvelopeVerified = z.object({
-  data: z.optional(
-    z.object({
-      outcome: zReplay,
-      serverSeedHash: z.string(),
-    }),
-  ),
-  message: z.nullish(z.string()),
-  success: z.boolean(),
-});
-
 export const zSpinBody = z.object({
   bet: z.int(),
-});
-
-/**
- * A played round.
- */
-export const zSpinResult = z.object({
-  balance: z.number(),
-  bet: z.int(),
-  fair: zFair,
-  jackpots: z.array(zJackpotWin),
-  outcome: zOutcome,
-  roundId: z.string(),
-  win: z.int(),
 });
 
 /**
@@ -1209,7 +1177,7 @@ export const zSymbolKind = z.enum(['regular', 'wild', 'scatter']);
 /**
  * Which table game.
  */
-export const zTableKind = z.enum(['roulette', 'keno', 'wheel']);
+export const zTableKind = z.enum(['roulette', 'keno', 'wheel', 'baccarat']);
 
 /**
  * A table round's outcome.
@@ -1247,49 +1215,6 @@ export const zPlayResult = z.object({
   fair: zFair,
   outcome: zTableOutcome,
   roundId: z.string(),
-  win: z.int(),
-});
-
-/**
- * A round's outcome: a slot's spins, or a table game's draw and settled stakes.
- */
-export const zRoundOutcome = z.union([zOutcome, zTableOutcome]);
-
-/**
- * The body of every `/api/` response.
- */
-export const zEnvelopeVecPlayedRound = z.object({
-  data: z.optional(
-    z.array(
-      z.object({
-        bet: z.int(),
-        clientSeed: z.string(),
-        createdAt: z.string(),
-        nonce: z.int(),
-        outcome: zRoundOutcome,
-        roundId: z.string(),
-        serverSeed: z.nullish(z.string()),
-        serverSeedHash: z.string(),
-        win: z.int(),
-      }),
-    ),
-  ),
-  message: z.nullish(z.string()),
-  success: z.boolean(),
-});
-
-/**
- * A round of this game, with what verifies it.
- */
-export const zPlayedRound = z.object({
-  bet: z.int(),
-  clientSeed: z.string(),
-  createdAt: z.string(),
-  nonce: z.int(),
-  outcome: zRoundOutcome,
-  roundId: z.string(),
-  serverSeed: z.nullish(z.string()),
-  serverSeedHash: z.string(),
   win: z.int(),
 });
 
@@ -1494,39 +1419,6 @@ export const zTableInfo = z.object({
   ),
 });
 
-/**
- * A studio game as the client sees it: a slot, a table game or the crash game.
- */
-export const zGameInfo = z.union([zSlotInfo, zTableInfo, zCrashInfo]);
-
-/**
- * The body of every `/api/` response.
- */
-export const zEnvelopeSession = z.object({
-  data: z.optional(
-    z.object({
-      balance: z.number(),
-      currency: z.string(),
-      fair: zFair,
-      game: zGameInfo,
-      sessionToken: z.string(),
-    }),
-  ),
-  message: z.nullish(z.string()),
-  success: z.boolean(),
-});
-
-/**
- * A game session.
- */
-export const zSession = z.object({
-  balance: z.number(),
-  currency: z.string(),
-  fair: zFair,
-  game: zGameInfo,
-  sessionToken: z.string(),
-});
-
 export const zToggleBody = z.object({
   code: z.string(),
   providerId: z.int(),
@@ -1660,11 +1552,6 @@ export const zRegisterPayload = z.object({
   username: z.string(),
 });
 
-export const zVerified = z.object({
-  outcome: zReplay,
-  serverSeedHash: z.string(),
-});
-
 /**
  * What a round hash gives.
  */
@@ -1678,6 +1565,309 @@ export const zVerifyBody = z.object({
   code: z.string(),
   nonce: z.int().check(z.gte(0)),
   serverSeed: z.string(),
+});
+
+/**
+ * The kind tag of a ways slot's info.
+ */
+export const zWaysKind = z.enum(['ways']);
+
+/**
+ * A ways symbol as the client draws and explains it.
+ */
+export const zWaysSymbolInfo = z.object({
+  id: z
+    .int()
+    .check(
+      z.gte(0),
+      z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }),
+    ),
+  key: z.string(),
+  kind: zSymbolKind,
+  name: zText,
+  pays: z.array(z.int().check(z.gte(0))),
+});
+
+/**
+ * Everything the client needs to draw the ways slot and its info panel.
+ */
+export const zWaysInfo = z.object({
+  betLevels: z.array(z.int()),
+  code: z.string(),
+  description: zText,
+  freeSpinMultiplier: z.int().check(z.gte(0)),
+  freeSpins: z.array(
+    z
+      .int()
+      .check(
+        z.gte(0),
+        z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }),
+      ),
+  ),
+  kind: zWaysKind,
+  maxRows: z
+    .int()
+    .check(
+      z.gte(0),
+      z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }),
+    ),
+  maxWays: z.int().check(z.gte(0)),
+  minRows: z
+    .int()
+    .check(
+      z.gte(0),
+      z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }),
+    ),
+  name: zText,
+  reels: z
+    .int()
+    .check(
+      z.gte(0),
+      z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }),
+    ),
+  rtp: z.number(),
+  scatter: z
+    .int()
+    .check(
+      z.gte(0),
+      z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }),
+    ),
+  symbols: z.array(zWaysSymbolInfo),
+  theme: z.string(),
+  unitsPerBet: z
+    .int()
+    .check(
+      z.gte(0),
+      z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }),
+    ),
+  wild: z
+    .int()
+    .check(
+      z.gte(0),
+      z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }),
+    ),
+  wildReels: z.array(
+    z
+      .int()
+      .check(
+        z.gte(0),
+        z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }),
+      ),
+  ),
+});
+
+/**
+ * A studio game as the client sees it: a slot, a table game or the crash game.
+ */
+export const zGameInfo = z.union([zSlotInfo, zTableInfo, zCrashInfo, zWaysInfo]);
+
+/**
+ * The body of every `/api/` response.
+ */
+export const zEnvelopeSession = z.object({
+  data: z.optional(
+    z.object({
+      balance: z.number(),
+      currency: z.string(),
+      fair: zFair,
+      game: zGameInfo,
+      sessionToken: z.string(),
+    }),
+  ),
+  message: z.nullish(z.string()),
+  success: z.boolean(),
+});
+
+/**
+ * A game session.
+ */
+export const zSession = z.object({
+  balance: z.number(),
+  currency: z.string(),
+  fair: zFair,
+  game: zGameInfo,
+  sessionToken: z.string(),
+});
+
+/**
+ * A win: a symbol on the first `reels` reels, over `ways` ways.
+ */
+export const zWaysWin = z.object({
+  reels: z
+    .int()
+    .check(
+      z.gte(0),
+      z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }),
+    ),
+  symbol: z
+    .int()
+    .check(
+      z.gte(0),
+      z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }),
+    ),
+  units: z.int().check(z.gte(0)),
+  ways: z.int().check(z.gte(0)),
+});
+
+/**
+ * One spin of a ways round.
+ */
+export const zWaysSpin = z.object({
+  freeSpin: z.boolean(),
+  freeSpinsAwarded: z
+    .int()
+    .check(
+      z.gte(0),
+      z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }),
+    ),
+  grid: z.array(
+    z.array(
+      z
+        .int()
+        .check(
+          z.gte(0),
+          z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }),
+        ),
+    ),
+  ),
+  heights: z.array(
+    z
+      .int()
+      .check(
+        z.gte(0),
+        z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }),
+      ),
+  ),
+  multiplier: z.int().check(z.gte(0)),
+  scatters: z
+    .int()
+    .check(
+      z.gte(0),
+      z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }),
+    ),
+  stops: z.array(
+    z
+      .int()
+      .check(
+        z.gte(0),
+        z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }),
+      ),
+  ),
+  units: z.int().check(z.gte(0)),
+  ways: z.int().check(z.gte(0)),
+  wins: z.array(zWaysWin),
+});
+
+/**
+ * A ways round: the base spin and its free spins.
+ */
+export const zWaysOutcome = z.object({
+  spins: z.array(zWaysSpin),
+  winUnits: z.int().check(z.gte(0)),
+});
+
+/**
+ * What a replayed round shows: a slot's whole outcome, or a table game's draw.
+ */
+export const zReplay = z.union([zOutcome, zDraw, zWaysOutcome]);
+
+/**
+ * The body of every `/api/` response.
+ */
+export const zEnvelopeVerified = z.object({
+  data: z.optional(
+    z.object({
+      outcome: zReplay,
+      serverSeedHash: z.string(),
+    }),
+  ),
+  message: z.nullish(z.string()),
+  success: z.boolean(),
+});
+
+/**
+ * A round's outcome: a slot's spins, or a table game's draw and settled stakes.
+ */
+export const zRoundOutcome = z.union([zOutcome, zTableOutcome, zWaysOutcome]);
+
+/**
+ * The body of every `/api/` response.
+ */
+export const zEnvelopeVecPlayedRound = z.object({
+  data: z.optional(
+    z.array(
+      z.object({
+        bet: z.int(),
+        clientSeed: z.string(),
+        createdAt: z.string(),
+        nonce: z.int(),
+        outcome: zRoundOutcome,
+        roundId: z.string(),
+        serverSeed: z.nullish(z.string()),
+        serverSeedHash: z.string(),
+        win: z.int(),
+      }),
+    ),
+  ),
+  message: z.nullish(z.string()),
+  success: z.boolean(),
+});
+
+/**
+ * A round of this game, with what verifies it.
+ */
+export const zPlayedRound = z.object({
+  bet: z.int(),
+  clientSeed: z.string(),
+  createdAt: z.string(),
+  nonce: z.int(),
+  outcome: zRoundOutcome,
+  roundId: z.string(),
+  serverSeed: z.nullish(z.string()),
+  serverSeedHash: z.string(),
+  win: z.int(),
+});
+
+/**
+ * A slot spin's outcome: a payline slot's, or the ways slot's.
+ */
+export const zSpinOutcome = z.union([zOutcome, zWaysOutcome]);
+
+/**
+ * The body of every `/api/` response.
+ */
+export const zEnvelopeSpinResult = z.object({
+  data: z.optional(
+    z.object({
+      balance: z.number(),
+      bet: z.int(),
+      fair: zFair,
+      jackpots: z.array(zJackpotWin),
+      outcome: zSpinOutcome,
+      roundId: z.string(),
+      win: z.int(),
+    }),
+  ),
+  message: z.nullish(z.string()),
+  success: z.boolean(),
+});
+
+/**
+ * A played round.
+ */
+export const zSpinResult = z.object({
+  balance: z.number(),
+  bet: z.int(),
+  fair: zFair,
+  jackpots: z.array(zJackpotWin),
+  outcome: zSpinOutcome,
+  roundId: z.string(),
+  win: z.int(),
+});
+
+export const zVerified = z.object({
+  outcome: zReplay,
+  serverSeedHash: z.string(),
 });
 
 export const zChangePasswordWithCodeBody = zResetPasswordBody;
