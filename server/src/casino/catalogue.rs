@@ -387,16 +387,29 @@ mod tests {
             .map(|s| s.code())
             .chain(engine::ways_slots().iter().map(|w| w.code()))
             .chain(engine::tables().iter().map(|t| t.code))
-            .chain([engine::crash::CODE]);
+            .chain([engine::crash::CODE, engine::blackjack::CODE]);
         for code in playable {
             assert!(listed.contains(&code), "{code} is playable but not in the catalogue");
         }
-        // Roulette in live casino (8), keno in bingo (11), the wheel in TV bets (13), the crash game in crash games (7).
-        for (code, category, live) in
-            [("kasa-european-roulette", 8, true), ("kasa-keno", 11, false), ("kasa-lucky-wheel", 13, false), ("kasa-aviator", 7, false)]
-        {
+        // Roulette in live casino (8), keno in bingo (11), the wheel in TV bets (13), the crash game in crash games (7),
+        // the ways slot in Megaways (4), blackjack in live blackjack (9), baccarat in live baccarat (10).
+        for (code, category, live) in [
+            ("kasa-european-roulette", 8, true),
+            ("kasa-keno", 11, false),
+            ("kasa-lucky-wheel", 13, false),
+            ("kasa-aviator", 7, false),
+            ("kasa-cappadocia-ways", 4, false),
+            ("kasa-blackjack", 9, true),
+            ("kasa-baccarat", 10, true),
+        ] {
             let game = file.games.iter().find(|g| g.code == code).unwrap();
             assert!(game.categories.contains(&category) && game.live == live, "{code}");
+        }
+        // Every lobby category (content/casino_categories.json and this file's own) has a studio
+        // game, playable without any outside provider.
+        let lobby: Vec<CategoryEntry> = serde_json::from_str(include_str!("../../../content/casino_categories.json")).unwrap();
+        for id in lobby.iter().map(|c| c.id).chain(file.categories.iter().map(|c| c.id)) {
+            assert!(file.games.iter().any(|g| g.provider == "kasa" && g.categories.contains(&id)), "category {id} has no studio game");
         }
     }
 

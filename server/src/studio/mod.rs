@@ -13,6 +13,7 @@
 //! `{seedId}-{nonce}`. Rotating the seed reveals the server seed, so every round played on it can
 //! be replayed ([`engine::verify`]) and compared.
 
+pub mod blackjack;
 pub mod crash;
 pub mod engine;
 pub mod jackpots;

@@ -1,5 +1,5 @@
 //! The studio game's page, outside `/api/`: `GET /games/{code}/?token=..&lang=tr|en` answers the
-//! game (the built `web/dist/games/{slot,ways,roulette,keno,wheel,baccarat,crash}/index.html` of its kind, which loads
+//! game (the built `web/dist/games/{slot,ways,roulette,keno,wheel,baccarat,blackjack,crash}/index.html` of its kind, which loads
 //! its files from `/games/assets/`)
 //! when the launch token is valid for that game, without using it (the game does, by
 //! `/games/api/session`); else a clear page in Turkish or English saying the link expired, was
@@ -32,6 +32,9 @@ fn page_of(code: &str) -> Option<&'static str> {
     }
     if engine::ways(code).is_some() {
         return Some("games/ways/index.html");
+    }
+    if code == engine::blackjack::CODE {
+        return Some("games/blackjack/index.html");
     }
     if code == engine::crash::CODE {
         return Some("games/crash/index.html");
@@ -67,6 +70,7 @@ static PAGES: LazyLock<HashMap<&'static str, (String, SecurityHeaders)>> = LazyL
         "games/baccarat/index.html",
         "games/crash/index.html",
         "games/ways/index.html",
+        "games/blackjack/index.html",
     ]
     .into_iter()
     .filter_map(|path| {

@@ -35,6 +35,7 @@ pub fn router() -> OpenApiRouter<Db> {
         .routes(routes!(seed))
         .routes(routes!(rounds))
         .routes(routes!(verify))
+        .merge(super::blackjack::router())
 }
 
 /// Adds the games' calls to the site's document: their paths are absolute (server `/`, not
@@ -318,7 +319,9 @@ async fn seed(State(db): State<Db>, CurrentGame(game): CurrentGame, AppJson(body
         Some(_) => return Err(AppError::Validation { field: "clientSeed", key: "studio.bad_client_seed" }),
         None => store::random_client_seed(),
     };
-    let (old, new) = store::rotate(&db, game.player_id, &client_seed).await?;
+    let Some((old, new)) = store::rotate(&db, game.player_id, &client_seed).await? else {
+        return Err(AppError::Conflict("studio.seed_round_open"));
+    };
     Ok(Envelope::ok(Rotated {
         revealed: RevealedSeed {
             server_seed: old.seed.server_seed,

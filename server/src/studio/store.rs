@@ -233,6 +233,13 @@ pub async fn take_nonce(tx: &mut AnyConnection, player_id: i64) -> Result<Option
     Ok(None)
 }
 
+/// The seed with this id (revealed or not), inside the caller's transaction.
+pub async fn seed_by_id(tx: &mut AnyConnection, id: i64) -> Result<Option<Seed>, sqlx::Error> {
+    let sql = format!("SELECT {SEED_COLUMNS} FROM fair_seeds WHERE id = $1");
+    let row = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(id).fetch_optional(tx).await?;
+    row.as_ref().map(seed_from).transpose()
+}
+
 /// A revealed seed: the old server seed and the last nonce played on it (none when unused).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Revealed {
@@ -243,7 +250,8 @@ pub struct Revealed {
 /// Rotates the player's seed: reveals the active one and commits to a new one with `client_seed`.
 /// Of racing rotations, one reveals the seed and the others (on PostgreSQL their statement cannot
 /// see the seed made meanwhile) try again on the new one.
-pub async fn rotate(db: &Db, player_id: i64, client_seed: &str) -> Result<(Revealed, Seed), sqlx::Error> {
+/// `None` while the player has an open blackjack round (nothing changed).
+pub async fn rotate(db: &Db, player_id: i64, client_seed: &str) -> Result<Option<(Revealed, Seed)>, sqlx::Error> {
     let sql = format!("UPDATE fair_seeds SET revealed_at = $2 WHERE player_id = $1 AND revealed_at IS NULL RETURNING {SEED_COLUMNS}");
     for _ in 0..5 {
         active_seed(db, player_id).await?;
@@ -253,13 +261,18 @@ pub async fn rotate(db: &Db, player_id: i64, client_seed: &str) -> Result<(Revea
             continue;
         };
         let old = seed_from(&old)?;
+        // Revealing the seed under an open blackjack round would tell its next cards.
+        if super::blackjack::open_round_id(&mut tx, player_id).await?.is_some() {
+            tx.rollback().await?;
+            return Ok(None);
+        }
         let Some(new) = insert_seed(&mut tx, player_id, client_seed).await? else {
             tx.rollback().await?;
             continue;
         };
         tx.commit().await?;
         let last_nonce = (old.nonce > 0).then_some(old.nonce - 1);
-        return Ok((Revealed { seed: old, last_nonce }, new));
+        return Ok(Some((Revealed { seed: old, last_nonce }, new)));
     }
     Err(sqlx::Error::RowNotFound)
 }
@@ -272,11 +285,21 @@ pub async fn record_fairness(
     seed: &Seed,
     outcome: &super::RoundOutcome,
 ) -> Result<(), sqlx::Error> {
+    record_fairness_json(tx, round_id, seed, &serde_json::to_value(outcome).unwrap_or_default()).await
+}
+
+/// [`record_fairness`] with the outcome already as JSON (a blackjack round's record).
+pub async fn record_fairness_json(
+    tx: &mut AnyConnection,
+    round_id: &str,
+    seed: &Seed,
+    outcome: &serde_json::Value,
+) -> Result<(), sqlx::Error> {
     sqlx::query("UPDATE rounds SET seed_id = $1, nonce = $2, client_seed = $3, outcome = $4 WHERE provider = $5 AND round_id = $6")
         .bind(seed.id)
         .bind(seed.nonce)
         .bind(&seed.client_seed)
-        .bind(serde_json::to_string(outcome).unwrap_or_default())
+        .bind(outcome.to_string())
         .bind(PROVIDER)
         .bind(round_id)
         .execute(tx)

@@ -679,3 +679,134 @@ on_both_engines! {
         assert_ledger_holds(&app).await;
     }
 }
+
+const BLACKJACK: &str = "kasa-blackjack";
+
+impl TestApp {
+    async fn bj(&self, session: &str, path: &str, body: Value, locale: &str) -> (u16, Value) {
+        self.game_call(reqwest::Method::POST, &format!("/games/api/blackjack/{path}"), Some(session), Some(body), locale).await
+    }
+}
+
+/// Deals until a round stays open (a blackjack on either side settles the deal at once).
+async fn open_blackjack_round(app: &TestApp, session: &str) -> Value {
+    for _ in 0..20 {
+        let (status, body) = app.bj(session, "deal", json!({"bet": 1_000}), "en").await;
+        assert_eq!(status, 200, "{body}");
+        if !body["data"]["finished"].as_bool().unwrap() {
+            return body["data"].clone();
+        }
+    }
+    panic!("twenty deals in a row settled at once");
+}
+
+on_both_engines! {
+    async fn a_blackjack_round_doubled_ten_times_at_once_takes_the_double_once_and_hides_the_hole_card_until_the_end(app) {
+        // Arrange: an open round of 10 ₺.
+        let (mert, token) = make_player(&app, "mert").await;
+        fund(&app, mert, 100_000).await;
+        let session = app.game_session(&token, BLACKJACK).await;
+        let s = session["sessionToken"].as_str().unwrap().to_string();
+        let open = open_blackjack_round(&app, &s).await;
+        let round_id = open["roundId"].as_str().unwrap().to_string();
+        let before = money(&app, mert).await;
+
+        // Act: a second deal and a seed rotation while it is open, then ten doubles at once.
+        let (second_status, second) = app.bj(&s, "deal", json!({"bet": 1_000}), "tr").await;
+        let (rotate_status, rotate) = app.game_call(reqwest::Method::POST, "/games/api/seed", Some(&s), Some(json!({})), "en").await;
+        let (_, resumed) = app.game_call(reqwest::Method::GET, "/games/api/blackjack", Some(&s), None, "en").await;
+        let app = std::sync::Arc::new(app);
+        let mut tasks = Vec::new();
+        for _ in 0..10 {
+            let (app, s, round_id) = (app.clone(), s.clone(), round_id.clone());
+            tasks.push(tokio::spawn(async move { app.bj(&s, "act", json!({"roundId": round_id, "action": "double"}), "en").await }));
+        }
+        let mut answers = Vec::new();
+        for t in tasks {
+            answers.push(t.await.unwrap());
+        }
+        let (_, after_round) = app.game_call(reqwest::Method::GET, "/games/api/blackjack", Some(&s), None, "en").await;
+        let (late_status, _) = app.bj(&s, "act", json!({"roundId": round_id, "action": "hit"}), "en").await;
+        let (_, rotated) = app.game_call(reqwest::Method::POST, "/games/api/seed", Some(&s), Some(json!({})), "en").await;
+
+        // Assert: while open, one card of the dealer shows and the rest is refused; one double
+        // went through (the round then ended: one hand, doubled), the others were refused; the
+        // money moved is 20 ₺ staked and what the round returned; the shoe revealed afterwards
+        // begins with the cards dealt.
+        assert_eq!((session["game"]["kind"].as_str(), session["game"]["minBet"].as_i64()), (Some("blackjack"), Some(100)));
+        assert_eq!(open["dealer"]["cards"].as_array().unwrap().len(), 1);
+        assert_eq!(open["dealer"]["hidden"], true);
+        assert_eq!((second_status, second["message"].as_str()), (409, Some("Önce oynadığınız eli bitirin.")));
+        assert_eq!(rotate_status, 409, "{rotate}");
+        assert_eq!(resumed["data"]["roundId"], round_id.as_str());
+        let done: Vec<&Value> = answers.iter().filter(|(st, _)| *st == 200).map(|(_, b)| &b["data"]).collect();
+        assert_eq!(done.len(), 1, "{answers:?}");
+        assert!(answers.iter().all(|(st, _)| *st == 200 || *st == 409), "{answers:?}");
+        let end = done[0];
+        assert_eq!((end["finished"].as_bool(), end["bet"].as_i64()), (Some(true), Some(2_000)));
+        assert_eq!(end["hands"][0]["cards"].as_array().unwrap().len(), 3);
+        assert!(end["dealer"]["cards"].as_array().unwrap().len() >= 2 && end["dealer"]["hidden"] == false);
+        let win = end["win"].as_i64().unwrap();
+        assert_eq!(money(&app, mert).await.0 + money(&app, mert).await.1, before.0 + before.1 - 1_000 + win);
+        assert!(after_round["data"].is_null());
+        assert_eq!(late_status, 409);
+        let server_seed = rotated["data"]["revealed"]["serverSeed"].as_str().unwrap();
+        let client_seed = rotated["data"]["revealed"]["clientSeed"].as_str().unwrap();
+        let nonce = open["fair"]["nonce"].as_u64().unwrap() - 1;
+        let (_, verified) = app
+            .game_call(reqwest::Method::POST, "/games/api/verify", None, Some(json!({"code": BLACKJACK, "serverSeed": server_seed, "clientSeed": client_seed, "nonce": nonce})), "en")
+            .await;
+        let shoe: Vec<u64> = verified["data"]["outcome"]["cards"].as_array().unwrap().iter().map(|c| c.as_u64().unwrap()).collect();
+        let h = &end["hands"][0]["cards"];
+        let d = &end["dealer"]["cards"];
+        let dealt: Vec<u64> = [&h[0], &d[0], &h[1], &d[1], &h[2]].iter().map(|c| c.as_u64().unwrap()).collect();
+        assert_eq!(&shoe[..5], &dealt[..]);
+        let (_, listed) = app.game_call(reqwest::Method::GET, "/games/api/rounds?take=1", Some(&s), None, "en").await;
+        let used: Vec<u64> = listed["data"][0]["outcome"]["cards"].as_array().unwrap().iter().map(|c| c.as_u64().unwrap()).collect();
+        assert_eq!(&shoe[..used.len()], &used[..]);
+        assert_ledger_holds(&app).await;
+    }
+}
+
+on_both_engines! {
+    async fn blackjack_deals_fired_at_once_leave_one_round_open_and_never_overdraw(app) {
+        // Arrange: 25 ₺, and deals of 10 ₺ fired at once.
+        let (asli, token) = make_player(&app, "asli").await;
+        fund(&app, asli, 2_500).await;
+        let session = app.game_session(&token, BLACKJACK).await;
+        let s = session["sessionToken"].as_str().unwrap().to_string();
+        let app = std::sync::Arc::new(app);
+
+        // Act
+        let mut tasks = Vec::new();
+        for _ in 0..12 {
+            let (app, s) = (app.clone(), s.clone());
+            tasks.push(tokio::spawn(async move { app.bj(&s, "deal", json!({"bet": 1_000}), "en").await }));
+        }
+        let mut answers = Vec::new();
+        for t in tasks {
+            answers.push(t.await.unwrap());
+        }
+        let (bad_status, _) = app.bj(&s, "deal", json!({"bet": 150}), "en").await;
+
+        // Assert: every deal played, or was refused (a round open, or the balance); at most one
+        // round is open; the money adds up.
+        assert!(answers.iter().all(|(st, _)| [200, 400, 409].contains(st)), "{answers:?}");
+        let played: Vec<&Value> = answers.iter().filter(|(st, _)| *st == 200).map(|(_, b)| &b["data"]).collect();
+        assert!(!played.is_empty());
+        let open = played.iter().filter(|d| d["finished"] == false).count();
+        assert!(open <= 1, "{open} rounds open");
+        let open_rows: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM blackjack_hands WHERE player_id = $1 AND finished_at IS NULL")
+            .bind(asli)
+            .fetch_one(&app.db.pool)
+            .await
+            .unwrap();
+        assert_eq!(open_rows, open as i64);
+        let net: i64 = played.iter().map(|d| d["win"].as_i64().unwrap() - d["bet"].as_i64().unwrap()).sum();
+        let (real, bonus) = money(&app, asli).await;
+        assert_eq!(real + bonus, 2_500 + net);
+        assert!(real >= 0 && bonus >= 0);
+        assert_eq!(bad_status, 422);
+        assert_ledger_holds(&app).await;
+    }
+}

@@ -9,6 +9,7 @@
 //! either from the revealed seed.
 
 pub mod baccarat;
+pub mod blackjack;
 pub mod crash;
 mod fair;
 mod games;
@@ -37,6 +38,7 @@ pub enum Replay {
     Slot(Outcome),
     Table(Draw),
     Ways(WaysOutcome),
+    Cards(blackjack::Shoe),
 }
 
 /// A slot spin's outcome: a payline slot's, or the ways slot's.
@@ -55,12 +57,16 @@ pub enum GameInfo {
     Table(TableInfo),
     Crash(crash::CrashInfo),
     Ways(WaysInfo),
+    Blackjack(blackjack::BlackjackInfo),
 }
 
 /// The studio game with this code, as the client sees it.
 pub fn info(code: &str) -> Option<GameInfo> {
     if code == crash::CODE {
         return Some(GameInfo::Crash(crash::CrashInfo::new()));
+    }
+    if code == blackjack::CODE {
+        return Some(GameInfo::Blackjack(blackjack::info()));
     }
     slot(code)
         .map(|s| GameInfo::Slot(s.info()))
@@ -72,6 +78,9 @@ pub fn info(code: &str) -> Option<GameInfo> {
 /// for an unknown game code.
 pub fn verify(code: &str, server_seed: &str, client_seed: &str, nonce: u64) -> Option<Replay> {
     let mut rng = FairRng::new(server_seed, client_seed, nonce);
+    if code == blackjack::CODE {
+        return Some(Replay::Cards(blackjack::Shoe { game: "blackjack".to_string(), cards: blackjack::shoe(&mut rng) }));
+    }
     if let Some(slot) = slot(code) {
         return Some(Replay::Slot(slot.play(&mut rng)));
     }

@@ -14,8 +14,21 @@ export type ClientOptions = {
     | `${string}://${string}`
     | `${string}://${string}`
     | `${string}://${string}`
+    | `${string}://${string}`
+    | `${string}://${string}`
+    | `${string}://${string}`
     | (string & {});
 };
+
+export type ActBody = {
+  action: Action;
+  roundId: string;
+};
+
+/**
+ * What the player may do.
+ */
+export type Action = 'hit' | 'stand' | 'double' | 'split';
 
 /**
  * The Amusnet jackpot's levels (lira), as its source gives them.
@@ -111,6 +124,69 @@ export type BetPlaced = {
   balance: number;
   roundId: number;
   slot: number;
+};
+
+/**
+ * What the client is told about the game.
+ */
+export type BlackjackInfo = {
+  /**
+   * Kuruş.
+   */
+  chips: Array<number>;
+  code: string;
+  description: Text;
+  /**
+   * Always "blackjack".
+   */
+  kind: string;
+  /**
+   * Kuruş.
+   */
+  maxBet: number;
+  /**
+   * Kuruş.
+   */
+  minBet: number;
+  name: Text;
+  /**
+   * The exact return with perfect play, as a fraction.
+   */
+  rtp: number;
+};
+
+/**
+ * A blackjack round as the player sees it.
+ */
+export type BlackjackView = {
+  /**
+   * What the player may do now; empty once finished.
+   */
+  actions: Array<Action>;
+  /**
+   * The hand being played.
+   */
+  active: number;
+  /**
+   * Lira: real plus bonus money.
+   */
+  balance: number;
+  /**
+   * Kuruş staked.
+   */
+  bet: number;
+  dealer: DealerView;
+  /**
+   * The state of the next round.
+   */
+  fair: Fair;
+  finished: boolean;
+  hands: Array<HandView>;
+  roundId: string;
+  /**
+   * Kuruş returned.
+   */
+  win: number;
 };
 
 /**
@@ -287,6 +363,28 @@ export type CrashStateAnswer = {
   };
 };
 
+export type DealBody = {
+  /**
+   * Kuruş: whole lira from minBet to maxBet.
+   */
+  bet: number;
+};
+
+/**
+ * The dealer's side: only the up card while the round is played.
+ */
+export type DealerView = {
+  blackjack: boolean;
+  bust: boolean;
+  cards: Array<number>;
+  /**
+   * A face-down hole card is on the table.
+   */
+  hidden: boolean;
+  soft: boolean;
+  total: number;
+};
+
 /**
  * What a deposit answers: the request (bank transfer, e-wallet) or the hosted payment page's link (card).
  */
@@ -441,6 +539,47 @@ export type EnvelopeBetPlaced = {
     balance: number;
     roundId: number;
     slot: number;
+  };
+  message?: string | null;
+  success: boolean;
+};
+
+/**
+ * The body of every `/api/` response.
+ */
+export type EnvelopeBlackjackView = {
+  /**
+   * A blackjack round as the player sees it.
+   */
+  data?: {
+    /**
+     * What the player may do now; empty once finished.
+     */
+    actions: Array<Action>;
+    /**
+     * The hand being played.
+     */
+    active: number;
+    /**
+     * Lira: real plus bonus money.
+     */
+    balance: number;
+    /**
+     * Kuruş staked.
+     */
+    bet: number;
+    dealer: DealerView;
+    /**
+     * The state of the next round.
+     */
+    fair: Fair;
+    finished: boolean;
+    hands: Array<HandView>;
+    roundId: string;
+    /**
+     * Kuruş returned.
+     */
+    win: number;
   };
   message?: string | null;
   success: boolean;
@@ -622,6 +761,44 @@ export type EnvelopeLoginData = {
     token: string;
     usercode: string;
     username: string;
+  };
+  message?: string | null;
+  success: boolean;
+};
+
+/**
+ * The body of every `/api/` response.
+ */
+export type EnvelopeOptionBlackjackView = {
+  data?: null | {
+    /**
+     * What the player may do now; empty once finished.
+     */
+    actions: Array<Action>;
+    /**
+     * The hand being played.
+     */
+    active: number;
+    /**
+     * Lira: real plus bonus money.
+     */
+    balance: number;
+    /**
+     * Kuruş staked.
+     */
+    bet: number;
+    dealer: DealerView;
+    /**
+     * The state of the next round.
+     */
+    fair: Fair;
+    finished: boolean;
+    hands: Array<HandView>;
+    roundId: string;
+    /**
+     * Kuruş returned.
+     */
+    win: number;
   };
   message?: string | null;
   success: boolean;
@@ -1305,7 +1482,7 @@ export type Game = {
 /**
  * A studio game as the client sees it: a slot, a table game or the crash game.
  */
-export type GameInfo = SlotInfo | TableInfo | CrashInfo | WaysInfo;
+export type GameInfo = SlotInfo | TableInfo | CrashInfo | WaysInfo | BlackjackInfo;
 
 export type GamesBody = {
   /**
@@ -1321,6 +1498,33 @@ export type GamesBody = {
    * "Işık"); all games when empty.
    */
   search?: string | null;
+};
+
+/**
+ * How a hand ended.
+ */
+export type HandResult = 'blackjack' | 'win' | 'push' | 'lose';
+
+/**
+ * One of the player's hands as the game shows it.
+ */
+export type HandView = {
+  /**
+   * Kuruş, a double included.
+   */
+  bet: number;
+  blackjack: boolean;
+  bust: boolean;
+  cards: Array<number>;
+  done: boolean;
+  doubled: boolean;
+  result?: HandResult | null;
+  soft: boolean;
+  total: number;
+  /**
+   * Kuruş returned, the stake included.
+   */
+  win: number;
 };
 
 export type ImageRef = {
@@ -1726,7 +1930,7 @@ export type RegisterPayload = {
 /**
  * What a replayed round shows: a slot's whole outcome, or a table game's draw.
  */
-export type Replay = Outcome | Draw | WaysOutcome;
+export type Replay = Outcome | Draw | WaysOutcome | Shoe;
 
 export type ResetBody = {
   username?: string;
@@ -1860,6 +2064,17 @@ export type SessionEntry = {
 export type SessionPage = {
   items: Array<SessionEntry>;
   total: number;
+};
+
+/**
+ * The verify answer of a blackjack round: its shoe, in dealing order.
+ */
+export type Shoe = {
+  cards: Array<number>;
+  /**
+   * Always "blackjack".
+   */
+  game: string;
 };
 
 /**
@@ -3308,6 +3523,104 @@ export type UpdatePhoneResponses = {
 };
 
 export type UpdatePhoneResponse = UpdatePhoneResponses[keyof UpdatePhoneResponses];
+
+export type OpenData = {
+  body?: never;
+  path?: never;
+  query?: never;
+  url: '/games/api/blackjack';
+};
+
+export type OpenErrors = {
+  /**
+   * No live game session
+   */
+  401: EmptyEnvelope;
+  /**
+   * The session's game is not blackjack
+   */
+  404: EmptyEnvelope;
+};
+
+export type OpenError = OpenErrors[keyof OpenErrors];
+
+export type OpenResponses = {
+  200: EnvelopeOptionBlackjackView;
+};
+
+export type OpenResponse = OpenResponses[keyof OpenResponses];
+
+export type ActData = {
+  body: ActBody;
+  path?: never;
+  query?: never;
+  url: '/games/api/blackjack/act';
+};
+
+export type ActErrors = {
+  /**
+   * Not enough balance for a double or a split (data: the balance), or a body that is not JSON
+   */
+  400: EnvelopeShortBalance;
+  /**
+   * No live game session
+   */
+  401: EmptyEnvelope;
+  /**
+   * The session's game is not blackjack
+   */
+  404: EmptyEnvelope;
+  /**
+   * No such open round, or the action is not allowed now
+   */
+  409: EmptyEnvelope;
+};
+
+export type ActError = ActErrors[keyof ActErrors];
+
+export type ActResponses = {
+  200: EnvelopeBlackjackView;
+};
+
+export type ActResponse = ActResponses[keyof ActResponses];
+
+export type DealData = {
+  body: DealBody;
+  path?: never;
+  query?: never;
+  url: '/games/api/blackjack/deal';
+};
+
+export type DealErrors = {
+  /**
+   * Not enough balance (data: the balance), or a body that is not JSON
+   */
+  400: EnvelopeShortBalance;
+  /**
+   * No live game session
+   */
+  401: EmptyEnvelope;
+  /**
+   * The session's game is not blackjack
+   */
+  404: EmptyEnvelope;
+  /**
+   * A round is already open
+   */
+  409: EmptyEnvelope;
+  /**
+   * The bet is not whole lira within the table's limits
+   */
+  422: EnvelopeFieldError;
+};
+
+export type DealError = DealErrors[keyof DealErrors];
+
+export type DealResponses = {
+  200: EnvelopeBlackjackView;
+};
+
+export type DealResponse = DealResponses[keyof DealResponses];
 
 export type BetData = {
   body: BetBody;

@@ -3,6 +3,16 @@
 import * as z from 'zod/mini';
 
 /**
+ * What the player may do.
+ */
+export const zAction = z.enum(['hit', 'stand', 'double', 'split']);
+
+export const zActBody = z.object({
+  action: zAction,
+  roundId: z.string(),
+});
+
+/**
  * The Amusnet jackpot's levels (lira), as its source gives them.
  */
 export const zAmusnetJackpot = z.object({
@@ -116,6 +126,34 @@ export const zContentCategory = z.object({
 export const zCountry = z.object({
   id: z.int(),
   name: z.string(),
+});
+
+export const zDealBody = z.object({
+  bet: z.int(),
+});
+
+/**
+ * The dealer's side: only the up card while the round is played.
+ */
+export const zDealerView = z.object({
+  blackjack: z.boolean(),
+  bust: z.boolean(),
+  cards: z.array(
+    z
+      .int()
+      .check(
+        z.gte(0),
+        z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }),
+      ),
+  ),
+  hidden: z.boolean(),
+  soft: z.boolean(),
+  total: z
+    .int()
+    .check(
+      z.gte(0),
+      z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }),
+    ),
 });
 
 export const zDetailBody = z.object({
@@ -647,6 +685,114 @@ export const zGamesBody = z.object({
   search: z.nullish(z.string()),
 });
 
+/**
+ * How a hand ended.
+ */
+export const zHandResult = z.enum(['blackjack', 'win', 'push', 'lose']);
+
+/**
+ * One of the player's hands as the game shows it.
+ */
+export const zHandView = z.object({
+  bet: z.int(),
+  blackjack: z.boolean(),
+  bust: z.boolean(),
+  cards: z.array(
+    z
+      .int()
+      .check(
+        z.gte(0),
+        z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }),
+      ),
+  ),
+  done: z.boolean(),
+  doubled: z.boolean(),
+  result: z.nullish(zHandResult),
+  soft: z.boolean(),
+  total: z
+    .int()
+    .check(
+      z.gte(0),
+      z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }),
+    ),
+  win: z.int(),
+});
+
+/**
+ * A blackjack round as the player sees it.
+ */
+export const zBlackjackView = z.object({
+  actions: z.array(zAction),
+  active: z
+    .int()
+    .check(
+      z.gte(0),
+      z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }),
+    ),
+  balance: z.number(),
+  bet: z.int(),
+  dealer: zDealerView,
+  fair: zFair,
+  finished: z.boolean(),
+  hands: z.array(zHandView),
+  roundId: z.string(),
+  win: z.int(),
+});
+
+/**
+ * The body of every `/api/` response.
+ */
+export const zEnvelopeBlackjackView = z.object({
+  data: z.optional(
+    z.object({
+      actions: z.array(zAction),
+      active: z
+        .int()
+        .check(
+          z.gte(0),
+          z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }),
+        ),
+      balance: z.number(),
+      bet: z.int(),
+      dealer: zDealerView,
+      fair: zFair,
+      finished: z.boolean(),
+      hands: z.array(zHandView),
+      roundId: z.string(),
+      win: z.int(),
+    }),
+  ),
+  message: z.nullish(z.string()),
+  success: z.boolean(),
+});
+
+/**
+ * The body of every `/api/` response.
+ */
+export const zEnvelopeOptionBlackjackView = z.object({
+  data: z.nullish(
+    z.object({
+      actions: z.array(zAction),
+      active: z
+        .int()
+        .check(
+          z.gte(0),
+          z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }),
+        ),
+      balance: z.number(),
+      bet: z.int(),
+      dealer: zDealerView,
+      fair: zFair,
+      finished: z.boolean(),
+      hands: z.array(zHandView),
+      roundId: z.string(),
+      win: z.int(),
+    }),
+  ),
+  message: z.nullish(z.string()),
+  success: z.boolean(),
+});
+
 export const zImageRef = z.object({
   url: z.string(),
 });
@@ -1029,6 +1175,21 @@ export const zSessionPage = z.object({
 });
 
 /**
+ * The verify answer of a blackjack round: its shoe, in dealing order.
+ */
+export const zShoe = z.object({
+  cards: z.array(
+    z
+      .int()
+      .check(
+        z.gte(0),
+        z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }),
+      ),
+  ),
+  game: z.string(),
+});
+
+/**
  * What a refused spin carries: the balance (lira).
  */
 export const zShortBalance = z.object({
@@ -1253,6 +1414,20 @@ export const zRegisterFormData = z.object({
 export const zText = z.object({
   en: z.string(),
   tr: z.string(),
+});
+
+/**
+ * What the client is told about the game.
+ */
+export const zBlackjackInfo = z.object({
+  chips: z.array(z.int()),
+  code: z.string(),
+  description: zText,
+  kind: z.string(),
+  maxBet: z.int(),
+  minBet: z.int(),
+  name: zText,
+  rtp: z.number(),
 });
 
 /**
@@ -1659,7 +1834,7 @@ export const zWaysInfo = z.object({
 /**
  * A studio game as the client sees it: a slot, a table game or the crash game.
  */
-export const zGameInfo = z.union([zSlotInfo, zTableInfo, zCrashInfo, zWaysInfo]);
+export const zGameInfo = z.union([zSlotInfo, zTableInfo, zCrashInfo, zWaysInfo, zBlackjackInfo]);
 
 /**
  * The body of every `/api/` response.
@@ -1769,7 +1944,7 @@ export const zWaysOutcome = z.object({
 /**
  * What a replayed round shows: a slot's whole outcome, or a table game's draw.
  */
-export const zReplay = z.union([zOutcome, zDraw, zWaysOutcome]);
+export const zReplay = z.union([zOutcome, zDraw, zWaysOutcome, zShoe]);
 
 /**
  * The body of every `/api/` response.
@@ -2006,6 +2181,16 @@ export const zSessionsResponse = zEnvelopeSessionPage;
 export const zUpdatePhoneBody = zPhoneBody;
 
 export const zUpdatePhoneResponse = zEnvelopePhoneState;
+
+export const zOpenResponse = zEnvelopeOptionBlackjackView;
+
+export const zActBody2 = zActBody;
+
+export const zActResponse = zEnvelopeBlackjackView;
+
+export const zDealBody2 = zDealBody;
+
+export const zDealResponse = zEnvelopeBlackjackView;
 
 export const zBetBody2 = zBetBody;
 
