@@ -3,8 +3,8 @@ import { fileURLToPath } from 'node:url';
 
 // The studio's HTML5 games (issue 14): vanilla TypeScript, no React, built beside the app into
 // dist/games/ (one page for every slot, dist/games/slot/index.html, and one for each table game,
-// dist/games/{roulette,keno,wheel}/index.html, which the server answers for /games/{code}/; their
-// files under dist/games/assets/). Runs after the app's build, so it must not
+// dist/games/{roulette,keno,wheel,baccarat}/index.html, which the server answers for
+// /games/{code}/; their files under dist/games/assets/). Runs after the app's build, so it must not
 // empty dist/. Only external scripts and styles: the server's CSP runs no inline script.
 const root = fileURLToPath(new URL('./games', import.meta.url));
 
@@ -29,6 +29,7 @@ export default defineConfig({
         roulette: fileURLToPath(new URL('./games/roulette/index.html', import.meta.url)),
         keno: fileURLToPath(new URL('./games/keno/index.html', import.meta.url)),
         wheel: fileURLToPath(new URL('./games/wheel/index.html', import.meta.url)),
+        baccarat: fileURLToPath(new URL('./games/baccarat/index.html', import.meta.url)),
         crash: fileURLToPath(new URL('./games/crash/index.html', import.meta.url)),
       },
     },

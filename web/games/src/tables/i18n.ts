@@ -99,6 +99,45 @@ const tr = {
     'Arıza tüm ödemeleri ve oyunları geçersiz kılar.',
   ],
   lastMarks: 'Son sonuçlar',
+  // Baccarat
+  deal: 'Dağıt',
+  sides: { player: 'Oyuncu', banker: 'Kasa', tie: 'Beraberlik' } as Record<string, string>,
+  /** The road's letters. */
+  letters: { player: 'O', banker: 'K', tie: 'B' } as Record<string, string>,
+  wins: {
+    player: 'Oyuncu kazandı',
+    banker: 'Kasa kazandı',
+    tie: 'Beraberlik',
+  } as Record<string, string>,
+  score: (player: number, banker: number) => `Oyuncu ${player} – Kasa ${banker}`,
+  natural: 'Doğal',
+  hand: (side: string) => `${side} eli`,
+  handTotal: (side: string, total: string) => `${side} toplamı: ${total}`,
+  cardBack: 'Kapalı kart',
+  ranks: ['As', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'Vale', 'Kız', 'Papaz'],
+  suits: ['Maça', 'Kupa', 'Karo', 'Sinek'],
+  cardName: (rank: string, suit: string) => `${suit} ${rank}`,
+  spots: 'Bahis alanları',
+  spotBet: (name: string, odds: string, amount: string) =>
+    amount
+      ? `${name} üzerine bahis (${odds} öder), şu an ${amount}`
+      : `${name} üzerine bahis (${odds} öder)`,
+  road: 'Son sonuçlar',
+  dealing: 'Kartlar dağıtılıyor…',
+  returned: (amount: string) => `Oyuncu ve Kasa bahisleri iade edildi: ${amount}`,
+  betHead: 'Bahis',
+  baccaratRules: [
+    '8 desteyle oynanır; her el yeni karıştırılmış bir ayakkabıdan dağıtılır.',
+    'Kart değerleri: As 1, 2–9 kendi değeri, 10, Vale, Kız ve Papaz 0. Elin toplamı, kart değerleri toplamının son basamağıdır (7 + 8 = 5).',
+    'Oyuncuya ve Kasaya ikişer kart dağıtılır. Birinin toplamı 8 veya 9 ise (doğal) iki taraf da kart çekmez.',
+    'Oyuncu 0–5’te üçüncü kart çeker, 6–7’de durur.',
+    'Oyuncu durduysa Kasa 0–5’te çeker, 6–7’de durur.',
+    'Oyuncu üçüncü kart çektiyse Kasa: 0–2’de çeker; 3’te, Oyuncunun üçüncü kartı 8 değilse çeker; 4’te 2–7’ye, 5’te 4–7’ye, 6’da 6–7’ye karşı çeker; 7’de durur.',
+    'Toplamı 9’a yakın olan kazanır. Oyuncu 1’e 1, Kasa 0,95’e 1 (%5 komisyon), Beraberlik 9’a 1 öder.',
+    'Beraberlikte Oyuncu ve Kasa bahisleri iade edilir.',
+    'Arıza tüm ödemeleri ve oyunları geçersiz kılar.',
+  ],
+  betsRtp: 'Bahisler, ödemeler ve geri ödeme',
 };
 
 export type TableDict = typeof tr;
@@ -198,6 +237,37 @@ const en: TableDict = {
     'Malfunction voids all pays and plays.',
   ],
   lastMarks: 'Last results',
+  deal: 'Deal',
+  sides: { player: 'Player', banker: 'Banker', tie: 'Tie' },
+  letters: { player: 'P', banker: 'B', tie: 'T' },
+  wins: { player: 'Player wins', banker: 'Banker wins', tie: 'Tie' },
+  score: (player: number, banker: number) => `Player ${player} – Banker ${banker}`,
+  natural: 'Natural',
+  hand: (side: string) => `${side}'s hand`,
+  handTotal: (side: string, total: string) => `${side} total: ${total}`,
+  cardBack: 'Face-down card',
+  ranks: ['Ace', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'Jack', 'Queen', 'King'],
+  suits: ['spades', 'hearts', 'diamonds', 'clubs'],
+  cardName: (rank: string, suit: string) => `${rank} of ${suit}`,
+  spots: 'Bet spots',
+  spotBet: (name: string, odds: string, amount: string) =>
+    amount ? `Bet on ${name} (pays ${odds}), now ${amount}` : `Bet on ${name} (pays ${odds})`,
+  road: 'Last results',
+  dealing: 'Dealing the cards…',
+  returned: (amount: string) => `Player and Banker bets returned: ${amount}`,
+  betHead: 'Bet',
+  baccaratRules: [
+    'Played with 8 decks; every hand is dealt from a freshly shuffled shoe.',
+    'Card values: ace 1, 2–9 their face, 10, jack, queen and king 0. A hand’s total is the last digit of the sum of its values (7 + 8 = 5).',
+    'Player and Banker get two cards each. If either totals 8 or 9 (a natural), neither draws.',
+    'The Player draws a third card on 0–5 and stands on 6–7.',
+    'If the Player stood, the Banker draws on 0–5 and stands on 6–7.',
+    'If the Player drew a third card, the Banker draws on 0–2; on 3 unless the Player’s third card is an 8; on 4 against 2–7, on 5 against 4–7, on 6 against 6–7; stands on 7.',
+    'The total nearer 9 wins. Player pays 1 to 1, Banker 0.95 to 1 (5% commission), Tie 9 to 1.',
+    'On a tie, Player and Banker bets are returned.',
+    'Malfunction voids all pays and plays.',
+  ],
+  betsRtp: 'Bets, pays and return',
 };
 
 const dicts: Record<Lang, TableDict> = { tr, en };

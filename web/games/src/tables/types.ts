@@ -1,7 +1,7 @@
 /** The table games' shapes of the studio API (see the tables contract). Stakes in kurus. */
 import type { Fair, Text } from '../types';
 
-export type TableKind = 'roulette' | 'keno' | 'wheel';
+export type TableKind = 'roulette' | 'keno' | 'wheel' | 'baccarat';
 
 export interface TableInfo {
   code: string;
@@ -21,9 +21,16 @@ export interface TableInfo {
   wheel: number[];
   /** Roulette: the red numbers. */
   red: number[];
-  /** Keno: pays[picks][hits] in hundredths of the stake; wheel: [[mark, segments], …]. */
+  /**
+   * Keno: pays[picks][hits] in hundredths of the stake; wheel: [[mark, segments], …]; baccarat:
+   * what a winning player, banker and tie stake returns, [[200], [195], [1000]] (hundredths of the
+   * stake, the stake included).
+   */
   pays: number[][];
-  /** Keno: RTP by pick count (index 0 unused); wheel: by mark in `pays` order. */
+  /**
+   * Keno: RTP by pick count (index 0 unused); wheel: by mark in `pays` order; baccarat: by bet
+   * (player, banker, tie).
+   */
   rtps: number[];
 }
 
@@ -37,7 +44,9 @@ export interface Stake {
 export type Draw =
   | { game: 'roulette'; number: number }
   | { game: 'keno'; drawn: number[] }
-  | { game: 'wheel'; segment: number; mark: number };
+  | { game: 'wheel'; segment: number; mark: number }
+  /** Cards 0–51 (rank card % 13, ace 0; suit ⌊card / 13⌋), 2 or 3 a hand. */
+  | { game: 'baccarat'; player: number[]; banker: number[] };
 
 export interface StakeResult extends Stake {
   /** Kurus, the stake included (0 when lost). */
