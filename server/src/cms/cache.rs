@@ -1,7 +1,8 @@
 //! The bootstrap answer (`cms/grouped`) kept in memory: built once per content locale as the
 //! finished JSON bytes, plain and gzip-compressed (what browsers ask for), and served from there
 //! until the content changes, or for at most [`MAX_AGE`] (the studio's jackpots it carries grow
-//! with every spin).
+//! with every spin). An answer past its age is rebuilt by one request while the others are still
+//! served it; after a content change every request waits for the new one.
 //!
 //! A change of content is announced by [`content_changed`], written to the event journal in the
 //! same transaction as the change. Every node's journal tailer hands that internal event to its
@@ -49,6 +50,8 @@ pub struct ContentCache {
     building: tokio::sync::Mutex<()>,
     /// How many times the answers were built (read from the database).
     builds: AtomicU64,
+    /// How long an answer is served without a change ([`MAX_AGE`]).
+    max_age: std::time::Duration,
 }
 
 #[derive(Debug)]
@@ -98,7 +101,13 @@ impl ContentCache {
             current: RwLock::new(None),
             building: tokio::sync::Mutex::new(()),
             builds: AtomicU64::new(0),
+            max_age: MAX_AGE,
         }
+    }
+
+    /// The same, its answers aging after `max_age` (tests).
+    pub fn with_max_age(db: Db, max_age: std::time::Duration) -> ContentCache {
+        ContentCache { max_age, ..ContentCache::new(db) }
     }
 
     /// The `cms/grouped` envelope for `requested` (a lower-cased language code).
@@ -106,7 +115,13 @@ impl ContentCache {
         if let Some(answer) = self.fresh(requested) {
             return Ok(answer);
         }
-        let _turn = self.building.lock().await;
+        // Only aged (no content change since): the request that takes the build rebuilds it,
+        // the others meanwhile get the aged answer instead of waiting.
+        let _turn = match (self.building.try_lock(), self.current_answer(requested)) {
+            (Ok(turn), _) => turn,
+            (Err(_), Some(aged)) => return Ok(aged),
+            (Err(_), None) => self.building.lock().await,
+        };
         if let Some(answer) = self.fresh(requested) {
             return Ok(answer);
         }
@@ -120,9 +135,15 @@ impl ContentCache {
         Ok(answer)
     }
 
+    /// The answer built at the current content version, however old.
+    fn current_answer(&self, requested: &str) -> Option<Answer> {
+        let snapshot = self.current.read().unwrap_or_else(|e| e.into_inner()).clone()?;
+        (snapshot.version == self.version.load(Ordering::Acquire)).then(|| snapshot.answer(requested))
+    }
+
     fn fresh(&self, requested: &str) -> Option<Answer> {
         let snapshot = self.current.read().unwrap_or_else(|e| e.into_inner()).clone()?;
-        (snapshot.version == self.version.load(Ordering::Acquire) && snapshot.built_at.elapsed() < MAX_AGE)
+        (snapshot.version == self.version.load(Ordering::Acquire) && snapshot.built_at.elapsed() < self.max_age)
             .then(|| snapshot.answer(requested))
     }
 
@@ -221,6 +242,37 @@ mod tests {
             assert_eq!(ask.await.unwrap().json, tr.json);
         }
         assert_eq!(cache.builds(), 2);
+        let _ = std::fs::remove_dir_all(dir);
+    }
+
+    #[tokio::test]
+    async fn an_aged_answer_is_rebuilt_once_while_the_other_requests_get_it() {
+        // Arrange: answers that age after 50 ms, built once, then aged.
+        let dir = std::env::temp_dir().join(format!("kasa-cache-aged-{}", std::process::id()));
+        let db = crate::db::Db::connect(&format!("sqlite://{}/kasa.db?mode=rwc", dir.display())).await.unwrap();
+        db.migrate().await.unwrap();
+        assert!(super::super::demo::load_if_empty(&db).await.unwrap());
+        let cache = Arc::new(ContentCache::with_max_age(db, std::time::Duration::from_millis(50)));
+        let first = cache.grouped("tr").await.unwrap();
+        tokio::time::sleep(std::time::Duration::from_millis(80)).await;
+
+        // Act: twenty requests at once.
+        let asks: Vec<_> = (0..20)
+            .map(|_| {
+                tokio::spawn({
+                    let c = cache.clone();
+                    async move { c.grouped("tr").await.unwrap() }
+                })
+            })
+            .collect();
+        let mut answers = Vec::new();
+        for ask in asks {
+            answers.push(ask.await.unwrap());
+        }
+
+        // Assert: one rebuild served them all (the aged answer or the new one, the same content).
+        assert_eq!(cache.builds(), 2);
+        assert!(answers.iter().all(|a| a.json == first.json));
         let _ = std::fs::remove_dir_all(dir);
     }
 }
