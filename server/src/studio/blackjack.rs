@@ -166,6 +166,7 @@ impl From<CallError> for HandError {
         match e {
             CallError::Database(db) => HandError::Database(db),
             CallError::Wallet(WalletError::InsufficientFunds) => HandError::NotEnoughMoney { balance: Kurus::ZERO },
+            CallError::NotEnoughMoney { balance } => HandError::NotEnoughMoney { balance },
             other => HandError::Call(other),
         }
     }

@@ -810,3 +810,44 @@ on_both_engines! {
         assert_ledger_holds(&app).await;
     }
 }
+
+on_both_engines! {
+    async fn a_double_without_the_money_is_refused_with_the_balance_and_the_round_goes_on_unchanged(app) {
+        // Arrange: an open round staking everything but less than a lira.
+        let (ozan, token) = make_player(&app, "ozan").await;
+        let session = app.game_session(&token, BLACKJACK).await;
+        let s = session["sessionToken"].as_str().unwrap().to_string();
+        let mut open = Value::Null;
+        for _ in 0..20 {
+            let (real, bonus) = money(&app, ozan).await;
+            if real + bonus < 100 {
+                fund(&app, ozan, 1_000).await;
+            }
+            let (real, bonus) = money(&app, ozan).await;
+            let bet = (real + bonus) / 100 * 100;
+            let (status, body) = app.bj(&s, "deal", json!({"bet": bet}), "en").await;
+            assert_eq!(status, 200, "{body}");
+            if body["data"]["finished"] == false {
+                open = body["data"].clone();
+                break;
+            }
+        }
+        assert!(!open.is_null(), "no round stayed open");
+        let round_id = open["roundId"].as_str().unwrap();
+        let before = money(&app, ozan).await;
+
+        // Act
+        let (status, refused) = app.bj(&s, "act", json!({"roundId": round_id, "action": "double"}), "tr").await;
+        let (_, now) = app.game_call(reqwest::Method::GET, "/games/api/blackjack", Some(&s), None, "en").await;
+        let (stand_status, stood) = app.bj(&s, "act", json!({"roundId": round_id, "action": "stand"}), "en").await;
+
+        // Assert
+        assert_eq!((status, refused["message"].as_str()), (400, Some("Yetersiz bakiye")), "{refused}");
+        assert_eq!((refused["data"]["balance"].as_f64().unwrap() * 100.0).round() as i64, before.0 + before.1);
+        assert_eq!(money(&app, ozan).await.0 + money(&app, ozan).await.1 - stood["data"]["win"].as_i64().unwrap(), before.0 + before.1);
+        assert_eq!(now["data"]["hands"], open["hands"]);
+        assert_eq!(stand_status, 200);
+        assert_eq!(stood["data"]["bet"], open["bet"]);
+        assert_ledger_holds(&app).await;
+    }
+}

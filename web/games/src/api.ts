@@ -70,6 +70,11 @@ export class GameApi {
   }
 
   spin(bet: number): Promise<SpinData> {
+    return this.spinAs<SpinData>(bet);
+  }
+
+  /** A spin whose answer has a slot's own shape (the ways slot's outcome). */
+  spinAs<D>(bet: number): Promise<D> {
     return this.call('POST', 'spin', { bet });
   }
 

@@ -1,26 +1,31 @@
 /** Money and percentages in the page's language (DESIGN.md): `1.234,50 ₺` / `₺1,234.50`. */
 import type { Lang } from './i18n';
 
-const money = new Map<Lang, Intl.NumberFormat>();
+const money = new Map<string, Intl.NumberFormat>();
 
-function moneyFormat(lang: Lang): Intl.NumberFormat {
-  let f = money.get(lang);
+function moneyFormat(lang: Lang, maxDigits: number): Intl.NumberFormat {
+  const key = `${lang}:${maxDigits}`;
+  let f = money.get(key);
   if (!f) {
     f = new Intl.NumberFormat(lang === 'tr' ? 'tr-TR' : 'en-GB', {
       style: 'currency',
       currency: 'TRY',
       currencyDisplay: 'narrowSymbol',
       minimumFractionDigits: 2,
-      maximumFractionDigits: 2,
+      maximumFractionDigits: Math.max(2, maxDigits),
     });
-    money.set(lang, f);
+    money.set(key, f);
   }
   return f;
 }
 
-/** Lira in the language: `1.234,50 ₺` in Turkish (the sign after), `₺1,234.50` in English. */
-export function formatLira(lira: number, lang: Lang): string {
-  const format = moneyFormat(lang);
+/**
+ * Lira in the language: `1.234,50 ₺` in Turkish (the sign after), `₺1,234.50` in English.
+ * `maxDigits`: the most decimals shown (2 by default; more for a fraction of a kurus, as a pay per
+ * way at a small bet: `0,005 ₺`).
+ */
+export function formatLira(lira: number, lang: Lang, maxDigits = 2): string {
+  const format = moneyFormat(lang, maxDigits);
   if (lang !== 'tr') return format.format(lira);
   const number = format
     .formatToParts(lira)

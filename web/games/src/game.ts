@@ -5,11 +5,12 @@
 import { ApiError, GameApi, NetworkError } from './api';
 import { installSprite, symbolSvg, themeOf } from './art/sprite';
 import { ICONS, h, icon } from './dom';
+import { WinEffects, type CelebrationKind } from './effects';
 import { formatKurus, formatLira } from './format';
 import type { Dict, Lang } from './i18n';
 import { openFairness, openInfo, slotVerifyView } from './panels';
 import { presentRound, winTier, type SpinPresentation } from './present';
-import { Reels, reducedMotion } from './reels';
+import { Reels } from './reels';
 import { Sound } from './sound';
 import type { Fair, SessionData, SlotInfo } from './types';
 
@@ -27,7 +28,7 @@ export class Game {
   private lastWin = 0;
   private sound = new Sound();
   private reels: Reels;
-  private counting = 0;
+  private effects: WinEffects;
   private skip = false;
 
   // Elements the loop updates.
@@ -68,6 +69,7 @@ export class Game {
 
     const symbolIds = this.info.symbols.filter((s) => s.kind === 'regular').map((s) => s.id);
     this.reels = new Reels(this.info.rows, this.startGrid(), symbolIds);
+    this.effects = new WinEffects(this.celebration, this.sound, lang, () => this.skip);
 
     this.betDown = this.iconButton('bet__step', ICONS.minus, t.betDown, () => this.stepBet(-1));
     this.betUp = this.iconButton('bet__step', ICONS.plus, t.betUp, () => this.stepBet(1));
@@ -494,73 +496,12 @@ export class Game {
 
   /** Counts the win meter from `from` to `to` kurus. */
   private countUp(from: number, to: number, ms: number): Promise<void> {
-    if (reducedMotion() || this.skip) {
-      this.renderWin(to);
-      return Promise.resolve();
-    }
-    const id = ++this.counting;
-    return new Promise((resolve) => {
-      const t0 = performance.now();
-      let lastTick = 0;
-      const frame = (now: number) => {
-        if (id !== this.counting) return resolve();
-        const u = Math.min(1, (now - t0) / ms);
-        if (this.skip) {
-          this.renderWin(to);
-          return resolve();
-        }
-        const value = Math.round(from + (to - from) * (1 - (1 - u) ** 2));
-        this.renderWin(value);
-        if (now - lastTick > 70) {
-          this.sound.tick();
-          lastTick = now;
-        }
-        if (u < 1) requestAnimationFrame(frame);
-        else resolve();
-      };
-      requestAnimationFrame(frame);
-    });
+    return this.effects.countUp((kurus) => this.renderWin(kurus), from, to, ms);
   }
 
   /** A big overlay over the reels: a title and an amount counting up (or a feature's title). */
-  private async celebrate(title: string, amount: number | null, kind: 'big' | 'mega' | 'feature') {
-    const value = h('strong', { class: 'celebration__amount' });
-    this.celebration.className = `celebration celebration--${kind}`;
-    this.celebration.replaceChildren(h('span', { class: 'celebration__title', text: title }));
-    if (amount !== null) this.celebration.append(value);
-    if (kind !== 'feature' && !reducedMotion()) {
-      // Gold coins raining through a big win (sizes and timings set here, no inline HTML).
-      for (let i = 0; i < (kind === 'mega' ? 22 : 12); i++) {
-        const coin = h('span', { class: 'coin', 'aria-hidden': 'true' });
-        coin.style.left = `${Math.random() * 94}%`;
-        coin.style.animationDelay = `${Math.random() * 1.6}s`;
-        coin.style.animationDuration = `${1.4 + Math.random() * 0.9}s`;
-        coin.style.scale = String(0.6 + Math.random() * 0.6);
-        this.celebration.append(coin);
-      }
-    }
-    this.celebration.hidden = false;
-    if (kind !== 'feature') this.sound.win(kind === 'mega' ? 'mega' : 'big');
-    if (amount !== null) {
-      const ms = reducedMotion() || this.skip ? 0 : 1400;
-      const t0 = performance.now();
-      await new Promise<void>((resolve) => {
-        const frame = (now: number) => {
-          const u = ms === 0 || this.skip ? 1 : Math.min(1, (now - t0) / ms);
-          value.textContent = formatKurus(Math.round(amount * (1 - (1 - u) ** 3)), this.lang);
-          if (u < 1) requestAnimationFrame(frame);
-          else resolve();
-        };
-        requestAnimationFrame(frame);
-      });
-    }
-    const hold = this.skip ? 250 : 1300;
-    const t0 = performance.now();
-    while (performance.now() - t0 < hold) {
-      await wait(50);
-      if (this.skip && performance.now() - t0 > 250) break;
-    }
-    this.celebration.hidden = true;
+  private celebrate(title: string, amount: number | null, kind: CelebrationKind): Promise<void> {
+    return this.effects.celebrate(title, amount, kind);
   }
 
   /** The seed state after a change in the fairness panel. */

@@ -58,14 +58,20 @@ export function wrap(k: number, low: number, period: number): number {
 export const ANTICIPATION_MS = 750;
 
 /**
- * Each reel's extra wait before it brakes: once two scatters are on the reels to its left (and a
- * third could still come), the remaining reels spin on a little longer, one after another.
+ * Each reel's extra wait before it brakes: once `near` scatters are on the reels to its left (two
+ * by default, and a third could still come), the remaining reels spin on a little longer, one after
+ * another.
  */
-export function anticipation(grid: number[][], scatter: number | null, extra: number): number[] {
+export function anticipation(
+  grid: number[][],
+  scatter: number | null,
+  extra: number,
+  near = 2,
+): number[] {
   let seen = 0;
   let wait = 0;
   return grid.map((column) => {
-    const current = scatter !== null && seen >= 2 ? (wait += extra) : wait;
+    const current = scatter !== null && seen >= near ? (wait += extra) : wait;
     if (scatter !== null) seen += column.filter((s) => s === scatter).length;
     return current;
   });

@@ -119,6 +119,56 @@ export const DEFS = [
     1,
     1,
   ),
+  // Cappadocia: tuff rock, basalt caps, Avanos clay and the dawn sky.
+  linear(
+    'g-tuff',
+    [
+      [0, '#f6e3c3'],
+      [0.45, '#e2bb88'],
+      [1, '#9c6a3c'],
+    ],
+    1,
+    0,
+  ),
+  linear('g-basalt', [
+    [0, '#8a7a70'],
+    [1, '#3a2c26'],
+  ]),
+  linear('g-clay', [
+    [0, '#ffb385'],
+    [0.45, '#d9622b'],
+    [1, '#7a2c0c'],
+  ]),
+  linear(
+    'g-clay-h',
+    [
+      [0, '#8a3410'],
+      [0.4, '#f08a52'],
+      [1, '#7a2c0c'],
+    ],
+    1,
+    0,
+  ),
+  linear('g-dawn', [
+    [0, '#3b1d5c'],
+    [0.5, '#c2466e'],
+    [1, '#ffb45c'],
+  ]),
+  linear('g-horse', [
+    [0, '#c98a52'],
+    [0.5, '#8a4f22'],
+    [1, '#4a2408'],
+  ]),
+  radial(
+    'r-sun',
+    [
+      [0, '#fffbe0'],
+      [0.45, '#ffd23f'],
+      [1, '#ff7a1f'],
+    ],
+    0.5,
+    0.6,
+  ),
   radial('r-ruby', [
     [0, '#ffd0d6'],
     [0.4, '#ff2d55'],

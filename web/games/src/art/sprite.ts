@@ -3,7 +3,7 @@
  * (`sym-{id}`), which every reel cell shows with <use>. The art is chosen by the symbol's key in
  * the slot's theme, then the royals, then by kind (wild/scatter), then a lettered fallback.
  */
-import type { SlotInfo, SlotSymbol } from '../types';
+import type { SlotSymbol } from '../types';
 import { DEFS } from './defs';
 import { COMMON_ART, THEME_ART, fallbackArt, type Labels } from './symbols';
 
@@ -14,10 +14,11 @@ export function normalKey(key: string): string {
   return key.toLowerCase().replace(/[^a-z0-9]/g, '');
 }
 
-/** The art family of a slot's theme (or code): 'sultan', 'bosphorus' or 'fruits'. */
+/** The art family of a slot's theme (or code): 'sultan', 'bosphorus', 'fruits' or 'cappadocia'. */
 export function themeOf(theme: string, code = ''): string {
   const text = `${theme} ${code}`.toLowerCase();
   if (/sultan|palace|ottoman|saray/.test(text)) return 'sultan';
+  if (/cappadoc|kapadok|goreme|göreme/.test(text)) return 'cappadocia';
   if (/bosph|bogaz|boğaz|istanbul|night|gece/.test(text)) return 'bosphorus';
   if (/fruit|meyve|anatol/.test(text)) return 'fruits';
   return 'sultan';
@@ -41,8 +42,15 @@ export function artFor(symbol: SlotSymbol, theme: string, labels: Labels): strin
   return fallbackArt(symbol.name?.en || symbol.key)(labels);
 }
 
+/** What the sprite needs of a slot (the line slot's SlotInfo and the ways slot's WaysInfo alike). */
+export interface SpriteInfo {
+  theme: string;
+  code: string;
+  symbols: SlotSymbol[];
+}
+
 /** Builds (or rebuilds) the sprite for a slot and adds it to the document. */
-export function installSprite(info: SlotInfo, labels: Labels): void {
+export function installSprite(info: SpriteInfo, labels: Labels): void {
   document.getElementById('slot-sprite')?.remove();
   const theme = themeOf(info.theme, info.code);
   const svg = document.createElementNS(SVG_NS, 'svg');

@@ -1,8 +1,8 @@
 /**
  * The studio's own symbol art: SVG bodies drawn in a 100 × 100 box, one set per theme (Sultan's
- * Gold, Bosphorus Nights, Anatolian Fruits) plus the card royals and a fallback, all using the
- * gradients of defs.ts. Wild and scatter carry a word (from the dictionary, so the page speaks one
- * language) on a glowing badge so they stand out on the reels.
+ * Gold, Bosphorus Nights, Anatolian Fruits, Kapadokya Ways) plus the card royals and a fallback,
+ * all using the gradients of defs.ts. Wild and scatter carry a word (from the dictionary, so the
+ * page speaks one language) on a glowing badge so they stand out on the reels.
  */
 import { star } from './defs';
 
@@ -394,6 +394,104 @@ const moonScatter: Draw = ({
 <polygon points="${star(12, 16, 5, 1.6, 4)}" fill="#fff"/>
 ${ribbon(scatter, 'url(#g-purple)', '#ffffff')}`;
 
+// ---------- Kapadokya (Cappadocia) ----------
+
+const balloon: Draw = ({ wild }) => `${glow()}
+<path d="M50 2 C74 2 88 18 86 32 C84 44 66 50 60 55 H40 C34 50 16 44 14 32 C12 18 26 2 50 2Z" fill="url(#g-red)" ${OUTLINE}/>
+<path d="M50 2 C36 6 26 20 27 32 C28 42 38 50 43 55 H57 C62 50 72 42 73 32 C74 20 64 6 50 2Z" fill="url(#g-blue)" stroke="#2a1400" stroke-width="1.5"/>
+<path d="M50 2 C43 8 39 20 40 32 C41 42 45 50 47 55 H53 C55 50 59 42 60 32 C61 20 57 8 50 2Z" fill="url(#g-gold)" stroke="#2a1400" stroke-width="1.5"/>
+<path d="M20 36 C36 42 64 42 80 36" stroke="url(#g-gold-h)" stroke-width="3" fill="none"/>
+<path d="M22 20 C26 12 34 7 42 5" stroke="#fff" stroke-width="3" fill="none" stroke-linecap="round" opacity=".55"/>
+<path d="M41 55 L44 59 M59 55 L56 59 M50 55 V59" stroke="#3a1d0c" stroke-width="1.5"/>
+<path d="M47 56 C48 52 52 52 53 56" fill="#ffd23f" opacity=".9"/>
+<rect x="42" y="58" width="16" height="8" rx="2" fill="url(#g-brown)" ${OUTLINE}/>
+<path d="M42 62 H58 M47 58 V66 M53 58 V66" stroke="#7a3f0c" stroke-width="1"/>
+${ribbon(wild, 'url(#g-gold)', '#3a1200')}`;
+
+const sunrise: Draw = ({ scatter }) => `${glow()}
+<rect x="8" y="6" width="84" height="62" rx="12" fill="url(#g-dawn)" stroke="#2a1400" stroke-width="2"/>
+<g fill="#ffe9a8" opacity=".3">${[-160, -140, -120, -100, -80, -60, -40, -20]
+  .map((a) => {
+    const p = (d: number) => {
+      const r = ((a + d) * Math.PI) / 180;
+      return `${(50 + 42 * Math.cos(r)).toFixed(1)},${(54 + 42 * Math.sin(r)).toFixed(1)}`;
+    };
+    return `<polygon points="50,54 ${p(-5)} ${p(5)}"/>`;
+  })
+  .join('')}</g>
+<circle cx="50" cy="54" r="19" fill="url(#r-sun)"/>
+<ellipse cx="28" cy="20" rx="3.5" ry="4" fill="url(#g-red)"/>
+<ellipse cx="70" cy="15" rx="3" ry="3.5" fill="url(#g-gold)"/>
+<path d="M8 58 C30 54 70 54 92 58 V68 H8Z" fill="url(#g-tuff)"/>
+<path d="M12 68 L19 36 C20 32 24 32 25 36 L32 68Z" fill="url(#g-tuff)" stroke="#5c3a1c" stroke-width="1.5" stroke-linejoin="round"/>
+<ellipse cx="22" cy="35" rx="6" ry="3.5" fill="url(#g-basalt)"/>
+<path d="M38 68 L45 48 C46 45 49 45 50 48 L57 68Z" fill="url(#g-tuff)" stroke="#5c3a1c" stroke-width="1.5" stroke-linejoin="round"/>
+<ellipse cx="47.5" cy="47" rx="5" ry="3" fill="url(#g-basalt)"/>
+<path d="M62 68 L71 30 C72 26 76 26 77 30 L88 68Z" fill="url(#g-tuff)" stroke="#5c3a1c" stroke-width="1.5" stroke-linejoin="round"/>
+<ellipse cx="74" cy="29" rx="7" ry="4" fill="url(#g-basalt)"/>
+<path d="M72 62 V57 C72 54 76 54 76 57 V62Z M20 60 V56 C20 54 23 54 23 56 V60Z" fill="#3a1d0c"/>
+${ribbon(scatter, 'url(#g-purple)', '#ffffff')}`;
+
+const chimney: Draw = () => `
+<path d="M60 96 L69 48 C70 42 78 42 79 48 L90 96Z" fill="url(#g-tuff)" stroke="#5c3a1c" stroke-width="2" stroke-linejoin="round" opacity=".9"/>
+<path d="M64 46 C64 36 84 36 84 46 C80 50 68 50 64 46Z" fill="url(#g-basalt)" stroke="#2a1a10" stroke-width="2"/>
+<path d="M16 96 C23 80 29 60 33 38 C34 32 36 29 40 28 H58 C62 29 64 32 65 38 C69 60 75 80 82 96Z" fill="url(#g-tuff)" stroke="#5c3a1c" stroke-width="2" stroke-linejoin="round"/>
+<path d="M36 36 H62" stroke="#9c6a3c" stroke-width="3" opacity=".55"/>
+<path d="M26 29 C26 10 72 10 72 29 C66 36 32 36 26 29Z" fill="url(#g-basalt)" stroke="#2a1a10" stroke-width="2"/>
+<path d="M35 19 C41 14 51 13 58 15" stroke="#d8c8bc" stroke-width="2.5" fill="none" stroke-linecap="round" opacity=".7"/>
+<path d="M43 96 V83 C43 77 53 77 53 83 V96Z" fill="#3a1d0c"/>
+<path d="M40 56 V50 C40 46 46 46 46 50 V56Z M52 68 V63 C52 60 57 60 57 63 V68Z" fill="#3a1d0c"/>
+<path d="M29 70 C33 75 33 84 29 90 M67 62 C63 69 65 79 69 86" stroke="#b0804c" stroke-width="2" fill="none" opacity=".75"/>
+<path d="M38 44 C36 56 34 68 30 80" stroke="#fff3dc" stroke-width="3" fill="none" stroke-linecap="round" opacity=".45"/>`;
+
+const horse: Draw = () => `
+<path d="M60 22 C72 30 82 52 88 82 L95 76 C91 52 80 28 66 15Z" fill="#2a140a" stroke="#1a0a04" stroke-width="1.5" stroke-linejoin="round"/>
+<path d="M84 98 C84 72 78 48 64 28 L70 7 L57 20 L52 7 L46 22 C38 22 30 28 26 34 C20 42 14 50 11 58 C9 64 12 70 19 71 C25 72 29 68 35 67 C41 66 46 63 50 60 C53 72 52 86 48 98Z" fill="url(#g-horse)" stroke="#2a1400" stroke-width="2" stroke-linejoin="round"/>
+<path d="M53 17 C46 19 41 25 41 31 C46 28 51 25 56 23Z" fill="#2a140a"/>
+<path d="M36 33 C30 41 24 51 20 61 C22 63 25 63 26 61 C30 51 34 43 40 35Z" fill="#f5e6d0" opacity=".9"/>
+<ellipse cx="43" cy="36" rx="3.5" ry="3" fill="#111"/>
+<circle cx="42" cy="35" r="1" fill="#fff"/>
+<ellipse cx="16" cy="62" rx="2.6" ry="1.6" fill="#2a1400" transform="rotate(-30 16 62)"/>
+<path d="M13 67 C18 69 22 68 26 67" stroke="#2a1400" stroke-width="1.5" fill="none"/>
+<path d="M29 41 C34 48 39 56 44 62 M22 51 C30 53 37 50 44 43 M44 62 C46 52 50 41 57 29" stroke="url(#g-gold)" stroke-width="3" fill="none" stroke-linecap="round"/>
+<circle cx="44" cy="62" r="3.6" fill="url(#r-ruby)" stroke="#400" stroke-width="1"/>
+<path d="M44 66 L42 76 M46 66 L47 76" stroke="#e8213f" stroke-width="2" stroke-linecap="round"/>
+<path d="M60 42 C65 54 69 66 71 82" stroke="#e0a878" stroke-width="3" fill="none" stroke-linecap="round" opacity=".45"/>`;
+
+const pottery: Draw = () => `
+<ellipse cx="50" cy="91" rx="30" ry="5" fill="#000" opacity=".3"/>
+<path d="M60 22 C84 12 96 40 77 50" fill="none" stroke="#4a1804" stroke-width="10" stroke-linecap="round"/>
+<path d="M60 22 C84 12 96 40 77 50" fill="none" stroke="url(#g-clay)" stroke-width="6" stroke-linecap="round"/>
+<path d="M38 14 H62 L60 26 C80 34 84 58 74 76 C68 89 32 89 26 76 C16 58 20 34 40 26Z" fill="url(#g-clay-h)" stroke="#4a1804" stroke-width="2" stroke-linejoin="round"/>
+<ellipse cx="50" cy="14" rx="15" ry="4.5" fill="url(#g-clay)" stroke="#4a1804" stroke-width="2"/>
+<ellipse cx="50" cy="14" rx="10" ry="2.5" fill="#3a1204"/>
+<path d="M23 45 C40 51 60 51 77 45 M23 63 C40 69 60 69 77 63" stroke="#f6e3c3" stroke-width="3" fill="none"/>
+<path d="M27 55 l5 -4 l5 4 l5 -4 l5 4 l5 -4 l5 4 l5 -4 l5 4 l5 -4" stroke="#3a1204" stroke-width="2" fill="none" stroke-linejoin="round"/>
+<path d="M41 30 H59" stroke="#f6e3c3" stroke-width="2" opacity=".8"/>
+<path d="M31 36 C27 44 27 56 31 68" stroke="#ffd9bf" stroke-width="4" fill="none" stroke-linecap="round" opacity=".55"/>`;
+
+const carpet: Draw = () => `
+<g stroke="#f3e7cf" stroke-width="2" stroke-linecap="round">${[
+  20, 26, 32, 38, 44, 50, 56, 62, 68, 74, 80,
+]
+  .map((x) => `<path d="M${x} 5 V12 M${x} 88 V95"/>`)
+  .join('')}</g>
+<rect x="14" y="11" width="72" height="78" rx="3" fill="url(#g-red)" stroke="#3a0a0a" stroke-width="2"/>
+<rect x="20" y="17" width="60" height="66" rx="2" fill="#1d2a5c" stroke="url(#g-gold)" stroke-width="4"/>
+<path d="M17 14 H83 V86 H17Z" stroke="#f3e7cf" stroke-width="1.5" stroke-dasharray="3 3" fill="none"/>
+<polygon points="50,23 72,50 50,77 28,50" fill="url(#g-red)" stroke="url(#g-gold)" stroke-width="3" stroke-linejoin="round"/>
+<polygon points="50,36 61,50 50,64 39,50" fill="url(#g-gold)" stroke="#3a0a0a" stroke-width="1.5" stroke-linejoin="round"/>
+<polygon points="50,44 55,50 50,56 45,50" fill="#1d2a5c"/>
+<g fill="#f3e7cf">${[
+  [28, 26],
+  [72, 26],
+  [28, 74],
+  [72, 74],
+]
+  .map(([x, y]) => `<polygon points="${x},${y - 4} ${x + 4},${y} ${x},${y + 4} ${x - 4},${y}"/>`)
+  .join('')}</g>
+<path d="M50 23 V17 M50 77 V83 M28 50 H20 M72 50 H80" stroke="url(#g-gold)" stroke-width="2.5"/>`;
+
 // ---------- Card royals and the fallback ----------
 
 const letter =
@@ -456,6 +554,22 @@ export const THEME_ART: Record<string, Record<string, Draw>> = {
     star: fruitsStar,
     wild: fruitsStar,
     scatter: basket,
+  },
+  cappadocia: {
+    balloon,
+    hotairballoon: balloon,
+    sunrise,
+    sunset: sunrise,
+    chimney,
+    fairychimney: chimney,
+    horse,
+    pottery,
+    pot: pottery,
+    carpet,
+    kilim: carpet,
+    rug: carpet,
+    wild: balloon,
+    scatter: sunrise,
   },
 };
 

@@ -1,0 +1,102 @@
+/**
+ * The ways slot's shapes in the studio's game API (/games/api/, the casino contract): its static
+ * description (WaysInfo) and a played round (WaysOutcome). Reels change height every spin (2 to 7
+ * symbols each); a win is a symbol on adjacent reels from the left, paid per way (the product of
+ * the symbol's counts, wilds included, on those reels). Money as for the slots: a spin's bet and
+ * win in kurus, balances in lira; pays in units of 1/unitsPerBet of the total bet.
+ */
+import type { Fair, SlotSymbol, Text } from '../types';
+
+/** A ways symbol: `pays[n]` in units per way for n reels from the left (index 0..=6). */
+export type WaysSymbol = SlotSymbol;
+
+export interface WaysInfo {
+  kind: 'ways';
+  code: string;
+  name: Text;
+  description: Text;
+  /** The art folder of the theme ('cappadocia'). */
+  theme: string;
+  reels: number;
+  minRows: number;
+  maxRows: number;
+  maxWays: number;
+  /** A win of `units` pays bet × units / unitsPerBet kurus. */
+  unitsPerBet: number;
+  symbols: WaysSymbol[];
+  wild: number;
+  scatter: number;
+  /** The 0-based reels the wild can land on. */
+  wildReels: number[];
+  /** Free spins awarded by scatters anywhere (index 0..=reels). */
+  freeSpins: number[];
+  /** Every free-spin win is multiplied by this. */
+  freeSpinMultiplier: number;
+  /** Allowed total bets in kurus. */
+  betLevels: number[];
+  /** Return to player as a fraction (0.9605 is 96.05 %). */
+  rtp: number;
+}
+
+export interface WaysWin {
+  symbol: number;
+  /** How many reels from the left. */
+  reels: number;
+  /** The ways this win pays. */
+  ways: number;
+  /** Units, the free spins' multiplier included. */
+  units: number;
+}
+
+export interface WaysSpin {
+  /** Rows shown on each reel (minRows..=maxRows). */
+  heights: number[];
+  stops: number[];
+  /** grid[reel][row] symbol ids, row 0 at the top; grid[reel].length === heights[reel]. */
+  grid: number[][];
+  /** The product of the heights. */
+  ways: number;
+  wins: WaysWin[];
+  scatters: number;
+  freeSpin: boolean;
+  freeSpinsAwarded: number;
+  multiplier: number;
+  /** This spin's win in units. */
+  units: number;
+}
+
+export interface WaysOutcome {
+  spins: WaysSpin[];
+  /** The round's total in units: win kurus = bet × winUnits / unitsPerBet. */
+  winUnits: number;
+}
+
+export interface WaysSession {
+  sessionToken: string;
+  game: WaysInfo;
+  balance: number;
+  currency: string;
+  fair: Fair;
+}
+
+/** A progressive jackpot level won with a spin (paid on top of the round's win). */
+export interface JackpotWin {
+  jackpot: string;
+  level: string;
+  name: string;
+  /** Kurus. */
+  amount: number;
+}
+
+export interface WaysSpinData {
+  roundId: string;
+  /** Kurus. */
+  bet: number;
+  /** Kurus. */
+  win: number;
+  outcome: WaysOutcome;
+  /** Lira, after the round (jackpots included). */
+  balance: number;
+  fair: Fair;
+  jackpots?: JackpotWin[];
+}
