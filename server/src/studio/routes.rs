@@ -390,6 +390,9 @@ pub struct VerifyBody {
     pub server_seed: String,
     pub client_seed: String,
     pub nonce: u64,
+    /// Slots: the round's total bet in kuruş, to tell which jackpot level (if any) it won.
+    #[serde(default)]
+    pub bet: Option<i64>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -397,8 +400,10 @@ pub struct VerifyBody {
 pub struct Verified {
     /// SHA-256 (hex) of the given server seed: compare it with the commitment shown before.
     pub server_seed_hash: String,
-    /// A slot's whole outcome, or a table game's draw.
+    /// A slot's whole outcome, a table game's draw, or blackjack's shoe.
     pub outcome: Replay,
+    /// Slots: the jackpots' draw after the round (null for other games).
+    pub jackpots: Option<Vec<engine::JackpotDraw>>,
 }
 
 /// Replays a round from a revealed server seed, the client seed and the nonce (no login needed).
@@ -414,5 +419,6 @@ async fn verify(AppJson(body): AppJson<VerifyBody>) -> ApiResult<Verified> {
     }
     let outcome =
         engine::verify(&body.code, &body.server_seed, &body.client_seed, body.nonce).ok_or(AppError::NotFound("casino.unknown_game"))?;
-    Ok(Envelope::ok(Verified { server_seed_hash: engine::seed_hash(&body.server_seed), outcome }))
+    let jackpots = engine::verify_jackpots(&body.code, &body.server_seed, &body.client_seed, body.nonce, body.bet);
+    Ok(Envelope::ok(Verified { server_seed_hash: engine::seed_hash(&body.server_seed), outcome, jackpots }))
 }

@@ -137,6 +137,25 @@ on_both_engines! {
         assert!(rows.iter().all(|(title, kind)| title.starts_with("Jackpot: ") && *kind == 3), "{rows:?}");
         let recorded: i64 = sqlx::query_scalar("SELECT CAST(COALESCE(SUM(amount), 0) AS BIGINT) FROM jackpot_wins WHERE player_id = $1").bind(nur).fetch_one(&app.db.pool).await.unwrap();
         assert_eq!(recorded, total_paid);
+        // The revealed seed verifies the jackpots' draw too: the level each won, from its numbers.
+        let (_, verified) = app
+            .game_call(reqwest::Method::POST, "/games/api/verify", None, Some(json!({"code": SULTAN, "serverSeed": server_seed, "clientSeed": client_seed, "nonce": 0, "bet": 50_000})), "en")
+            .await;
+        let draws = verified["data"]["jackpots"].as_array().unwrap();
+        for (i, jp) in jackpot::JACKPOTS.iter().enumerate() {
+            assert_eq!(draws[i]["name"], jp.name);
+            assert_eq!(draws[i]["won"].as_str(), won[i].map(|l| jp.levels[l].level), "{verified}");
+            let hit: Vec<bool> = draws[i]["levels"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|l| {
+                    let n: u128 = l["number"].as_str().unwrap().parse().unwrap();
+                    (n * u128::from(l["odds"].as_u64().unwrap())) >> 64 < 50_000
+                })
+                .collect();
+            assert_eq!(hit.iter().rposition(|&h| h), won[i]);
+        }
         assert_ledger_holds(&app).await;
     }
 }

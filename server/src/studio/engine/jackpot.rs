@@ -78,20 +78,28 @@ pub fn rtp() -> f64 {
     JACKPOTS.iter().flat_map(|j| j.levels.iter()).map(|l| 2.0 * l.rate as f64 / 100_000.0).sum()
 }
 
-/// For each jackpot (in [`JACKPOTS`] order), the index of the level a spin of `bet` kuruş wins,
-/// drawn from the stream after the slot's round.
-pub fn draw(rng: &mut impl Rng, bet: i64) -> [Option<usize>; 2] {
-    let bet = u128::try_from(bet.max(0)).unwrap_or(0);
-    JACKPOTS.map(|j| {
-        let mut won = None;
-        for (i, l) in j.levels.iter().enumerate() {
-            let r = (u64::from(rng.next_u32()) << 32) | u64::from(rng.next_u32());
-            if (u128::from(r) * u128::from(l.odds)) >> 64 < bet {
-                won = Some(i);
-            }
+/// The numbers the stream gives after a slot's round: for each jackpot (in [`JACKPOTS`] order)
+/// one 64-bit number per level, I to IV.
+pub fn numbers(rng: &mut impl Rng) -> [[u64; 4]; 2] {
+    let mut out = [[0u64; 4]; 2];
+    for jackpot in &mut out {
+        for r in jackpot.iter_mut() {
+            *r = (u64::from(rng.next_u32()) << 32) | u64::from(rng.next_u32());
         }
-        won
-    })
+    }
+    out
+}
+
+/// Whether number `r` hits a level of odds `odds` for a bet of `bet` kuruş.
+pub fn hits(r: u64, odds: u64, bet: i64) -> bool {
+    (u128::from(r) * u128::from(odds)) >> 64 < u128::try_from(bet.max(0)).unwrap_or(0)
+}
+
+/// For each jackpot (in [`JACKPOTS`] order), the index of the level a spin of `bet` kuruş wins
+/// (the highest hit), drawn from the stream after the slot's round.
+pub fn draw(rng: &mut impl Rng, bet: i64) -> [Option<usize>; 2] {
+    let numbers = numbers(rng);
+    std::array::from_fn(|j| (0..4).filter(|&i| hits(numbers[j][i], JACKPOTS[j].levels[i].odds, bet)).max())
 }
 
 #[cfg(test)]

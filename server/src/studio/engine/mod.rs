@@ -74,6 +74,60 @@ pub fn info(code: &str) -> Option<GameInfo> {
         .or_else(|| ways(code).map(|w| GameInfo::Ways(w.info())))
 }
 
+/// A jackpot's draw after a replayed slot round: each level's number and odds (the number hits
+/// when `⌊number × odds / 2^64⌋` is below the bet in kuruş) and, for a given bet, the level won.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct JackpotDraw {
+    pub name: String,
+    /// Levels I to IV.
+    pub levels: Vec<JackpotNumber>,
+    /// The level the given bet won (I–IV), if any; null without a bet.
+    pub won: Option<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct JackpotNumber {
+    pub level: String,
+    /// The 64-bit number, in decimal (beyond JavaScript's exact integers).
+    pub number: String,
+    /// Kuruş.
+    pub odds: u64,
+}
+
+/// The jackpots' draw after slot round `nonce` of `code` (a payline or a ways slot), for a bet of
+/// `bet` kuruş when given; `None` for a game that is not a slot.
+pub fn verify_jackpots(code: &str, server_seed: &str, client_seed: &str, nonce: u64, bet: Option<i64>) -> Option<Vec<JackpotDraw>> {
+    let mut rng = FairRng::new(server_seed, client_seed, nonce);
+    if let Some(s) = slot(code) {
+        s.play(&mut rng);
+    } else if let Some(w) = ways(code) {
+        w.play(&mut rng);
+    } else {
+        return None;
+    }
+    let numbers = jackpot::numbers(&mut rng);
+    Some(
+        jackpot::JACKPOTS
+            .iter()
+            .zip(numbers)
+            .map(|(j, n)| JackpotDraw {
+                name: j.name.to_string(),
+                levels: j
+                    .levels
+                    .iter()
+                    .zip(n)
+                    .map(|(l, r)| JackpotNumber { level: l.level.to_string(), number: r.to_string(), odds: l.odds })
+                    .collect(),
+                won: bet
+                    .and_then(|b| (0..4).filter(|&i| jackpot::hits(n[i], j.levels[i].odds, b)).max())
+                    .map(|i| j.levels[i].level.to_string()),
+            })
+            .collect(),
+    )
+}
+
 /// Replays round `nonce` of game `code` from the revealed server seed and the client seed; `None`
 /// for an unknown game code.
 pub fn verify(code: &str, server_seed: &str, client_seed: &str, nonce: u64) -> Option<Replay> {

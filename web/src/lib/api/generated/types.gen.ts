@@ -1332,7 +1332,11 @@ export type EnvelopeVecVecGame = {
 export type EnvelopeVerified = {
   data?: {
     /**
-     * A slot's whole outcome, or a table game's draw.
+     * Slots: the jackpots' draw after the round (null for other games).
+     */
+    jackpots?: Array<JackpotDraw> | null;
+    /**
+     * A slot's whole outcome, a table game's draw, or blackjack's shoe.
      */
     outcome: Replay;
     /**
@@ -1532,6 +1536,22 @@ export type ImageRef = {
 };
 
 /**
+ * A jackpot's draw after a replayed slot round: each level's number and odds (the number hits
+ * when `⌊number × odds / 2^64⌋` is below the bet in kuruş) and, for a given bet, the level won.
+ */
+export type JackpotDraw = {
+  /**
+   * Levels I to IV.
+   */
+  levels: Array<JackpotNumber>;
+  name: string;
+  /**
+   * The level the given bet won (I–IV), if any; null without a bet.
+   */
+  won?: string | null;
+};
+
+/**
  * One level of a jackpot card.
  */
 export type JackpotLevel = {
@@ -1544,6 +1564,18 @@ export type JackpotLevel = {
    */
   level?: string;
   name?: string;
+};
+
+export type JackpotNumber = {
+  level: string;
+  /**
+   * The 64-bit number, in decimal (beyond JavaScript's exact integers).
+   */
+  number: string;
+  /**
+   * Kuruş.
+   */
+  odds: number;
 };
 
 /**
@@ -2502,7 +2534,11 @@ export type TrialBonusWish = boolean | number;
 
 export type Verified = {
   /**
-   * A slot's whole outcome, or a table game's draw.
+   * Slots: the jackpots' draw after the round (null for other games).
+   */
+  jackpots?: Array<JackpotDraw> | null;
+  /**
+   * A slot's whole outcome, a table game's draw, or blackjack's shoe.
    */
   outcome: Replay;
   /**
@@ -2526,6 +2562,10 @@ export type VerifiedRound = {
 };
 
 export type VerifyBody = {
+  /**
+   * Slots: the round's total bet in kuruş, to tell which jackpot level (if any) it won.
+   */
+  bet?: number | null;
   clientSeed: string;
   /**
    * The game's code.

@@ -839,6 +839,22 @@ export const zEnvelopeVecEgtJackpotCard = z.object({
   success: z.boolean(),
 });
 
+export const zJackpotNumber = z.object({
+  level: z.string(),
+  number: z.string(),
+  odds: z.int().check(z.gte(0)),
+});
+
+/**
+ * A jackpot's draw after a replayed slot round: each level's number and odds (the number hits
+ * when `⌊number × odds / 2^64⌋` is below the bet in kuruş) and, for a given bet, the level won.
+ */
+export const zJackpotDraw = z.object({
+  levels: z.array(zJackpotNumber),
+  name: z.string(),
+  won: z.nullish(z.string()),
+});
+
 /**
  * A jackpot level won by a spin.
  */
@@ -1736,6 +1752,7 @@ export const zVerifiedRound = z.object({
 });
 
 export const zVerifyBody = z.object({
+  bet: z.nullish(z.int()),
   clientSeed: z.string(),
   code: z.string(),
   nonce: z.int().check(z.gte(0)),
@@ -1952,6 +1969,7 @@ export const zReplay = z.union([zOutcome, zDraw, zWaysOutcome, zShoe]);
 export const zEnvelopeVerified = z.object({
   data: z.optional(
     z.object({
+      jackpots: z.nullish(z.array(zJackpotDraw)),
       outcome: zReplay,
       serverSeedHash: z.string(),
     }),
@@ -2041,6 +2059,7 @@ export const zSpinResult = z.object({
 });
 
 export const zVerified = z.object({
+  jackpots: z.nullish(z.array(zJackpotDraw)),
   outcome: zReplay,
   serverSeedHash: z.string(),
 });
