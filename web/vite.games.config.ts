@@ -31,6 +31,7 @@ export default defineConfig({
         wheel: fileURLToPath(new URL('./games/wheel/index.html', import.meta.url)),
         baccarat: fileURLToPath(new URL('./games/baccarat/index.html', import.meta.url)),
         crash: fileURLToPath(new URL('./games/crash/index.html', import.meta.url)),
+        blackjack: fileURLToPath(new URL('./games/blackjack/index.html', import.meta.url)),
         // The ways slot (Kapadokya Ways), for the studio games of kind 'ways'.
         ways: fileURLToPath(new URL('./games/ways/index.html', import.meta.url)),
       },

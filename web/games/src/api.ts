@@ -83,6 +83,21 @@ export class GameApi {
     return this.call('POST', 'play', { stakes });
   }
 
+  /** Kasa Blackjack: the open hand's view, or null when no hand is open. */
+  blackjack<V>(): Promise<V | null> {
+    return this.call('GET', 'blackjack');
+  }
+
+  /** Kasa Blackjack: a new hand with this bet (kurus). */
+  blackjackDeal<V>(bet: number): Promise<V> {
+    return this.call('POST', 'blackjack/deal', { bet });
+  }
+
+  /** Kasa Blackjack: a move in the open hand ('hit', 'stand', 'double', 'split'). */
+  blackjackAct<V>(roundId: string, action: string): Promise<V> {
+    return this.call('POST', 'blackjack/act', { roundId, action });
+  }
+
   seed(clientSeed: string): Promise<SeedData> {
     return this.call('POST', 'seed', { clientSeed });
   }

@@ -30,6 +30,8 @@ export interface ShellOptions {
   verifyView: VerifyView<Draw>;
   /** The info panel's game-specific sections. */
   info: () => Node[];
+  /** The info panel's limits (the stakes' limits by default). */
+  limits?: () => string[];
 }
 
 export class TableShell {
@@ -240,15 +242,26 @@ export class TableShell {
    * message shown, the balance it was refused for taken).
    */
   async play(stakes: Stake[]): Promise<PlayData | null> {
+    return this.request(() => this.api.play<PlayData>(stakes));
+  }
+
+  /**
+   * Any call of the game (a round, a move): the answer (its `fair` taken), or null when it was
+   * refused or never answered (the message shown, the balance it was refused for taken, a lost
+   * session reported). `refused` then hears the server's refusal (a conflict to recover from).
+   */
+  async request<T>(call: () => Promise<T>, refused?: (e: ApiError) => void): Promise<T | null> {
     try {
-      const data = await this.api.play<PlayData>(stakes);
-      this.fair = data.fair;
+      const data = await call();
+      const fair = (data as { fair?: Fair } | null)?.fair;
+      if (fair) this.fair = fair;
       return data;
     } catch (e) {
       this.sound.error();
       if (e instanceof NetworkError) this.say(this.t.networkError, 'error');
       else if (e instanceof ApiError && e.status === 401) {
         this.root.dispatchEvent(new CustomEvent('session-lost'));
+        return null;
       } else {
         const balance =
           e instanceof ApiError
@@ -260,6 +273,7 @@ export class TableShell {
         }
         this.say(e instanceof ApiError ? e.message : this.t.networkError, 'error');
       }
+      if (e instanceof ApiError) refused?.(e);
       return null;
     }
   }
@@ -280,11 +294,14 @@ export class TableShell {
     const lang = this.lang;
     const tt = this.tt;
     const limits = h('ul', { class: 'rules' });
-    tt.limitsList(
-      this.money(this.info.chips[0] ?? 100),
-      this.money(this.info.maxStake),
-      this.money(this.info.maxTotal),
-      this.info.maxStakes,
+    (
+      this.options.limits?.() ??
+      tt.limitsList(
+        this.money(this.info.chips[0] ?? 100),
+        this.money(this.info.maxStake),
+        this.money(this.info.maxTotal),
+        this.info.maxStakes,
+      )
     ).forEach((r) => limits.append(h('li', { text: r })));
     dialog(
       this.t.infoTitle,
