@@ -212,51 +212,17 @@ mod tests {
 
     use super::ContentCache;
 
-    #[tokio::test]
-    async fn the_database_is_read_once_per_change_however_many_ask() {
-        // Arrange: a database with the demo content.
-        let dir = std::env::temp_dir().join(format!("kasa-cache-{}", std::process::id()));
+    /// A SQLite database in a temporary folder named after `name`, with the demo content.
+    async fn demo_db(name: &str) -> (std::path::PathBuf, crate::db::Db) {
+        let dir = std::env::temp_dir().join(format!("{name}-{}", std::process::id()));
         let db = crate::db::Db::connect(&format!("sqlite://{}/kasa.db?mode=rwc", dir.display())).await.unwrap();
         db.migrate().await.unwrap();
         assert!(super::super::demo::load_if_empty(&db).await.unwrap());
-        let cache = Arc::new(ContentCache::new(db));
-
-        // Act and assert: both languages and an unknown one come from one build.
-        let tr = cache.grouped("tr").await.unwrap();
-        let en = cache.grouped("en").await.unwrap();
-        assert_eq!(cache.grouped("de").await.unwrap().json, tr.json);
-        assert_ne!(tr.json, en.json);
-        assert_eq!(cache.builds(), 1);
-
-        // A change: twenty requests at once cause one build.
-        cache.invalidate();
-        let asks: Vec<_> = (0..20)
-            .map(|_| {
-                tokio::spawn({
-                    let c = cache.clone();
-                    async move { c.grouped("tr").await.unwrap() }
-                })
-            })
-            .collect();
-        for ask in asks {
-            assert_eq!(ask.await.unwrap().json, tr.json);
-        }
-        assert_eq!(cache.builds(), 2);
-        let _ = std::fs::remove_dir_all(dir);
+        (dir, db)
     }
 
-    #[tokio::test]
-    async fn an_aged_answer_is_rebuilt_once_while_the_other_requests_get_it() {
-        // Arrange: answers that age after 50 ms, built once, then aged.
-        let dir = std::env::temp_dir().join(format!("kasa-cache-aged-{}", std::process::id()));
-        let db = crate::db::Db::connect(&format!("sqlite://{}/kasa.db?mode=rwc", dir.display())).await.unwrap();
-        db.migrate().await.unwrap();
-        assert!(super::super::demo::load_if_empty(&db).await.unwrap());
-        let cache = Arc::new(ContentCache::with_max_age(db, std::time::Duration::from_millis(50)));
-        let first = cache.grouped("tr").await.unwrap();
-        tokio::time::sleep(std::time::Duration::from_millis(80)).await;
-
-        // Act: twenty requests at once.
+    /// Twenty requests for the Turkish answer at once.
+    async fn twenty_at_once(cache: &Arc<ContentCache>) -> Vec<super::Answer> {
         let asks: Vec<_> = (0..20)
             .map(|_| {
                 tokio::spawn({
@@ -269,6 +235,39 @@ mod tests {
         for ask in asks {
             answers.push(ask.await.unwrap());
         }
+        answers
+    }
+
+    #[tokio::test]
+    async fn the_database_is_read_once_per_change_however_many_ask() {
+        // Arrange: a database with the demo content.
+        let (dir, db) = demo_db("kasa-cache").await;
+        let cache = Arc::new(ContentCache::new(db));
+
+        // Act and assert: both languages and an unknown one come from one build.
+        let tr = cache.grouped("tr").await.unwrap();
+        let en = cache.grouped("en").await.unwrap();
+        assert_eq!(cache.grouped("de").await.unwrap().json, tr.json);
+        assert_ne!(tr.json, en.json);
+        assert_eq!(cache.builds(), 1);
+
+        // A change: twenty requests at once cause one build.
+        cache.invalidate();
+        assert!(twenty_at_once(&cache).await.iter().all(|a| a.json == tr.json));
+        assert_eq!(cache.builds(), 2);
+        let _ = std::fs::remove_dir_all(dir);
+    }
+
+    #[tokio::test]
+    async fn an_aged_answer_is_rebuilt_once_while_the_other_requests_get_it() {
+        // Arrange: answers that age after 50 ms, built once, then aged.
+        let (dir, db) = demo_db("kasa-cache-aged").await;
+        let cache = Arc::new(ContentCache::with_max_age(db, std::time::Duration::from_millis(50)));
+        let first = cache.grouped("tr").await.unwrap();
+        tokio::time::sleep(std::time::Duration::from_millis(80)).await;
+
+        // Act: twenty requests at once.
+        let answers = twenty_at_once(&cache).await;
 
         // Assert: one rebuild served them all (the aged answer or the new one, the same content).
         assert_eq!(cache.builds(), 2);

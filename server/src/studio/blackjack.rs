@@ -10,7 +10,6 @@
 //! rotate the seed while it is open (the next cards would be known).
 
 use axum::extract::State;
-use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use serde::{Deserialize, Serialize};
 use sqlx::{AnyConnection, Row};
@@ -18,9 +17,10 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use super::SpinError;
 use super::engine::FairRng;
 use super::engine::blackjack::{self, ActError, Action, CODE, Card, HandResult, MAX_BET, MIN_BET, Round};
-use super::routes::{CurrentGame, Fair, ShortBalance, refuse};
+use super::routes::{CurrentGame, Fair, ShortBalance, refused};
 use super::store::{self, GameSession, PROVIDER};
 use crate::casino::rounds::{self, CallError, Move};
 use crate::db::{Db, now_ms};
@@ -140,38 +140,6 @@ fn view(round_id: &str, r: &Round, balance: Kurus, fair: Fair) -> BlackjackView 
     }
 }
 
-/// Why a deal or an action was refused; nothing moved.
-#[derive(Debug, thiserror::Error)]
-pub enum HandError {
-    #[error("not enough money")]
-    NotEnoughMoney { balance: Kurus },
-    #[error("bad bet")]
-    BadBet,
-    #[error("a round is already open")]
-    AlreadyOpen,
-    #[error("no such open round")]
-    NoRound,
-    #[error(transparent)]
-    Act(ActError),
-    #[error("no active seed")]
-    NoSeed,
-    #[error(transparent)]
-    Call(CallError),
-    #[error(transparent)]
-    Database(#[from] sqlx::Error),
-}
-
-impl From<CallError> for HandError {
-    fn from(e: CallError) -> Self {
-        match e {
-            CallError::Database(db) => HandError::Database(db),
-            CallError::Wallet(WalletError::InsufficientFunds) => HandError::NotEnoughMoney { balance: Kurus::ZERO },
-            CallError::NotEnoughMoney { balance } => HandError::NotEnoughMoney { balance },
-            other => HandError::Call(other),
-        }
-    }
-}
-
 fn mv(session: &GameSession, round_id: &str, tx: &str, amount: Kurus) -> Move {
     Move {
         provider: PROVIDER.to_string(),
@@ -184,8 +152,8 @@ fn mv(session: &GameSession, round_id: &str, tx: &str, amount: Kurus) -> Move {
 }
 
 /// Writes a finished round's win and fairness record.
-async fn finish_in(tx: &mut AnyConnection, session: &GameSession, round_id: &str, seed: &store::Seed, r: &Round) -> Result<(), HandError> {
-    let win = Kurus::from_minor(r.returned()).map_err(|_| HandError::BadBet)?;
+async fn finish_in(tx: &mut AnyConnection, session: &GameSession, round_id: &str, seed: &store::Seed, r: &Round) -> Result<(), SpinError> {
+    let win = Kurus::from_minor(r.returned()).map_err(|_| SpinError::BadBet)?;
     rounds::win_in(tx, &mv(session, round_id, "win", win)).await?;
     let record = BlackjackRecord { game: "blackjack".to_string(), hands: hands_view(r), dealer: dealer_view(r), cards: r.used().to_vec() };
     store::record_fairness_json(tx, round_id, seed, &serde_json::to_value(&record).unwrap_or_default()).await?;
@@ -193,19 +161,19 @@ async fn finish_in(tx: &mut AnyConnection, session: &GameSession, round_id: &str
 }
 
 /// Deals a round for `bet` kuruš.
-pub async fn deal_round(db: &Db, session: &GameSession, bet: i64) -> Result<(String, Round), HandError> {
+pub async fn deal_round(db: &Db, session: &GameSession, bet: i64) -> Result<(String, Round), SpinError> {
     if !(MIN_BET..=MAX_BET).contains(&bet) || bet % 100 != 0 {
-        return Err(HandError::BadBet);
+        return Err(SpinError::BadBet);
     }
-    let amount = Kurus::from_minor(bet).map_err(|_| HandError::BadBet)?;
+    let amount = Kurus::from_minor(bet).map_err(|_| SpinError::BadBet)?;
     wallet::open_provider_account(db, PROVIDER).await.map_err(CallError::from)?;
     store::active_seed(db, session.player_id).await?;
     let mut tx = db.begin_write().await?;
     let done = async {
         if open_round_id(&mut tx, session.player_id).await?.is_some() {
-            return Err(HandError::AlreadyOpen);
+            return Err(SpinError::RoundOpen);
         }
-        let seed = store::take_nonce(&mut tx, session.player_id).await?.ok_or(HandError::NoSeed)?;
+        let seed = store::take_nonce(&mut tx, session.player_id).await?.ok_or(SpinError::NoSeed)?;
         let nonce = u64::try_from(seed.nonce).map_err(|_| sqlx::Error::RowNotFound)?;
         let round_id = format!("{}-{}", seed.id, seed.nonce);
         let round = Round::deal(blackjack::shoe(&mut FairRng::new(&seed.server_seed, &seed.client_seed, nonce)), bet);
@@ -225,7 +193,7 @@ pub async fn deal_round(db: &Db, session: &GameSession, bet: i64) -> Result<(Str
         .execute(&mut *tx)
         .await?;
         if inserted.rows_affected() == 0 {
-            return Err(HandError::AlreadyOpen);
+            return Err(SpinError::RoundOpen);
         }
         if round.finished {
             finish_in(&mut tx, session, &round_id, &seed, &round).await?;
@@ -234,20 +202,11 @@ pub async fn deal_round(db: &Db, session: &GameSession, bet: i64) -> Result<(Str
         Ok((round_id, round))
     }
     .await;
-    match done {
-        Ok(v) => {
-            tx.commit().await?;
-            Ok(v)
-        }
-        Err(e) => {
-            tx.rollback().await?;
-            Err(with_balance(db, session, e).await)
-        }
-    }
+    conclude(tx, db, session, done).await
 }
 
 /// Plays an action on the player's open round `round_id`.
-pub async fn act_round(db: &Db, session: &GameSession, round_id: &str, action: Action) -> Result<Round, HandError> {
+pub async fn act_round(db: &Db, session: &GameSession, round_id: &str, action: Action) -> Result<Round, SpinError> {
     let mut tx = db.begin_write().await?;
     let done = async {
         let lock = if crate::db::is_postgres(&tx) { " FOR UPDATE" } else { "" };
@@ -260,13 +219,13 @@ pub async fn act_round(db: &Db, session: &GameSession, round_id: &str, action: A
             .bind(&session.game_code)
             .fetch_optional(&mut *tx)
             .await?
-            .ok_or(HandError::NoRound)?;
+            .ok_or(SpinError::NoRound)?;
         let (state, version, seed_id, nonce): (String, i64, i64, i64) = (row.try_get(0)?, row.try_get(1)?, row.try_get(2)?, row.try_get(3)?);
         let mut round: Round = serde_json::from_str(&state).map_err(|e| sqlx::Error::Decode(Box::new(e)))?;
-        let extra = round.act(action).map_err(HandError::Act)?;
+        let extra = round.act(action).map_err(act_error)?;
         if extra > 0 {
             let n = round.hands.iter().filter(|h| h.doubled).count() + round.hands.len();
-            let amount = Kurus::from_minor(extra).map_err(|_| HandError::BadBet)?;
+            let amount = Kurus::from_minor(extra).map_err(|_| SpinError::BadBet)?;
             rounds::bet_in(&mut tx, &mv(session, round_id, &format!("bet{n}"), amount)).await?;
         }
         let updated = sqlx::query(
@@ -279,16 +238,27 @@ pub async fn act_round(db: &Db, session: &GameSession, round_id: &str, action: A
         .execute(&mut *tx)
         .await?;
         if updated.rows_affected() == 0 {
-            return Err(HandError::NoRound);
+            return Err(SpinError::NoRound);
         }
         if round.finished {
-            let seed = store::seed_by_id(&mut tx, seed_id).await?.ok_or(HandError::NoSeed)?;
+            let seed = store::seed_by_id(&mut tx, seed_id).await?.ok_or(SpinError::NoSeed)?;
             finish_in(&mut tx, session, round_id, &store::Seed { nonce, ..seed }, &round).await?;
         }
         wallet::publish_balance_in(&mut tx, session.player_id).await.map_err(CallError::from)?;
         Ok(round)
     }
     .await;
+    conclude(tx, db, session, done).await
+}
+
+/// Commits a deal's or an action's transaction when it succeeded, else rolls it back; a refusal
+/// for money then carries the player's balance.
+async fn conclude<T>(
+    tx: sqlx::Transaction<'static, sqlx::Any>,
+    db: &Db,
+    session: &GameSession,
+    done: Result<T, SpinError>,
+) -> Result<T, SpinError> {
     match done {
         Ok(v) => {
             tx.commit().await?;
@@ -296,19 +266,22 @@ pub async fn act_round(db: &Db, session: &GameSession, round_id: &str, action: A
         }
         Err(e) => {
             tx.rollback().await?;
-            Err(with_balance(db, session, e).await)
+            match e {
+                SpinError::NotEnoughMoney { .. }
+                | SpinError::Call(CallError::NotEnoughMoney { .. } | CallError::Wallet(WalletError::InsufficientFunds)) => {
+                    Err(SpinError::NotEnoughMoney { balance: rounds::balance(db, session.player_id).await?.balance() })
+                }
+                e => Err(e),
+            }
         }
     }
 }
 
-/// A refusal for money carries the player's balance.
-async fn with_balance(db: &Db, session: &GameSession, e: HandError) -> HandError {
+/// An action the round refused.
+fn act_error(e: ActError) -> SpinError {
     match e {
-        HandError::NotEnoughMoney { .. } => match rounds::balance(db, session.player_id).await {
-            Ok(b) => HandError::NotEnoughMoney { balance: b.balance() },
-            Err(e) => HandError::from(e),
-        },
-        e => e,
+        ActError::Finished => SpinError::NoRound,
+        ActError::NotAllowed => SpinError::NotAllowed,
     }
 }
 
@@ -336,21 +309,6 @@ async fn answer(db: &Db, session: &GameSession, round_id: &str, round: &Round) -
     let balance = wallet::balances(db, session.player_id).await?.total()?;
     let seed = store::active_seed(db, session.player_id).await?;
     Ok(view(round_id, round, balance, Fair::from(&seed)))
-}
-
-fn refused(e: HandError) -> Response {
-    match e {
-        HandError::NotEnoughMoney { balance } => {
-            refuse(StatusCode::BAD_REQUEST, "studio.not_enough_balance", Some(serde_json::json!({ "balance": balance.to_lira() })))
-        }
-        HandError::BadBet => AppError::Validation { field: "bet", key: "studio.bad_bet" }.into_response(),
-        HandError::AlreadyOpen => refuse(StatusCode::CONFLICT, "studio.blackjack_open", None),
-        HandError::NoRound | HandError::Act(ActError::Finished) => refuse(StatusCode::CONFLICT, "studio.blackjack_no_round", None),
-        HandError::Act(ActError::NotAllowed) => refuse(StatusCode::CONFLICT, "studio.blackjack_not_allowed", None),
-        HandError::NoSeed => AppError::Busy.into_response(),
-        HandError::Call(e) => AppError::Internal(anyhow::anyhow!(e)).into_response(),
-        HandError::Database(e) => AppError::from(e).into_response(),
-    }
 }
 
 fn only_blackjack(session: &GameSession) -> Result<(), Response> {

@@ -72,6 +72,15 @@ pub enum SpinError {
     /// The player's seed was being rotated (played again, then this).
     #[error("no active seed")]
     NoSeed,
+    /// Blackjack: the player already has an open round.
+    #[error("a round is already open")]
+    RoundOpen,
+    /// Blackjack: no such open round (finished, or not the player's).
+    #[error("no such open round")]
+    NoRound,
+    /// Blackjack: the action is not allowed on the hand now.
+    #[error("that action is not allowed now")]
+    NotAllowed,
     #[error(transparent)]
     Call(CallError),
     #[error(transparent)]

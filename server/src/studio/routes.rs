@@ -207,7 +207,7 @@ fn next_fair(s: &Played) -> Fair {
 }
 
 /// The answer to a refused round.
-fn refused(e: SpinError) -> Response {
+pub(crate) fn refused(e: SpinError) -> Response {
     match e {
         SpinError::NotEnoughMoney { balance } => {
             refuse(StatusCode::BAD_REQUEST, "studio.not_enough_balance", Some(serde_json::json!({ "balance": balance.to_lira() })))
@@ -227,6 +227,9 @@ fn refused(e: SpinError) -> Response {
         SpinError::Call(e) => AppError::from(e).into_response(),
         SpinError::Database(e) => AppError::from(e).into_response(),
         e @ SpinError::NoSeed => AppError::Internal(anyhow::anyhow!(e)).into_response(),
+        SpinError::RoundOpen => refuse(StatusCode::CONFLICT, "studio.blackjack_open", None),
+        SpinError::NoRound => refuse(StatusCode::CONFLICT, "studio.blackjack_no_round", None),
+        SpinError::NotAllowed => refuse(StatusCode::CONFLICT, "studio.blackjack_not_allowed", None),
     }
 }
 
