@@ -8,6 +8,8 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { writeFileSync } from 'node:fs';
 import { test as nodeTest } from 'node:test';
+import assert from 'node:assert/strict';
+import AxeBuilder from '@axe-core/playwright';
 import { chromium } from 'playwright-core';
 
 const webDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -309,4 +311,162 @@ export async function openLoggedIn(browser, baseUrl, authData, { width, height, 
   await opened.page.reload({ waitUntil: 'networkidle' });
   await closePopupIfShown(opened.page);
   return opened;
+}
+
+// ---------- The studio's games (tables.test, studio-more.test) ----------
+
+/** A call to the site's API as the player; the answer's data (its success asserted). */
+export async function apiAs(apiUrl, authData, path, { method = 'GET', body } = {}) {
+  const res = await fetch(`${apiUrl}/api/${path}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${authData.token}`,
+      'x-locale': 'tr',
+      ...(body ? { 'content-type': 'application/json' } : {}),
+    },
+    body: body ? JSON.stringify(body) : undefined,
+  }).then((r) => r.json());
+  assert.equal(res.success, true, `${path}: ${JSON.stringify(res)}`);
+  return res.data;
+}
+
+/** A new player (`startServer`'s server) with `amount` lira put in the wallet by the admin. */
+export async function fundedPlayer(server, tag, amount = '100') {
+  const player = await registerPlayer(server.apiUrl, tag);
+  await kasaAdmin(
+    server.databaseUrl,
+    'wallet',
+    'adjust',
+    '--player',
+    player.username,
+    '--amount',
+    amount,
+    '--reason',
+    'e2e',
+  );
+  return player;
+}
+
+/** A lira amount as the studio's games write it (tr: 1.234,56 ₺, en: ₺1,234.56). */
+export function lira(amount, lang) {
+  const n = new Intl.NumberFormat(lang === 'tr' ? 'tr-TR' : 'en-GB', {
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  }).format(amount);
+  return lang === 'tr' ? `${n} ₺` : `₺${n}`;
+}
+
+/** No sideways overflow in a document (`target`: the page, or a frame's `html` locator). */
+export async function noOverflow(target, where) {
+  const problem = await target.evaluate(() => {
+    const root = document.documentElement;
+    const width = root.clientWidth;
+    const wide = [...document.querySelectorAll('body *')]
+      .filter((el) => el.getBoundingClientRect().right > width + 1 && el.getClientRects().length)
+      .filter((el) => !el.closest('dialog:not([open])'))
+      .slice(0, 4)
+      .map(
+        (el) =>
+          `${el.tagName.toLowerCase()}.${String(el.className?.baseVal ?? el.className).split(' ')[0]}`,
+      );
+    return root.scrollWidth > width || wide.length
+      ? `${root.scrollWidth} > ${width}: ${wide.join(', ')}`
+      : null;
+  });
+  assert.equal(problem, null, `${where}: something sticks out sideways`);
+}
+
+/**
+ * axe-core's findings in a game's document (the page, or only what `include` selects, e.g. the
+ * game's frame: `{ fromFrames: ['iframe', 'html'] }`): WCAG 2.2 A/AA and axe's best practices,
+ * whatever their impact, each as `where: rule (impact) targets`; those matching one of `known`
+ * (regular expressions) left out.
+ */
+export async function axeProblems(page, where, { include, known = [] } = {}) {
+  let builder = new AxeBuilder({ page }).withTags([
+    'wcag2a',
+    'wcag2aa',
+    'wcag21a',
+    'wcag21aa',
+    'wcag22aa',
+    'best-practice',
+  ]);
+  if (include) builder = builder.include(include);
+  const { violations } = await builder.analyze();
+  return violations
+    .map(
+      (v) =>
+        `${where}: ${v.id} (${v.impact}) ${v.nodes
+          .slice(0, 3)
+          .map((n) => n.target.join(' '))
+          .join(' | ')}`,
+    )
+    .filter((found) => !known.some((re) => re.test(found)));
+}
+
+/** No axe-core finding (`axeProblems`, with its options). */
+export async function axeClean(page, where, options) {
+  assert.deepEqual(await axeProblems(page, where, options), [], `${where}: axe`);
+}
+
+/**
+ * Opens the lobby page `game.lobby` logged in (its category tab `game.tab[lang]` chosen when
+ * given), screenshots the game's tile into `shotsDir` and launches the game from it; the page and
+ * the game's frame.
+ */
+export async function launchFromLobby(
+  browser,
+  server,
+  game,
+  { authData, lang, width, height, mobile, shotsDir },
+) {
+  const opened = await openLoggedIn(browser, server.baseUrl, authData, {
+    width,
+    height,
+    mobile,
+    lang,
+  });
+  const { page } = opened;
+  await page.goto(`${server.baseUrl}${game.lobby}`, { waitUntil: 'networkidle' });
+  if (game.tab) {
+    const tab = page.getByRole('button', { name: game.tab[lang], exact: true });
+    await tab.click();
+    await until('the tab chosen', async () => (await tab.getAttribute('aria-pressed')) === 'true');
+  }
+  const tile = page.locator(`[data-testid="game-tile"][data-code="${game.code}"]`);
+  await tile.waitFor();
+  await tile.scrollIntoViewIfNeeded();
+  await tile.locator('img').evaluate((img) => img.decode?.().catch(() => {}));
+  await screenshot(page, join(shotsDir, `lobby-${game.code}-${lang}-${width}.png`));
+  await tile.locator('.game-tile__play').click();
+  const name = game[lang];
+  await page.locator(`iframe[title="${name}"]`).waitFor();
+  const frame = page.frameLocator(`iframe[title="${name}"]`);
+  return { ...opened, frame, name };
+}
+
+/** A game's page opened straight from its launch URL, at `width` (a phone below 992 px). */
+export async function openGame(browser, server, game, authData, lang, width) {
+  const url = await apiAs(server.apiUrl, authData, 'casino/kasalaunchurl', {
+    method: 'POST',
+    body: { code: game.code, isMobile: width < 992 },
+  });
+  const href = typeof url === 'string' ? url : (url.url ?? url.launchUrl);
+  const full = new URL(href, server.baseUrl);
+  full.searchParams.set('lang', lang);
+  const height = width < 992 ? (width === 320 ? 568 : 844) : 900;
+  return openPage(browser, full.toString(), { width, height, mobile: width < 992 });
+}
+
+/** The game's balance meter (the studio's games share its classes). */
+export const balanceMeter = (frame) => frame.locator('.meter--balance .meter__value');
+
+/** Waits until the game's balance meter shows `lira` (lira) in `lang`. */
+export async function meterShows(frame, amount, lang, ms = 20_000) {
+  const text = lira(amount, lang);
+  await until(
+    `the game's balance ${text}`,
+    async () => (await balanceMeter(frame).innerText()) === text,
+    ms,
+  );
 }

@@ -3,18 +3,23 @@
 // bingo lobby (/casino/popular-games, English, 390 px in the Play dialog) and the Lucky Wheel from
 // TV Bets (/casino/tvbets, English, 1024 px); each round moves the site's and the game's balance
 // by exactly win - bet of the round the server answered. Screenshots of each game (a round played)
-// at 320, 390, 1024 and 1440 px go to e2e/artifacts/tables/ (SHOTS_DIR to change).
+// at 320, 390, 1024 and 1440 px go to e2e/artifacts/tables/ (SHOTS_DIR to change), and axe-core
+// finds nothing in the game's page then.
 import { after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import {
+  apiAs,
   artifactsDir,
-  kasaAdmin,
+  axeProblems,
+  fundedPlayer as sharedFundedPlayer,
   launchBrowser,
-  openLoggedIn,
-  openPage,
-  registerPlayer,
+  launchFromLobby as sharedLaunchFromLobby,
+  lira,
+  meterShows,
+  noOverflow,
+  openGame as sharedOpenGame,
   screenshot,
   startServer,
   test,
@@ -33,6 +38,19 @@ const GAMES = {
   },
   keno: { code: 'kasa-keno', lobby: '/casino/popular-games', tr: 'Keno 80', en: 'Keno 80' },
   wheel: { code: 'kasa-lucky-wheel', lobby: '/casino/tvbets', tr: 'Şans Çarkı', en: 'Lucky Wheel' },
+};
+
+/**
+ * axe findings known in a game's own code (not the shared frame), left out until that code is
+ * mended (label-content-name-mismatch: a button's visible text must be in its name): the
+ * roulette's column buttons show "2:1" but their names hold it in parentheses ("Column 1 (2:1)"),
+ * which axe reads past; the wheel's mark buttons show the mark and the segment count in two spans
+ * with no space between ("×2" "25 segments", read as "×225 segments"), and their names ("Bet on
+ * ×2") leave the count out.
+ */
+const KNOWN_AXE = {
+  roulette: [/label-content-name-mismatch .*(Kolon|Column) \d \(2:1\)/],
+  wheel: [/label-content-name-mismatch .*\.lw-spot--/],
 };
 
 const T = {
@@ -75,86 +93,12 @@ after(async () => {
   await server?.stop();
 });
 
-async function api(path, authData, { method = 'GET', body } = {}) {
-  const res = await fetch(`${server.apiUrl}/api/${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${authData.token}`,
-      'x-locale': 'tr',
-      ...(body ? { 'content-type': 'application/json' } : {}),
-    },
-    body: body ? JSON.stringify(body) : undefined,
-  }).then((r) => r.json());
-  assert.equal(res.success, true, `${path}: ${JSON.stringify(res)}`);
-  return res.data;
-}
-
-async function fundedPlayer(tag, amount = '100') {
-  const player = await registerPlayer(server.apiUrl, tag);
-  await kasaAdmin(
-    server.databaseUrl,
-    'wallet',
-    'adjust',
-    '--player',
-    player.username,
-    '--amount',
-    amount,
-    '--reason',
-    'e2e',
-  );
-  return player;
-}
-
-/** A lira amount as the game writes it (tr: 1.234,56 ₺, en: ₺1,234.56). */
-function lira(amount, lang) {
-  const n = new Intl.NumberFormat(lang === 'tr' ? 'tr-TR' : 'en-GB', {
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-  }).format(amount);
-  return lang === 'tr' ? `${n} ₺` : `₺${n}`;
-}
-
-/** No sideways overflow in a document (the page or the game's frame). */
-async function noOverflow(target, where) {
-  const problem = await target.evaluate(() => {
-    const root = document.documentElement;
-    const width = root.clientWidth;
-    const wide = [...document.querySelectorAll('body *')]
-      .filter((el) => el.getBoundingClientRect().right > width + 1 && el.getClientRects().length)
-      .filter((el) => !el.closest('dialog:not([open])'))
-      .slice(0, 4)
-      .map(
-        (el) =>
-          `${el.tagName.toLowerCase()}.${String(el.className?.baseVal ?? el.className).split(' ')[0]}`,
-      );
-    return root.scrollWidth > width || wide.length
-      ? `${root.scrollWidth} > ${width}: ${wide.join(', ')}`
-      : null;
-  });
-  assert.equal(problem, null, `${where}: something sticks out sideways`);
-}
-
-/** Opens the lobby logged in, launches the game from its tile; the game's frame. */
-async function launchFromLobby(game, { authData, lang, width, height, mobile }) {
-  const opened = await openLoggedIn(browser, server.baseUrl, authData, {
-    width,
-    height,
-    mobile,
-    lang,
-  });
-  const { page } = opened;
-  await page.goto(`${server.baseUrl}${game.lobby}`, { waitUntil: 'networkidle' });
-  const tile = page.locator(`[data-testid="game-tile"][data-code="${game.code}"]`);
-  await tile.waitFor();
-  await tile.scrollIntoViewIfNeeded();
-  await tile.locator('img').evaluate((img) => img.decode?.().catch(() => {}));
-  await screenshot(page, join(shotsDir, `lobby-${game.code}-${lang}-${width}.png`));
-  await tile.locator('.game-tile__play').click();
-  const name = game[lang];
-  await page.locator(`iframe[title="${name}"]`).waitFor();
-  const frame = page.frameLocator(`iframe[title="${name}"]`);
-  return { ...opened, frame, name };
-}
+const api = (path, authData, options) => apiAs(server.apiUrl, authData, path, options);
+const fundedPlayer = (tag, amount) => sharedFundedPlayer(server, tag, amount);
+const launchFromLobby = (game, options) =>
+  sharedLaunchFromLobby(browser, server, game, { ...options, shotsDir });
+const openGame = (game, authData, lang, width) =>
+  sharedOpenGame(browser, server, game, authData, lang, width);
 
 /**
  * Plays one round in the game (`act` places the stakes and presses the button) and checks the
@@ -175,12 +119,7 @@ async function playRound(page, frame, authData, lang, act) {
   assert.equal(balance, expected, 'the answer: balance = before - bet + win');
   const now = (await api('user/balance', authData)).balance;
   assert.equal(now, expected, 'the site: balance = before - bet + win');
-  const meter = frame.locator('.meter--balance .meter__value');
-  await until(
-    `the game's balance ${lira(expected, lang)}`,
-    async () => (await meter.innerText()) === lira(expected, lang),
-    20_000,
-  );
+  await meterShows(frame, expected, lang);
   return body.data;
 }
 
@@ -312,21 +251,9 @@ test('the lucky wheel from TV Bets at 1024 px (English): two marks, then a refus
   await context.close();
 });
 
-/** A game page opened straight from a launch URL. */
-async function openGame(game, authData, lang, width) {
-  const url = await api('casino/kasalaunchurl', authData, {
-    method: 'POST',
-    body: { code: game.code, isMobile: width < 992 },
-  });
-  const href = typeof url === 'string' ? url : (url.url ?? url.launchUrl);
-  const full = new URL(href, server.baseUrl);
-  full.searchParams.set('lang', lang);
-  const height = width < 992 ? (width === 320 ? 568 : 844) : 900;
-  return openPage(browser, full.toString(), { width, height, mobile: width < 992 });
-}
-
 test('screenshots: each game at 320, 390, 1024 and 1440 px, a round played', async () => {
   const { authData } = await fundedPlayer('ts', '1000');
+  const problems = [];
   const rounds = {
     roulette: async (frame, t) => {
       await frame.getByRole('button', { name: t.straight(0) }).click();
@@ -356,14 +283,12 @@ test('screenshots: each game at 320, 390, 1024 and 1440 px, a round played', asy
       await rounds[kind](page, t);
       const body = await (await answer).json();
       assert.equal(body.success, true);
-      await until(
-        'the round shown',
-        async () =>
-          (await page.locator('.meter--balance .meter__value').innerText()) ===
-          lira(body.data.balance, lang),
-      );
+      await meterShows(page, body.data.balance, lang);
       await noOverflow(page, `${kind} ${lang} ${width}`);
       await screenshot(page, join(shotsDir, `${kind}-${lang}-${width}.png`));
+      // The shared frame (landmarks, the chips' contrast) and the game's own parts.
+      const where = `${kind} ${lang} ${width}`;
+      problems.push(...(await axeProblems(page, where, { known: KNOWN_AXE[kind] })));
       if (width === 390) {
         // The rules panel (with the exact RTP) and the fairness panel on a phone.
         await page.getByRole('button', { name: t.info }).click();
@@ -379,4 +304,5 @@ test('screenshots: each game at 320, 390, 1024 and 1440 px, a round played', asy
       await context.close();
     }
   }
+  assert.deepEqual(problems, [], 'axe');
 });

@@ -43,7 +43,8 @@ export class TableShell {
   chip: number;
   busy = false;
 
-  readonly stage = h('main', { class: 'tstage' });
+  /** What the game draws into (it scrolls when the screen is short). */
+  readonly stage = h('div', { class: 'tstage' });
   readonly actionButton: HTMLButtonElement;
   private balanceEl = h('output', { class: 'meter__value' });
   private betEl = h('output', { class: 'meter__value' });
@@ -146,8 +147,16 @@ export class TableShell {
       ),
     );
     root.classList.add('tapp');
-    root.replaceChildren(bar, this.stage, h('div', { class: 'tmsg' }, this.message), controls);
+    // The stage and the message line under it are the page's main landmark.
+    const main = h(
+      'main',
+      { class: 'tmain' },
+      this.stage,
+      h('div', { class: 'tmsg' }, this.message),
+    );
+    root.replaceChildren(bar, main, controls);
     root.append(this.live);
+    this.keyboardScroll(name);
     this.renderBalance(this.balance);
     this.setBet(0);
     this.setWin(0);
@@ -155,6 +164,36 @@ export class TableShell {
 
   get dict(): Dict {
     return this.t;
+  }
+
+  /**
+   * While the stage scrolls (a short screen), it takes the keyboard focus (a region named after
+   * the game) so its hidden part can be scrolled into view without a mouse.
+   */
+  private keyboardScroll(name: string) {
+    const stage = this.stage;
+    const update = () => {
+      const scrolls = stage.scrollHeight > stage.clientHeight + 1;
+      if (scrolls === stage.hasAttribute('tabindex')) return;
+      if (scrolls) {
+        stage.tabIndex = 0;
+        stage.setAttribute('role', 'region');
+        stage.setAttribute('aria-label', name);
+      } else {
+        stage.removeAttribute('tabindex');
+        stage.removeAttribute('role');
+        stage.removeAttribute('aria-label');
+      }
+    };
+    if (typeof ResizeObserver === 'undefined') return;
+    // The stage's size, and its content's: what the game draws is the stage's children.
+    const sizes = new ResizeObserver(update);
+    sizes.observe(stage);
+    new MutationObserver((changes) => {
+      for (const change of changes)
+        change.addedNodes.forEach((n) => n instanceof Element && sizes.observe(n));
+      update();
+    }).observe(stage, { childList: true });
   }
 
   get language(): Lang {
