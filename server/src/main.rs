@@ -91,6 +91,12 @@ enum AdminCommand {
         #[command(subcommand)]
         command: PaymentsCommand,
     },
+    /// The site content (languages and texts, site options, domains, banners, the popup, casino
+    /// categories, jackpot cards, pages) in content/'s format.
+    Content {
+        #[command(subcommand)]
+        command: ContentCommand,
+    },
     /// The casino catalogue: import providers, games and their categories.
     Games {
         #[command(subcommand)]
@@ -110,6 +116,21 @@ enum ProvidersCommand {
     Sync {
         /// The provider's code: hub88.
         provider: String,
+    },
+}
+
+#[derive(Subcommand)]
+enum ContentCommand {
+    /// Replaces the site content with the folder's (every file checked first; a bad one changes
+    /// nothing); every node rebuilds its bootstrap.
+    Import {
+        /// A folder in content/'s format (site.json, sliders.json, popup.json, ...).
+        dir: std::path::PathBuf,
+    },
+    /// Writes the site content to the folder in content/'s format (edit it, then import it).
+    Export {
+        /// The folder to write (made when missing).
+        dir: std::path::PathBuf,
     },
 }
 
@@ -337,6 +358,27 @@ fn main() -> ExitCode {
                         Ok(())
                     }
                 }
+            }
+            Command::Admin { database_url, command: AdminCommand::Content { command: ContentCommand::Import { dir } } } => {
+                let db = kasa::serve::prepare(&database_url, false).await?;
+                let r = kasa::cms::demo::import(&db, &dir).await.map_err(|e| e.context(format!("{} was not imported", dir.display())))?;
+                println!(
+                    "content imported from {}: {} languages, {} texts, {} banners, {} pages",
+                    dir.display(),
+                    r.languages,
+                    r.texts,
+                    r.banners,
+                    r.pages
+                );
+                Ok(())
+            }
+            Command::Admin { database_url, command: AdminCommand::Content { command: ContentCommand::Export { dir } } } => {
+                let db = kasa::serve::prepare(&database_url, false).await?;
+                kasa::cms::demo::export(&db, &dir)
+                    .await
+                    .map_err(|e| e.context(format!("the content was not exported to {}", dir.display())))?;
+                println!("content exported to {}", dir.display());
+                Ok(())
             }
             Command::Admin { database_url, command: AdminCommand::Games { command: GamesCommand::Import { file } } } => {
                 let db = kasa::serve::prepare(&database_url, false).await?;

@@ -1,11 +1,18 @@
-//! Loads the demo content committed under `content/` (embedded in the binary) into an empty database.
+//! The site content in `content/`'s format (languages and texts, site options, domains, banners,
+//! the popup, casino categories, jackpot cards, pages): the demo committed under `content/`
+//! (embedded in the binary) loaded into an empty database, and the operator's `kasa admin content
+//! import DIR` (every file read and checked first, then the site's content replaced in one
+//! transaction, page HTML sanitised) and `export DIR` (the database written out in the same
+//! format, so an export imports back unchanged).
 
 use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
 
 use anyhow::{Context, anyhow};
 use rust_embed::RustEmbed;
-use serde::Deserialize;
 use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+use sqlx::Row;
 
 use crate::db::Db;
 
@@ -16,7 +23,7 @@ use crate::db::Db;
 #[exclude = "_src/*"]
 struct ContentFiles;
 
-#[derive(Deserialize)]
+#[derive(Deserialize, Serialize)]
 #[serde(rename_all = "camelCase")]
 struct SiteFile {
     languages: Vec<LanguageEntry>,
@@ -25,13 +32,13 @@ struct SiteFile {
     trial_bonus_amount: f64,
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, Serialize)]
 struct LanguageEntry {
     locale: String,
     name: String,
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, Serialize)]
 struct OptionEntry {
     key: String,
     value: Localized<String>,
@@ -40,7 +47,7 @@ struct OptionEntry {
 }
 
 /// A content value in one form for every language, or one per language (`{"tr": …, "en": …}`).
-#[derive(Deserialize)]
+#[derive(Deserialize, Serialize)]
 #[serde(untagged)]
 enum Localized<T> {
     One(T),
@@ -75,13 +82,13 @@ fn yes() -> bool {
     true
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, Serialize)]
 struct Domains {
     current: String,
     next: String,
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, Serialize)]
 struct SliderEntry {
     slug: String,
     #[serde(default)]
@@ -91,14 +98,14 @@ struct SliderEntry {
     sort: i64,
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, Serialize)]
 struct PopupEntry {
     #[serde(default)]
     url: String,
     images: Localized<Vec<String>>,
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, Serialize)]
 #[serde(rename_all = "camelCase")]
 struct CasinoCategoryEntry {
     id: i64,
@@ -110,7 +117,7 @@ struct CasinoCategoryEntry {
     sort: i64,
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, Serialize)]
 #[serde(rename_all = "camelCase")]
 struct JackpotsFile {
     #[serde(default)]
@@ -119,43 +126,116 @@ struct JackpotsFile {
     jackpot_cards: Vec<serde_json::Value>,
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, Serialize)]
 struct PageCategory {
     id: i64,
     name: BTreeMap<String, String>,
     contents: Vec<PageEntry>,
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, Serialize)]
 struct PageEntry {
     id: i64,
     title: BTreeMap<String, String>,
     file: String,
 }
 
-fn file(path: &str) -> anyhow::Result<String> {
-    let f = ContentFiles::get(path).ok_or_else(|| anyhow!("demo content file content/{path} is missing"))?;
-    String::from_utf8(f.data.into_owned()).with_context(|| format!("content/{path} is not UTF-8"))
+/// Where content files are read from: the demo embedded in the binary, or an operator's folder.
+pub enum Source {
+    Demo,
+    Dir(PathBuf),
 }
 
-fn json<T: DeserializeOwned>(path: &str) -> anyhow::Result<T> {
-    serde_json::from_str(&file(path)?).with_context(|| format!("content/{path} is not valid"))
-}
-
-/// The texts of `locale`: `translations/{locale}.json` merged with any `translations/{locale}.{part}.json`.
-fn translation_files(locale: &str) -> anyhow::Result<BTreeMap<String, String>> {
-    let main = format!("translations/{locale}.json");
-    let part_prefix = format!("translations/{locale}.");
-    let mut texts: BTreeMap<String, String> = json(&main)?;
-    let mut parts: Vec<String> = ContentFiles::iter()
-        .filter(|p| p.starts_with(&part_prefix) && p.ends_with(".json") && **p != *main)
-        .map(|p| p.to_string())
-        .collect();
-    parts.sort();
-    for part in parts {
-        texts.extend(json::<BTreeMap<String, String>>(&part)?);
+impl Source {
+    fn file(&self, path: &str) -> anyhow::Result<String> {
+        match self {
+            Source::Demo => {
+                let f = ContentFiles::get(path).ok_or_else(|| anyhow!("demo content file content/{path} is missing"))?;
+                String::from_utf8(f.data.into_owned()).with_context(|| format!("content/{path} is not UTF-8"))
+            }
+            Source::Dir(dir) => {
+                std::fs::read_to_string(dir.join(path)).with_context(|| format!("{} cannot be read", dir.join(path).display()))
+            }
+        }
     }
-    Ok(texts)
+
+    fn json<T: DeserializeOwned>(&self, path: &str) -> anyhow::Result<T> {
+        serde_json::from_str(&self.file(path)?).with_context(|| format!("{path} is not valid"))
+    }
+
+    /// The files under `translations/` (relative paths).
+    fn translation_paths(&self) -> anyhow::Result<Vec<String>> {
+        Ok(match self {
+            Source::Demo => ContentFiles::iter().filter(|p| p.starts_with("translations/")).map(|p| p.to_string()).collect(),
+            Source::Dir(dir) => match std::fs::read_dir(dir.join("translations")) {
+                Ok(entries) => {
+                    entries.filter_map(|e| e.ok()).filter_map(|e| e.file_name().to_str().map(|n| format!("translations/{n}"))).collect()
+                }
+                Err(_) => Vec::new(),
+            },
+        })
+    }
+
+    /// The texts of `locale`: `translations/{locale}.json` merged with any
+    /// `translations/{locale}.{part}.json`.
+    fn translations(&self, locale: &str) -> anyhow::Result<BTreeMap<String, String>> {
+        let main = format!("translations/{locale}.json");
+        let part_prefix = format!("translations/{locale}.");
+        let mut texts: BTreeMap<String, String> = self.json(&main)?;
+        let mut parts: Vec<String> =
+            self.translation_paths()?.into_iter().filter(|p| p.starts_with(&part_prefix) && p.ends_with(".json") && *p != main).collect();
+        parts.sort();
+        for part in parts {
+            texts.extend(self.json::<BTreeMap<String, String>>(&part)?);
+        }
+        Ok(texts)
+    }
+}
+
+/// Every content file read and checked: nothing is written before all of it is.
+struct Content {
+    site: SiteFile,
+    sliders: Vec<SliderEntry>,
+    popup: Option<PopupEntry>,
+    categories: Vec<CasinoCategoryEntry>,
+    jackpots: JackpotsFile,
+    pages: Vec<PageCategory>,
+    /// Texts by locale.
+    texts: Vec<(String, BTreeMap<String, String>)>,
+    /// Page bodies by (page id, locale), sanitised.
+    bodies: BTreeMap<(i64, String), String>,
+}
+
+impl Content {
+    fn read(source: &Source) -> anyhow::Result<Content> {
+        let site: SiteFile = source.json("site.json")?;
+        anyhow::ensure!(site.languages.iter().any(|l| l.locale == "tr"), "site.json: the languages need Turkish (tr)");
+        let pages: Vec<PageCategory> = source.json("pages.json")?;
+        let mut texts = Vec::new();
+        for lang in &site.languages {
+            texts.push((lang.locale.clone(), source.translations(&lang.locale)?));
+        }
+        let mut bodies = BTreeMap::new();
+        for page in pages.iter().flat_map(|c| &c.contents) {
+            for locale in page.title.keys() {
+                let body = source.file(&format!("pages/{}.{}.html", page.file, locale))?;
+                bodies.insert((page.id, locale.clone()), super::routes::sanitize_html(&body));
+            }
+        }
+        for opt in &site.site_options {
+            opt.value.split().with_context(|| format!("site.json: site option {}", opt.key))?;
+        }
+        Ok(Content {
+            sliders: source.json("sliders.json")?,
+            popup: source.json("popup.json")?,
+            categories: source.json("casino_categories.json")?,
+            jackpots: source.json("jackpots.json")?,
+            site,
+            pages,
+            texts,
+            bodies,
+        })
+    }
 }
 
 /// True when the database holds no site content yet.
@@ -170,19 +250,62 @@ pub async fn load_if_empty(db: &Db) -> anyhow::Result<bool> {
     if !is_empty(db).await? {
         return Ok(false);
     }
-    load(db).await?;
+    let content = Content::read(&Source::Demo)?;
+    write(db, &content, false).await?;
+    tracing::info!(
+        languages = content.site.languages.len(),
+        sliders = content.sliders.len(),
+        pages = content.pages.iter().map(|c| c.contents.len()).sum::<usize>(),
+        "demo content loaded"
+    );
     Ok(true)
 }
 
-async fn load(db: &Db) -> anyhow::Result<()> {
-    let site: SiteFile = json("site.json")?;
-    let sliders: Vec<SliderEntry> = json("sliders.json")?;
-    let popup: Option<PopupEntry> = json("popup.json")?;
-    let categories: Vec<CasinoCategoryEntry> = json("casino_categories.json")?;
-    let jackpots: JackpotsFile = json("jackpots.json")?;
-    let pages: Vec<PageCategory> = json("pages.json")?;
+/// `kasa admin content import DIR`: every file read and checked, then the site content replaced
+/// in one transaction (casino categories added or updated by id: games refer to them), every
+/// node told. A bad file names itself and changes nothing.
+pub async fn import(db: &Db, dir: &Path) -> anyhow::Result<ImportReport> {
+    let content = Content::read(&Source::Dir(dir.to_path_buf()))?;
+    write(db, &content, true).await?;
+    Ok(ImportReport {
+        languages: content.site.languages.len(),
+        texts: content.texts.iter().map(|(_, t)| t.len()).sum(),
+        banners: content.sliders.len(),
+        pages: content.pages.iter().map(|c| c.contents.len()).sum(),
+    })
+}
 
+/// What an import wrote.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ImportReport {
+    pub languages: usize,
+    pub texts: usize,
+    pub banners: usize,
+    pub pages: usize,
+}
+
+/// Writes the content in one transaction; `replace`: the site's content goes first.
+async fn write(db: &Db, content: &Content, replace: bool) -> anyhow::Result<()> {
+    let Content { site, sliders, popup, categories, jackpots, pages, texts, bodies } = content;
     let mut tx = db.begin_write().await?;
+    if replace {
+        for table in [
+            "content_texts",
+            "contents",
+            "content_categories",
+            "jackpot_cards",
+            "popups",
+            "sliders",
+            "site_options",
+            "translations",
+            "languages",
+        ] {
+            sqlx::query(sqlx::AssertSqlSafe(format!("DELETE FROM {table}"))).execute(&mut *tx).await?;
+        }
+        sqlx::query("DELETE FROM settings WHERE key IN ('domain.current', 'domain.next', 'bonus.trial_amount_kurus')")
+            .execute(&mut *tx)
+            .await?;
+    }
     for (i, lang) in site.languages.iter().enumerate() {
         sqlx::query("INSERT INTO languages (locale, name, sort) VALUES ($1, $2, $3)")
             .bind(&lang.locale)
@@ -190,8 +313,8 @@ async fn load(db: &Db) -> anyhow::Result<()> {
             .bind(i as i64)
             .execute(&mut *tx)
             .await?;
-        let texts = translation_files(&lang.locale)?;
-        for (key, value) in texts {
+        let lang_texts = texts.iter().find(|(l, _)| *l == lang.locale).map(|(_, t)| t.clone()).unwrap_or_default();
+        for (key, value) in lang_texts {
             sqlx::query("INSERT INTO translations (locale, key, value) VALUES ($1, $2, $3)")
                 .bind(&lang.locale)
                 .bind(key)
@@ -222,7 +345,7 @@ async fn load(db: &Db) -> anyhow::Result<()> {
     ] {
         sqlx::query("INSERT INTO settings (key, value) VALUES ($1, $2)").bind(key).bind(value).execute(&mut *tx).await?;
     }
-    for s in &sliders {
+    for s in sliders {
         sqlx::query("INSERT INTO sliders (slug, url, images, sort) VALUES ($1, $2, $3, $4)")
             .bind(&s.slug)
             .bind(&s.url)
@@ -231,15 +354,18 @@ async fn load(db: &Db) -> anyhow::Result<()> {
             .execute(&mut *tx)
             .await?;
     }
-    if let Some(p) = &popup {
+    if let Some(p) = popup {
         sqlx::query("INSERT INTO popups (url, images, active) VALUES ($1, $2, 1)")
             .bind(&p.url)
             .bind(images_json(&p.images)?)
             .execute(&mut *tx)
             .await?;
     }
-    for c in &categories {
-        sqlx::query("INSERT INTO casino_categories (id, names, slug_list, image_url, sort) VALUES ($1, $2, $3, $4, $5)")
+    for c in categories {
+        sqlx::query(
+            "INSERT INTO casino_categories (id, names, slug_list, image_url, sort) VALUES ($1, $2, $3, $4, $5) \
+             ON CONFLICT (id) DO UPDATE SET names = excluded.names, slug_list = excluded.slug_list, image_url = excluded.image_url, sort = excluded.sort",
+        )
             .bind(c.id)
             .bind(serde_json::to_string(&c.name)?)
             .bind(serde_json::to_string(&c.slug_list)?)
@@ -273,7 +399,7 @@ async fn load(db: &Db) -> anyhow::Result<()> {
                 .execute(&mut *tx)
                 .await?;
             for (locale, title) in &page.title {
-                let body = file(&format!("pages/{}.{}.html", page.file, locale))?;
+                let body = bodies.get(&(page.id, locale.clone())).cloned().unwrap_or_default();
                 sqlx::query("INSERT INTO content_texts (content_id, locale, title, body) VALUES ($1, $2, $3, $4)")
                     .bind(page.id)
                     .bind(locale)
@@ -286,11 +412,129 @@ async fn load(db: &Db) -> anyhow::Result<()> {
     }
     super::content_changed(&mut tx).await?;
     tx.commit().await?;
-    tracing::info!(
-        languages = site.languages.len(),
-        sliders = sliders.len(),
-        pages = pages.iter().map(|c| c.contents.len()).sum::<usize>(),
-        "demo content loaded"
-    );
     Ok(())
+}
+
+/// Images as stored (a JSON list, or a list per locale) back in the file's form.
+fn images_of(stored: &str) -> anyhow::Result<Localized<Vec<String>>> {
+    serde_json::from_str(stored).context("stored images are not a list or a list per language")
+}
+
+/// `kasa admin content export DIR`: the site content written out in `content/`'s format (pages as
+/// `pages/page-{id}.{locale}.html`), so that importing it back changes nothing.
+pub async fn export(db: &Db, dir: &Path) -> anyhow::Result<()> {
+    let pool = &db.pool;
+    let languages: Vec<LanguageEntry> = sqlx::query("SELECT locale, name FROM languages ORDER BY sort, locale")
+        .fetch_all(pool)
+        .await?
+        .iter()
+        .map(|r| Ok(LanguageEntry { locale: r.try_get(0)?, name: r.try_get(1)? }))
+        .collect::<Result<_, sqlx::Error>>()?;
+    // Site options: `key@locale` rows join their key's Turkish value.
+    let mut options: BTreeMap<String, (bool, BTreeMap<String, String>)> = BTreeMap::new();
+    for r in sqlx::query("SELECT key, value, enabled FROM site_options ORDER BY key").fetch_all(pool).await? {
+        let (key, value, enabled): (String, String, i64) = (r.try_get(0)?, r.try_get(1)?, r.try_get(2)?);
+        let (base, locale) = key.split_once('@').map_or((key.clone(), "tr".to_string()), |(k, l)| (k.to_string(), l.to_string()));
+        let entry = options.entry(base).or_insert((true, BTreeMap::new()));
+        if locale == "tr" {
+            entry.0 = enabled != 0;
+        }
+        entry.1.insert(locale, value);
+    }
+    let site_options = options
+        .into_iter()
+        .map(|(key, (status, by))| {
+            let value = if by.len() == 1 && by.contains_key("tr") { Localized::One(by["tr"].clone()) } else { Localized::PerLocale(by) };
+            OptionEntry { key, value, status }
+        })
+        .collect();
+    let setting = |key: &'static str| async move {
+        sqlx::query_scalar::<_, String>("SELECT value FROM settings WHERE key = $1")
+            .bind(key)
+            .fetch_optional(pool)
+            .await
+            .map(Option::unwrap_or_default)
+    };
+    let trial: i64 = setting("bonus.trial_amount_kurus").await?.parse().unwrap_or(0);
+    let site = SiteFile {
+        languages,
+        site_options,
+        domains: Domains { current: setting("domain.current").await?, next: setting("domain.next").await? },
+        trial_bonus_amount: trial as f64 / 100.0,
+    };
+    let mut sliders = Vec::new();
+    for r in sqlx::query("SELECT slug, url, images, sort FROM sliders ORDER BY sort, id").fetch_all(pool).await? {
+        sliders.push(SliderEntry {
+            slug: r.try_get(0)?,
+            url: r.try_get(1)?,
+            images: images_of(&r.try_get::<String, _>(2)?)?,
+            sort: r.try_get(3)?,
+        });
+    }
+    let popup = match sqlx::query("SELECT url, images FROM popups WHERE active = 1 ORDER BY id DESC LIMIT 1").fetch_optional(pool).await? {
+        Some(r) => Some(PopupEntry { url: r.try_get(0)?, images: images_of(&r.try_get::<String, _>(1)?)? }),
+        None => None,
+    };
+    let mut categories = Vec::new();
+    for r in sqlx::query("SELECT id, names, slug_list, image_url, sort FROM casino_categories ORDER BY sort, id").fetch_all(pool).await? {
+        categories.push(CasinoCategoryEntry {
+            id: r.try_get(0)?,
+            name: serde_json::from_str(&r.try_get::<String, _>(1)?)?,
+            slug_list: serde_json::from_str(&r.try_get::<String, _>(2)?)?,
+            image_url: r.try_get(3)?,
+            sort: r.try_get(4)?,
+        });
+    }
+    let mut jackpots = JackpotsFile { egt_jackpot_cards: Vec::new(), jackpot_cards: Vec::new() };
+    for r in sqlx::query("SELECT kind, data FROM jackpot_cards ORDER BY sort, id").fetch_all(pool).await? {
+        let (kind, data): (String, String) = (r.try_get(0)?, r.try_get(1)?);
+        let card: serde_json::Value = serde_json::from_str(&data)?;
+        if kind == "egt" { jackpots.egt_jackpot_cards.push(card) } else { jackpots.jackpot_cards.push(card) }
+    }
+    std::fs::create_dir_all(dir.join("pages")).with_context(|| format!("{} cannot be written", dir.display()))?;
+    std::fs::create_dir_all(dir.join("translations"))?;
+    let mut pages = Vec::new();
+    for c in sqlx::query("SELECT id, names FROM content_categories ORDER BY sort, id").fetch_all(pool).await? {
+        let (id, names): (i64, String) = (c.try_get(0)?, c.try_get(1)?);
+        let mut contents = Vec::new();
+        for p in sqlx::query("SELECT id FROM contents WHERE category_id = $1 ORDER BY sort, id").bind(id).fetch_all(pool).await? {
+            let page_id: i64 = p.try_get(0)?;
+            let file = format!("page-{page_id}");
+            let mut title = BTreeMap::new();
+            for t in sqlx::query("SELECT locale, title, body FROM content_texts WHERE content_id = $1 ORDER BY locale")
+                .bind(page_id)
+                .fetch_all(pool)
+                .await?
+            {
+                let (locale, t_title, body): (String, String, String) = (t.try_get(0)?, t.try_get(1)?, t.try_get(2)?);
+                std::fs::write(dir.join(format!("pages/{file}.{locale}.html")), body)?;
+                title.insert(locale, t_title);
+            }
+            contents.push(PageEntry { id: page_id, title, file });
+        }
+        pages.push(PageCategory { id, name: serde_json::from_str(&names)?, contents });
+    }
+    for lang in &site.languages {
+        let texts: BTreeMap<String, String> = sqlx::query("SELECT key, value FROM translations WHERE locale = $1")
+            .bind(&lang.locale)
+            .fetch_all(pool)
+            .await?
+            .iter()
+            .map(|r| Ok((r.try_get(0)?, r.try_get(1)?)))
+            .collect::<Result<_, sqlx::Error>>()?;
+        write_json(&dir.join(format!("translations/{}.json", lang.locale)), &texts)?;
+    }
+    write_json(&dir.join("site.json"), &site)?;
+    write_json(&dir.join("sliders.json"), &sliders)?;
+    write_json(&dir.join("popup.json"), &popup)?;
+    write_json(&dir.join("casino_categories.json"), &categories)?;
+    write_json(&dir.join("jackpots.json"), &jackpots)?;
+    write_json(&dir.join("pages.json"), &pages)?;
+    Ok(())
+}
+
+fn write_json(path: &Path, value: &impl Serialize) -> anyhow::Result<()> {
+    let mut text = serde_json::to_string_pretty(value)?;
+    text.push('\n');
+    std::fs::write(path, text).with_context(|| format!("{} cannot be written", path.display()))
 }

@@ -398,3 +398,95 @@ on_both_engines! {
         assert!(compressed.len() * 3 < plain_len, "{} compressed bytes for {plain_len}", compressed.len());
     }
 }
+
+/// Runs `kasa admin content ARGS DIR` on the app's database.
+fn content_cli(app: &crate::helpers::TestApp, command: &str, dir: &std::path::Path) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_kasa"))
+        .args(["admin", "content", command])
+        .arg(dir)
+        .args(["--database-url", &app.db.url])
+        .env("KASA_LOG", "error")
+        .output()
+        .expect("run kasa")
+}
+
+/// Every file below `dir`, by its relative path, with its text.
+fn files(dir: &std::path::Path) -> std::collections::BTreeMap<String, String> {
+    let mut out = std::collections::BTreeMap::new();
+    for sub in ["", "pages", "translations"] {
+        for e in std::fs::read_dir(dir.join(sub)).unwrap().flatten() {
+            if e.path().is_file() {
+                let rel = if sub.is_empty() {
+                    e.file_name().to_string_lossy().to_string()
+                } else {
+                    format!("{sub}/{}", e.file_name().to_string_lossy())
+                };
+                out.insert(rel, std::fs::read_to_string(e.path()).unwrap());
+            }
+        }
+    }
+    out
+}
+
+on_both_engines! {
+    async fn content_exported_imports_back_unchanged_an_edited_banner_reaches_the_bootstrap_and_a_bad_file_changes_nothing(app) {
+        // Arrange: the demo content exported, then a banner's link and a page edited (the page
+        // with a script, an event handler and a javascript: link).
+        let root = crate::helpers::tempdir::Dir(std::env::temp_dir().join(format!("kasa-content-{}", uuid::Uuid::new_v4().simple())));
+        let (a, b, c) = (root.0.join("a"), root.0.join("b"), root.0.join("c"));
+        let exported = content_cli(&app, "export", &a);
+        assert!(exported.status.success(), "{}", String::from_utf8_lossy(&exported.stderr));
+        let mut sliders: Value = serde_json::from_str(&std::fs::read_to_string(a.join("sliders.json")).unwrap()).unwrap();
+        sliders[0]["url"] = json!("/casino/live");
+        std::fs::write(a.join("sliders.json"), serde_json::to_string_pretty(&sliders).unwrap()).unwrap();
+        let page = files(&a).into_keys().find(|p| p.starts_with("pages/") && p.ends_with(".tr.html")).unwrap();
+        let dirty = format!("{}<script>alert(1)</script><img src=\"x.png\" onerror=\"alert(2)\"><a href=\"javascript:alert(3)\">tık</a>", std::fs::read_to_string(a.join(&page)).unwrap());
+        std::fs::write(a.join(&page), dirty).unwrap();
+
+        // Act: import it, export again; then a folder with a broken file.
+        let imported = content_cli(&app, "import", &a);
+        let again = content_cli(&app, "export", &b);
+        std::fs::create_dir_all(&c).unwrap();
+        for (rel, text) in files(&b) {
+            std::fs::create_dir_all(c.join(&rel).parent().unwrap()).unwrap();
+            std::fs::write(c.join(&rel), if rel == "sliders.json" { "[{\"slug\": ".to_string() } else { text }).unwrap();
+        }
+        let refused = content_cli(&app, "import", &c);
+
+        // Assert: the import said what it wrote; the second export is the first but for the
+        // page, which was sanitised; the bootstrap carries the new link (every node is told);
+        // the broken folder was refused in one line naming the file, and nothing changed.
+        assert!(imported.status.success(), "{}", String::from_utf8_lossy(&imported.stderr));
+        assert!(String::from_utf8_lossy(&imported.stdout).contains("2 languages"), "{}", String::from_utf8_lossy(&imported.stdout));
+        assert!(again.status.success());
+        let (first, second) = (files(&a), files(&b));
+        assert_eq!(first.keys().collect::<Vec<_>>(), second.keys().collect::<Vec<_>>());
+        for (rel, text) in &first {
+            if *rel == page {
+                let clean = &second[rel];
+                assert!(!clean.contains("<script") && !clean.contains("onerror") && !clean.contains("javascript:"), "{clean}");
+                assert!(clean.contains("tık"));
+            } else {
+                assert_eq!(serde_json::from_str::<Value>(text).ok(), serde_json::from_str::<Value>(&second[rel]).ok(), "{rel}");
+                if !rel.ends_with(".json") {
+                    assert_eq!(text, &second[rel], "{rel}");
+                }
+            }
+        }
+        let started = std::time::Instant::now();
+        loop {
+            let body: Value = app.get("/api/cms/grouped").await.json().await.unwrap();
+            if body["data"]["sliderList"][0]["url"] == "/casino/live" {
+                break;
+            }
+            assert!(started.elapsed() < std::time::Duration::from_secs(3), "the bootstrap still has {}", body["data"]["sliderList"][0]);
+            tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+        }
+        assert!(!refused.status.success());
+        let err = String::from_utf8_lossy(&refused.stderr).trim().to_string();
+        assert!(err.lines().count() == 1 && err.contains("sliders.json"), "{err}");
+        let d = root.0.join("d");
+        assert!(content_cli(&app, "export", &d).status.success());
+        assert_eq!(files(&d), second);
+    }
+}
