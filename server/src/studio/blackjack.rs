@@ -311,8 +311,8 @@ async fn answer(db: &Db, session: &GameSession, round_id: &str, round: &Round) -
     Ok(view(round_id, round, balance, Fair::from(&seed)))
 }
 
-fn only_blackjack(session: &GameSession) -> Result<(), Response> {
-    if session.game_code == CODE { Ok(()) } else { Err(AppError::NotFound("casino.unknown_game").into_response()) }
+fn only_blackjack(session: &GameSession) -> Result<(), AppError> {
+    if session.game_code == CODE { Ok(()) } else { Err(AppError::NotFound("casino.unknown_game")) }
 }
 
 /// The player's open round of the session's game (null when none): a reloaded game resumes it.
@@ -322,7 +322,7 @@ fn only_blackjack(session: &GameSession) -> Result<(), Response> {
         (status = 404, description = "The session's game is not blackjack", body = EmptyEnvelope)),
     security(("gameSession" = [])))]
 async fn open(State(db): State<Db>, CurrentGame(game): CurrentGame) -> Result<Envelope<Option<BlackjackView>>, Response> {
-    only_blackjack(&game)?;
+    only_blackjack(&game).map_err(IntoResponse::into_response)?;
     let Some((id, round)) = open_round(&db, &game).await.map_err(|e| AppError::from(e).into_response())? else {
         return Ok(Envelope::ok(None));
     };
@@ -350,7 +350,7 @@ async fn deal(
     CurrentGame(game): CurrentGame,
     AppJson(body): AppJson<DealBody>,
 ) -> Result<Envelope<BlackjackView>, Response> {
-    only_blackjack(&game)?;
+    only_blackjack(&game).map_err(IntoResponse::into_response)?;
     let (id, round) = deal_round(&db, &game, body.bet).await.map_err(refused)?;
     Ok(Envelope::ok(answer(&db, &game, &id, &round).await.map_err(IntoResponse::into_response)?))
 }
@@ -377,7 +377,7 @@ async fn act(
     CurrentGame(game): CurrentGame,
     AppJson(body): AppJson<ActBody>,
 ) -> Result<Envelope<BlackjackView>, Response> {
-    only_blackjack(&game)?;
+    only_blackjack(&game).map_err(IntoResponse::into_response)?;
     let round = act_round(&db, &game, &body.round_id, body.action).await.map_err(refused)?;
     Ok(Envelope::ok(answer(&db, &game, &body.round_id, &round).await.map_err(IntoResponse::into_response)?))
 }
