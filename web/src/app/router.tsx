@@ -3,7 +3,7 @@ import type { IconName } from '@/components/ui/icon';
 import type { RouteHandle } from './breadcrumbs';
 import type { ReactElement } from 'react';
 import { AppLayout } from './layout/app-layout';
-import { RequireAuth, RequireBetting } from './routes/guards';
+import { RequireAuth } from './routes/guards';
 
 /**
  * A route whose page loads on demand (issue 11: every route's page is its own chunk); the router
@@ -32,6 +32,15 @@ function soon(
     ...comingSoon({ titleKey, icon, ...extra }),
   };
 }
+
+type SportsProps = Parameters<typeof import('./routes/sports').SportsRoute>[0];
+
+/** A sports page (issue 16): the sportsbook of the login data, its own chunk like every page. */
+const sportsPage = (props: SportsProps) =>
+  page(async () => {
+    const { SportsRoute } = await import('./routes/sports');
+    return <SportsRoute {...props} />;
+  });
 
 /** A casino lobby page (issue 14), its own chunk like every page. */
 function lobby(
@@ -99,30 +108,52 @@ export const routes: RouteObject[] = [
         path: 'livespor',
         handle: { crumb: { key: 'menu.liveBettings', url: '/livespor' } } satisfies RouteHandle,
         children: [
-          { index: true, ...comingSoon({ titleKey: 'menu.liveBettings', icon: 'liveSport' }) },
-          soon('fcg', '/livespor/fcg', 'menu.liveBettingsFcg', 'liveSport', {
-            badgeKey: HIGH_RATE,
-          }),
+          {
+            index: true,
+            ...sportsPage({ mode: 'live', titleKey: 'menu.liveBettings', icon: 'liveSport' }),
+          },
+          {
+            path: 'fcg',
+            handle: {
+              crumb: { key: 'menu.liveBettingsFcg', url: '/livespor/fcg' },
+            } satisfies RouteHandle,
+            ...sportsPage({
+              mode: 'live',
+              highRate: true,
+              titleKey: 'menu.liveBettingsFcg',
+              icon: 'liveSport',
+              badgeKey: HIGH_RATE,
+            }),
+          },
         ],
       },
       {
         path: 'spor',
         handle: { crumb: { key: 'menu.sports', url: '/spor' } } satisfies RouteHandle,
         children: [
-          { index: true, ...comingSoon({ titleKey: 'menu.sports', icon: 'sport' }) },
-          soon('fcg', '/spor/fcg', 'menu.sportsFcg', 'sport', { badgeKey: HIGH_RATE }),
+          {
+            index: true,
+            ...sportsPage({ mode: 'prematch', titleKey: 'menu.sports', icon: 'sport' }),
+          },
+          {
+            path: 'fcg',
+            handle: { crumb: { key: 'menu.sportsFcg', url: '/spor/fcg' } } satisfies RouteHandle,
+            ...sportsPage({
+              mode: 'prematch',
+              highRate: true,
+              titleKey: 'menu.sportsFcg',
+              icon: 'sport',
+              badgeKey: HIGH_RATE,
+            }),
+          },
           {
             path: 'betco',
             handle: {
               crumb: { key: 'menu.sportsBetco', url: '/spor/betco' },
             } satisfies RouteHandle,
             ...page(async () => {
-              const { ComingSoon } = await import('./routes/coming-soon');
-              return (
-                <RequireBetting>
-                  <ComingSoon titleKey="menu.sportsBetco" icon="sport" />
-                </RequireBetting>
-              );
+              const { BetcoRoute } = await import('./routes/sports');
+              return <BetcoRoute />;
             }),
           },
         ],

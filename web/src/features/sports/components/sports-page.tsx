@@ -1,0 +1,107 @@
+import { useId, useMemo } from 'react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Icon, type IconName } from '@/components/ui/icon';
+import { useSession } from '@/lib/session-store';
+import { sportsbookUrl, type SportsbookMode, type SportsbookProvider } from '../sportsbook-url';
+import './sports.css';
+
+/** Where the not-available page sends the player: the casino's lobby. */
+export const CASINO_PATH = '/casino/slot';
+
+export type SportsPageProps = {
+  provider: SportsbookProvider;
+  /** betsy: pre-match (/spor) or live (/livespor). */
+  mode?: SportsbookMode;
+  /** betsy: the /fcg 'High Rate' variants. */
+  highRate?: boolean;
+  titleKey: string;
+  icon: IconName;
+  /** The title's badge (the /fcg variants: 'High Rate'). */
+  badgeKey?: string;
+};
+
+/**
+ * A sports route's page: the sportsbook of the stored login data in a frame as wide as the
+ * content and as high as the screen under the header (above the bottom bar on phones), or, when
+ * none is configured (logged out, or an empty url), the page's title and a card saying sports
+ * betting is not available, with the way back to the casino.
+ */
+export function SportsPage({
+  provider,
+  mode,
+  highRate,
+  titleKey,
+  icon,
+  badgeKey,
+}: SportsPageProps) {
+  const { t, i18n } = useTranslation();
+  const { authData } = useSession();
+  const title = t(titleKey);
+  const src = useMemo(
+    () =>
+      sportsbookUrl(
+        authData,
+        { provider, mode, highRate },
+        { lang: i18n.language, origin: window.location.origin },
+      ),
+    [authData, provider, mode, highRate, i18n.language],
+  );
+
+  if (src) {
+    return (
+      <div className="sports">
+        <h1 className="visually-hidden">{title}</h1>
+        <iframe
+          className="sports__frame"
+          src={src}
+          title={t('sports.frameTitle', { page: title })}
+          allow="fullscreen; clipboard-write"
+          data-testid="sportsbook"
+        />
+      </div>
+    );
+  }
+  return <SportsUnavailable title={title} icon={icon} badge={badgeKey ? t(badgeKey) : null} />;
+}
+
+function SportsUnavailable({
+  title,
+  icon,
+  badge,
+}: {
+  title: string;
+  icon: IconName;
+  badge: string | null;
+}) {
+  const { t } = useTranslation();
+  const headingId = useId();
+  return (
+    <div className="sports sports--off">
+      <header className="sports__head">
+        <span className="sports__head-icon">
+          <Icon name={icon} size={24} />
+        </span>
+        <div className="sports__heading">
+          <h1 className="sports__title">{title}</h1>
+          {badge ? <span className="badge">{badge}</span> : null}
+        </div>
+      </header>
+      <section className="sports-off" aria-labelledby={headingId} data-testid="sports-unavailable">
+        <div className="sports-off__card">
+          <div className="sports-off__art" aria-hidden="true">
+            <Icon name={icon} size={40} />
+          </div>
+          <h2 className="sports-off__title" id={headingId}>
+            {t('sports.unavailable.title')}
+          </h2>
+          <p className="sports-off__text">{t('sports.unavailable.text')}</p>
+          <Link to={CASINO_PATH} className="btn btn--primary sports-off__action">
+            <Icon name="slots" size={18} />
+            {t('sports.unavailable.casino')}
+          </Link>
+        </div>
+      </section>
+    </div>
+  );
+}
