@@ -1,7 +1,7 @@
 /**
  * The studio's game API under /games/api/ (envelope {success, message, data}, as the site's API).
  * A refused call throws ApiError with the server's message (already in the player's language);
- * a call that never got an answer throws NetworkError.
+ * a call that never got an answer throws NetworkError. reportFailure shows either on a game's page.
  */
 import type { Lang } from './i18n';
 import type { Outcome, RoundData, SeedData, SessionData, SpinData, VerifyData } from './types';
@@ -117,6 +117,35 @@ export class GameApi {
     nonce: number,
   ): Promise<VerifyData<O>> {
     return this.call('POST', 'verify', { code, serverSeed, clientSeed, nonce });
+  }
+}
+
+/** Where a game's page shows a failed call (see reportFailure). */
+export interface FailureView {
+  /** The page's root: a lost session is told to it (`session-lost`). */
+  root: HTMLElement;
+  /** The message for a call that was never answered. */
+  networkError: string;
+  /** Shows an error message. */
+  error(text: string): void;
+  /** Takes the balance (lira) a refused bet was refused for. */
+  balance(lira: number): void;
+}
+
+/**
+ * A failed call shown on the page: a lost session (401) ends the page; otherwise the server's
+ * message (the network's when there was no answer), after the balance a refused bet carries.
+ */
+export function reportFailure(e: unknown, view: FailureView): void {
+  if (e instanceof NetworkError) view.error(view.networkError);
+  else if (e instanceof ApiError && e.status === 401) {
+    view.root.dispatchEvent(new CustomEvent('session-lost'));
+  } else {
+    // A refused bet carries the balance it was refused for.
+    const balance =
+      e instanceof ApiError ? (e.data as { balance?: unknown } | undefined)?.balance : undefined;
+    if (typeof balance === 'number') view.balance(balance);
+    view.error(e instanceof ApiError ? e.message : view.networkError);
   }
 }
 

@@ -1,4 +1,7 @@
-/** A tiny element builder: attributes, properties and children, no HTML strings. */
+/**
+ * A tiny element builder (attributes, properties and children, no HTML strings), icons, icon
+ * buttons and tables of texts.
+ */
 
 type Child = Node | string | null | undefined | false;
 
@@ -25,6 +28,29 @@ export function append(el: Element, children: Child[]): void {
   }
 }
 
+/** A cell of a table of texts: its text, or its text and class. */
+export type TextCell = string | { text: string; class: string };
+
+/** A table of texts: a header row of `head` (none when it is empty), then a row of each of `rows`. */
+export function textTable(cls: string, head: string[], rows: TextCell[][]): HTMLTableElement {
+  const table = h('table', { class: cls });
+  if (head.length > 0)
+    table.append(h('thead', {}, h('tr', {}, ...head.map((text) => h('th', { text })))));
+  const body = h('tbody');
+  for (const row of rows)
+    body.append(
+      h(
+        'tr',
+        {},
+        ...row.map((c) =>
+          typeof c === 'string' ? h('td', { text: c }) : h('td', { class: c.class, text: c.text }),
+        ),
+      ),
+    );
+  table.append(body);
+  return table;
+}
+
 const SVG_NS = 'http://www.w3.org/2000/svg';
 
 /** An icon (24 × 24, stroked with currentColor) from path data. */
@@ -40,6 +66,19 @@ export function icon(paths: string[], className = 'icon'): SVGSVGElement {
     svg.append(path);
   }
   return svg;
+}
+
+/** A button showing an icon, its label for screen readers and as its tooltip. */
+export function iconButton(
+  cls: string,
+  paths: string[],
+  label: string,
+  onClick: () => void,
+): HTMLButtonElement {
+  const b = h('button', { class: cls, type: 'button', 'aria-label': label, title: label });
+  b.append(icon(paths));
+  b.addEventListener('click', onClick);
+  return b;
 }
 
 export const ICONS = {

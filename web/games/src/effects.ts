@@ -6,7 +6,7 @@
 import { h } from './dom';
 import { formatKurus } from './format';
 import type { Lang } from './i18n';
-import { reducedMotion } from './reels';
+import { reducedMotion } from './reel-window';
 import type { Sound } from './sound';
 
 export type CelebrationKind = 'big' | 'mega' | 'feature';

@@ -1,7 +1,8 @@
 /**
  * The game's panels, as modal <dialog>s (focus kept inside, Escape closes): the info panel
  * (paytable at the current bet, paylines, RTP, rules) and the fairness panel (the committed seed
- * hash, the client seed and nonce, recent rounds and a verify view).
+ * hash, the client seed and nonce, recent rounds and a verify view); and the pieces the ways
+ * slot's panels share (the RTP block, the verify view's match with the recorded round).
  */
 import { ApiError, sha256Hex } from './api';
 import { symbolSvg } from './art/sprite';
@@ -77,23 +78,34 @@ function paylineMini(rows: number[], index: number, reels: number, rowCount: num
   return h('figure', { class: 'mini-line' }, grid, h('figcaption', { text: String(index + 1) }));
 }
 
+/** The return to player in large, a note under it. */
+export function rtpBlock(rtp: number, note: string, lang: Lang): HTMLElement {
+  return h(
+    'div',
+    { class: 'rtp' },
+    h('strong', { class: 'rtp__value', text: formatRtp(rtp, lang) }),
+    h('p', { class: 'muted', text: note }),
+  );
+}
+
+/**
+ * The verify view's word on a recorded round: whether the recomputed outcome is the one recorded
+ * (nothing when no round was picked).
+ */
+export function matchNote(t: Dict, recorded: unknown, computed: unknown): HTMLElement[] {
+  if (!recorded) return [];
+  const same = canonicalJson(recorded) === canonicalJson(computed);
+  return [h('p', { class: same ? 'ok' : 'error', text: same ? t.verifyMatch : t.verifyMismatch })];
+}
+
 export function openInfo(game: Game): void {
   const { info } = game;
   const t = game.dict;
   const lang = game.language;
   const bet = game.bet;
   const lineBet = bet / info.lines;
-  const name = (id: number) => {
-    const s = info.symbols.find((x) => x.id === id);
-    return s ? s.name[lang] || s.name.en : '';
-  };
 
-  const rtp = h(
-    'div',
-    { class: 'rtp' },
-    h('strong', { class: 'rtp__value', text: formatRtp(info.rtp, lang) }),
-    h('p', { class: 'muted', text: t.rtpNote }),
-  );
+  const rtp = rtpBlock(info.rtp, t.rtpNote, lang);
 
   const table = h('div', { class: 'paytable' });
   const ordered = [...info.symbols].sort((a, b) => {
@@ -142,7 +154,8 @@ export function openInfo(game: Game): void {
   t.rulesList(info.lines, info.freeSpinMultiplier, info.maxFreeSpins).forEach((r) =>
     rules.append(h('li', { text: r })),
   );
-  if (info.wild != null) rules.append(h('li', { text: `${name(info.wild)}: ${t.wildLabel}` }));
+  if (info.wild != null)
+    rules.append(h('li', { text: `${game.symbolName(info.wild)}: ${t.wildLabel}` }));
 
   dialog(
     t.infoTitle,
@@ -202,14 +215,7 @@ export function slotVerifyView(game: Game): VerifyView<Outcome> {
   const t = game.dict;
   const lang = game.language;
   return (outcome, round) => {
-    const nodes: Node[] = [];
-    const rec = round?.outcome;
-    if (rec) {
-      const same = canonicalJson(rec) === canonicalJson(outcome);
-      nodes.push(
-        h('p', { class: same ? 'ok' : 'error', text: same ? t.verifyMatch : t.verifyMismatch }),
-      );
-    }
+    const nodes: Node[] = matchNote(t, round?.outcome, outcome);
     const times = outcome.winUnits / game.info.lines;
     const win = round
       ? ` = ${formatKurus(unitsToKurus(outcome.winUnits, round.bet, game.info.lines), lang)}`

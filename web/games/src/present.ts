@@ -2,7 +2,8 @@
  * A played round (the engine's Outcome) turned into what the player sees, step by step: each spin
  * of the round in order (the base spin, then the free spins one after another), the payline and
  * scatter wins on it in lira, free spins awarded or won again, the running total and the total win.
- * Pure: the screen code plays these steps out.
+ * Pure: the screen code plays these steps out. The count through a round's spins (tallySpins) and
+ * the win tiers serve the ways slot too.
  */
 import { cellsOf, winCells } from './paylines';
 import type { Outcome, SlotInfo } from './types';
@@ -51,45 +52,83 @@ export function unitsToKurus(units: number, bet: number, lines: number): number 
   return Math.round((units * bet) / lines);
 }
 
-export function presentRound(outcome: Outcome, info: SlotInfo, bet: number): RoundPresentation {
-  const lines = info.lines;
+/** Where a spin stands in its round. */
+export interface SpinTally {
+  /** 0 for the base spin, then 1, 2, … for the free spins. */
+  index: number;
+  /** A free spin's number (1-based; 0 for the base spin). */
+  freeSpinNumber: number;
+  /** The free spins awarded before this spin (retriggers included). */
+  freeSpinsTotal: number;
+  /** This spin's win and the round's total so far, in kurus. */
+  amount: number;
+  runningTotal: number;
+}
+
+/**
+ * A round's spins in order, each turned into a step by `step` with its tally: the free spins seen
+ * and awarded so far, and its win (`amountOf`, in kurus) with the running total.
+ */
+export function tallySpins<S extends { freeSpin: boolean; freeSpinsAwarded: number }, T>(
+  spins: S[],
+  amountOf: (spin: S) => number,
+  step: (spin: S, tally: SpinTally) => T,
+): T[] {
   let running = 0;
   let freeSeen = 0;
   let freeKnown = 0;
-  const spins = outcome.spins.map((spin, index): SpinPresentation => {
+  return spins.map((spin, index) => {
     if (spin.freeSpin) freeSeen += 1;
-    const amount = unitsToKurus(spin.units, bet, lines);
+    const amount = amountOf(spin);
     running += amount;
-    const scatterCells = info.scatter == null ? [] : cellsOf(spin.grid, info.scatter);
-    const scatterShown = spin.scatterUnits > 0 || spin.freeSpinsAwarded > 0;
-    const presentation: SpinPresentation = {
+    const out = step(spin, {
       index,
-      grid: spin.grid,
-      freeSpin: spin.freeSpin,
       freeSpinNumber: spin.freeSpin ? freeSeen : 0,
       freeSpinsTotal: freeKnown,
-      multiplier: spin.multiplier || 1,
-      lines: spin.lineWins.map((w) => ({
-        line: w.line,
-        symbol: w.symbol,
-        count: w.count,
-        cells: winCells(info.paylines[w.line] ?? [], w.count),
-        amount: unitsToKurus(w.units, bet, lines),
-      })),
-      scatter:
-        scatterShown && scatterCells.length > 0
-          ? { cells: scatterCells, amount: unitsToKurus(spin.scatterUnits, bet, lines) }
-          : null,
-      awarded: spin.freeSpinsAwarded,
-      retrigger: spin.freeSpin && spin.freeSpinsAwarded > 0,
       amount,
       runningTotal: running,
-    };
+    });
     freeKnown += spin.freeSpinsAwarded;
-    return presentation;
+    return out;
   });
+}
+
+/** How many of a round's spins are free spins. */
+export function freeSpinsOf(spins: { freeSpin: boolean }[]): number {
+  return spins.filter((s) => s.freeSpin).length;
+}
+
+export function presentRound(outcome: Outcome, info: SlotInfo, bet: number): RoundPresentation {
+  const lines = info.lines;
+  const spins = tallySpins(
+    outcome.spins,
+    (spin) => unitsToKurus(spin.units, bet, lines),
+    (spin, tally): SpinPresentation => {
+      const scatterCells = info.scatter == null ? [] : cellsOf(spin.grid, info.scatter);
+      const scatterShown = spin.scatterUnits > 0 || spin.freeSpinsAwarded > 0;
+      return {
+        ...tally,
+        grid: spin.grid,
+        freeSpin: spin.freeSpin,
+        multiplier: spin.multiplier || 1,
+        lines: spin.lineWins.map((w) => ({
+          line: w.line,
+          symbol: w.symbol,
+          count: w.count,
+          cells: winCells(info.paylines[w.line] ?? [], w.count),
+          amount: unitsToKurus(w.units, bet, lines),
+        })),
+        scatter:
+          scatterShown && scatterCells.length > 0
+            ? { cells: scatterCells, amount: unitsToKurus(spin.scatterUnits, bet, lines) }
+            : null,
+        awarded: spin.freeSpinsAwarded,
+        retrigger: spin.freeSpin && spin.freeSpinsAwarded > 0,
+      };
+    },
+  );
   const total = unitsToKurus(outcome.winUnits, bet, lines);
-  return { spins, total, freeSpins: freeSeen, times: bet > 0 ? total / bet : 0 };
+  return { spins, total, freeSpins: freeSpinsOf(outcome.spins), times: bet > 0 ? total / bet : 0 };
 }
 
 /** How a total win is celebrated, by its multiple of the bet. */

@@ -1,4 +1,9 @@
-/** Simple synthesized sounds (WebAudio oscillators, no files); off until the player turns them on. */
+/**
+ * Simple synthesized sounds (WebAudio oscillators, no files); off until the player turns them on
+ * with the top bar's sound button.
+ */
+import { ICONS, icon, iconButton } from './dom';
+import type { Dict } from './i18n';
 
 export class Sound {
   private ctx: AudioContext | null = null;
@@ -62,4 +67,25 @@ export class Sound {
     this.tone(220, 0, 0.15, 'sawtooth', 0.05);
     this.tone(165, 0.14, 0.2, 'sawtooth', 0.05);
   }
+}
+
+/**
+ * The top bar's sound button: sounds off at first; a press turns them on or off, its icon and
+ * label following. `click`: a click is heard as they come on.
+ */
+export function soundButton(
+  sound: Sound,
+  t: Pick<Dict, 'soundOn' | 'soundOff'>,
+  click = false,
+): HTMLButtonElement {
+  const button = iconButton('bar__btn', ICONS.soundOff, t.soundOn, () => {
+    const on = sound.toggle();
+    button.replaceChildren(icon(on ? ICONS.soundOn : ICONS.soundOff));
+    const label = on ? t.soundOff : t.soundOn;
+    button.setAttribute('aria-label', label);
+    button.title = label;
+    button.classList.toggle('is-on', on);
+    if (on && click) sound.click();
+  });
+  return button;
 }

@@ -9,10 +9,10 @@ import '../style.css';
 import './crash.css';
 import { ApiError, NetworkError, type GameApi } from '../api';
 import { boot } from '../boot';
-import { ICONS, h, icon } from '../dom';
+import { ICONS, h, iconButton } from '../dom';
 import { formatKurus, formatLira } from '../format';
 import type { Dict, Lang } from '../i18n';
-import { Sound } from '../sound';
+import { Sound, soundButton } from '../sound';
 import { CrashApi } from './api';
 import { openCrashFair, openCrashInfo, type FairContext } from './fair';
 import { Feed } from './feed';
@@ -96,7 +96,6 @@ class Aviator implements PanelHost {
   private betsBody = h('tbody');
   private betsCount = h('span', { class: 'cbets__count' });
   private betsEmpty: HTMLElement;
-  private soundButton: HTMLButtonElement;
 
   constructor(
     private readonly root: HTMLElement,
@@ -114,7 +113,6 @@ class Aviator implements PanelHost {
     document.title = name;
     document.body.classList.add('crash');
 
-    this.soundButton = this.iconButton(ICONS.soundOff, t.soundOn, () => this.toggleSound());
     const bar = h(
       'header',
       { class: 'bar cbar' },
@@ -128,9 +126,9 @@ class Aviator implements PanelHost {
       h(
         'div',
         { class: 'bar__actions' },
-        this.iconButton(ICONS.info, t.info, () => openCrashInfo(this.fairContext())),
-        this.iconButton(ICONS.shield, t.fairness, () => openCrashFair(this.fairContext())),
-        this.soundButton,
+        iconButton('bar__btn', ICONS.info, t.info, () => openCrashInfo(this.fairContext())),
+        iconButton('bar__btn', ICONS.shield, t.fairness, () => openCrashFair(this.fairContext())),
+        soundButton(this.sound, t),
       ),
     );
 
@@ -231,22 +229,6 @@ class Aviator implements PanelHost {
       commitment: this.commitment,
       history: this.history,
     };
-  }
-
-  private iconButton(paths: string[], label: string, onClick: () => void): HTMLButtonElement {
-    const b = h('button', { class: 'bar__btn', type: 'button', 'aria-label': label, title: label });
-    b.append(icon(paths));
-    b.addEventListener('click', onClick);
-    return b;
-  }
-
-  private toggleSound() {
-    const on = this.sound.toggle();
-    this.soundButton.replaceChildren(icon(on ? ICONS.soundOn : ICONS.soundOff));
-    const label = on ? this.t.soundOff : this.t.soundOn;
-    this.soundButton.setAttribute('aria-label', label);
-    this.soundButton.title = label;
-    this.soundButton.classList.toggle('is-on', on);
   }
 
   // ---------- Server state ----------

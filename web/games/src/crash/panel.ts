@@ -3,7 +3,7 @@
  * cash-out switch with its target, and the main button: Bet while the round takes bets, Cash out
  * with the live win while it runs, then what became of the bet until the next round.
  */
-import { ICONS, h, icon } from '../dom';
+import { ICONS, h, iconButton } from '../dom';
 import { formatKurus } from '../format';
 import type { Lang } from '../i18n';
 import type { CrashDict } from './i18n';
@@ -56,8 +56,8 @@ export class BetPanel {
   ) {
     this.amount = Math.max(info.minBet, Math.min(info.maxBet, 100));
     const id = `cp${slot}`;
-    this.lessBtn = this.iconButton(ICONS.minus, tt.less, () => this.step(-1));
-    this.moreBtn = this.iconButton(ICONS.plus, tt.more, () => this.step(1));
+    this.lessBtn = iconButton('cstep', ICONS.minus, tt.less, () => this.step(-1));
+    this.moreBtn = iconButton('cstep', ICONS.plus, tt.more, () => this.step(1));
     this.amountInput = h('input', {
       id: `${id}-amount`,
       class: 'cinput cinput--amount',
@@ -135,13 +135,6 @@ export class BetPanel {
     this.showTarget();
     this.setAuto(false);
     this.render();
-  }
-
-  private iconButton(paths: string[], label: string, onClick: () => void): HTMLButtonElement {
-    const b = h('button', { class: 'cstep', type: 'button', 'aria-label': label, title: label });
-    b.append(icon(paths));
-    b.addEventListener('click', onClick);
-    return b;
   }
 
   private get locked(): boolean {

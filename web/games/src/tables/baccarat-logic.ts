@@ -1,10 +1,10 @@
 /**
- * Baccarat (punto banco), pure: a card's rank, suit and value, a hand's total, the winner of a
- * deal and the order the cards are dealt in. The server deals by the tableau; the page only shows
- * what it dealt. Cards are 0–51: rank `card % 13` (0 ace … 12 king), suit `⌊card / 13⌋`
- * (0 spades, 1 hearts, 2 diamonds, 3 clubs).
+ * Baccarat (punto banco), pure: a card's value, a hand's total, the winner of a deal and the
+ * order the cards are dealt in. The server deals by the tableau; the page only shows what it
+ * dealt. Cards are 0–51, read (rank, suit, face) by the card tables' shared cards.ts.
  */
 import type { Lang } from '../i18n';
+import { rankOf } from './cards';
 
 /** The bets, in the order of the table's `pays` and `rtps`. */
 export const BETS = ['player', 'banker', 'tie'] as const;
@@ -12,14 +12,6 @@ export const BETS = ['player', 'banker', 'tie'] as const;
 export type Bet = (typeof BETS)[number];
 export type Side = 'player' | 'banker';
 export type Winner = Bet;
-
-/** The faces of the ranks, ace first. */
-export const RANKS = ['A', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K'] as const;
-
-/** The suits in card order. */
-export const SUITS = ['spades', 'hearts', 'diamonds', 'clubs'] as const;
-
-export type Suit = (typeof SUITS)[number];
 
 /** The two hands of a deal (2 or 3 cards each). */
 export interface Hands {
@@ -33,36 +25,6 @@ export interface Deal {
   /** 0, 1 or 2 (the third card). */
   index: number;
   card: number;
-}
-
-/** The rank (0 ace … 12 king). */
-export function rankOf(card: number): number {
-  return ((card % 13) + 13) % 13;
-}
-
-/** The suit index (0 spades, 1 hearts, 2 diamonds, 3 clubs). */
-export function suitIndex(card: number): number {
-  return Math.floor(card / 13) & 3;
-}
-
-export function suitOf(card: number): Suit {
-  return SUITS[suitIndex(card)];
-}
-
-/** The face: `A`, `2` … `10`, `J`, `Q`, `K`. */
-export function faceOf(card: number): string {
-  return RANKS[rankOf(card)];
-}
-
-/** Hearts and diamonds are red. */
-export function isRed(card: number): boolean {
-  const s = suitIndex(card);
-  return s === 1 || s === 2;
-}
-
-/** The court cards (jack, queen, king). */
-export function isCourt(card: number): boolean {
-  return rankOf(card) >= 10;
 }
 
 /** The baccarat value: ace 1, two to nine their face, ten and the court cards 0. */

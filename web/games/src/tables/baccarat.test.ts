@@ -4,20 +4,16 @@ import {
   betResult,
   cardValue,
   dealOrder,
-  faceOf,
   formatOdds,
   handTotal,
-  isCourt,
   isNatural,
-  isRed,
   oddsOf,
   pushRoad,
-  rankOf,
   roadCounts,
-  suitOf,
   winnerOf,
   type Hands,
 } from './baccarat-logic';
+import { faceOf, isCourt, isRed, rankOf, suitName } from './cards';
 
 /** A card of rank r (0 ace … 12 king) and suit s (0 spades … 3 clubs). */
 const card = (r: number, s = 0) => s * 13 + r;
@@ -54,17 +50,17 @@ function deal(shoe: number[]): Hands {
 describe('baccarat cards', () => {
   it('reads rank, suit and face of every card', () => {
     expect(faceOf(0)).toBe('A');
-    expect(suitOf(0)).toBe('spades');
+    expect(suitName(0)).toBe('spades');
     expect(faceOf(13 + 6)).toBe('7');
-    expect(suitOf(13 + 6)).toBe('hearts');
+    expect(suitName(13 + 6)).toBe('hearts');
     expect(faceOf(26 + 9)).toBe('10');
-    expect(suitOf(26 + 9)).toBe('diamonds');
+    expect(suitName(26 + 9)).toBe('diamonds');
     expect(faceOf(51)).toBe('K');
-    expect(suitOf(51)).toBe('clubs');
+    expect(suitName(51)).toBe('clubs');
     const seen = new Set<string>();
     for (let c = 0; c < 52; c++) {
       expect(rankOf(c)).toBe(c % 13);
-      seen.add(`${faceOf(c)}${suitOf(c)}`);
+      seen.add(`${faceOf(c)}${suitName(c)}`);
       expect(isRed(c)).toBe(c >= 13 && c < 39);
       expect(isCourt(c)).toBe(c % 13 >= 10);
     }

@@ -7,23 +7,17 @@
 import '../../../src/assets/fonts/inter.css';
 import '../style.css';
 import './tables.css';
-import { boot } from '../boot';
-import { h } from '../dom';
+import { h, textTable } from '../dom';
 import { formatRtp } from '../format';
 import {
   BETS,
   betResult,
   dealOrder,
-  faceOf,
   handTotal,
-  isCourt,
   isNatural,
-  isRed,
   formatOdds,
   pushRoad,
-  rankOf,
   roadCounts,
-  suitIndex,
   winnerOf,
   type Bet,
   type Deal,
@@ -31,10 +25,13 @@ import {
   type Side,
   type Winner,
 } from './baccarat-logic';
-import { BetBoard } from './bets';
+import { BetTools } from './bet-tools';
+import type { BetBoard } from './bets';
+import { cardName, faceOf, isCourt, isRed, suitOf, suitSvg, type SuitArt } from './cards';
 import { tableDict, type TableDict } from './i18n';
-import { TableShell, chipLabel, list, reducedMotion } from './shell';
-import type { Draw, PlayData, TableSession } from './types';
+import { TableShell, list, reducedMotion } from './shell';
+import { bootTable, type MakeShell } from './table-boot';
+import type { Draw, PlayData } from './types';
 
 /** The bet spots left to right on the felt. */
 const SPOT_ORDER: Bet[] = ['player', 'tie', 'banker'];
@@ -45,10 +42,8 @@ const DEAL_MS = 280;
 const FLIP_MS = 420;
 const THIRD_MS = 450;
 
-const NS = 'http://www.w3.org/2000/svg';
-
 /** Each suit (spades, hearts, diamonds, clubs) as filled paths in a 100 × 100 box. */
-const SUIT_PATHS: string[][] = [
+const SUIT_PATHS: SuitArt = [
   [
     'M50 4C62 20 96 40 96 62c0 13-10 22-22 22-9 0-16-4-20-11 1 10 5 17 12 23H34c7-6 11-13 12-23-4 7-11 11-20 11C14 84 4 75 4 62 4 40 38 20 50 4Z',
   ],
@@ -65,48 +60,31 @@ const SUIT_PATHS: string[][] = [
   ],
 ];
 
-/** A suit symbol (filled with currentColor). */
-function suitSvg(suit: number, cls: string): SVGSVGElement {
-  const svg = document.createElementNS(NS, 'svg');
-  svg.setAttribute('viewBox', '0 0 100 100');
-  svg.setAttribute('class', cls);
-  svg.setAttribute('aria-hidden', 'true');
-  svg.setAttribute('focusable', 'false');
-  for (const d of SUIT_PATHS[suit] ?? []) {
-    const path = document.createElementNS(NS, 'path');
-    path.setAttribute('d', d);
-    svg.append(path);
-  }
-  return svg;
-}
-
-/** A card's name for screen readers: `Kupa 7`, `7 of hearts`. */
-function cardName(card: number, tt: TableDict): string {
-  return tt.cardName(tt.ranks[rankOf(card)] ?? '', tt.suits[suitIndex(card)] ?? '');
-}
+/** A suit symbol in baccarat's art. */
+const suitIcon = (suit: number, cls: string) => suitSvg(SUIT_PATHS, suit, cls);
 
 /**
  * A card on the table (a list item): its back showing until it is turned (`up`); the third card
  * of a hand lies sideways, as dealt.
  */
 function cardEl(card: number, tt: TableDict, third = false, up = false): HTMLLIElement {
-  const suit = suitIndex(card);
+  const suit = suitOf(card);
   const face = faceOf(card);
   const corner = (cls: string) =>
     h(
       'span',
       { class: `bc-card__corner ${cls}` },
       h('span', { class: 'bc-card__rank', text: face }),
-      suitSvg(suit, 'bc-suit bc-suit--small'),
+      suitIcon(suit, 'bc-suit bc-suit--small'),
     );
   const centre = isCourt(card)
     ? h(
         'span',
         { class: 'bc-card__court' },
         h('span', { class: 'bc-card__court-face', text: face }),
-        suitSvg(suit, 'bc-suit bc-suit--court'),
+        suitIcon(suit, 'bc-suit bc-suit--court'),
       )
-    : suitSvg(suit, `bc-suit bc-suit--pip${face === 'A' ? ' bc-suit--ace' : ''}`);
+    : suitIcon(suit, `bc-suit bc-suit--pip${face === 'A' ? ' bc-suit--ace' : ''}`);
   const front = h(
     'span',
     { class: `bc-card__face bc-card__front${isRed(card) ? ' is-red' : ''}` },
@@ -148,6 +126,7 @@ interface HandView {
 
 class Baccarat {
   private shell: TableShell;
+  private tools: BetTools;
   private board: BetBoard;
   private spots = new Map<Bet, HTMLButtonElement>();
   private amounts = new Map<Bet, HTMLElement>();
@@ -160,25 +139,15 @@ class Baccarat {
   private skip = false;
   /** Ends the current pause early (a skip). */
   private wake: (() => void) | null = null;
-  private undoBtn: HTMLButtonElement;
-  private clearBtn: HTMLButtonElement;
-  private againBtn: HTMLButtonElement;
 
-  constructor(make: (tools: HTMLElement[]) => TableShell) {
-    // The buttons first, the shell (which places them) next.
-    this.undoBtn = h('button', { class: 'tbtn', type: 'button' });
-    this.clearBtn = h('button', { class: 'tbtn', type: 'button' });
-    this.againBtn = h('button', { class: 'tbtn tbtn--gold', type: 'button' });
-    this.shell = make([this.undoBtn, this.clearBtn, this.againBtn]);
+  constructor(make: MakeShell) {
+    this.tools = new BetTools(make, {
+      clearResult: () => this.clearSpots(),
+      render: () => this.render(),
+    });
+    this.shell = this.tools.shell;
+    this.board = this.tools.board;
     const { info, tt, language: lang } = this.shell;
-    this.board = new BetBoard(info);
-    this.undoBtn.textContent = tt.undo;
-    this.clearBtn.textContent = tt.clear;
-    this.undoBtn.addEventListener('click', () => this.change(() => (this.board.undo(), null)));
-    this.clearBtn.addEventListener('click', () => this.change(() => (this.board.clear(), null)));
-    this.againBtn.addEventListener('click', () =>
-      this.change(() => (this.board.canRebet ? this.board.rebet() : this.board.double())),
-    );
     this.shell.actionButton.addEventListener('click', () => {
       if (this.shell.busy) this.skipNow();
       else void this.deal();
@@ -200,10 +169,7 @@ class Baccarat {
         h('span', { class: 'bc-spot__odds', text: formatOdds(pays, lang) }),
         amount,
       );
-      b.addEventListener('click', () => {
-        if (this.shell.busy) return;
-        this.change(() => this.board.add({ kind: bet, numbers: [] }, this.shell.chip));
-      });
+      b.addEventListener('click', () => this.tools.add({ kind: bet, numbers: [] }));
       this.spots.set(bet, b);
       this.amounts.set(bet, amount);
       spots.append(b);
@@ -259,18 +225,6 @@ class Baccarat {
     return { root, cards, total, natural, shown: [] };
   }
 
-  private change(action: () => ReturnType<BetBoard['add']>) {
-    if (this.shell.busy) return;
-    this.clearSpots();
-    const refused = action();
-    if (refused) this.shell.say(this.shell.refusal(refused), 'error');
-    else {
-      this.shell.sound.click();
-      this.shell.say(this.shell.tt.placeBets);
-    }
-    this.render();
-  }
-
   private clearSpots() {
     for (const b of this.spots.values()) b.classList.remove('is-win', 'is-lost', 'is-push');
   }
@@ -299,19 +253,15 @@ class Baccarat {
     const busy = this.shell.busy;
     this.shell.setBet(this.board.total);
     for (const bet of BETS) {
-      const amount = this.board.amountOn({ kind: bet, numbers: [] });
-      const money = amount ? this.shell.money(amount) : '';
       const odds = formatOdds(info.pays[BETS.indexOf(bet)]?.[0] ?? 0, lang);
-      this.amounts.get(bet)!.textContent = amount ? chipLabel(amount) : '';
-      const b = this.spots.get(bet)!;
-      b.setAttribute('aria-label', tt.spotBet(tt.sides[bet], odds, money));
-      b.classList.toggle('has-bet', amount > 0);
-      b.disabled = busy;
+      this.tools.renderSpot(
+        { kind: bet, numbers: [] },
+        this.spots.get(bet)!,
+        this.amounts.get(bet)!,
+        (money) => tt.spotBet(tt.sides[bet], odds, money),
+      );
     }
-    this.undoBtn.disabled = busy || !this.board.canUndo;
-    this.clearBtn.disabled = busy || this.board.empty;
-    this.againBtn.textContent = this.board.canRebet ? tt.rebet : tt.double;
-    this.againBtn.disabled = busy || (this.board.empty && !this.board.canRebet);
+    this.tools.render();
     this.shell.actionButton.disabled = !busy && this.board.empty;
     this.shell.actionButton.textContent = busy ? tt.skip : tt.deal;
   }
@@ -367,7 +317,6 @@ class Baccarat {
     const shell = this.shell;
     if (shell.busy || this.board.empty) return;
     const { tt } = shell;
-    const stakes = this.board.list();
     this.skip = reducedMotion();
     this.table.classList.toggle('is-instant', this.skip);
     this.clearSpots();
@@ -376,14 +325,8 @@ class Baccarat {
     this.render();
     shell.sound.click();
     shell.say(tt.dealing);
-    const data = await shell.play(stakes);
-    if (!data) {
-      shell.setBusy(false);
-      this.render();
-      return;
-    }
-    this.board.played();
-    shell.renderBalance(data.balance - data.win / 100);
+    const data = await this.tools.play();
+    if (!data) return;
     const draw = data.outcome.draw;
     const hands: Hands =
       draw.game === 'baccarat'
@@ -452,9 +395,7 @@ class Baccarat {
     }
     this.road = pushRoad(this.road, winner);
     this.renderRoad();
-    this.board.reset();
-    shell.setBusy(false);
-    this.render();
+    this.tools.done();
     const detail = `${tt.wins[winner]} (${score})`;
     shell.settle(data, detail);
     // Only stakes returned by a tie: no win to celebrate, the money back.
@@ -503,50 +444,27 @@ function verifyView(shell: () => TableShell) {
   };
 }
 
-void boot<TableSession>(({ root, api, session, lang, t }) => {
-  let shell: TableShell | null = null;
-  new Baccarat((tools) => {
-    shell = new TableShell(root, api, session, lang, t, {
-      action: tableDict(lang).deal,
-      tools,
-      verifyView: verifyView(() => shell!),
-      info: () => {
-        const { tt, info } = shell!;
-        const table = h('table', { class: 'rounds__table' });
-        table.append(
-          h(
-            'thead',
-            {},
-            h(
-              'tr',
-              {},
-              h('th', { text: tt.betHead }),
-              h('th', { text: tt.payout }),
-              h('th', { text: 'RTP' }),
-            ),
-          ),
-        );
-        const body = h('tbody');
-        BETS.forEach((bet, i) =>
-          body.append(
-            h(
-              'tr',
-              {},
-              h('td', { text: tt.sides[bet] }),
-              h('td', { text: formatOdds(info.pays[i]?.[0] ?? 0, lang) }),
-              h('td', { text: formatRtp(info.rtps[i] ?? 0, lang).replace('RTP ', '') }),
-            ),
-          ),
-        );
-        table.append(body);
-        return [
-          h('h3', { text: tt.betsRtp }),
-          table,
-          h('h3', { text: tt.rules }),
-          list(tt.baccaratRules),
-        ];
-      },
-    });
-    return shell;
-  });
-});
+bootTable(
+  (make) => new Baccarat(make),
+  (shell, { lang }) => ({
+    action: tableDict(lang).deal,
+    verifyView: verifyView(shell),
+    info: () => {
+      const { tt, info } = shell();
+      return [
+        h('h3', { text: tt.betsRtp }),
+        textTable(
+          'rounds__table',
+          [tt.betHead, tt.payout, 'RTP'],
+          BETS.map((bet, i) => [
+            tt.sides[bet],
+            formatOdds(info.pays[i]?.[0] ?? 0, lang),
+            formatRtp(info.rtps[i] ?? 0, lang).replace('RTP ', ''),
+          ]),
+        ),
+        h('h3', { text: tt.rules }),
+        list(tt.baccaratRules),
+      ];
+    },
+  }),
+);

@@ -1,15 +1,14 @@
 /**
  * Kasa Blackjack's playing cards as DOM: a face (corner indices, the pips of 2–10, a large ace, a
- * framed letter for J, Q, K) and a back, on a card that turns over in 3D. Sized by the CSS
- * variable --w (the card's width); colours and motion in blackjack.css.
+ * framed letter for J, Q, K) and a back, on a card that turns over in 3D, with blackjack's own
+ * suit art (cards read and suits drawn by the shared cards.ts). Sized by the CSS variable --w (the
+ * card's width); colours and motion in blackjack.css.
  */
 import { h } from '../dom';
-import { RANKS, isCourt, isRed, rankOf, suitOf } from './blackjack-logic';
-
-const NS = 'http://www.w3.org/2000/svg';
+import { faceOf, isCourt, isRed, rankOf, suitOf, suitSvg, type SuitArt } from './cards';
 
 /** Spades, hearts, diamonds, clubs: filled paths in a 100 × 100 box. */
-const SUIT_PATHS: string[][] = [
+const SUIT_PATHS: SuitArt = [
   [
     'M50 5C62 20 94 40 94 61c0 13-10 22-22 22-8 0-15-4-19-10 1 9 5 15 12 22H35c7-7 11-13 12-22-4 6-11 10-19 10C16 83 6 74 6 61 6 40 38 20 50 5Z',
   ],
@@ -26,19 +25,8 @@ const SUIT_PATHS: string[][] = [
   ],
 ];
 
-export function suitSvg(suit: number, cls: string): SVGSVGElement {
-  const svg = document.createElementNS(NS, 'svg');
-  svg.setAttribute('viewBox', '0 0 100 100');
-  svg.setAttribute('class', cls);
-  svg.setAttribute('aria-hidden', 'true');
-  svg.setAttribute('focusable', 'false');
-  for (const d of SUIT_PATHS[suit] ?? []) {
-    const path = document.createElementNS(NS, 'path');
-    path.setAttribute('d', d);
-    svg.append(path);
-  }
-  return svg;
-}
+/** A suit symbol in blackjack's art. */
+const suitIcon = (suit: number, cls: string) => suitSvg(SUIT_PATHS, suit, cls);
 
 const L = 0.26;
 const C = 0.5;
@@ -121,29 +109,29 @@ export const PIPS: Record<number, [number, number][]> = {
 };
 
 function corner(card: number, cls: string): HTMLElement {
-  const rank = RANKS[rankOf(card)];
+  const face = faceOf(card);
   return h(
     'span',
-    { class: `bj-corner ${cls}${rank.length > 1 ? ' bj-corner--wide' : ''}` },
-    h('span', { class: 'bj-corner__rank', text: rank }),
-    suitSvg(suitOf(card), 'bj-corner__suit'),
+    { class: `bj-corner ${cls}${face.length > 1 ? ' bj-corner--wide' : ''}` },
+    h('span', { class: 'bj-corner__rank', text: face }),
+    suitIcon(suitOf(card), 'bj-corner__suit'),
   );
 }
 
 function middle(card: number): HTMLElement {
   const rank = rankOf(card);
   const suit = suitOf(card);
-  if (rank === 0) return h('span', { class: 'bj-ace' }, suitSvg(suit, 'bj-ace__suit'));
+  if (rank === 0) return h('span', { class: 'bj-ace' }, suitIcon(suit, 'bj-ace__suit'));
   if (isCourt(card))
     return h(
       'span',
       { class: 'bj-court' },
-      h('span', { class: 'bj-court__letter', text: RANKS[rank] }),
-      suitSvg(suit, 'bj-court__suit'),
+      h('span', { class: 'bj-court__letter', text: faceOf(card) }),
+      suitIcon(suit, 'bj-court__suit'),
     );
   const pips = h('span', { class: 'bj-pips' });
   for (const [x, y] of PIPS[rank + 1] ?? []) {
-    const pip = suitSvg(suit, y > 0.5 ? 'bj-pip bj-pip--down' : 'bj-pip');
+    const pip = suitIcon(suit, y > 0.5 ? 'bj-pip bj-pip--down' : 'bj-pip');
     pip.style.left = `${x * 100}%`;
     pip.style.top = `${y * 100}%`;
     pips.append(pip);

@@ -10,13 +10,13 @@ import type { Fair, RoundData } from '../types';
 import {
   cardValue,
   handValue,
-  rankOf,
   type BjDealer,
   type BjHand,
   type BlackjackOutcome,
   type BlackjackSession,
   type BlackjackView,
 } from './blackjack-logic';
+import { rankOf } from './cards';
 
 /** Cards in dealing order: player, dealer up, player, hole, then the draws. */
 const SCENARIOS: Record<string, number[]> = {

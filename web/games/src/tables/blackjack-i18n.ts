@@ -1,4 +1,4 @@
-/** Kasa Blackjack's own texts (the shared ones are in ../i18n and ./i18n). */
+/** Kasa Blackjack's own texts (the shared ones, the cards' names too, are in ../i18n and ./i18n). */
 import type { Lang } from '../i18n';
 import type { Action, Badge } from './blackjack-logic';
 
@@ -29,9 +29,6 @@ const tr = {
     bust: 'Battı',
   } as Record<Badge, string>,
   dealerBust: 'Krupiye battı',
-  ranks: ['As', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'Vale', 'Kız', 'Papaz'],
-  suits: ['Maça', 'Kupa', 'Karo', 'Sinek'],
-  cardName: (rank: string, suit: string) => `${suit} ${rank}`,
   spotHint: 'Seçili fişi eklemek için basın.',
   doubleBet: 'Bahis ×2',
   spotEmpty: 'Bahis',
@@ -107,9 +104,6 @@ const en: BlackjackDict = {
     bust: 'Bust',
   },
   dealerBust: 'Dealer busts',
-  ranks: ['Ace', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'Jack', 'Queen', 'King'],
-  suits: ['spades', 'hearts', 'diamonds', 'clubs'],
-  cardName: (rank: string, suit: string) => `${rank} of ${suit}`,
   spotHint: 'Press to add the chosen chip.',
   doubleBet: 'Bet ×2',
   spotEmpty: 'Bet',

@@ -1,10 +1,12 @@
 /**
- * Kasa Blackjack, pure: the API's shapes, the cards (0–51: rank card % 13 with the ace 0, suit
- * ⌊card / 13⌋: ♠ ♥ ♦ ♣), hand totals and their labels ("7/17"), the bet before a deal, and how the
- * table moves from what is shown to the server's next view one card at a time (the animation's
- * steps: a deal, a hit, a split, the hole card turned over, the dealer's draws).
+ * Kasa Blackjack, pure: the API's shapes, the cards' values and short text (a card 0–51 read by the
+ * card tables' shared cards.ts: rank card % 13 with the ace 0, suit ⌊card / 13⌋: ♠ ♥ ♦ ♣), hand
+ * totals and their labels ("7/17"), the bet before a deal, and how the table moves from what is
+ * shown to the server's next view one card at a time (the animation's steps: a deal, a hit, a
+ * split, the hole card turned over, the dealer's draws).
  */
 import type { Fair, Text } from '../types';
+import { faceOf, rankOf, suitOf } from './cards';
 
 export interface BlackjackInfo {
   kind: 'blackjack';
@@ -97,27 +99,8 @@ export interface BlackjackOutcome {
 
 // ---------- Cards ----------
 
-export const RANKS = ['A', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K'];
+/** The suits' signs in card order. */
 export const SUITS = ['♠', '♥', '♦', '♣'];
-
-export function rankOf(card: number): number {
-  return card % 13;
-}
-
-export function suitOf(card: number): number {
-  return Math.floor(card / 13);
-}
-
-/** Hearts and diamonds. */
-export function isRed(card: number): boolean {
-  const suit = suitOf(card);
-  return suit === 1 || suit === 2;
-}
-
-/** J, Q, K. */
-export function isCourt(card: number): boolean {
-  return rankOf(card) >= 10;
-}
 
 /** The card's count with the ace as 1 (10, J, Q, K are 10). */
 export function cardValue(card: number): number {
@@ -127,7 +110,7 @@ export function cardValue(card: number): number {
 
 /** A card as short text: `A♠`, `10♥`. */
 export function cardText(card: number): string {
-  return `${RANKS[rankOf(card)]}${SUITS[suitOf(card)]}`;
+  return `${faceOf(card)}${SUITS[suitOf(card)]}`;
 }
 
 /** Whether a number is one of the 52 cards. */

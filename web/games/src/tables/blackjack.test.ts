@@ -17,11 +17,8 @@ import {
   handBadge,
   handValue,
   isCard,
-  isRed,
   kurusOf,
-  rankOf,
   sameTable,
-  suitOf,
   tableOf,
   totalLabel,
   type Action,
@@ -30,6 +27,7 @@ import {
   type Step,
   type Table,
 } from './blackjack-logic';
+import { isRed, rankOf, suitOf } from './cards';
 
 // Cards: rank + 13 × suit (♠ 0, ♥ 1, ♦ 2, ♣ 3); the ace is rank 0, the ten 9, J 10, Q 11, K 12.
 const card = (rank: string, suit = 0) =>

@@ -12,7 +12,7 @@ import './tables.css';
 import './blackjack.css';
 import type { GameApi } from '../api';
 import { boot } from '../boot';
-import { h } from '../dom';
+import { h, textTable } from '../dom';
 import type { Lang } from '../i18n';
 import type { RoundData } from '../types';
 import { cardEl } from './blackjack-cards';
@@ -33,8 +33,6 @@ import {
   handValue,
   isCard,
   kurusOf,
-  rankOf,
-  suitOf,
   tableOf,
   totalLabel,
   type Action,
@@ -47,6 +45,7 @@ import {
   type Step,
   type Table,
 } from './blackjack-logic';
+import { cardName, isRed } from './cards';
 import { TableShell, chipLabel, chipTier, list, reducedMotion } from './shell';
 import type { Draw, TableInfo } from './types';
 
@@ -327,17 +326,8 @@ class Blackjack {
     shell.setBusy(true);
     shell.sound.click();
     shell.say(this.bt.dealing);
-    let conflict = false;
-    const view = await shell.request(
-      () => this.api.blackjackDeal<BlackjackView>(bet),
-      (e) => (conflict = e.status === 409),
-    );
-    if (!view) {
-      shell.setBusy(false);
-      if (conflict) await this.recover();
-      else this.render();
-      return;
-    }
+    const view = await this.send(() => this.api.blackjackDeal<BlackjackView>(bet));
+    if (!view) return;
     this.lastBet = bet;
     this.pending = 0;
     this.view = null;
@@ -356,18 +346,24 @@ class Blackjack {
     shell.setBusy(true);
     shell.sound.click();
     this.render();
+    const next = await this.send(() => this.api.blackjackAct<BlackjackView>(view.roundId, action));
+    if (!next) return;
+    await this.play(next, focused);
+  }
+
+  /**
+   * A deal or a move sent (the table busy): the server's next view; or null when it was refused,
+   * the table free again (after a conflict, as the server has it: another tab played on).
+   */
+  private async send(call: () => Promise<BlackjackView>): Promise<BlackjackView | null> {
     let conflict = false;
-    const next = await shell.request(
-      () => this.api.blackjackAct<BlackjackView>(view.roundId, action),
-      (e) => (conflict = e.status === 409),
-    );
-    if (!next) {
-      shell.setBusy(false);
+    const view = await this.shell.request(call, (e) => (conflict = e.status === 409));
+    if (!view) {
+      this.shell.setBusy(false);
       if (conflict) await this.recover();
       else this.render();
-      return;
     }
-    await this.play(next, focused);
+    return view;
   }
 
   /** A refused move or deal (another tab played on): the table as the server has it. */
@@ -471,8 +467,7 @@ class Blackjack {
   // ---------- Words ----------
 
   private cardName(card: number): string {
-    const { bt } = this;
-    return bt.cardName(bt.ranks[rankOf(card)], bt.suits[suitOf(card)]);
+    return cardName(card, this.shell.tt);
   }
 
   /** A total as shown: `7/17` while the hand may still draw, the best total once it is done. */
@@ -720,9 +715,8 @@ function tableInfo(info: BlackjackInfo): TableInfo {
 }
 
 function miniCard(card: number, used: boolean): HTMLElement {
-  const red = suitOf(card) === 1 || suitOf(card) === 2;
   return h('li', {
-    class: `bj-mini${red ? ' is-red' : ''}${used ? ' is-used' : ''}`,
+    class: `bj-mini${isRed(card) ? ' is-red' : ''}${used ? ' is-used' : ''}`,
     text: cardText(card),
   });
 }
@@ -789,15 +783,14 @@ function verifyView(shell: () => TableShell, bt: BlackjackDict) {
 }
 
 function infoSections(shell: TableShell, bt: BlackjackDict): Node[] {
-  const table = h('table', { class: 'rounds__table' });
-  const body = h('tbody');
-  for (const [what, pays] of bt.payoutRows)
-    body.append(h('tr', {}, h('td', { text: what }), h('td', { class: 'nowrap', text: pays })));
-  table.append(body);
   return [
     h('p', { class: 'muted small', text: bt.rtpNote }),
     h('h3', { text: bt.payouts }),
-    table,
+    textTable(
+      'rounds__table',
+      [],
+      bt.payoutRows.map(([what, pays]) => [what, { class: 'nowrap', text: pays }]),
+    ),
     h('h3', { text: shell.tt.rules }),
     list(bt.rules),
     h('p', { class: 'muted small', text: bt.keys }),

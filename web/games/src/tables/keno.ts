@@ -6,13 +6,14 @@
 import '../../../src/assets/fonts/inter.css';
 import '../style.css';
 import './tables.css';
-import { boot } from '../boot';
-import { h } from '../dom';
+import { h, textTable } from '../dom';
 import { formatRtp, formatTimes } from '../format';
+import { playRound } from './bet-tools';
 import { KENO_NUMBERS, MAX_PICKS, payRows, quickPick, togglePick } from './keno-logic';
 import { tableDict } from './i18n';
 import { TableShell, list, reducedMotion, wait } from './shell';
-import type { Draw, TableSession } from './types';
+import { bootTable, type MakeShell } from './table-boot';
+import type { Draw } from './types';
 
 class Keno {
   private shell: TableShell;
@@ -26,7 +27,7 @@ class Keno {
   private quickBtn: HTMLButtonElement;
   private clearBtn: HTMLButtonElement;
 
-  constructor(make: (tools: HTMLElement[]) => TableShell) {
+  constructor(make: MakeShell) {
     this.quickBtn = h('button', { class: 'tbtn tbtn--gold', type: 'button' });
     this.clearBtn = h('button', { class: 'tbtn', type: 'button' });
     this.shell = make([this.quickBtn, this.clearBtn]);
@@ -183,13 +184,8 @@ class Keno {
     shell.setBusy(true);
     this.render();
     shell.sound.click();
-    const data = await shell.play(stakes);
-    if (!data) {
-      shell.setBusy(false);
-      this.render();
-      return;
-    }
-    shell.renderBalance(data.balance - data.win / 100);
+    const data = await playRound(shell, stakes, () => this.render());
+    if (!data) return;
     const drawn = data.outcome.draw.game === 'keno' ? data.outcome.draw.drawn : [];
     const fast = reducedMotion();
     for (const n of drawn) {
@@ -220,55 +216,32 @@ function verifyView(shell: () => TableShell) {
   };
 }
 
-void boot<TableSession>(({ root, api, session, lang, t }) => {
-  let shell: TableShell | null = null;
-  new Keno((tools) => {
-    shell = new TableShell(root, api, session, lang, t, {
-      action: tableDict(lang).play,
-      tools,
-      verifyView: verifyView(() => shell!),
-      info: () => {
-        const s = shell!;
-        const { tt, info } = s;
-        const table = h('table', { class: 'rounds__table' });
-        table.append(
-          h(
-            'thead',
-            {},
-            h(
-              'tr',
-              {},
-              h('th', { text: tt.picks }),
-              h('th', { text: tt.paytable }),
-              h('th', { text: 'RTP' }),
-            ),
-          ),
-        );
-        const body = h('tbody');
-        for (let p = 1; p <= MAX_PICKS; p++) {
-          body.append(
-            h(
-              'tr',
-              {},
-              h('td', { text: String(p) }),
-              h('td', {
-                text: payRows(info.pays, p)
-                  .map((r) => `${r.hits}: ${formatTimes(r.times, lang)}`)
-                  .join(' · '),
-              }),
-              h('td', { text: formatRtp(info.rtps[p] ?? 0, lang).replace('RTP ', '') }),
-            ),
-          );
-        }
-        table.append(body);
-        return [
-          h('h3', { text: tt.kenoRtp }),
-          table,
-          h('h3', { text: tt.rules }),
-          list(tt.kenoRules),
-        ];
-      },
-    });
-    return shell;
-  });
-});
+bootTable(
+  (make) => new Keno(make),
+  (shell, { lang }) => ({
+    action: tableDict(lang).play,
+    verifyView: verifyView(shell),
+    info: () => {
+      const { tt, info } = shell();
+      return [
+        h('h3', { text: tt.kenoRtp }),
+        textTable(
+          'rounds__table',
+          [tt.picks, tt.paytable, 'RTP'],
+          Array.from({ length: MAX_PICKS }, (_, i) => {
+            const p = i + 1;
+            return [
+              String(p),
+              payRows(info.pays, p)
+                .map((r) => `${r.hits}: ${formatTimes(r.times, lang)}`)
+                .join(' · '),
+              formatRtp(info.rtps[p] ?? 0, lang).replace('RTP ', ''),
+            ];
+          }),
+        ),
+        h('h3', { text: tt.rules }),
+        list(tt.kenoRules),
+      ];
+    },
+  }),
+);

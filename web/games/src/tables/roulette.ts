@@ -6,12 +6,13 @@
 import '../../../src/assets/fonts/inter.css';
 import '../style.css';
 import './tables.css';
-import { boot } from '../boot';
-import { h } from '../dom';
-import { BetBoard, spotKey, type Spot } from './bets';
+import { h, textTable } from '../dom';
+import { BetTools } from './bet-tools';
+import { spotKey, type BetBoard, type Spot } from './bets';
 import { OUTSIDE, anchorOf, cellOf, colourOf, covered, numberAt, spotAt } from './roulette-logic';
 import { TableShell, chipLabel, list, reducedMotion } from './shell';
-import type { Draw, TableSession } from './types';
+import { bootTable, type MakeShell } from './table-boot';
+import type { Draw } from './types';
 import { animate, circle, drawWheel, pointer, rotate, svgText } from './wheel-svg';
 import { landingRotation } from './wheel-logic';
 
@@ -19,6 +20,7 @@ const FILL = { red: '#d0283c', black: '#1a1f27', green: '#11915a' };
 
 class Roulette {
   private shell: TableShell;
+  private tools: BetTools;
   private board: BetBoard;
   private red: number[];
   private grid = h('div', { class: 'rl-board' });
@@ -34,26 +36,16 @@ class Roulette {
   private skip = false;
   private historyEl = h('ol', { class: 'rl-history' });
   private history: number[] = [];
-  private undoBtn: HTMLButtonElement;
-  private clearBtn: HTMLButtonElement;
-  private againBtn: HTMLButtonElement;
 
-  constructor(shell: (tools: HTMLElement[]) => TableShell) {
-    // The buttons first, the shell (which places them) next.
-    this.undoBtn = h('button', { class: 'tbtn', type: 'button' });
-    this.clearBtn = h('button', { class: 'tbtn', type: 'button' });
-    this.againBtn = h('button', { class: 'tbtn tbtn--gold', type: 'button' });
-    this.shell = shell([this.undoBtn, this.clearBtn, this.againBtn]);
+  constructor(make: MakeShell) {
+    this.tools = new BetTools(make, {
+      clearResult: () => this.clearResult(),
+      render: () => this.render(),
+    });
+    this.shell = this.tools.shell;
+    this.board = this.tools.board;
     const { info, tt } = this.shell;
     this.red = info.red;
-    this.board = new BetBoard(info);
-    this.undoBtn.textContent = tt.undo;
-    this.clearBtn.textContent = tt.clear;
-    this.undoBtn.addEventListener('click', () => this.change(() => (this.board.undo(), null)));
-    this.clearBtn.addEventListener('click', () => this.change(() => (this.board.clear(), null)));
-    this.againBtn.addEventListener('click', () =>
-      this.change(() => (this.board.canRebet ? this.board.rebet() : this.board.double())),
-    );
     this.shell.actionButton.addEventListener('click', () => void this.spin());
 
     const wheel = drawWheel(
@@ -237,19 +229,7 @@ class Roulette {
   private place(spot: Spot) {
     if (this.shell.busy) return;
     if (!covered(spot.kind, spot.numbers, this.red)) return;
-    this.change(() => this.board.add(spot, this.shell.chip));
-  }
-
-  private change(action: () => ReturnType<BetBoard['add']>) {
-    if (this.shell.busy) return;
-    this.clearResult();
-    const refused = action();
-    if (refused) this.shell.say(this.shell.refusal(refused), 'error');
-    else {
-      this.shell.sound.click();
-      this.shell.say(this.shell.tt.placeBets);
-    }
-    this.render();
+    this.tools.add(spot);
   }
 
   private clearResult() {
@@ -269,12 +249,8 @@ class Roulette {
         tt.betOn(this.spotLabel(spot), amount ? this.shell.money(amount) : ''),
       );
     }
-    const busy = this.shell.busy;
-    this.undoBtn.disabled = busy || !this.board.canUndo;
-    this.clearBtn.disabled = busy || this.board.empty;
-    this.againBtn.textContent = this.board.canRebet ? tt.rebet : tt.double;
-    this.againBtn.disabled = busy || (this.board.empty && !this.board.canRebet);
-    this.shell.actionButton.disabled = busy || this.board.empty;
+    this.tools.render();
+    this.shell.actionButton.disabled = this.shell.busy || this.board.empty;
     this.renderChips();
   }
 
@@ -315,7 +291,6 @@ class Roulette {
   private async spin() {
     const shell = this.shell;
     if (shell.busy || this.board.empty) return;
-    const stakes = this.board.list();
     shell.setBusy(true);
     this.skip = false;
     this.hint(null);
@@ -323,14 +298,8 @@ class Roulette {
     this.render();
     shell.sound.click();
     shell.say(shell.tt.placeBets);
-    const data = await shell.play(stakes);
-    if (!data) {
-      shell.setBusy(false);
-      this.render();
-      return;
-    }
-    this.board.played();
-    shell.renderBalance(data.balance - data.win / 100);
+    const data = await this.tools.play();
+    if (!data) return;
     const number = data.outcome.draw.game === 'roulette' ? data.outcome.draw.number : 0;
     await this.turnTo(number);
     const colour = colourOf(number, this.red);
@@ -348,9 +317,7 @@ class Roulette {
     this.history = [number, ...this.history].slice(0, 12);
     this.renderHistory();
     shell.settle(data, shell.tt.result(number, shell.tt.colours[colour]));
-    this.board.reset();
-    shell.setBusy(false);
-    this.render();
+    this.tools.done();
   }
 
   private async turnTo(number: number) {
@@ -387,64 +354,39 @@ function verifyView(shell: () => TableShell) {
   };
 }
 
-void boot<TableSession>(({ root, api, session, lang, t }) => {
-  let shell: TableShell | null = null;
-  new Roulette((tools) => {
-    shell = new TableShell(root, api, session, lang, t, {
-      action: t.spin,
-      tools,
-      verifyView: verifyView(() => shell!),
-      info: () => {
-        const tt = shell!.tt;
-        const rows: [string, number][] = [
-          ['straight', 1],
-          ['split', 2],
-          ['street', 3],
-          ['corner', 4],
-          ['line', 6],
-          ['dozen', 12],
-          ['column', 12],
-          ['red', 18],
-        ];
-        const table = h('table', { class: 'rounds__table paytable-t' });
-        table.append(
-          h(
-            'thead',
-            {},
-            h(
-              'tr',
-              {},
-              h('th', { text: shell!.dict.bet }),
-              h('th', { text: tt.numbersHead }),
-              h('th', { text: tt.payout }),
-            ),
-          ),
-        );
-        const body = h('tbody');
-        for (const [kind, n] of rows) {
-          const name =
+bootTable(
+  (make) => new Roulette(make),
+  (shell, { t }) => ({
+    action: t.spin,
+    verifyView: verifyView(shell),
+    info: () => {
+      const tt = shell().tt;
+      const rows: [string, number][] = [
+        ['straight', 1],
+        ['split', 2],
+        ['street', 3],
+        ['corner', 4],
+        ['line', 6],
+        ['dozen', 12],
+        ['column', 12],
+        ['red', 18],
+      ];
+      return [
+        h('h3', { text: tt.betsTable }),
+        textTable(
+          'rounds__table paytable-t',
+          [shell().dict.bet, tt.numbersHead, tt.payout],
+          rows.map(([kind, n]) => [
             kind === 'red'
               ? `${tt.bets.red} / ${tt.bets.black} · ${tt.bets.odd} / ${tt.bets.even} · ${tt.bets.low} / ${tt.bets.high}`
-              : tt.bets[kind];
-          body.append(
-            h(
-              'tr',
-              {},
-              h('td', { text: name }),
-              h('td', { text: String(n) }),
-              h('td', { class: 'nowrap', text: tt.pays(36 / n - 1) }),
-            ),
-          );
-        }
-        table.append(body);
-        return [
-          h('h3', { text: tt.betsTable }),
-          table,
-          h('h3', { text: tt.rules }),
-          list(tt.rouletteRules),
-        ];
-      },
-    });
-    return shell;
-  });
-});
+              : tt.bets[kind],
+            String(n),
+            { class: 'nowrap', text: tt.pays(36 / n - 1) },
+          ]),
+        ),
+        h('h3', { text: tt.rules }),
+        list(tt.rouletteRules),
+      ];
+    },
+  }),
+);

@@ -5,12 +5,13 @@
 import '../../../src/assets/fonts/inter.css';
 import '../style.css';
 import './tables.css';
-import { boot } from '../boot';
-import { h } from '../dom';
+import { h, textTable } from '../dom';
 import { formatRtp, formatTimes } from '../format';
-import { BetBoard } from './bets';
-import { TableShell, chipLabel, list, reducedMotion } from './shell';
-import type { Draw, TableSession } from './types';
+import { BetTools } from './bet-tools';
+import type { BetBoard } from './bets';
+import { TableShell, list, reducedMotion } from './shell';
+import { bootTable, type MakeShell } from './table-boot';
+import type { Draw } from './types';
 import { landingRotation } from './wheel-logic';
 import { animate, circle, drawWheel, pointer, rotate } from './wheel-svg';
 
@@ -25,6 +26,7 @@ export const MARK_FILL: Record<number, string> = {
 
 class Wheel {
   private shell: TableShell;
+  private tools: BetTools;
   private board: BetBoard;
   private marks: number[];
   private boxes = new Map<number, HTMLButtonElement>();
@@ -35,25 +37,16 @@ class Wheel {
   private skip = false;
   private historyEl = h('ol', { class: 'rl-history' });
   private history: number[] = [];
-  private undoBtn: HTMLButtonElement;
-  private clearBtn: HTMLButtonElement;
-  private againBtn: HTMLButtonElement;
 
-  constructor(make: (tools: HTMLElement[]) => TableShell) {
-    this.undoBtn = h('button', { class: 'tbtn', type: 'button' });
-    this.clearBtn = h('button', { class: 'tbtn', type: 'button' });
-    this.againBtn = h('button', { class: 'tbtn tbtn--gold', type: 'button' });
-    this.shell = make([this.undoBtn, this.clearBtn, this.againBtn]);
+  constructor(make: MakeShell) {
+    this.tools = new BetTools(make, {
+      clearResult: () => this.clearResult(),
+      render: () => this.render(),
+    });
+    this.shell = this.tools.shell;
+    this.board = this.tools.board;
     const { info, tt } = this.shell;
-    this.board = new BetBoard(info);
     this.marks = info.pays.map((p) => p[0]);
-    this.undoBtn.textContent = tt.undo;
-    this.clearBtn.textContent = tt.clear;
-    this.undoBtn.addEventListener('click', () => this.change(() => (this.board.undo(), null)));
-    this.clearBtn.addEventListener('click', () => this.change(() => (this.board.clear(), null)));
-    this.againBtn.addEventListener('click', () =>
-      this.change(() => (this.board.canRebet ? this.board.rebet() : this.board.double())),
-    );
     this.shell.actionButton.addEventListener('click', () => {
       if (this.shell.busy) this.skip = true;
       else void this.spin();
@@ -84,10 +77,7 @@ class Wheel {
         h('span', { class: 'lw-spot__count', text: tt.segments(count) }),
         amount,
       );
-      b.addEventListener('click', () => {
-        if (this.shell.busy) return;
-        this.change(() => this.board.add({ kind: 'mark', numbers: [mark] }, this.shell.chip));
-      });
+      b.addEventListener('click', () => this.tools.add({ kind: 'mark', numbers: [mark] }));
       this.boxes.set(mark, b);
       this.amounts.set(mark, amount);
       spots.append(b);
@@ -127,18 +117,6 @@ class Wheel {
     this.shell.say(tt.placeBets);
   }
 
-  private change(action: () => ReturnType<BetBoard['add']>) {
-    if (this.shell.busy) return;
-    this.clearResult();
-    const refused = action();
-    if (refused) this.shell.say(this.shell.refusal(refused), 'error');
-    else {
-      this.shell.sound.click();
-      this.shell.say(this.shell.tt.placeBets);
-    }
-    this.render();
-  }
-
   private clearResult() {
     for (const b of this.boxes.values()) b.classList.remove('is-win', 'is-lost');
     this.paths.forEach((p) => p.classList.remove('is-win'));
@@ -149,18 +127,14 @@ class Wheel {
     const busy = this.shell.busy;
     this.shell.setBet(this.board.total);
     for (const mark of this.marks) {
-      const amount = this.board.amountOn({ kind: 'mark', numbers: [mark] });
-      const money = amount ? this.shell.money(amount) : '';
-      this.amounts.get(mark)!.textContent = amount ? chipLabel(amount) : '';
-      const b = this.boxes.get(mark)!;
-      b.setAttribute('aria-label', tt.markBet(mark, money));
-      b.classList.toggle('has-bet', amount > 0);
-      b.disabled = busy;
+      this.tools.renderSpot(
+        { kind: 'mark', numbers: [mark] },
+        this.boxes.get(mark)!,
+        this.amounts.get(mark)!,
+        (money) => tt.markBet(mark, money),
+      );
     }
-    this.undoBtn.disabled = busy || !this.board.canUndo;
-    this.clearBtn.disabled = busy || this.board.empty;
-    this.againBtn.textContent = this.board.canRebet ? tt.rebet : tt.double;
-    this.againBtn.disabled = busy || (this.board.empty && !this.board.canRebet);
+    this.tools.render();
     this.shell.actionButton.disabled = !busy && this.board.empty;
     this.shell.actionButton.textContent = busy ? tt.skip : this.shell.dict.spin;
   }
@@ -176,20 +150,13 @@ class Wheel {
   private async spin() {
     const shell = this.shell;
     if (shell.busy || this.board.empty) return;
-    const stakes = this.board.list();
     this.skip = false;
     this.clearResult();
     shell.setBusy(true);
     this.render();
     shell.sound.click();
-    const data = await shell.play(stakes);
-    if (!data) {
-      shell.setBusy(false);
-      this.render();
-      return;
-    }
-    this.board.played();
-    shell.renderBalance(data.balance - data.win / 100);
+    const data = await this.tools.play();
+    if (!data) return;
     const draw = data.outcome.draw;
     const segment = draw.game === 'wheel' ? draw.segment : 0;
     const mark = draw.game === 'wheel' ? draw.mark : 0;
@@ -213,9 +180,7 @@ class Wheel {
     }
     this.history = [mark, ...this.history].slice(0, 12);
     this.renderHistory();
-    this.board.reset();
-    shell.setBusy(false);
-    this.render();
+    this.tools.done();
     shell.settle(data, shell.tt.stopped(mark));
   }
 }
@@ -231,52 +196,28 @@ function verifyView(shell: () => TableShell) {
   };
 }
 
-void boot<TableSession>(({ root, api, session, lang, t }) => {
-  let shell: TableShell | null = null;
-  new Wheel((tools) => {
-    shell = new TableShell(root, api, session, lang, t, {
-      action: t.spin,
-      tools,
-      verifyView: verifyView(() => shell!),
-      info: () => {
-        const { tt, info } = shell!;
-        const table = h('table', { class: 'rounds__table' });
-        table.append(
-          h(
-            'thead',
-            {},
-            h(
-              'tr',
-              {},
-              h('th', { text: tt.marks }),
-              h('th', { text: tt.segmentsHead }),
-              h('th', { text: tt.payout }),
-              h('th', { text: 'RTP' }),
-            ),
-          ),
-        );
-        const body = h('tbody');
-        info.pays.forEach(([mark, count], i) =>
-          body.append(
-            h(
-              'tr',
-              {},
-              h('td', { text: `×${mark}` }),
-              h('td', { text: String(count) }),
-              h('td', { text: formatTimes(mark, lang) }),
-              h('td', { text: formatRtp(info.rtps[i] ?? 0, lang).replace('RTP ', '') }),
-            ),
-          ),
-        );
-        table.append(body);
-        return [
-          h('h3', { text: tt.marks }),
-          table,
-          h('h3', { text: tt.rules }),
-          list(tt.wheelRules),
-        ];
-      },
-    });
-    return shell;
-  });
-});
+bootTable(
+  (make) => new Wheel(make),
+  (shell, { lang, t }) => ({
+    action: t.spin,
+    verifyView: verifyView(shell),
+    info: () => {
+      const { tt, info } = shell();
+      return [
+        h('h3', { text: tt.marks }),
+        textTable(
+          'rounds__table',
+          [tt.marks, tt.segmentsHead, tt.payout, 'RTP'],
+          info.pays.map(([mark, count], i) => [
+            `×${mark}`,
+            String(count),
+            formatTimes(mark, lang),
+            formatRtp(info.rtps[i] ?? 0, lang).replace('RTP ', ''),
+          ]),
+        ),
+        h('h3', { text: tt.rules }),
+        list(tt.wheelRules),
+      ];
+    },
+  }),
+);

@@ -1,52 +1,24 @@
 /**
- * The ways slot's screen (Kapadokya Ways): the top bar, the ways count and free-spin banner over
- * six reels of changing heights, the meters and controls, and the round loop (spin → reels land →
- * the ways count → wins lit and counted spin by spin → free spins played out → total). The shell is
- * the line slot's (same classes, shared effects, sound, panels and fairness); the info panel and
- * the verify view are the ways slot's own (panels.ts beside this file).
+ * The ways slot's screen (Kapadokya Ways), on the line slot's shared screen (slot-screen.ts: the
+ * top bar, the meters and controls, the round loop, the effects, sound and fairness): the ways
+ * count and free-spin banner over six reels of changing heights, and its round (reels land → the
+ * ways count → wins lit and counted spin by spin → free spins played out → jackpots → total). The
+ * info panel and the verify view are the ways slot's own (panels.ts beside this file).
  */
-import { ApiError, GameApi, NetworkError } from '../api';
-import { installSprite, symbolSvg, themeOf } from '../art/sprite';
-import { ICONS, h, icon } from '../dom';
-import { WinEffects, type CelebrationKind } from '../effects';
+import type { GameApi } from '../api';
+import { h } from '../dom';
 import { formatKurus, formatLira } from '../format';
 import type { Dict, Lang } from '../i18n';
-import { openFairness } from '../panels';
-import { winTier } from '../present';
-import { Sound } from '../sound';
-import type { Fair } from '../types';
+import { SlotScreen, wait } from '../slot-screen';
 import { waysDict, type WaysDict } from './i18n';
 import { formatWays, litCells, presentWays, startGrid, waysCount, type WaysStep } from './logic';
 import { openWaysInfo, waysVerifyView } from './panels';
 import { WaysReels } from './reels';
-import type { WaysInfo, WaysSession, WaysSpinData } from './types';
+import type { WaysInfo, WaysOutcome, WaysSession, WaysSpinData } from './types';
 
-const AUTOPLAY_ROUNDS = 10;
-
-const wait = (ms: number) => new Promise<void>((ok) => setTimeout(ok, ms));
-
-export class WaysGame {
-  readonly info: WaysInfo;
+export class WaysGame extends SlotScreen<WaysInfo, WaysSpinData> {
   readonly wt: WaysDict;
-  balance: number;
-  fair: Fair;
-  private betIndex: number;
-  private busy = false;
-  private autoplay = 0;
-  private sound = new Sound();
-  private reels: WaysReels;
-  private effects: WinEffects;
-  private skip = false;
-
-  // Elements the loop updates.
-  private balanceEl = h('output', { class: 'meter__value', 'aria-live': 'off' });
-  private winEl = h('output', { class: 'meter__value meter__value--win' });
-  private betSelect = h('select', { class: 'bet__select' });
-  private betDown: HTMLButtonElement;
-  private betUp: HTMLButtonElement;
-  private spinButton: HTMLButtonElement;
-  private autoButton: HTMLButtonElement;
-  private soundButton: HTMLButtonElement;
+  protected readonly reels: WaysReels;
   /** The ways of the screen ('117.649 YOL'). */
   private waysNumber = h('span', { class: 'wcount__n' });
   private waysEl: HTMLElement;
@@ -55,64 +27,14 @@ export class WaysGame {
   private freeMult = h('span', { class: 'wfree__mult', 'aria-hidden': 'true' });
   private freeMultSaid = h('span', { class: 'sr-only' });
   private freeEl: HTMLElement;
-  /** What the game says under the reels (changes often while wins are shown: not announced). */
-  private message = h('p', { class: 'message' });
-  /** What a screen reader hears: the round's result, free spins won, errors. */
-  private live = h('p', { class: 'sr-only', role: 'status', 'aria-live': 'polite' });
-  private celebration = h('div', { class: 'celebration', hidden: true, 'aria-hidden': 'true' });
-  private machine: HTMLElement;
 
-  constructor(
-    private readonly root: HTMLElement,
-    private readonly api: GameApi,
-    session: WaysSession,
-    private readonly lang: Lang,
-    private readonly t: Dict,
-  ) {
-    this.info = session.game;
+  constructor(root: HTMLElement, api: GameApi, session: WaysSession, lang: Lang, t: Dict) {
+    super(root, api, session, lang, t);
     this.wt = waysDict(lang);
-    this.balance = session.balance;
-    this.fair = session.fair;
-    const levels = this.info.betLevels;
-    // Start at a modest bet: the lowest level of at least 1 ₺ (or the lowest).
-    const start = levels.findIndex((b) => b >= 100);
-    this.betIndex = start >= 0 ? start : 0;
-
-    const theme = themeOf(this.info.theme, this.info.code);
-    document.body.classList.add(`theme-${theme}`);
-    installSprite(this.info, { wild: t.wildLabel, scatter: t.scatterLabel });
 
     const passing = this.info.symbols.filter((s) => s.kind === 'regular').map((s) => s.id);
     const first = startGrid(this.info);
     this.reels = new WaysReels(first, passing.length > 0 ? passing : [this.info.scatter]);
-    this.effects = new WinEffects(this.celebration, this.sound, lang, () => this.skip);
-
-    this.betDown = this.iconButton('bet__step', ICONS.minus, t.betDown, () => this.stepBet(-1));
-    this.betUp = this.iconButton('bet__step', ICONS.plus, t.betUp, () => this.stepBet(1));
-    this.spinButton = h('button', { class: 'spin', type: 'button', 'aria-label': t.spin });
-    this.spinButton.append(
-      icon(ICONS.spin, 'spin__icon'),
-      h('span', { class: 'spin__label', text: t.spin }),
-    );
-    this.spinButton.addEventListener('click', () => this.onSpinPress());
-    this.autoButton = h('button', {
-      class: 'round-btn auto',
-      type: 'button',
-      'aria-pressed': 'false',
-    });
-    this.autoButton.addEventListener('click', () => this.toggleAutoplay());
-    this.soundButton = this.iconButton('bar__btn', ICONS.soundOff, t.soundOn, () =>
-      this.toggleSound(),
-    );
-
-    levels.forEach((level, i) =>
-      this.betSelect.append(h('option', { value: String(i), text: formatKurus(level, lang) })),
-    );
-    this.betSelect.setAttribute('aria-label', t.betSelect);
-    this.betSelect.addEventListener('change', () => {
-      this.betIndex = Number(this.betSelect.value);
-      this.renderBet();
-    });
 
     this.waysEl = h(
       'p',
@@ -130,148 +52,20 @@ export class WaysGame {
       this.freeMult,
       this.freeMultSaid,
     );
-
-    const name = this.info.name[lang] || this.info.name.en;
-    document.title = name;
-    const bar = h(
-      'header',
-      { class: 'bar' },
-      h('h1', { class: 'bar__title', text: name }),
-      h('span', { class: 'bar__brand', 'aria-hidden': 'true', text: 'KASA STUDIO' }),
-      h(
-        'div',
-        { class: 'bar__actions' },
-        this.iconButton('bar__btn', ICONS.info, t.info, () => openWaysInfo(this)),
-        this.iconButton('bar__btn', ICONS.shield, t.fairness, () =>
-          openFairness(this, waysVerifyView(this)),
-        ),
-        this.soundButton,
-      ),
-    );
-    this.machine = h(
-      'div',
-      { class: 'machine machine--ways' },
-      h(
-        'div',
-        { class: 'marquee', 'aria-hidden': 'true' },
-        h('span', { class: 'marquee__line' }),
-        symbolSvg(this.info.wild, 'marquee__sym'),
-        h('span', { class: 'marquee__name', text: name }),
-        symbolSvg(this.info.scatter, 'marquee__sym'),
-        h('span', { class: 'marquee__line' }),
-      ),
-      h('div', { class: 'whud' }, this.waysEl, this.freeEl),
-      h('div', { class: 'machine__frame wframe' }, this.reels.element, this.celebration),
-      this.message,
-    );
-    const stage = h('main', { class: 'stage' }, this.machine, this.live);
-    const controls = h(
-      'section',
-      { class: 'controls', 'aria-label': t.bet },
-      h(
-        'div',
-        { class: 'meter meter--balance' },
-        h('span', { class: 'meter__label', text: t.balance }),
-        this.balanceEl,
-      ),
-      h(
-        'div',
-        { class: 'meter meter--win' },
-        h('span', { class: 'meter__label', text: t.lastWin }),
-        this.winEl,
-      ),
-      h(
-        'div',
-        { class: 'buttons' },
-        h(
-          'div',
-          { class: 'meter bet' },
-          h('span', { class: 'meter__label', text: t.bet }),
-          h(
-            'div',
-            { class: 'bet__row' },
-            this.betDown,
-            h('div', { class: 'bet__value' }, this.betSelect),
-            this.betUp,
-          ),
-        ),
-        this.spinButton,
-        this.autoButton,
-      ),
-    );
-    this.root.replaceChildren(bar, stage, controls);
-    this.celebration.addEventListener('click', () => (this.skip = true));
-    this.machine.addEventListener('click', () => {
-      if (this.busy) this.skip = true;
+    this.mount<WaysOutcome>({
+      machineClass: 'machine machine--ways',
+      frameClass: 'machine__frame wframe',
+      hud: h('div', { class: 'whud' }, this.waysEl, this.freeEl),
+      openInfo: () => openWaysInfo(this),
+      verifyView: () => waysVerifyView(this),
     });
-    document.addEventListener('keydown', (e) => this.onKey(e));
     this.renderWays(first.map((c) => c.length));
-    this.renderBet();
-    this.renderBalance(this.balance);
-    this.renderWin(0);
-    this.renderAuto();
-    this.say(t.goodLuck);
-  }
-
-  get bet(): number {
-    return this.info.betLevels[this.betIndex];
-  }
-
-  get language(): Lang {
-    return this.lang;
-  }
-
-  get dict(): Dict {
-    return this.t;
-  }
-
-  get gameApi(): GameApi {
-    return this.api;
-  }
-
-  /** A symbol's name in the page's language. */
-  symbolName(id: number): string {
-    const s = this.info.symbols.find((x) => x.id === id);
-    return s ? s.name[this.lang] || s.name.en : '';
   }
 
   /** A (possibly fractional) number of kurus as lira: `0,005 ₺` where a pay is below a kurus. */
   money(kurus: number): string {
     const whole = Math.abs(kurus - Math.round(kurus)) < 1e-6;
     return formatLira((whole ? Math.round(kurus) : kurus) / 100, this.lang, whole ? 2 : 4);
-  }
-
-  private iconButton(
-    cls: string,
-    paths: string[],
-    label: string,
-    onClick: () => void,
-  ): HTMLButtonElement {
-    const b = h('button', { class: cls, type: 'button', 'aria-label': label, title: label });
-    b.append(icon(paths));
-    b.addEventListener('click', onClick);
-    return b;
-  }
-
-  private onKey(e: KeyboardEvent) {
-    if (e.key !== ' ' && e.key !== 'Enter') return;
-    if (document.querySelector('dialog[open]')) return;
-    const target = e.target as HTMLElement | null;
-    if (
-      target &&
-      target !== document.body &&
-      target.closest('button, select, input, a, textarea, [tabindex]')
-    )
-      return;
-    e.preventDefault();
-    this.onSpinPress();
-  }
-
-  /** Shows a message under the reels; `announce`: also tells screen readers (errors always). */
-  private say(text: string, kind: 'info' | 'win' | 'error' = 'info', announce = kind === 'error') {
-    this.message.textContent = text;
-    this.message.dataset.kind = kind;
-    if (announce) this.live.textContent = text;
   }
 
   private renderWays(heights: number[]) {
@@ -284,154 +78,25 @@ export class WaysGame {
     this.waysEl.classList.add('is-new');
   }
 
-  private renderBalance(lira: number) {
-    this.balanceEl.textContent = formatLira(lira, this.lang);
-  }
-
-  private renderWin(kurus: number) {
-    this.winEl.textContent = formatKurus(kurus, this.lang);
-  }
-
-  private renderBet() {
-    this.betSelect.value = String(this.betIndex);
-    const locked = this.busy || this.autoplay > 0;
-    this.betDown.disabled = locked || this.betIndex === 0;
-    this.betUp.disabled = locked || this.betIndex === this.info.betLevels.length - 1;
-    this.betSelect.disabled = locked;
-  }
-
-  private renderAuto() {
-    const on = this.autoplay > 0;
-    this.autoButton.replaceChildren(
-      icon(on ? ICONS.stop : ICONS.auto),
-      h('span', { class: 'auto__label', text: on ? String(this.autoplay) : this.t.autoplay }),
-    );
-    this.autoButton.setAttribute('aria-pressed', String(on));
-    this.autoButton.setAttribute(
-      'aria-label',
-      on ? `${this.t.autoplayOff} (${this.t.autoplayLeft(this.autoplay)})` : this.t.autoplayOn,
-    );
-    this.autoButton.title = on ? this.t.autoplayOff : this.t.autoplayOn;
-  }
-
-  private setBusy(busy: boolean) {
-    this.busy = busy;
-    this.root.classList.toggle('is-busy', busy);
-    this.spinButton.classList.toggle('is-spinning', busy);
-    this.renderBet();
-  }
-
-  private stepBet(delta: number) {
-    const next = Math.min(Math.max(this.betIndex + delta, 0), this.info.betLevels.length - 1);
-    if (next === this.betIndex) return;
-    this.betIndex = next;
-    this.sound.click();
-    this.renderBet();
-  }
-
-  private toggleSound() {
-    const on = this.sound.toggle();
-    this.soundButton.replaceChildren(icon(on ? ICONS.soundOn : ICONS.soundOff));
-    const label = on ? this.t.soundOff : this.t.soundOn;
-    this.soundButton.setAttribute('aria-label', label);
-    this.soundButton.title = label;
-    this.soundButton.classList.toggle('is-on', on);
-    if (on) this.sound.click();
-  }
-
-  private toggleAutoplay() {
-    if (this.autoplay > 0) {
-      this.autoplay = 0;
-      this.renderAuto();
-      this.renderBet();
-      return;
-    }
-    this.autoplay = AUTOPLAY_ROUNDS;
-    this.renderAuto();
-    this.renderBet();
-    if (!this.busy) void this.runAutoplay();
-  }
-
-  private async runAutoplay() {
-    while (this.autoplay > 0) {
-      this.autoplay -= 1;
-      this.renderAuto();
-      const ok = await this.spin();
-      if (!ok) this.autoplay = 0;
-      this.renderAuto();
-      this.renderBet();
-      if (this.autoplay > 0) await wait(350);
-    }
-  }
-
-  private onSpinPress() {
-    if (this.busy) {
-      // A second press: land the reels now and hurry the win presentation.
-      this.skip = true;
-      this.reels.hurry();
-      return;
-    }
-    if (this.autoplay > 0) return;
-    void this.spin();
-  }
-
   /** The scatters on the screen that hold the last reels back (one short of free spins). */
   private get teaseAt(): number {
     const least = this.info.freeSpins.findIndex((n) => n > 0);
     return least > 1 ? least - 1 : 2;
   }
 
-  /** One round; false when it could not be played (error, not enough balance). */
-  async spin(): Promise<boolean> {
-    if (this.busy) return false;
-    const bet = this.bet;
-    this.skip = false;
-    this.setBusy(true);
-    this.sound.click();
-    this.reels.clearWins();
+  protected startReels() {
+    this.reels.start();
+  }
+
+  protected clearFeature() {
     this.hideFree();
-    this.renderWin(0);
-    this.say(this.t.goodLuck);
-    this.live.textContent = '';
-    // The reels start at once and run while the server answers, unless the bet looks above the
-    // balance: then the server's answer decides first, so a refused bet moves nothing.
-    const affordable = bet <= Math.round(this.balance * 100);
-    if (affordable) {
-      this.reels.start();
-      this.renderBalance(this.balance - bet / 100);
-    }
-    let result: WaysSpinData;
-    try {
-      result = await this.api.spinAs<WaysSpinData>(bet);
-    } catch (e) {
-      // Nothing was played: the reels come back to what they showed.
-      if (affordable) {
-        const back = this.reels.land(this.reels.current, () => {});
-        this.reels.hurry();
-        await back;
-      }
-      this.renderBalance(this.balance);
-      this.setBusy(false);
-      this.sound.error();
-      if (e instanceof NetworkError) this.say(this.t.networkError, 'error');
-      else if (e instanceof ApiError && e.status === 401) {
-        this.root.dispatchEvent(new CustomEvent('session-lost'));
-      } else {
-        // A refused bet carries the balance it was refused for.
-        const balance =
-          e instanceof ApiError
-            ? (e.data as { balance?: unknown } | undefined)?.balance
-            : undefined;
-        if (typeof balance === 'number') {
-          this.balance = balance;
-          this.renderBalance(balance);
-        }
-        this.say(e instanceof ApiError ? e.message : this.t.networkError, 'error');
-      }
-      return false;
-    }
-    this.fair = result.fair;
-    if (!affordable) this.reels.start();
+  }
+
+  protected request(bet: number): Promise<WaysSpinData> {
+    return this.gameApi.spinAs<WaysSpinData>(bet);
+  }
+
+  protected async playRound(result: WaysSpinData, bet: number): Promise<number> {
     const round = presentWays(result.outcome, this.info, result.bet || bet);
     const winKurus = result.win ?? round.total;
     const jackpots = result.jackpots ?? [];
@@ -442,25 +107,13 @@ export class WaysGame {
     this.hideFree();
     if (round.steps.length > 1) {
       if (winKurus > 0) await this.celebrate(this.t.totalWin, winKurus, 'big');
-    } else if (winKurus > 0) {
-      const tier = winTier(winKurus, bet);
-      if (tier === 'big' || tier === 'mega')
-        await this.celebrate(tier === 'mega' ? this.t.megaWin : this.t.bigWin, winKurus, tier);
-    }
+    } else if (winKurus > 0) await this.celebrateWin(winKurus, bet);
     for (const j of jackpots) {
       const label = `${j.jackpot} ${j.name}`.trim();
       this.live.textContent = this.wt.jackpotSaid(label, formatKurus(j.amount, this.lang));
       await this.celebrate(this.wt.jackpot(label), j.amount, 'mega');
     }
-    this.balance = result.balance;
-    this.renderBalance(this.balance);
-    const total = winKurus + jackpotKurus;
-    this.renderWin(total);
-    if (total > 0) this.say(`${this.t.youWon} ${formatKurus(total, this.lang)}`, 'win', true);
-    else this.say(this.t.noWin, 'info', true);
-    this.setBusy(false);
-    this.root.dispatchEvent(new CustomEvent('balance', { detail: this.balance }));
-    return true;
+    return winKurus + jackpotKurus;
   }
 
   private async playStep(step: WaysStep, feature: boolean) {
@@ -476,33 +129,19 @@ export class WaysGame {
     const cells = litCells(step);
     if (cells.length > 0) this.reels.showWins(cells);
     if (step.amount > 0 || step.wins.length > 0) {
-      const tier = winTier(step.amount, this.bet);
-      this.sound.win(tier === 'none' ? 'small' : tier);
-      this.say(this.describe(step), 'win');
-      await this.effects.countUp(
-        (kurus) => this.renderWin(kurus),
-        step.runningTotal - step.amount,
-        step.runningTotal,
-        feature ? 700 : 900,
-      );
+      await this.countWin(this.describe(step), step.amount, step.runningTotal, feature);
     }
     // Several wins: each on its own, then all of them again.
-    if (step.wins.length > 1 && !feature && !this.skip && this.autoplay === 0) {
-      for (const w of step.wins) {
-        if (this.skip) break;
-        this.reels.showWins(w.cells);
-        this.say(this.describe({ ...step, wins: [w] }), 'win');
-        await wait(900);
-      }
-      this.reels.showWins(cells);
-      this.say(this.describe(step), 'win');
-    }
+    await this.eachWin(step.wins, feature, 900, (w) => {
+      this.reels.showWins(w ? w.cells : cells);
+      this.say(this.describe(w ? { ...step, wins: [w] } : step), 'win');
+    });
     if (step.awarded > 0) {
       this.sound.feature();
       this.live.textContent = this.wt.freeStart(step.awarded, this.info.freeSpinMultiplier);
       await this.celebrate(this.t.freeSpinsWon(step.awarded), null, 'feature');
     } else if (step.amount > 0 || step.wins.length > 0) {
-      await wait(this.skip ? 150 : feature ? 700 : 500);
+      await this.afterWin(feature);
     }
   }
 
@@ -511,9 +150,7 @@ export class WaysGame {
       (w) =>
         `${this.wt.winOf(w.reels, this.symbolName(w.symbol), formatWays(w.ways, this.lang))} = ${this.money(w.amount)}`,
     );
-    if (parts.length > 2)
-      return `${this.t.winsOn(parts.length)}: ${formatKurus(step.amount, this.lang)}`;
-    return parts.join(' · ');
+    return this.winsText(parts, step.amount);
   }
 
   private showFree(left: number, multiplier: number) {
@@ -529,14 +166,5 @@ export class WaysGame {
   private hideFree() {
     this.freeEl.hidden = true;
     this.machine.classList.remove('is-feature');
-  }
-
-  private celebrate(title: string, amount: number | null, kind: CelebrationKind): Promise<void> {
-    return this.effects.celebrate(title, amount, kind);
-  }
-
-  /** The seed state after a change in the fairness panel. */
-  setFair(fair: Fair) {
-    this.fair = fair;
   }
 }

@@ -5,6 +5,7 @@
  */
 import type { Lang } from '../i18n';
 import { cellsOf } from '../paylines';
+import { freeSpinsOf, tallySpins } from '../present';
 import type { WaysInfo, WaysOutcome, WaysSymbol } from './types';
 
 export type Cell = [number, number];
@@ -145,39 +146,35 @@ export interface WaysRound {
 
 export function presentWays(outcome: WaysOutcome, info: WaysInfo, bet: number): WaysRound {
   const per = info.unitsPerBet;
-  let running = 0;
-  let freeSeen = 0;
-  let freeKnown = 0;
-  const steps = outcome.spins.map((spin, index): WaysStep => {
-    if (spin.freeSpin) freeSeen += 1;
-    const amount = unitsToKurusFloor(spin.units, bet, per);
-    running += amount;
-    const heights = spin.heights?.length ? spin.heights : spin.grid.map((c) => c.length);
-    const scatter = spin.freeSpinsAwarded > 0 ? cellsOf(spin.grid, info.scatter) : [];
-    const step: WaysStep = {
-      index,
-      heights,
-      grid: spin.grid,
-      ways: spin.ways || waysCount(heights),
-      freeSpin: spin.freeSpin,
-      freeSpinNumber: spin.freeSpin ? freeSeen : 0,
-      freeSpinsTotal: freeKnown,
-      freeSpinsLeft: spin.freeSpin ? Math.max(0, freeKnown - freeSeen) : 0,
-      multiplier: spin.multiplier || 1,
-      wins: spin.wins.map((w) => ({
-        ...w,
-        cells: winCells(spin.grid, w.symbol, w.reels, info.wild),
-        amount: unitsToExactKurus(w.units, bet, per),
-      })),
-      scatter: scatter.length > 0 ? scatter : null,
-      awarded: spin.freeSpinsAwarded,
-      amount,
-      runningTotal: running,
-    };
-    freeKnown += spin.freeSpinsAwarded;
-    return step;
-  });
-  return { steps, total: unitsToKurusFloor(outcome.winUnits, bet, per), freeSpins: freeSeen };
+  const steps = tallySpins(
+    outcome.spins,
+    (spin) => unitsToKurusFloor(spin.units, bet, per),
+    (spin, tally): WaysStep => {
+      const heights = spin.heights?.length ? spin.heights : spin.grid.map((c) => c.length);
+      const scatter = spin.freeSpinsAwarded > 0 ? cellsOf(spin.grid, info.scatter) : [];
+      return {
+        ...tally,
+        heights,
+        grid: spin.grid,
+        ways: spin.ways || waysCount(heights),
+        freeSpin: spin.freeSpin,
+        freeSpinsLeft: spin.freeSpin ? Math.max(0, tally.freeSpinsTotal - tally.freeSpinNumber) : 0,
+        multiplier: spin.multiplier || 1,
+        wins: spin.wins.map((w) => ({
+          ...w,
+          cells: winCells(spin.grid, w.symbol, w.reels, info.wild),
+          amount: unitsToExactKurus(w.units, bet, per),
+        })),
+        scatter: scatter.length > 0 ? scatter : null,
+        awarded: spin.freeSpinsAwarded,
+      };
+    },
+  );
+  return {
+    steps,
+    total: unitsToKurusFloor(outcome.winUnits, bet, per),
+    freeSpins: freeSpinsOf(outcome.spins),
+  };
 }
 
 /** Every cell a step lights at once: all its wins' cells (each once) and its awarding scatters. */

@@ -5,9 +5,8 @@
  */
 import { symbolSvg } from '../art/sprite';
 import { h } from '../dom';
-import { formatKurus, formatRtp, formatTimes } from '../format';
-import { dialog, type VerifyView } from '../panels';
-import { canonicalJson } from '../present';
+import { formatKurus, formatTimes } from '../format';
+import { dialog, matchNote, rtpBlock, type VerifyView } from '../panels';
 import type { WaysGame } from './game';
 import {
   formatWays,
@@ -37,12 +36,7 @@ export function openWaysInfo(game: WaysGame): void {
   const bet = game.bet;
   const maxWays = formatWays(info.maxWays, lang);
 
-  const rtp = h(
-    'div',
-    { class: 'rtp' },
-    h('strong', { class: 'rtp__value', text: formatRtp(info.rtp, lang) }),
-    h('p', { class: 'muted', text: t.rtpNote }),
-  );
+  const rtp = rtpBlock(info.rtp, t.rtpNote, lang);
 
   const sample = [3, 5, 7, 4, 6, 2].slice(0, info.reels);
   const how = h(
@@ -142,14 +136,7 @@ export function waysVerifyView(game: WaysGame): VerifyView<WaysOutcome> {
   const { wt, info } = game;
   const lang = game.language;
   return (outcome, round) => {
-    const nodes: Node[] = [];
-    const rec = round?.outcome;
-    if (rec) {
-      const same = canonicalJson(rec) === canonicalJson(outcome);
-      nodes.push(
-        h('p', { class: same ? 'ok' : 'error', text: same ? t.verifyMatch : t.verifyMismatch }),
-      );
-    }
+    const nodes: Node[] = matchNote(t, round?.outcome, outcome);
     const per = info.unitsPerBet || 100;
     const win = round
       ? ` = ${formatKurus(unitsToKurusFloor(outcome.winUnits, round.bet, per), lang)}`
