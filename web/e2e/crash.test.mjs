@@ -12,12 +12,13 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import {
+  apiAs,
   artifactsDir,
-  kasaAdmin,
+  fundedPlayer as fundedPlayerOf,
   launchBrowser,
+  lira,
   openLoggedIn,
   openPage,
-  registerPlayer,
   screenshot,
   startServer,
   test,
@@ -72,44 +73,8 @@ after(async () => {
   await server?.stop();
 });
 
-async function api(path, authData, { method = 'GET', body } = {}) {
-  const res = await fetch(`${server.apiUrl}/api/${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${authData.token}`,
-      'x-locale': 'tr',
-      ...(body ? { 'content-type': 'application/json' } : {}),
-    },
-    body: body ? JSON.stringify(body) : undefined,
-  }).then((r) => r.json());
-  assert.equal(res.success, true, `${path}: ${JSON.stringify(res)}`);
-  return res.data;
-}
-
-async function fundedPlayer(tag, amount = '100') {
-  const player = await registerPlayer(server.apiUrl, tag);
-  await kasaAdmin(
-    server.databaseUrl,
-    'wallet',
-    'adjust',
-    '--player',
-    player.username,
-    '--amount',
-    amount,
-    '--reason',
-    'e2e',
-  );
-  return player;
-}
-
-/** A lira amount as the game and the site write it (tr: 1.234,56 ₺, en: ₺1,234.56). */
-function lira(amount, lang) {
-  const n = new Intl.NumberFormat(lang === 'tr' ? 'tr-TR' : 'en-GB', {
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-  }).format(amount);
-  return lang === 'tr' ? `${n} ₺` : `₺${n}`;
-}
+const api = (path, authData, options) => apiAs(server.apiUrl, authData, path, options);
+const fundedPlayer = (tag, amount) => fundedPlayerOf(server, tag, amount);
 
 const balanceNow = async (authData) => (await api('user/balance', authData)).balance;
 

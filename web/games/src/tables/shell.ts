@@ -4,6 +4,7 @@
  * action buttons, and the round call with its errors. The fairness panel is the slot's.
  */
 import { ApiError, GameApi, NetworkError } from '../api';
+import { topBar } from '../bar';
 import { ICONS, h, icon } from '../dom';
 import { formatKurus, formatLira, formatRtp } from '../format';
 import type { Dict, Lang } from '../i18n';
@@ -77,16 +78,12 @@ export class TableShell {
     this.soundButton = this.iconButton('bar__btn', ICONS.soundOff, t.soundOn, () =>
       this.toggleSound(),
     );
-    const bar = h(
-      'header',
-      { class: 'bar' },
-      h('h1', { class: 'bar__title', text: name }),
-      h('span', { class: 'bar__brand', 'aria-hidden': 'true', text: 'KASA STUDIO' }),
-      h(
-        'div',
-        { class: 'bar__actions' },
-        this.iconButton('bar__btn', ICONS.info, t.info, () => this.openInfo()),
-        this.iconButton('bar__btn', ICONS.shield, t.fairness, () =>
+    const bar = topBar(
+      name,
+      t,
+      {
+        info: () => this.openInfo(),
+        fairness: () =>
           openFairness<Draw>(this, (draw, round) => {
             // The recorded round's draw against the recomputed one.
             const recorded = (round?.outcome as { draw?: Draw } | null | undefined)?.draw;
@@ -103,9 +100,8 @@ export class TableShell {
               ...options.verifyView(draw, round),
             ];
           }),
-        ),
-        this.soundButton,
-      ),
+      },
+      this.soundButton,
     );
 
     const chipRow = h('div', { class: 'chips', role: 'group', 'aria-label': this.tt.chips });
