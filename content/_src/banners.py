@@ -43,10 +43,20 @@ BANNERS = [
  ('telegram', 'plane', '#0a2440', '#0e1621', '#3aa0ff', '#3aa0ff', 'TOPLULUĞA KATIL',
   ['Telegram', 'Kanalımız'], 'Özel promosyon kodları ve duyurular ilk orada', 'Kanala Katıl',
   ['Günlük kodlar', 'Anlık duyuru', 'Canlı destek']),
+ ('slot-bonus', 'reels', '#0b2a22', '#0e1621', '#1fd17a', '#ffb020', 'YATIRIM ŞARTSIZ',
+  ['100 ₺ Slot', 'Bonusu'], 'Ödül Al’a dokun, bonus hemen hesabında', 'Ödülü Al',
+  ['20x çevrim', 'Maks. bahis 50 ₺', '7 gün geçerli']),
+ ('weekend-bonus', 'gift', '#2b0b3f', '#0e1621', '#ff4fd8', '#ffb020', 'HAFTA SONU',
+  ['50 ₺ Hafta Sonu', 'Bonusu'], 'Cumartesi ve pazar slotlarda ekstra bakiye', 'Ödülü Al',
+  ['10x çevrim', 'Maks. bahis 25 ₺', '3 gün geçerli']),
 ]
 
 # The same banners' texts in English: kicker, [headline lines], sub, cta, chips (by name).
 ENGLISH = {
+ 'slot-bonus': ('NO DEPOSIT NEEDED', ['₺100 Slot', 'Bonus'], 'Tap Claim Reward and it is in your account',
+                'Claim Reward', ['20x wagering', 'Max. bet ₺50', 'Valid for 7 days']),
+ 'weekend-bonus': ('WEEKEND', ['₺50 Weekend', 'Bonus'], 'Extra balance for your Saturday and Sunday slots',
+                   'Claim Reward', ['10x wagering', 'Max. bet ₺25', 'Valid for 3 days']),
  'welcome': ('FOR NEW MEMBERS', ['100% Welcome', 'Bonus'], 'Up to ₺5,000 extra on your first deposit',
              'Join Now', ['Min. deposit ₺100', '25x wagering', 'Valid for 30 days']),
  'live-casino': ('REAL DEALERS', ['Live Casino'], 'Roulette, blackjack and baccarat tables open 24/7',

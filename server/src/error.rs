@@ -58,6 +58,9 @@ pub enum AppError {
     Field { field: String, message: String },
     #[error("bad request: {0}")]
     BadRequest(&'static str),
+    /// A refusal whose message is rendered already in the request's language (it names an amount).
+    #[error("refused: {0}")]
+    Refused(String),
     #[error("not found: {0}")]
     NotFound(&'static str),
     #[error("conflict: {0}")]
@@ -91,7 +94,7 @@ impl AppError {
     pub fn status(&self) -> StatusCode {
         match self {
             AppError::Validation { .. } | AppError::Field { .. } => StatusCode::UNPROCESSABLE_ENTITY,
-            AppError::BadRequest(_) => StatusCode::BAD_REQUEST,
+            AppError::BadRequest(_) | AppError::Refused(_) => StatusCode::BAD_REQUEST,
             AppError::NotFound(_) => StatusCode::NOT_FOUND,
             AppError::Conflict(_) | AppError::Taken { .. } => StatusCode::CONFLICT,
             AppError::Unauthorized => StatusCode::UNAUTHORIZED,
@@ -108,7 +111,7 @@ impl AppError {
     fn message_key(&self) -> &'static str {
         match self {
             AppError::Validation { key, .. } | AppError::Taken { key, .. } => key,
-            AppError::Field { .. } => "error.bad_json",
+            AppError::Field { .. } | AppError::Refused(_) => "error.bad_json",
             AppError::BadRequest(k) | AppError::NotFound(k) | AppError::Conflict(k) | AppError::TooManyRequests(k) => k,
             AppError::Unauthorized => "error.unauthorized",
             AppError::MethodNotAllowed => "error.method_not_allowed",
@@ -135,7 +138,7 @@ impl IntoResponse for AppError {
             tracing::error!(error = %self, "request failed");
         }
         let message = Some(match &self {
-            AppError::Field { message, .. } => message.clone(),
+            AppError::Field { message, .. } | AppError::Refused(message) => message.clone(),
             other => i18n::t(other.message_key()),
         });
         let body = match &self {

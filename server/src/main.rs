@@ -92,7 +92,7 @@ enum AdminCommand {
         command: PaymentsCommand,
     },
     /// The site content (languages and texts, site options, domains, banners, the popup, casino
-    /// categories, jackpot cards, pages) in content/'s format.
+    /// categories, jackpot cards, pages, promotions) in content/'s format.
     Content {
         #[command(subcommand)]
         command: ContentCommand,
@@ -106,6 +106,25 @@ enum AdminCommand {
     Providers {
         #[command(subcommand)]
         command: ProvidersCommand,
+    },
+    /// Players' bonuses.
+    Bonus {
+        #[command(subcommand)]
+        command: BonusCommand,
+    },
+}
+
+#[derive(Subcommand)]
+enum BonusCommand {
+    /// Give a player a promotion's bonus (once per player and promotion), whatever the promotion's
+    /// dates: the bonus money is credited from the bonus-cost account and the player notified.
+    Grant {
+        /// The player's username.
+        #[arg(long)]
+        player: String,
+        /// The promotion's slug (content/promotions.json).
+        #[arg(long)]
+        promotion: String,
     },
 }
 
@@ -301,6 +320,18 @@ fn main() -> ExitCode {
                 println!("notification #{} sent to {}", n.id, player.as_deref().unwrap_or("every player"));
                 Ok(())
             }
+            Command::Admin { database_url, command: AdminCommand::Bonus { command: BonusCommand::Grant { player, promotion } } } => {
+                let db = kasa::serve::prepare(&database_url, false).await?;
+                let b = kasa::bonus::grant_by_operator(&db, &player, &promotion).await?;
+                let amount = kasa::money::Kurus::from_minor(b.amount)?;
+                let wager = kasa::money::Kurus::from_minor(b.wager_required)?;
+                println!(
+                    "bonus #{} of {amount} granted to {player} ({promotion}): wager {wager} by {}",
+                    b.id,
+                    kasa::db::iso_utc(b.expires_at)
+                );
+                Ok(())
+            }
             Command::Admin { database_url, command: AdminCommand::Player { command: PlayerCommand::Logout { player } } } => {
                 let db = kasa::serve::prepare(&database_url, false).await?;
                 let n = kasa::accounts::operator::logout(&db, &player).await?;
@@ -363,12 +394,13 @@ fn main() -> ExitCode {
                 let db = kasa::serve::prepare(&database_url, false).await?;
                 let r = kasa::cms::demo::import(&db, &dir).await.map_err(|e| e.context(format!("{} was not imported", dir.display())))?;
                 println!(
-                    "content imported from {}: {} languages, {} texts, {} banners, {} pages",
+                    "content imported from {}: {} languages, {} texts, {} banners, {} pages, {} promotions",
                     dir.display(),
                     r.languages,
                     r.texts,
                     r.banners,
-                    r.pages
+                    r.pages,
+                    r.promotions
                 );
                 Ok(())
             }

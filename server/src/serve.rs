@@ -40,6 +40,8 @@ pub async fn prepare(database_url: &str, demo: bool) -> anyhow::Result<Db> {
 /// How often a node expires unpaid card deposits (they expire 30 minutes after they start; the page
 /// and the callback also expire an overdue one when used).
 const CARD_SWEEP_EVERY: Duration = Duration::from_secs(60);
+/// How often a node expires the bonuses past their date (a player's own moves expire theirs at once).
+const BONUS_SWEEP_EVERY: Duration = Duration::from_secs(60);
 
 /// Serves the site on an already bound listener until `shutdown` resolves, tailing the event
 /// journal for the hub. On shutdown the hub's clients are told to reconnect (to another node), new
@@ -53,6 +55,7 @@ pub async fn run(listener: TcpListener, state: AppState, shutdown: impl Future<O
         format!("{host}:{}", listener.local_addr().map(|a| a.port()).unwrap_or(0))
     });
     let sweep = tokio::spawn(crate::payments::card::sweep(state.db.clone(), CARD_SWEEP_EVERY));
+    let bonus_sweep = tokio::spawn(crate::bonus::sweep(state.db.clone(), BONUS_SWEEP_EVERY));
     let tailer =
         tokio::spawn(tail::run(state.db.clone(), state.hub.clone(), vec![state.content.clone()], node.clone(), state.db.url.clone()));
     // The crash game: the round clock (run by the node holding its lease) and this node's feed.
@@ -127,6 +130,7 @@ pub async fn run(listener: TcpListener, state: AppState, shutdown: impl Future<O
     }
     tailer.abort();
     sweep.abort();
+    bonus_sweep.abort();
     Ok(())
 }
 

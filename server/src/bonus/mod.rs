@@ -1,92 +1,298 @@
-//! Bonuses. For now the trial bonus: chosen at registration, granted into the bonus pocket once per
-//! player and once per phone number, only after the phone is verified.
+//! Bonuses: each a bonus instance of its own (amount, wagering requirement and progress, maximum
+//! bet, expiry, state), the player's bonus pocket being the sum of the live ones. A bonus comes
+//! from the trial bonus (chosen at registration, once per player and per phone number, after the
+//! phone is verified), a promotion the player claims, or an operator's grant; its money moves from
+//! the bonus-cost account by the wallet, and back when it expires or is forfeited
+//! ([`wagering`] keeps the pocket and the instances together on every move).
 
-use axum::extract::State;
-use serde::Serialize;
-use utoipa::ToSchema;
-use utoipa_axum::router::OpenApiRouter;
-use utoipa_axum::routes;
+pub mod routes;
+pub mod rule;
+pub mod store;
+pub mod wagering;
+
+use sqlx::AnyConnection;
 
 use crate::accounts::store::{self as accounts_store, Player};
-use crate::auth::CurrentPlayer;
 use crate::cms;
-use crate::db::Db;
-use crate::db::now_ms;
-use crate::error::{ApiResult, AppError, EmptyEnvelope, Envelope};
+use crate::db::{Db, now_ms};
+use crate::error::AppError;
 use crate::i18n::t;
 use crate::journal;
 use crate::notify::{self, NotificationType};
 use crate::wallet::{self, Account, Batch, Kurus, Transfer, TransferKind};
 
-pub fn router() -> OpenApiRouter<Db> {
-    OpenApiRouter::new().routes(routes!(define_trial_bonus))
+pub use routes::router;
+pub use rule::{GameClass, Rule};
+pub use store::BonusRow;
+pub use wagering::BonusError;
+
+/// The promotion name of the trial bonus.
+pub const TRIAL: &str = "trial";
+
+/// Where a bonus came from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Source {
+    Trial,
+    Promotion,
+    Operator,
+}
+
+impl Source {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Source::Trial => "trial",
+            Source::Promotion => "promotion",
+            Source::Operator => "operator",
+        }
+    }
+}
+
+/// Whether the player has a bonus that may hold money (a game move's quick check before the
+/// bonus's bookkeeping).
+pub async fn has_live(conn: &mut AnyConnection, player_id: i64) -> Result<bool, sqlx::Error> {
+    let n: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM bonuses WHERE player_id = $1 AND state IN ('active', 'spent')")
+        .bind(player_id)
+        .fetch_one(conn)
+        .await?;
+    Ok(n > 0)
 }
 
 /// Whether the player may still claim the trial bonus, and its amount.
 pub async fn trial_offer(db: &Db, player: &Player) -> Result<(bool, Kurus), AppError> {
     let amount = Kurus::from_minor(cms::store::trial_bonus_kurus(db).await?).map_err(|e| AppError::Internal(e.into()))?;
-    let granted: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM trial_bonus_grants WHERE player_id = $1 OR phone = $2")
-        .bind(player.id)
-        .bind(&player.phone)
-        .fetch_one(&db.pool)
-        .await?;
+    let granted: i64 = sqlx::query_scalar(
+        "SELECT (SELECT COUNT(*) FROM trial_bonus_grants WHERE player_id = $1 OR phone = $2) \
+         + (SELECT COUNT(*) FROM bonuses WHERE player_id = $1 AND promotion = 'trial')",
+    )
+    .bind(player.id)
+    .bind(&player.phone)
+    .fetch_one(&db.pool)
+    .await?;
     Ok((amount.is_positive() && granted == 0, amount))
 }
 
-#[derive(Debug, Serialize, ToSchema)]
-pub struct TrialBonus {
-    /// Lira granted.
-    pub amount: f64,
-    /// The new header balance (real + bonus), lira.
-    pub balance: f64,
+/// Opens the bonus-cost house account if new (before any money transaction, see
+/// [`wallet::open_house_accounts`]).
+async fn open_bonus_cost(db: &Db, player_id: i64) -> Result<(), AppError> {
+    let probe = Transfer::new(Account::BonusCost, Account::bonus(player_id), Kurus::from_minor(1)?, TransferKind::Bonus, "open");
+    wallet::open_house_accounts(db, std::slice::from_ref(&probe)).await?;
+    Ok(())
 }
 
-/// Grants the trial bonus (once per player and per phone, after phone verification).
-#[utoipa::path(get, path = "/bonus/definetrialbonus", tag = "bonus",
-    responses((status = 200, body = Envelope<TrialBonus>), (status = 400, description = "The phone is not verified, or there is no trial bonus", body = EmptyEnvelope),
-        (status = 409, description = "Already granted to this player or phone", body = EmptyEnvelope)),
-    security(("bearer" = [])))]
-async fn define_trial_bonus(State(db): State<Db>, me: CurrentPlayer) -> ApiResult<TrialBonus> {
-    let player = accounts_store::player_by_id(&db, me.player_id).await?.ok_or(AppError::Unauthorized)?;
-    if !player.phone_verified {
-        return Err(AppError::BadRequest("bonus.not_verified"));
-    }
-    let (available, amount) = trial_offer(&db, &player).await?;
+/// How a grant's notification is delivered.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Notice {
+    /// Listed already read: the player claimed it, the claim's answer is its feedback.
+    Read,
+    /// Unread and pushed: an operator's grant the player learns of by it.
+    Unread,
+}
+
+/// Grants a bonus inside the caller's transaction (begun with [`Db::begin_write`] after
+/// [`open_bonus_cost`]): the bonus row, the transfer from the bonus-cost account and a Bonus
+/// notification (type 4). `None` when the player has had this promotion's bonus already.
+async fn grant_in(
+    conn: &mut AnyConnection,
+    player_id: i64,
+    source: Source,
+    promotion: &str,
+    rule: &Rule,
+    (title, note): (&str, &str),
+    notice: Notice,
+) -> Result<Option<BonusRow>, AppError> {
+    rule.check().map_err(|e| AppError::Internal(anyhow::anyhow!("promotion {promotion}: {e}")))?;
+    wallet::lock_player(conn, player_id).await?;
+    let now = now_ms();
+    let mut bonus = BonusRow {
+        id: 0,
+        player_id,
+        source: source.as_str().into(),
+        promotion: promotion.into(),
+        amount: rule.amount,
+        balance: rule.amount,
+        wager_required: rule.requirement(),
+        wagered: 0,
+        max_bet: rule.max_bet,
+        state: store::ACTIVE.into(),
+        created_at: now,
+        expires_at: rule.expires_at(now),
+        ended_at: None,
+    };
+    let Some(id) = store::insert(conn, &bonus).await? else {
+        return Ok(None);
+    };
+    bonus.id = id;
+    let key = format!("bonus:{id}:granted");
+    let transfer = Transfer::new(Account::BonusCost, Account::bonus(player_id), rule.amount(), TransferKind::Bonus, key.clone());
+    wallet::commit_in(conn, &Batch { key, transfers: vec![transfer] }).await?;
+    notification(conn, player_id, title, note, notice).await?;
+    tracing::info!(player_id, bonus_id = id, promotion, amount = rule.amount, "bonus granted");
+    Ok(Some(bonus))
+}
+
+/// Grants a promotion's bonus in a transaction of its own, its notification naming the promotion.
+async fn grant(
+    db: &Db,
+    player_id: i64,
+    source: Source,
+    promotion: &str,
+    rule: &Rule,
+    title: &str,
+    notice: Notice,
+) -> Result<Option<BonusRow>, AppError> {
+    open_bonus_cost(db, player_id).await?;
+    let note = t("notify.bonus_note").replace("{amount}", &rule.amount().to_string()).replace("{title}", title);
+    let mut tx = db.begin_write().await?;
+    let granted = grant_in(&mut tx, player_id, source, promotion, rule, (&t("notify.bonus_title"), &note), notice).await?;
+    tx.commit().await?;
+    Ok(granted)
+}
+
+/// The trial bonus, once per player and per phone number: `None` when taken already.
+pub async fn grant_trial(db: &Db, player: &Player) -> Result<Option<BonusRow>, AppError> {
+    let (available, amount) = trial_offer(db, player).await?;
     if !amount.is_positive() {
         return Err(AppError::BadRequest("bonus.none"));
     }
     if !available {
-        return Err(AppError::Conflict("bonus.already"));
+        return Ok(None);
     }
-    let transfer = Transfer::new(Account::BonusCost, Account::bonus(player.id), amount, TransferKind::Bonus, "trial_bonus");
-    wallet::open_house_accounts(&db, std::slice::from_ref(&transfer)).await?;
+    open_bonus_cost(db, player.id).await?;
     let mut tx = db.begin_write().await?;
-    let grant = sqlx::query("INSERT INTO trial_bonus_grants (player_id, phone, amount, created_at) VALUES ($1, $2, $3, $4)")
-        .bind(player.id)
-        .bind(&player.phone)
-        .bind(amount.minor())
-        .bind(now_ms())
-        .execute(&mut *tx)
-        .await;
-    match grant {
-        Err(sqlx::Error::Database(e)) if e.is_unique_violation() => return Err(AppError::Conflict("bonus.already")),
-        other => {
-            other?;
-        }
+    let grant =
+        sqlx::query("INSERT INTO trial_bonus_grants (player_id, phone, amount, created_at) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING")
+            .bind(player.id)
+            .bind(&player.phone)
+            .bind(amount.minor())
+            .bind(now_ms())
+            .execute(&mut *tx)
+            .await?;
+    if grant.rows_affected() == 0 {
+        return Ok(None);
     }
-    wallet::commit_in(&mut tx, &Batch { key: format!("trial_bonus:{}", player.id), transfers: vec![transfer] }).await?;
     let note = t("notify.trial_note").replace("{amount}", &amount.to_string());
-    grant_notification(&mut tx, player.id, &t("notify.trial_title"), &note).await?;
-    tx.commit().await?;
-    tracing::info!(player_id = player.id, amount = amount.minor(), "trial bonus granted");
-    let balance = wallet::balances(&db, player.id).await?.total()?;
-    Ok(Envelope::ok_with_message(TrialBonus { amount: amount.to_lira(), balance: balance.to_lira() }, t("bonus.granted")))
+    let bonus =
+        grant_in(&mut tx, player.id, Source::Trial, TRIAL, &Rule::trial(amount), (&t("notify.trial_title"), &note), Notice::Read).await?;
+    if bonus.is_some() {
+        tx.commit().await?;
+    }
+    Ok(bonus)
 }
 
-/// The grant's notification, in the player's list for later, but already read and pushed as read:
-/// the grant's own answer is its feedback (the app celebrates it), and the app lists a pushed read
-/// notification without a toast, so one claim shows one message.
-async fn grant_notification(conn: &mut sqlx::AnyConnection, player_id: i64, title: &str, note: &str) -> Result<(), AppError> {
+/// What a claim did.
+#[derive(Debug)]
+pub enum Claimed {
+    New(BonusRow),
+    /// Claimed before: nothing is left to claim.
+    Already,
+}
+
+/// Claims a running promotion's bonus (or the trial bonus, `trial`), once.
+pub async fn claim(db: &Db, player_id: i64, slug: &str) -> Result<Claimed, AppError> {
+    let done = if slug == TRIAL {
+        let player = accounts_store::player_by_id(db, player_id).await?.ok_or(AppError::Unauthorized)?;
+        if !player.phone_verified {
+            return Err(AppError::BadRequest("bonus.not_verified"));
+        }
+        grant_trial(db, &player).await?
+    } else {
+        let promotion = cms::promotions::by_slug(db, slug).await?.filter(|p| p.is_running(now_ms()));
+        let (promotion, rule) = match promotion {
+            Some(p) => match p.bonus {
+                Some(rule) => (p, rule),
+                None => return Err(AppError::NotFound("bonus.no_promotion")),
+            },
+            None => return Err(AppError::NotFound("bonus.no_promotion")),
+        };
+        let title = promotion.title(crate::i18n::Locale::current().code()).to_string();
+        grant(db, player_id, Source::Promotion, slug, &rule, &title, Notice::Read).await?
+    };
+    Ok(done.map_or(Claimed::Already, Claimed::New))
+}
+
+/// `kasa admin bonus grant --player USERNAME --promotion SLUG`: a promotion's bonus given by an
+/// operator (whatever the promotion's dates), once per player and promotion, with an unread
+/// notification pushed to the player.
+pub async fn grant_by_operator(db: &Db, username: &str, slug: &str) -> anyhow::Result<BonusRow> {
+    let player = accounts_store::player_by_username(db, username).await?.ok_or_else(|| anyhow::anyhow!("no player '{username}'"))?;
+    let promotion = cms::promotions::by_slug(db, slug).await?.ok_or_else(|| anyhow::anyhow!("no promotion '{slug}'"))?;
+    let rule = promotion.bonus.ok_or_else(|| anyhow::anyhow!("promotion '{slug}' has no bonus"))?;
+    let title = promotion.title("tr").to_string();
+    match grant(db, player.id, Source::Operator, slug, &rule, &title, Notice::Unread).await? {
+        Some(bonus) => Ok(bonus),
+        None => anyhow::bail!("{username} has had the bonus of '{slug}' already"),
+    }
+}
+
+/// Forfeits one of the player's active bonuses: what is left of it goes back.
+pub async fn forfeit(db: &Db, player_id: i64, bonus_id: i64) -> Result<BonusRow, AppError> {
+    let mut tx = db.begin_write().await?;
+    wallet::lock_player(&mut tx, player_id).await?;
+    let mut bonus = match store::by_id(&mut tx, bonus_id).await? {
+        Some(b) if b.player_id == player_id && b.is_live() => b,
+        _ => return Err(AppError::Conflict("bonus.not_active")),
+    };
+    wagering::end(&mut tx, &mut bonus, store::FORFEITED, now_ms()).await.map_err(bonus_error)?;
+    tx.commit().await?;
+    tracing::info!(player_id, bonus_id, "bonus forfeited");
+    Ok(bonus)
+}
+
+/// Forfeits all the player's live bonuses inside the caller's transaction (a withdrawal's: the app
+/// warns the player before it sends one); how many there were.
+pub async fn forfeit_all_in(conn: &mut AnyConnection, player_id: i64) -> Result<usize, AppError> {
+    wallet::lock_player(conn, player_id).await?;
+    let mut live = store::live(conn, player_id).await?;
+    let now = now_ms();
+    for b in live.iter_mut() {
+        wagering::end(conn, b, store::FORFEITED, now).await.map_err(bonus_error)?;
+    }
+    if !live.is_empty() {
+        tracing::info!(player_id, bonuses = live.len(), "bonuses forfeited by a withdrawal");
+    }
+    Ok(live.len())
+}
+
+/// Expires the player's live bonuses past their date.
+pub async fn expire_due(db: &Db, player_id: i64) -> Result<(), AppError> {
+    let mut tx = db.begin_write().await?;
+    wallet::lock_player(&mut tx, player_id).await?;
+    let mut live = store::live(&mut tx, player_id).await?;
+    wagering::expire_due(&mut tx, &mut live, now_ms()).await.map_err(bonus_error)?;
+    tx.commit().await?;
+    Ok(())
+}
+
+/// Expires due bonuses every `every` (each in its own transaction; nodes racing for one player
+/// go one by one on the player's balance lock, and the second finds nothing left to do).
+pub async fn sweep(db: Db, every: std::time::Duration) {
+    let mut tick = tokio::time::interval(every);
+    tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        tick.tick().await;
+        match store::players_with_due(&db, now_ms(), 500).await {
+            Ok(players) => {
+                for player_id in players {
+                    if let Err(e) = expire_due(&db, player_id).await {
+                        tracing::warn!(player_id, error = %e, "expiring bonuses failed");
+                    }
+                }
+            }
+            Err(e) => tracing::warn!(error = %e, "reading due bonuses failed"),
+        }
+    }
+}
+
+fn bonus_error(e: BonusError) -> AppError {
+    match e {
+        BonusError::Wallet(w) => w.into(),
+        BonusError::Database(d) => AppError::Database(d),
+        BonusError::MaxBet { .. } => AppError::BadRequest("bonus.max_bet"),
+    }
+}
+
+/// The grant's notification (see [`Notice`]).
+async fn notification(conn: &mut AnyConnection, player_id: i64, title: &str, note: &str, notice: Notice) -> Result<(), AppError> {
     let now = now_ms();
     let kind = NotificationType::Bonus as i64;
     let id: i64 =
@@ -98,19 +304,21 @@ async fn grant_notification(conn: &mut sqlx::AnyConnection, player_id: i64, titl
             .bind(now)
             .fetch_one(&mut *conn)
             .await?;
-    sqlx::query("INSERT INTO notification_reads (notification_id, player_id, read_at) VALUES ($1, $2, $3)")
-        .bind(id)
-        .bind(player_id)
-        .bind(now)
-        .execute(&mut *conn)
-        .await?;
+    if notice == Notice::Read {
+        sqlx::query("INSERT INTO notification_reads (notification_id, player_id, read_at) VALUES ($1, $2, $3)")
+            .bind(id)
+            .bind(player_id)
+            .bind(now)
+            .execute(&mut *conn)
+            .await?;
+    }
     let n = notify::Notification {
         id,
         title: title.to_string(),
         note: note.to_string(),
         kind,
         time_stamp: notify::iso_utc(now),
-        is_read: true,
+        is_read: notice == Notice::Read,
     };
     let message = serde_json::to_string(&n).map_err(|e| AppError::Internal(e.into()))?;
     journal::publish(conn, Some(player_id), None, journal::NOTIFICATION, &message).await?;

@@ -21,9 +21,10 @@ use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 use sqlx::{AnyConnection, Row};
 
+use crate::bonus::{self, BonusError, GameClass};
 use crate::db::{Db, now_ms};
 use crate::money::Kurus;
-use crate::wallet::{self, Refs, RoundMove, WalletError};
+use crate::wallet::{self, Account, Committed, Refs, RoundMove, WalletError};
 
 /// A bet or a win as a provider reports it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -86,6 +87,9 @@ pub enum CallError {
     Foreign(String),
     #[error("invalid call: {0}")]
     Invalid(&'static str),
+    /// The stake is more than the player's active bonus allows.
+    #[error("the stake is more than the bonus's maximum bet {max}")]
+    MaxBet { max: Kurus },
     #[error(transparent)]
     Wallet(WalletError),
     #[error(transparent)]
@@ -101,11 +105,22 @@ impl From<WalletError> for CallError {
     }
 }
 
+impl From<BonusError> for CallError {
+    fn from(e: BonusError) -> Self {
+        match e {
+            BonusError::MaxBet { max } => CallError::MaxBet { max },
+            BonusError::Wallet(w) => w.into(),
+            BonusError::Database(db) => CallError::Database(db),
+        }
+    }
+}
+
 impl From<CallError> for crate::error::AppError {
     fn from(e: CallError) -> Self {
         use crate::error::AppError;
         match e {
             CallError::NotEnoughMoney { .. } => AppError::BadRequest("wallet.insufficient"),
+            CallError::MaxBet { max } => AppError::Refused(crate::i18n::t("bonus.max_bet").replace("{amount}", &max.to_string())),
             CallError::Duplicate(_) | CallError::RolledBack(_) => AppError::Conflict("wallet.key_reused"),
             CallError::Database(db) => AppError::Database(db),
             CallError::Wallet(w) => w.into(),
@@ -204,7 +219,12 @@ pub async fn bet_in(tx: &mut AnyConnection, mv: &Move) -> Result<Answer, CallErr
         return Ok(first);
     }
     record_round(tx, mv, mv.amount, Kurus::ZERO, OPEN).await?;
-    wallet::bet_in(tx, &wallet_key(&mv.provider, "bet", &mv.tx_id), &round_move(mv)).await?;
+    let moved = wallet::bet_in(tx, &wallet_key(&mv.provider, "bet", &mv.tx_id), &round_move(mv)).await?;
+    if bonus::has_live(tx, mv.player_id).await? {
+        let class = game_class(tx, &mv.provider, &mv.game_code).await?;
+        let (_, from_bonus) = bonus_flow(&moved, mv.player_id)?;
+        bonus::wagering::after_bet(tx, mv.player_id, mv.amount, class, from_bonus).await?;
+    }
     answer(tx, &mv.provider, &mv.tx_id, mv.player_id).await
 }
 
@@ -218,7 +238,10 @@ pub async fn win_in(tx: &mut AnyConnection, mv: &Move) -> Result<Answer, CallErr
         return Ok(first);
     }
     record_round(tx, mv, Kurus::ZERO, mv.amount, SETTLED).await?;
-    wallet::win_in(tx, &wallet_key(&mv.provider, "win", &mv.tx_id), &round_move(mv)).await?;
+    let key = wallet_key(&mv.provider, "win", &mv.tx_id);
+    let moved = wallet::win_in(tx, &key, &round_move(mv)).await?;
+    let (to_bonus, _) = bonus_flow(&moved, mv.player_id)?;
+    bonus::wagering::after_credit(tx, mv.player_id, to_bonus, &key).await?;
     answer(tx, &mv.provider, &mv.tx_id, mv.player_id).await
 }
 
@@ -295,8 +318,49 @@ async fn undo(tx: &mut AnyConnection, rb: &Rollback, kind: &str, amount: i64) ->
         provider_tx: Some(rb.tx_id.clone()),
     };
     let key = wallet_key(&rb.provider, "rollback", &rb.rolls_back);
-    wallet::reverse_in(tx, &key, &wallet_key(&rb.provider, kind, &rb.rolls_back), &refs).await?;
+    let moved = wallet::reverse_in(tx, &key, &wallet_key(&rb.provider, kind, &rb.rolls_back), &refs).await?;
+    let (to_bonus, from_bonus) = bonus_flow(&moved, rb.player_id)?;
+    bonus::wagering::after_credit(tx, rb.player_id, to_bonus, &key).await?;
+    bonus::wagering::after_debit(tx, rb.player_id, from_bonus).await?;
     Ok(())
+}
+
+/// What a wallet move put into the player's bonus pocket and took from it.
+fn bonus_flow(moved: &Committed, player_id: i64) -> Result<(Kurus, Kurus), CallError> {
+    let pocket = Account::bonus(player_id);
+    let sum = |pick: &dyn Fn(&wallet::Applied) -> bool| Kurus::sum(moved.transfers.iter().filter(|t| pick(t)).map(|t| t.amount));
+    let into = sum(&|t| t.credit == pocket).map_err(WalletError::from)?;
+    let out = sum(&|t| t.debit == pocket).map_err(WalletError::from)?;
+    Ok((into, out))
+}
+
+/// The kind of game, for a stake's contribution to bonus wagering: live games (the catalogue's
+/// live flag), table games (the Table Games category, 6), slots (the Slots, Megaways and Jackpot
+/// categories, 3 to 5, or a game the catalogue does not know), the other games instant.
+async fn game_class(tx: &mut AnyConnection, provider: &str, game_code: &str) -> Result<GameClass, CallError> {
+    let row = sqlx::query(
+        "SELECT g.is_live, \
+           (SELECT COUNT(*) FROM game_categories gc WHERE gc.game_id = g.id AND gc.category_id = 6), \
+           (SELECT COUNT(*) FROM game_categories gc WHERE gc.game_id = g.id AND gc.category_id IN (3, 4, 5)) \
+         FROM games g JOIN providers p ON p.id = g.provider_id WHERE p.code = $1 AND g.code = $2",
+    )
+    .bind(provider)
+    .bind(game_code)
+    .fetch_optional(&mut *tx)
+    .await?;
+    let Some(row) = row else {
+        return Ok(GameClass::Slot);
+    };
+    let (live, table, slot): (i64, i64, i64) = (row.try_get(0)?, row.try_get(1)?, row.try_get(2)?);
+    Ok(if live != 0 {
+        GameClass::Live
+    } else if table > 0 {
+        GameClass::Table
+    } else if slot > 0 {
+        GameClass::Slot
+    } else {
+        GameClass::Instant
+    })
 }
 
 fn round_move(mv: &Move) -> RoundMove {

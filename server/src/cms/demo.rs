@@ -1,5 +1,5 @@
 //! The site content in `content/`'s format (languages and texts, site options, domains, banners,
-//! the popup, casino categories, jackpot cards, pages): the demo committed under `content/`
+//! the popup, casino categories, jackpot cards, pages, promotions): the demo committed under `content/`
 //! (embedded in the binary) loaded into an empty database, and the operator's `kasa admin content
 //! import DIR` (every file read and checked first, then the site's content replaced in one
 //! transaction, page HTML sanitised) and `export DIR` (the database written out in the same
@@ -14,6 +14,7 @@ use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use sqlx::Row;
 
+use super::promotions::{PromotionEntry, PromotionRow};
 use crate::db::Db;
 
 /// The demo content folder, embedded so the binary alone can set up a believable site.
@@ -200,6 +201,8 @@ struct Content {
     categories: Vec<CasinoCategoryEntry>,
     jackpots: JackpotsFile,
     pages: Vec<PageCategory>,
+    /// Promotions, checked, their HTML sanitised.
+    promotions: Vec<PromotionRow>,
     /// Texts by locale.
     texts: Vec<(String, BTreeMap<String, String>)>,
     /// Page bodies by (page id, locale), sanitised.
@@ -225,6 +228,12 @@ impl Content {
         for opt in &site.site_options {
             opt.value.split().with_context(|| format!("site.json: site option {}", opt.key))?;
         }
+        let entries: Vec<PromotionEntry> = source.json("promotions.json")?;
+        let mut promotions = Vec::with_capacity(entries.len());
+        for entry in &entries {
+            anyhow::ensure!(!promotions.iter().any(|p: &PromotionRow| p.slug == entry.slug), "promotions.json: slug {} twice", entry.slug);
+            promotions.push(entry.to_row().context("promotions.json")?);
+        }
         Ok(Content {
             sliders: source.json("sliders.json")?,
             popup: source.json("popup.json")?,
@@ -232,6 +241,7 @@ impl Content {
             jackpots: source.json("jackpots.json")?,
             site,
             pages,
+            promotions,
             texts,
             bodies,
         })
@@ -272,6 +282,7 @@ pub async fn import(db: &Db, dir: &Path) -> anyhow::Result<ImportReport> {
         texts: content.texts.iter().map(|(_, t)| t.len()).sum(),
         banners: content.sliders.len(),
         pages: content.pages.iter().map(|c| c.contents.len()).sum(),
+        promotions: content.promotions.len(),
     })
 }
 
@@ -282,11 +293,12 @@ pub struct ImportReport {
     pub texts: usize,
     pub banners: usize,
     pub pages: usize,
+    pub promotions: usize,
 }
 
 /// Writes the content in one transaction; `replace`: the site's content goes first.
 async fn write(db: &Db, content: &Content, replace: bool) -> anyhow::Result<()> {
-    let Content { site, sliders, popup, categories, jackpots, pages, texts, bodies } = content;
+    let Content { site, sliders, popup, categories, jackpots, pages, promotions, texts, bodies } = content;
     let mut tx = db.begin_write().await?;
     if replace {
         for table in [
@@ -410,6 +422,7 @@ async fn write(db: &Db, content: &Content, replace: bool) -> anyhow::Result<()> 
             }
         }
     }
+    super::promotions::replace_in(&mut tx, promotions).await?;
     super::content_changed(&mut tx).await?;
     tx.commit().await?;
     Ok(())
@@ -530,6 +543,8 @@ pub async fn export(db: &Db, dir: &Path) -> anyhow::Result<()> {
     write_json(&dir.join("casino_categories.json"), &categories)?;
     write_json(&dir.join("jackpots.json"), &jackpots)?;
     write_json(&dir.join("pages.json"), &pages)?;
+    let promotions: Vec<PromotionEntry> = super::promotions::all(db).await?.iter().map(PromotionRow::to_entry).collect();
+    write_json(&dir.join("promotions.json"), &promotions)?;
     Ok(())
 }
 

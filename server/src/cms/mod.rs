@@ -5,6 +5,7 @@
 pub mod cache;
 pub mod demo;
 pub mod fingerprint;
+pub mod promotions;
 pub mod routes;
 pub mod store;
 

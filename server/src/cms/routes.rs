@@ -19,7 +19,12 @@ use crate::i18n::{RequestLocale, header_locale, t};
 use crate::ratelimit;
 
 pub fn router() -> OpenApiRouter<CmsState> {
-    OpenApiRouter::new().routes(routes!(grouped)).routes(routes!(content_page)).routes(routes!(coveryjs)).routes(routes!(fingerprint_log))
+    OpenApiRouter::new()
+        .routes(routes!(grouped))
+        .routes(routes!(super::promotions::promotions))
+        .routes(routes!(content_page))
+        .routes(routes!(coveryjs))
+        .routes(routes!(fingerprint_log))
 }
 
 /// The bootstrap data of the spec (section 3).

@@ -234,11 +234,15 @@ pub async fn withdraw(db: &Db, player_id: i64, method: &Method, detail: &ValidDe
         other => other?,
     };
     store::set_hold(&mut tx, id, held.transfers[0].id).await?;
+    let forfeited = crate::bonus::forfeit_all_in(&mut tx, player_id).await?;
     let note = t("notify.withdraw_requested_note").replace("{amount}", &detail.amount.to_string()).replace("{reference}", &reference);
     notify::create(&mut tx, Audience::Player(player_id), NotificationType::Withdraw, &t("notify.withdraw_title"), &note).await?;
     tx.commit().await?;
     tracing::info!(player_id, request = id, amount = detail.amount.minor(), "withdrawal requested");
-    let message = t("payments.withdraw_requested").replace("{amount}", &detail.amount.to_string());
+    let mut message = t("payments.withdraw_requested").replace("{amount}", &detail.amount.to_string());
+    if forfeited > 0 {
+        message = format!("{message} {}", t("bonus.forfeited_by_withdrawal"));
+    }
     Ok((Submitted { id, reference, amount: detail.amount.to_lira() }, message))
 }
 

@@ -690,6 +690,13 @@ async fn play_with(
     apply(tx, key, &transfers, house, push).await
 }
 
+/// Locks the player's balance rows inside the caller's transaction and reads them: what a change
+/// to a player's bonuses does first, so it goes one by one with the player's game moves, which
+/// lock the same rows first too.
+pub async fn lock_player(conn: &mut AnyConnection, player_id: i64) -> Result<Balances, WalletError> {
+    store::lock_balances(conn, player_id).await
+}
+
 /// The player's balances (one indexed read); zero when the player has no accounts yet.
 pub async fn balances(db: &Db, player_id: i64) -> Result<Balances, WalletError> {
     store::balances_in_place(db, player_id).await
