@@ -1,0 +1,27 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import * as z from 'zod/mini';
+import { api } from '@/lib/api-client';
+import { afterBonusChange } from './claim-bonus';
+
+/**
+ * POST bonus/forfeit {id}: gives up an active bonus; its remaining bonus money is removed. The
+ * server's message is the success toast; the new balance is put in place and the bonuses, the
+ * claimable list and the profile's pockets are read again. A bonus no longer active answers 409
+ * (the error toast) and the list is read again too.
+ */
+
+const forfeitResultSchema = z.object({ balance: z.number() });
+
+export function forfeitBonus(id: number) {
+  return api.post('bonus/forfeit', { id }, { schema: forfeitResultSchema });
+}
+
+export function useForfeitBonus() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: forfeitBonus,
+    meta: { successToast: true },
+    onSuccess: ({ data }) => afterBonusChange(queryClient, data.balance),
+    onError: () => afterBonusChange(queryClient, null),
+  });
+}
