@@ -13,26 +13,6 @@ function page(load: () => Promise<ReactElement>): Pick<RouteObject, 'lazy'> {
   return { lazy: async () => ({ element: await load() }) };
 }
 
-const comingSoon = (props: Parameters<typeof import('./routes/coming-soon').ComingSoon>[0]) =>
-  page(async () => {
-    const { ComingSoon } = await import('./routes/coming-soon');
-    return <ComingSoon {...props} />;
-  });
-
-function soon(
-  path: string,
-  url: string,
-  titleKey: string,
-  icon: IconName,
-  extra: { slug?: string; badgeKey?: string } = {},
-): RouteObject {
-  return {
-    path,
-    handle: { crumb: { key: titleKey, url } } satisfies RouteHandle,
-    ...comingSoon({ titleKey, icon, ...extra }),
-  };
-}
-
 type SportsProps = Parameters<typeof import('./routes/sports').SportsRoute>[0];
 
 /** A sports page (issue 16): the sportsbook of the login data, its own chunk like every page. */
@@ -158,7 +138,14 @@ export const routes: RouteObject[] = [
           },
         ],
       },
-      soon('promotions', '/promotions', 'menu.promotions', 'promotions', { slug: 'promotions' }),
+      {
+        path: 'promotions',
+        handle: { crumb: { key: 'menu.promotions', url: '/promotions' } } satisfies RouteHandle,
+        ...page(async () => {
+          const { PromotionsRoute } = await import('./routes/promotions');
+          return <PromotionsRoute />;
+        }),
+      },
       {
         path: 'pages',
         handle: { crumb: { key: 'menu.contents', url: '/pages' } } satisfies RouteHandle,
@@ -224,7 +211,16 @@ export const routes: RouteObject[] = [
               return <GameHistoryRoute />;
             }),
           },
-          soon('bonuses', '/dashboard/bonuses', 'dashboard.bonuses', 'gift'),
+          {
+            path: 'bonuses',
+            handle: {
+              crumb: { key: 'dashboard.bonuses', url: '/dashboard/bonuses' },
+            } satisfies RouteHandle,
+            ...page(async () => {
+              const { BonusesRoute } = await import('./routes/bonuses');
+              return <BonusesRoute />;
+            }),
+          },
           {
             path: 'financial-activities',
             handle: {

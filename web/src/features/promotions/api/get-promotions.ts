@@ -1,0 +1,49 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import * as z from 'zod/mini';
+import { api } from '@/lib/api-client';
+import { getCurrentLanguage } from '@/lib/language';
+
+/**
+ * GET cms/promotions: the promotions running now (start <= now <= end), in the site's order and
+ * the caller's language: images ([0] the card's, [1] the dialog's), HTML description and terms
+ * (sanitised by the server, and again here before they are shown), dates, and the bonus rule of
+ * a claimable one.
+ */
+
+export const zPromotionBonus = z.object({
+  amount: z.number(),
+  wagering: z.number(),
+  maxBet: z.number(),
+  days: z.number(),
+});
+
+export const zPromotion = z.object({
+  id: z.number(),
+  slug: z.string(),
+  title: z.string(),
+  images: z.array(z.string()),
+  description: z.string(),
+  terms: z.string(),
+  startsAt: z.string(),
+  endsAt: z.nullish(z.string()),
+  bonus: z.nullish(zPromotionBonus),
+});
+
+export type Promotion = z.infer<typeof zPromotion>;
+
+const promotionsSchema = z.array(zPromotion);
+
+export async function getPromotions(): Promise<Promotion[]> {
+  return (await api.get('cms/promotions', { schema: promotionsSchema })).data;
+}
+
+export const promotionsQueryOptions = () =>
+  queryOptions({
+    queryKey: ['cms', 'promotions', getCurrentLanguage()],
+    queryFn: getPromotions,
+  });
+
+/** The page shows its own load error with Retry: silent. */
+export function usePromotions() {
+  return useQuery(promotionsQueryOptions());
+}
