@@ -3,8 +3,10 @@ import { captureAffiliateParams } from '@/lib/affiliate';
 import { markFingerprintPending } from '@/lib/fingerprint-store';
 import { readCachedBootstrap, type Bootstrap } from '@/features/bootstrap/api/get-bootstrap';
 import { closeDialog } from '@/features/auth/stores/dialogs';
+import { claimableQueryOptions } from '@/features/bonuses/api/get-claimable';
+import { closeClaimDialog } from '@/features/bonuses/stores/claim-dialog';
 import { applyTranslations, initI18n } from '@/lib/i18n';
-import { onSessionReset, resetSession, setLogoutNavigator } from '@/lib/session-store';
+import { getSession, onSessionReset, resetSession, setLogoutNavigator } from '@/lib/session-store';
 import {
   BUILT_IN_LANGUAGES,
   getCurrentLanguage,
@@ -43,14 +45,39 @@ export function startApp(queryClient: QueryClient, navigate: (to: string) => voi
     queryClient.clear();
     resetSession();
     closeDialog();
+    closeClaimDialog();
   });
   // Every call carries the fingerprint: calls made before it is known wait for it (at most
   // FINGERPRINT_WAIT_MS), so its code loads at once, before the bootstrap call goes out.
   markFingerprintPending();
   void import('@/features/fingerprint/fingerprint').then((m) => m.initFingerprint(queryClient));
+  prefetchBonusStep(queryClient);
   return lang;
 }
 
+/**
+ * Startup's 'bonus' step (spec section 2's order: bootstrap and fingerprint first, then the rest):
+ * once the bootstrap call has answered (or failed once), a logged-in player's claimable rewards
+ * are fetched, so the header can mark Claim Reward when something waits. Logged out nothing is
+ * asked; a later login loads them with the header.
+ */
+export function prefetchBonusStep(queryClient: QueryClient): void {
+  if (!getSession().isLoggedIn) return;
+  const cache = queryClient.getQueryCache();
+  const answered = () => {
+    const state = cache.find({ queryKey: ['bootstrap'], exact: true })?.state;
+    return state !== undefined && (state.dataUpdatedAt > 0 || state.fetchFailureCount > 0);
+  };
+  const run = () => {
+    if (getSession().isLoggedIn) void queryClient.prefetchQuery(claimableQueryOptions());
+  };
+  if (answered()) return run();
+  const unsubscribe = cache.subscribe(() => {
+    if (!answered()) return;
+    unsubscribe();
+    run();
+  });
+}
 /**
  * When a fresh bootstrap arrives: language first (re-checked against the fresh locales), then
  * its texts. Returns true when the language changed and the bootstrap must be fetched again.

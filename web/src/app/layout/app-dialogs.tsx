@@ -6,16 +6,25 @@ import { profileQueryKey } from '@/features/account/api/get-profile';
 import { AuthDialogs, prefetchAuthDialogs } from '@/features/auth/components/auth-dialogs';
 import { useOpenDialog } from '@/features/auth/stores/dialogs';
 import { useBootstrap } from '@/features/bootstrap/api/get-bootstrap';
+import { useClaimDialogOpen } from '@/features/bonuses/stores/claim-dialog';
 import { openLiveChat } from '@/lib/live-chat';
 
 /**
  * The dialogs, composed here because they join features: the auth dialogs get the bootstrap's
  * trial bonus amount, the live chat, the account's trial bonus grant and a profile refresh after a
- * verified phone; the bootstrap popup waits while an auth dialog is open or a route is loading.
+ * verified phone; Claim Reward's dialog (bonuses) while it is open; the bootstrap popup waits while
+ * an auth dialog is open or a route is loading.
  */
 // The popup (with DOMPurify) loads only when the content has one.
 const PopupDialog = lazy(() =>
   import('@/features/popup/components/popup-dialog').then((m) => ({ default: m.PopupDialog })),
+);
+
+// Claim Reward's dialog loads with its first opening.
+const ClaimRewardDialog = lazy(() =>
+  import('@/features/bonuses/components/claim-reward-dialog').then((m) => ({
+    default: m.ClaimRewardDialog,
+  })),
 );
 
 export function AppDialogs() {
@@ -24,6 +33,7 @@ export function AppDialogs() {
   const navigation = useNavigation();
   const openDialogName = useOpenDialog();
   const { mutateAsync: claimTrialBonus } = useDefineTrialBonus();
+  const claimOpen = useClaimDialogOpen();
   useEffect(prefetchAuthDialogs, []);
   return (
     <>
@@ -33,6 +43,11 @@ export function AppDialogs() {
         claimTrialBonus={() => claimTrialBonus()}
         onPhoneVerified={() => void queryClient.invalidateQueries({ queryKey: profileQueryKey })}
       />
+      {claimOpen ? (
+        <Suspense fallback={null}>
+          <ClaimRewardDialog />
+        </Suspense>
+      ) : null}
       {data?.popup ? (
         <Suspense fallback={null}>
           <PopupDialog

@@ -9,7 +9,7 @@ import { NotificationBell } from '@/features/notifications/components/notificati
 import { useSession } from '@/lib/session-store';
 import { openDialog } from '@/features/auth/stores/dialogs';
 import { formatMoney } from '@/lib/format';
-import { useClaimReward } from './header-actions';
+import { useClaimReward, useClaimRewardBadge } from './header-actions';
 
 /** The Deposit Money sheet loads with its first opening (payments are their own chunk). */
 const DepositSheet = lazy(() => import('@/features/payments/components/deposit-sheet'));
@@ -64,6 +64,7 @@ export function BottomBar() {
 function PlayerBar() {
   const { t } = useTranslation();
   const balance = useBalance();
+  const claim = useClaimRewardBadge(t('bottomBar.account'));
   const [accountOpen, setAccountOpen] = useState(false);
   const [depositOpen, setDepositOpen] = useState(false);
   return (
@@ -74,8 +75,14 @@ function PlayerBar() {
         onClick={() => setAccountOpen(true)}
         aria-haspopup="dialog"
         aria-expanded={accountOpen}
+        aria-label={claim.name}
       >
-        <Icon name="user" />
+        <span className="reward-icon">
+          <Icon name="user" />
+          {claim.badge ? (
+            <span className="reward-badge reward-badge--dot" aria-hidden="true" />
+          ) : null}
+        </span>
         <span className="bottom-bar__label">{t('bottomBar.account')}</span>
       </button>
       <BarLink to="/promotions" icon="promotions" label={t('bottomBar.promotions')} />
@@ -114,6 +121,7 @@ function AccountSheet({ open, onClose }: { open: boolean; onClose: () => void })
   const balance = useBalance();
   const logout = useLogout();
   const claimReward = useClaimReward();
+  const claim = useClaimRewardBadge(t('header.claimReward'));
   return (
     <Sheet open={open} onClose={onClose} title={t('header.myAccount')} side="bottom">
       <div className="account-sheet">
@@ -145,9 +153,16 @@ function AccountSheet({ open, onClose }: { open: boolean; onClose: () => void })
                 onClose();
                 claimReward();
               }}
+              aria-label={claim.name}
+              aria-haspopup="dialog"
             >
               <Icon name="gift" className="menu-item__icon" />
               <span className="menu-item__title">{t('header.claimReward')}</span>
+              {claim.badge ? (
+                <span className="reward-badge reward-badge--inline" aria-hidden="true">
+                  {claim.badge}
+                </span>
+              ) : null}
             </button>
           </li>
           <li>

@@ -1,5 +1,7 @@
-import { useDefineTrialBonus } from '@/features/account/api/define-trial-bonus';
+import { useTranslation } from 'react-i18next';
 import { openDialog } from '@/features/auth/stores/dialogs';
+import { useClaimableCount } from '@/features/bonuses/api/get-claimable';
+import { openClaimDialog } from '@/features/bonuses/stores/claim-dialog';
 import { useSession } from '@/lib/session-store';
 
 /** The search button's target: live casino search on live pages, else the slot search. */
@@ -19,9 +21,28 @@ export function fromSearchButton(state: unknown): boolean {
   );
 }
 
-/** Claim Reward: logged out it asks for a login; logged in it asks the server for the trial bonus. */
+/**
+ * Claim Reward: logged out it asks for a login; logged in it opens the Claim Reward dialog (what
+ * the player can claim now, bonuses feature).
+ */
 export function useClaimReward(): () => void {
   const { isLoggedIn } = useSession();
-  const { mutate } = useDefineTrialBonus();
-  return () => (isLoggedIn ? mutate() : openDialog('login'));
+  return () => (isLoggedIn ? openClaimDialog() : openDialog('login'));
+}
+
+/** The badge of Claim Reward: how many rewards wait (0 logged out, or none). */
+export function claimBadge(count: number): string | null {
+  if (count <= 0) return null;
+  return count > 9 ? '9+' : String(count);
+}
+
+/**
+ * Claim Reward's count and its accessible name: the visible words first (WCAG 2.5.3), then how
+ * many rewards wait when there are some.
+ */
+export function useClaimRewardBadge(label: string): { badge: string | null; name: string } {
+  const { t } = useTranslation();
+  const count = useClaimableCount();
+  const badge = claimBadge(count);
+  return { badge, name: badge ? `${label}, ${t('bonuses.claim.available', { count })}` : label };
 }

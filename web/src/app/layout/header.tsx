@@ -10,7 +10,12 @@ import { useSiteOptions } from '@/features/bootstrap/api/get-bootstrap';
 import { openDialog } from '@/features/auth/stores/dialogs';
 import { formatMoney } from '@/lib/format';
 import { openLiveChat } from '@/lib/live-chat';
-import { SEARCH_LINK_STATE, searchTarget, useClaimReward } from './header-actions';
+import {
+  SEARCH_LINK_STATE,
+  searchTarget,
+  useClaimReward,
+  useClaimRewardBadge,
+} from './header-actions';
 
 type HeaderProps = {
   isDesktop: boolean;
@@ -131,6 +136,7 @@ function DesktopActions({ isLoggedIn, username }: { isLoggedIn: boolean; usernam
   const balance = useBalance();
   const logout = useLogout();
   const claimReward = useClaimReward();
+  const claim = useClaimRewardBadge(t('header.claimReward'));
   return (
     <>
       <Link
@@ -146,10 +152,19 @@ function DesktopActions({ isLoggedIn, username }: { isLoggedIn: boolean; usernam
         type="button"
         className="btn btn--gold-outline hdr-btn"
         onClick={claimReward}
-        aria-label={t('header.claimReward')}
+        aria-label={claim.name}
         title={t('header.claimReward')}
+        aria-haspopup="dialog"
+        data-testid="claim-reward"
       >
-        <Icon name="gift" size={18} />
+        <span className="reward-icon">
+          <Icon name="gift" size={18} />
+          {claim.badge ? (
+            <span className="reward-badge" aria-hidden="true">
+              {claim.badge}
+            </span>
+          ) : null}
+        </span>
         <span className="hdr-label">{t('header.claimReward')}</span>
       </button>
       {isLoggedIn ? (

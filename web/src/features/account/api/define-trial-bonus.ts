@@ -34,6 +34,8 @@ export function useDefineTrialBonus() {
       celebrate(message ?? translate('auth.congrats.title'));
       setBalance(queryClient, data.balance);
       void queryClient.invalidateQueries({ queryKey: profileQueryKey });
+      // Claim Reward's list and the Bonuses page (the bonuses feature's queries).
+      void queryClient.invalidateQueries({ queryKey: ['bonus'] });
     },
   });
   const { mutate: send } = mutation;
