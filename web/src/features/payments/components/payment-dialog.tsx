@@ -1,4 +1,5 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +9,14 @@ import { Field, FORM_MODE, InputBox, describedBy, serverFieldErrors } from '@/co
 import { Icon } from '@/components/ui/icon';
 import { formatMoney } from '@/lib/format';
 import { V } from '@/lib/validation';
-import { useDeposit, type DepositResult } from '../api/deposit';
+import { useDeposit, type DepositResult, type PayInput } from '../api/deposit';
+import {
+  activeBonusesQueryOptions,
+  bonusWarning,
+  useActiveBonuses,
+  type ActiveBonus,
+  type BonusWarning,
+} from '../api/get-active-bonuses';
 import { useDetail, type PaymentField } from '../api/get-detail';
 import { DEPOSIT, type MethodItem, type PaymentKind } from '../api/get-methods';
 import { useWithdraw } from '../api/withdraw';
@@ -22,6 +30,7 @@ import {
   toDetail,
   type NumericRules,
 } from '../form-values';
+import { BonusWarningPanel } from './bonus-warning';
 import { IbanInput } from './iban-input';
 import { NumericInput } from './numeric-input';
 
@@ -147,12 +156,18 @@ function PaymentForm({
   const mutation = kind === DEPOSIT ? depositMutation : withdrawMutation;
   const [result, setResult] = useState<DepositResult | null>(null);
   const [withdrawn, setWithdrawn] = useState(false);
+  const queryClient = useQueryClient();
+  // A withdrawal forfeits the active bonuses: they are read with the form, and a request waits
+  // for the player's word when there is one.
+  useActiveBonuses(kind !== DEPOSIT);
+  const [pending, setPending] = useState<{ input: PayInput; warning: BonusWarning } | null>(null);
+  const submitRef = useRef<HTMLButtonElement>(null);
   const {
     control,
     handleSubmit,
     setError,
     setFocus,
-    formState: { errors, isValid },
+    formState: { errors, isValid, isSubmitting },
   } = useForm<Values>({
     resolver: zodResolver(schema),
     mode: FORM_MODE,
@@ -165,11 +180,28 @@ function PaymentForm({
     return () => window.clearTimeout(timer);
   }, [withdrawn, onClose]);
 
-  const onSubmit = handleSubmit((values) => {
+  const onError = (error: unknown) => {
+    setPending(null);
+    errorsOnFields.apply(error, setError, setFocus);
+  };
+  const sendWithdrawal = (input: PayInput) =>
+    withdrawMutation.mutate(input, { onSuccess: () => setWithdrawn(true), onError });
+
+  const onSubmit = handleSubmit(async (values) => {
     const input = { id: method.id, detail: toDetail(fields, values) };
-    const onError = (error: unknown) => errorsOnFields.apply(error, setError, setFocus);
-    if (kind === DEPOSIT) depositMutation.mutate(input, { onSuccess: setResult, onError });
-    else withdrawMutation.mutate(input, { onSuccess: () => setWithdrawn(true), onError });
+    if (kind === DEPOSIT) {
+      depositMutation.mutate(input, { onSuccess: setResult, onError });
+      return;
+    }
+    let active: ActiveBonus[] | null;
+    try {
+      active = await queryClient.fetchQuery(activeBonusesQueryOptions());
+    } catch {
+      active = null;
+    }
+    const warning = bonusWarning(active);
+    if (warning) setPending({ input, warning });
+    else sendWithdrawal(input);
   });
 
   if (result) return <DepositDone result={result} onClose={onClose} />;
@@ -185,130 +217,145 @@ function PaymentForm({
   }
 
   return (
-    <form className="form pay-form" onSubmit={onSubmit} noValidate>
-      {fields.map((field, index) => {
-        const id = `pay-${field.key}`;
-        const error = errors[field.key];
-        const label = fieldLabel(t, field.key);
-        if (isDropdown(field)) {
+    <>
+      {pending ? (
+        <BonusWarningPanel
+          warning={pending.warning}
+          busy={withdrawMutation.isPending}
+          onContinue={() => sendWithdrawal(pending.input)}
+          onCancel={() => {
+            setPending(null);
+            // Back on the form: the focus returns to its Submit button.
+            window.setTimeout(() => submitRef.current?.focus(), 0);
+          }}
+        />
+      ) : null}
+      <form className="form pay-form" onSubmit={onSubmit} noValidate hidden={pending !== null}>
+        {fields.map((field, index) => {
+          const id = `pay-${field.key}`;
+          const error = errors[field.key];
+          const label = fieldLabel(t, field.key);
+          if (isDropdown(field)) {
+            return (
+              <Field key={field.key} id={id} label={label} error={error}>
+                <Controller
+                  control={control}
+                  name={field.key}
+                  render={({ field: f }) => (
+                    <InputBox icon="wallet">
+                      <select
+                        id={id}
+                        ref={f.ref}
+                        value={f.value}
+                        onChange={(e) => f.onChange(e.target.value)}
+                        onBlur={f.onBlur}
+                        autoFocus={index === 0}
+                        {...describedBy(id, error)}
+                      >
+                        <option value="">{t('payments.select')}</option>
+                        {(field.option ?? []).map((o) => (
+                          <option key={String(o.id)} value={String(o.id)}>
+                            {o.name}
+                          </option>
+                        ))}
+                      </select>
+                      <Icon name="chevronDown" size={18} className="input-wrap__chevron" />
+                    </InputBox>
+                  )}
+                />
+              </Field>
+            );
+          }
+          if (isIban(field)) {
+            return (
+              <Field key={field.key} id={id} label={label} error={error}>
+                <Controller
+                  control={control}
+                  name={field.key}
+                  render={({ field: f }) => (
+                    <IbanInput
+                      id={id}
+                      value={f.value}
+                      onValue={f.onChange}
+                      onBlur={f.onBlur}
+                      inputRef={f.ref}
+                      error={error}
+                    />
+                  )}
+                />
+              </Field>
+            );
+          }
+          if (isNumericType(field)) {
+            const amount = field.key === 'Amount';
+            return (
+              <Field
+                key={field.key}
+                id={id}
+                label={label}
+                error={error}
+                hint={
+                  amount
+                    ? t('payments.limits', {
+                        min: formatMoney(method.min),
+                        max: formatMoney(method.max),
+                      })
+                    : undefined
+                }
+              >
+                <Controller
+                  control={control}
+                  name={field.key}
+                  render={({ field: f }) => (
+                    <NumericInput
+                      id={id}
+                      value={f.value}
+                      onValue={(v) => f.onChange(v)}
+                      onBlur={f.onBlur}
+                      inputRef={f.ref}
+                      rules={numericRules(field, method)}
+                      currency={amount}
+                      step={amount ? 10 : 1}
+                      error={error}
+                    />
+                  )}
+                />
+              </Field>
+            );
+          }
           return (
             <Field key={field.key} id={id} label={label} error={error}>
               <Controller
                 control={control}
                 name={field.key}
                 render={({ field: f }) => (
-                  <InputBox icon="wallet">
-                    <select
+                  <InputBox icon={field.key.toLowerCase().includes('name') ? 'user' : 'idCard'}>
+                    <input
                       id={id}
                       ref={f.ref}
                       value={f.value}
                       onChange={(e) => f.onChange(e.target.value)}
                       onBlur={f.onBlur}
-                      autoFocus={index === 0}
+                      autoComplete="off"
+                      maxLength={100}
                       {...describedBy(id, error)}
-                    >
-                      <option value="">{t('payments.select')}</option>
-                      {(field.option ?? []).map((o) => (
-                        <option key={String(o.id)} value={String(o.id)}>
-                          {o.name}
-                        </option>
-                      ))}
-                    </select>
-                    <Icon name="chevronDown" size={18} className="input-wrap__chevron" />
+                    />
                   </InputBox>
                 )}
               />
             </Field>
           );
-        }
-        if (isIban(field)) {
-          return (
-            <Field key={field.key} id={id} label={label} error={error}>
-              <Controller
-                control={control}
-                name={field.key}
-                render={({ field: f }) => (
-                  <IbanInput
-                    id={id}
-                    value={f.value}
-                    onValue={f.onChange}
-                    onBlur={f.onBlur}
-                    inputRef={f.ref}
-                    error={error}
-                  />
-                )}
-              />
-            </Field>
-          );
-        }
-        if (isNumericType(field)) {
-          const amount = field.key === 'Amount';
-          return (
-            <Field
-              key={field.key}
-              id={id}
-              label={label}
-              error={error}
-              hint={
-                amount
-                  ? t('payments.limits', {
-                      min: formatMoney(method.min),
-                      max: formatMoney(method.max),
-                    })
-                  : undefined
-              }
-            >
-              <Controller
-                control={control}
-                name={field.key}
-                render={({ field: f }) => (
-                  <NumericInput
-                    id={id}
-                    value={f.value}
-                    onValue={(v) => f.onChange(v)}
-                    onBlur={f.onBlur}
-                    inputRef={f.ref}
-                    rules={numericRules(field, method)}
-                    currency={amount}
-                    step={amount ? 10 : 1}
-                    error={error}
-                  />
-                )}
-              />
-            </Field>
-          );
-        }
-        return (
-          <Field key={field.key} id={id} label={label} error={error}>
-            <Controller
-              control={control}
-              name={field.key}
-              render={({ field: f }) => (
-                <InputBox icon={field.key.toLowerCase().includes('name') ? 'user' : 'idCard'}>
-                  <input
-                    id={id}
-                    ref={f.ref}
-                    value={f.value}
-                    onChange={(e) => f.onChange(e.target.value)}
-                    onBlur={f.onBlur}
-                    autoComplete="off"
-                    maxLength={100}
-                    {...describedBy(id, error)}
-                  />
-                </InputBox>
-              )}
-            />
-          </Field>
-        );
-      })}
-      <button
-        type="submit"
-        className="btn btn--primary btn--block btn--lg"
-        disabled={!isValid || mutation.isPending}
-      >
-        {mutation.isPending ? t('common.loading') : t('payments.submit')}
-      </button>
-    </form>
+        })}
+        <button
+          ref={submitRef}
+          type="submit"
+          className="btn btn--primary btn--block btn--lg"
+          disabled={!isValid || mutation.isPending || isSubmitting}
+        >
+          {mutation.isPending || isSubmitting ? t('common.loading') : t('payments.submit')}
+        </button>
+      </form>
+    </>
   );
 }
 
