@@ -77,8 +77,10 @@ pub fn api_doc() -> utoipa::openapi::OpenApi {
 /// The whole site: API, OpenAPI document, app and media.
 pub fn build_router(state: AppState) -> Router {
     let edge = state.edge;
-    let security =
-        Arc::new(SecurityHeaders::new(web::index_html().as_deref(), &[cms::fingerprint::SCRIPT], state.live_chat_origin.as_deref()));
+    let security = Arc::new(
+        SecurityHeaders::new(web::index_html().as_deref(), &[cms::fingerprint::SCRIPT], state.live_chat_origin.as_deref())
+            .with_frames(&state.sportsbooks.frame_origins()),
+    );
     let (api, doc) = api(Some(&state)).split_for_parts();
     let (games_router, games_doc) = games(Some(&state)).split_for_parts();
     let doc_json = openapi::to_json(&document(doc, games_doc)).unwrap_or_default();

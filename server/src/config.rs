@@ -192,6 +192,14 @@ pub struct Settings {
     /// `KASA_AMUSNET_JACKPOT_URL` (`https://HOST[:PORT][/PATH]`): where `casino/eqyptquest` reads
     /// the Amusnet jackpot's levels (JSON with currentLevelI..IV); unset, it answers success false.
     pub amusnet_jackpot_url: Option<String>,
+    /// `KASA_BETSY_URL` (http(s)) and `KASA_BETSY_CID`: the sportsbook of /spor and /livespor.
+    pub betsy_url: Option<String>,
+    pub betsy_cid: String,
+    /// `KASA_BETCO_URL` (http(s)): the sportsbook of /spor/betco.
+    pub betco_url: Option<String>,
+    /// `KASA_SPORTSBOOK_SECRET`: the key the players' sportsbook tokens are signed with (never
+    /// logged); needed with either sportsbook.
+    pub sportsbook_secret: Option<String>,
 }
 
 impl std::fmt::Debug for Secret<'_> {
@@ -220,6 +228,10 @@ impl Default for Settings {
             hub88: None,
             digitain_static_url: None,
             amusnet_jackpot_url: None,
+            betsy_url: None,
+            betsy_cid: String::new(),
+            betco_url: None,
+            sportsbook_secret: None,
         }
     }
 }
@@ -350,6 +362,21 @@ impl Settings {
             })
             .transpose()?;
         s.hub88 = hub88(&get)?;
+        for (name, slot) in [("KASA_BETSY_URL", &mut s.betsy_url), ("KASA_BETCO_URL", &mut s.betco_url)] {
+            *slot = get(name)
+                .map(|v| {
+                    if !is_http_address(&v) {
+                        anyhow::bail!("{name} must be an http(s) address such as https://sport.example.com/, not '{v}'");
+                    }
+                    Ok(v)
+                })
+                .transpose()?;
+        }
+        s.betsy_cid = get("KASA_BETSY_CID").unwrap_or_default();
+        s.sportsbook_secret = get("KASA_SPORTSBOOK_SECRET");
+        if (s.betsy_url.is_some() || s.betco_url.is_some()) && s.sportsbook_secret.as_ref().is_none_or(|v| v.len() < 16) {
+            anyhow::bail!("KASA_SPORTSBOOK_SECRET (16 characters or more) is needed with KASA_BETSY_URL or KASA_BETCO_URL");
+        }
         s.digitain_static_url = get("KASA_DIGITAIN_STATIC_URL")
             .map(|v| {
                 if !is_http_address(&v) || v.contains(['?', '#']) {

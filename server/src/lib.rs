@@ -23,6 +23,7 @@ pub mod profile;
 pub mod ratelimit;
 pub mod security_headers;
 pub mod serve;
+pub mod sports;
 pub mod state;
 pub mod studio;
 pub mod time;

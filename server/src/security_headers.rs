@@ -69,6 +69,15 @@ impl SecurityHeaders {
         SecurityHeaders { policy, last: std::sync::RwLock::new(None) }
     }
 
+    /// Lets the pages frame these origins too (the configured sportsbooks).
+    pub fn with_frames(mut self, origins: &[String]) -> SecurityHeaders {
+        if !origins.is_empty() {
+            let extra = origins.join(" ");
+            self.policy = self.policy.replacen("frame-src 'self'", &format!("frame-src 'self' {extra}"), 1);
+        }
+        self
+    }
+
     /// The `Content-Security-Policy` header of an answer to a request with this `Host` header.
     fn header_for(&self, host: Option<&HeaderValue>) -> Option<HeaderValue> {
         if let Some(host) = host

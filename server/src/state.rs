@@ -43,6 +43,8 @@ pub struct AppState {
     pub digitain_static_url: Option<Arc<str>>,
     /// The Amusnet jackpot's source (`KASA_AMUSNET_JACKPOT_URL`), read by `casino/eqyptquest`.
     pub amusnet_jackpot_url: Option<Arc<str>>,
+    /// The embedded sportsbooks (their URLs, the secret of the players' tokens).
+    pub sportsbooks: Arc<crate::sports::Sportsbooks>,
 }
 
 impl AppState {
@@ -68,6 +70,12 @@ impl AppState {
         state.gateway = Arc::new(Gateway::new(settings.payment_callback_secret.clone(), settings.public_url.clone()));
         state.digitain_static_url = settings.digitain_static_url.as_deref().map(Arc::from);
         state.amusnet_jackpot_url = settings.amusnet_jackpot_url.as_deref().map(Arc::from);
+        let book = |url: &Option<String>, cid: &str| url.clone().map(|url| crate::sports::Book { url, cid: cid.to_string() });
+        state.sportsbooks = Arc::new(crate::sports::Sportsbooks::new(
+            book(&settings.betsy_url, &settings.betsy_cid),
+            book(&settings.betco_url, ""),
+            settings.sportsbook_secret.as_deref(),
+        )?);
         Ok(state)
     }
 
@@ -89,6 +97,7 @@ impl AppState {
             gateway: Arc::new(Gateway::development()),
             digitain_static_url: None,
             amusnet_jackpot_url: None,
+            sportsbooks: Arc::new(crate::sports::Sportsbooks::none()),
         }
     }
 
@@ -101,7 +110,14 @@ impl AppState {
 
 impl FromRef<AppState> for AccountsState {
     fn from_ref(s: &AppState) -> AccountsState {
-        AccountsState { db: s.db.clone(), sms: s.sms.clone(), mail: s.mail.clone(), limits: s.limits.clone(), hashing: s.hashing.clone() }
+        AccountsState {
+            db: s.db.clone(),
+            sms: s.sms.clone(),
+            mail: s.mail.clone(),
+            limits: s.limits.clone(),
+            hashing: s.hashing.clone(),
+            sportsbooks: s.sportsbooks.clone(),
+        }
     }
 }
 

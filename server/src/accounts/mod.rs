@@ -28,6 +28,8 @@ pub struct AccountsState {
     pub mail: Arc<dyn Sender>,
     pub limits: Limits,
     pub hashing: Arc<Hashing>,
+    /// The embedded sportsbooks, whose tokens the login data carries.
+    pub sportsbooks: Arc<crate::sports::Sportsbooks>,
 }
 
 impl FromRef<AccountsState> for Db {

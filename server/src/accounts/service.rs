@@ -85,7 +85,9 @@ pub fn usercode(player_id: i64) -> String {
 }
 
 impl LoginData {
-    /// The login data for a session token; the sportsbook fields stay empty until a sportsbook is configured.
+    /// The login data for a session token, with a token for each configured sportsbook (its
+    /// fields empty when none is).
+    #[allow(clippy::too_many_arguments)]
     fn new(
         token: String,
         fingerprint: &str,
@@ -94,18 +96,21 @@ impl LoginData {
         username: &str,
         phone: &str,
         sms_verified: bool,
+        sportsbooks: &crate::sports::Sportsbooks,
     ) -> LoginData {
+        let code = usercode(player_id);
+        let books = sportsbooks.login_fields(&code, crate::db::now_ms());
         LoginData {
             token,
             fingerprint: fingerprint.to_string(),
             balance: balance.to_lira(),
             username: username.to_string(),
-            usercode: usercode(player_id),
-            betsy_cid: String::new(),
-            betsy_url: String::new(),
-            betsy_token: String::new(),
-            betco_token: String::new(),
-            betco_url: String::new(),
+            usercode: code,
+            betsy_cid: books.betsy_cid,
+            betsy_url: books.betsy_url,
+            betsy_token: books.betsy_token,
+            betco_token: books.betco_token,
+            betco_url: books.betco_url,
             sms_verified,
             phone: phone.to_string(),
         }
@@ -277,7 +282,7 @@ pub async fn register(state: &AccountsState, form: RegisterForm, origin: Origin)
     tracing::info!(player_id, fast = is_fast, "player registered");
     // A new player: nothing in the wallet, phone not verified yet.
     let fingerprint = origin.fingerprint.as_deref().unwrap_or("");
-    Ok(LoginData::new(token, fingerprint, wallet::Kurus::ZERO, player_id, username.as_str(), phone.as_str(), false))
+    Ok(LoginData::new(token, fingerprint, wallet::Kurus::ZERO, player_id, username.as_str(), phone.as_str(), false, &state.sportsbooks))
 }
 
 /// Turns a unique-key clash into a 409: naming the field for a username or an e-mail (players expect
@@ -343,7 +348,7 @@ pub async fn login(state: &AccountsState, username: &str, password_text: &str, o
     tracing::info!(player_id = player.id, "player logged in");
     let balance = wallet::balances(&state.db, player.id).await?.total()?;
     let fingerprint = origin.fingerprint.as_deref().unwrap_or("");
-    Ok(LoginData::new(token, fingerprint, balance, player.id, &player.username, &player.phone, player.phone_verified))
+    Ok(LoginData::new(token, fingerprint, balance, player.id, &player.username, &player.phone, player.phone_verified, &state.sportsbooks))
 }
 
 fn code_hash(purpose: &str, player_id: i64, code: &str) -> String {

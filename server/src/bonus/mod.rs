@@ -172,7 +172,7 @@ pub async fn grant_trial(db: &Db, player: &Player) -> Result<Option<BonusRow>, A
     }
     let note = t("notify.trial_note").replace("{amount}", &amount.to_string());
     let bonus =
-        grant_in(&mut tx, player.id, Source::Trial, TRIAL, &Rule::trial(amount), (&t("notify.trial_title"), &note), Notice::Read).await?;
+        grant_in(&mut tx, player.id, Source::Trial, TRIAL, &rule::trial(amount), (&t("notify.trial_title"), &note), Notice::Read).await?;
     if bonus.is_some() {
         tx.commit().await?;
     }

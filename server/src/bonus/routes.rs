@@ -89,7 +89,7 @@ async fn claimable(State(db): State<Db>, me: CurrentPlayer, RequestLocale(locale
     let mut list = Vec::new();
     let (trial, amount) = super::trial_offer(&db, &player).await?;
     if trial {
-        let rule = super::Rule::trial(amount);
+        let rule = super::rule::trial(amount);
         list.push(Claimable {
             slug: TRIAL.into(),
             title: t("bonus.trial_title"),

@@ -1,23 +1,11 @@
 //! A bonus's terms (amount, wagering multiple, maximum bet, days) and how much of a stake counts
 //! towards wagering in each kind of game.
 
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 use crate::money::Kurus;
 
-/// The terms a bonus is granted on.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct Rule {
-    /// Kuruş granted.
-    pub amount: i64,
-    /// The wagering requirement as a multiple of the amount (1 to 100).
-    pub wagering: i64,
-    /// Kuruş: the largest stake while the bonus is active.
-    pub max_bet: i64,
-    /// Days to meet the requirement (1 to 365).
-    pub days: i64,
-}
+pub use crate::cms::promotions::Rule;
 
 /// The trial bonus's terms besides its amount (the site's setting): ten times within seven days,
 /// stakes of at most 50 ₺.
@@ -25,42 +13,9 @@ pub const TRIAL_WAGERING: i64 = 10;
 pub const TRIAL_MAX_BET: i64 = 5_000;
 pub const TRIAL_DAYS: i64 = 7;
 
-const DAY_MS: i64 = 86_400_000;
-
-impl Rule {
-    pub fn trial(amount: Kurus) -> Rule {
-        Rule { amount: amount.minor(), wagering: TRIAL_WAGERING, max_bet: TRIAL_MAX_BET, days: TRIAL_DAYS }
-    }
-
-    /// Checks the terms; the message names what is wrong.
-    pub fn check(&self) -> Result<(), &'static str> {
-        if self.amount <= 0 || self.amount > 100_000_000 {
-            return Err("the bonus amount is more than 0 and at most 1,000,000 ₺");
-        }
-        if !(1..=100).contains(&self.wagering) {
-            return Err("the wagering multiple is 1 to 100");
-        }
-        if self.max_bet <= 0 {
-            return Err("the maximum bet is more than 0");
-        }
-        if !(1..=365).contains(&self.days) {
-            return Err("the days to wager are 1 to 365");
-        }
-        Ok(())
-    }
-
-    pub fn amount(&self) -> Kurus {
-        Kurus::from_minor(self.amount).unwrap_or(Kurus::ZERO)
-    }
-
-    /// Kuruş to wager (weighted by contribution) before the bonus becomes real money.
-    pub fn requirement(&self) -> i64 {
-        self.amount.saturating_mul(self.wagering)
-    }
-
-    pub fn expires_at(&self, granted_at: i64) -> i64 {
-        granted_at + self.days * DAY_MS
-    }
+/// The trial bonus's terms.
+pub fn trial(amount: Kurus) -> Rule {
+    Rule { amount: amount.minor(), wagering: TRIAL_WAGERING, max_bet: TRIAL_MAX_BET, days: TRIAL_DAYS }
 }
 
 /// The kind of game a stake was made in, for its contribution to wagering.

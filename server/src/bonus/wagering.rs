@@ -8,7 +8,8 @@
 //!   to real money. A bonus whose money is all staked and lost is spent.
 //! - Bonus money coming back (a win's bonus part, a rolled-back stake) goes to the oldest active
 //!   bonus, else back to the latest spent one (its round's win); with none, it follows the latest
-//!   ended bonus: real money when it was completed, back to the bonus-cost account otherwise.
+//!   ended bonus: real money when it was completed, back to the bonus-cost account otherwise
+//!   (and stays in the pocket when the player never had a bonus: an operator's adjustment).
 //! - A bonus past its expiry, or forfeited, gives what is left of it back to the bonus-cost account.
 //!
 //! Every function here runs after the player's balance rows were locked in the transaction (by the
@@ -89,10 +90,12 @@ pub async fn after_credit(conn: &mut AnyConnection, player_id: i64, amount: Kuru
         store::save(conn, b).await?;
         return Ok(());
     }
-    // No bonus takes it: it follows the bonus it came from, the latest to end.
+    // No bonus takes it: it follows the bonus it came from, the latest to end. Bonus money no
+    // bonus ever accounted for (an operator's adjustment) stays where the wallet put it.
     let to = match store::latest_ended(conn, player_id).await? {
         Some(b) if b.state == COMPLETED => Account::real(player_id),
-        _ => Account::BonusCost,
+        Some(_) => Account::BonusCost,
+        None => return Ok(()),
     };
     let cause = format!("bonus:settle:{key}");
     move_money(conn, &cause, Transfer::new(Account::bonus(player_id), to, amount, TransferKind::Bonus, cause.clone())).await?;

@@ -20,7 +20,6 @@ use sqlx::{AnyConnection, Row};
 use utoipa::ToSchema;
 
 use super::routes::sanitize_html;
-use crate::bonus::rule::Rule;
 use crate::db::{Db, now_ms};
 use crate::error::{ApiResult, Envelope};
 use crate::i18n::RequestLocale;
@@ -28,6 +27,52 @@ use crate::money::Kurus;
 use crate::time::{Date, iso_utc};
 
 const DAY_MS: i64 = 86_400_000;
+
+/// The terms a bonus is granted on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Rule {
+    /// Kuruş granted.
+    pub amount: i64,
+    /// The wagering requirement as a multiple of the amount (1 to 100).
+    pub wagering: i64,
+    /// Kuruş: the largest stake while the bonus is active.
+    pub max_bet: i64,
+    /// Days to meet the requirement (1 to 365).
+    pub days: i64,
+}
+
+impl Rule {
+    /// Checks the terms; the message names what is wrong.
+    pub fn check(&self) -> Result<(), &'static str> {
+        if self.amount <= 0 || self.amount > 100_000_000 {
+            return Err("the bonus amount is more than 0 and at most 1,000,000 ₺");
+        }
+        if !(1..=100).contains(&self.wagering) {
+            return Err("the wagering multiple is 1 to 100");
+        }
+        if self.max_bet <= 0 {
+            return Err("the maximum bet is more than 0");
+        }
+        if !(1..=365).contains(&self.days) {
+            return Err("the days to wager are 1 to 365");
+        }
+        Ok(())
+    }
+
+    pub fn amount(&self) -> Kurus {
+        Kurus::from_minor(self.amount).unwrap_or(Kurus::ZERO)
+    }
+
+    /// Kuruş to wager (weighted by contribution) before the bonus becomes real money.
+    pub fn requirement(&self) -> i64 {
+        self.amount.saturating_mul(self.wagering)
+    }
+
+    pub fn expires_at(&self, granted_at: i64) -> i64 {
+        granted_at + self.days * DAY_MS
+    }
+}
 
 /// A promotion as `content/promotions.json` keeps it.
 #[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]

@@ -27,7 +27,7 @@ pub(crate) fn with(mut base: Value, changes: Value) -> Value {
     base
 }
 
-async fn register(app: &TestApp, body: &Value) -> (u16, Value) {
+pub(crate) async fn register(app: &TestApp, body: &Value) -> (u16, Value) {
     let resp = app.post_json("/api/auth/register", body).await;
     let status = resp.status().as_u16();
     (status, envelope(resp).await)

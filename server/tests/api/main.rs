@@ -3,6 +3,7 @@
 mod helpers;
 
 mod accounts;
+mod bonus;
 mod casino;
 mod cli;
 mod cms;
@@ -22,5 +23,6 @@ mod schema;
 mod security;
 mod senders;
 mod spa;
+mod sports;
 mod studio;
 mod wallet;

@@ -214,6 +214,30 @@ on_both_engines! {
 }
 
 on_both_engines! {
+    async fn a_withdrawal_with_an_active_bonus_forfeits_the_bonus_and_says_so(app) {
+        // Arrange: 200 ₺ real, a 100 ₺ bonus.
+        let p = player(&app).await;
+        app.fund(&p, 200).await;
+        crate::bonus::set_promotions(&app, &[crate::bonus::promotion("gift", -1, None, Some(json!({"amount": 100, "wagering": 20, "maxBet": 50, "days": 7})))]).await;
+        kasa::bonus::grant_by_operator(&app.db, "aysegul1", "gift").await.unwrap();
+        let before = kasa::wallet::balances(&app.db, p.id).await.unwrap();
+
+        // Act
+        let (status, body) = app.withdraw(&p, BANK_WITHDRAW, to_iban(json!(100))).await;
+
+        // Assert
+        assert_eq!(status, 200, "{body}");
+        assert_eq!(body["message"], "Your withdrawal request of 100,00 ₺ has been received and awaits approval. Your active bonus was forfeited and its remaining bonus money removed.");
+        assert_eq!((before.real.minor(), before.bonus.minor()), (20_000, 10_000));
+        let after = kasa::wallet::balances(&app.db, p.id).await.unwrap();
+        assert_eq!((after.real.minor(), after.held.minor(), after.bonus.minor()), (10_000, 10_000, 0));
+        let state: String = sqlx::query_scalar("SELECT state FROM bonuses WHERE player_id = $1").bind(p.id).fetch_one(&app.db.pool).await.unwrap();
+        assert_eq!(state, "forfeited");
+        app.assert_ledger_holds().await;
+    }
+}
+
+on_both_engines! {
     async fn a_withdrawal_beyond_the_balance_is_refused_clearly_and_writes_nothing(app) {
         // Arrange
         let p = player(&app).await;

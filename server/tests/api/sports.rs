@@ -1,0 +1,61 @@
+//! The embedded sportsbooks (issue 16): a configured one gets a signed token for the player in the
+//! login data and is allowed as a frame by the Content-Security-Policy; none configured, the
+//! fields are empty and nothing more may be framed.
+
+use std::sync::Arc;
+
+use kasa::sports::{Book, Sportsbooks};
+
+use crate::accounts::{full_form, register};
+use crate::helpers::{Engine, spawn_app, spawn_app_configured};
+
+const SECRET: &str = "the-sportsbook-shared-secret";
+
+fn configured() -> Sportsbooks {
+    Sportsbooks::new(
+        Some(Book { url: "https://sport.example.com/tr/?skin=kasa".into(), cid: "77".into() }),
+        Some(Book { url: "https://betco.example.net/".into(), cid: String::new() }),
+        Some(SECRET),
+    )
+    .unwrap()
+}
+
+#[tokio::test]
+async fn a_configured_sportsbook_gets_a_signed_token_at_login_and_may_be_framed() {
+    // Arrange
+    let app = spawn_app_configured(Engine::Sqlite, |state| state.sportsbooks = Arc::new(configured())).await;
+
+    // Act
+    let (status, body) = register(&app, &full_form()).await;
+    let csp = app.get("/").await.headers()["content-security-policy"].to_str().unwrap().to_string();
+
+    // Assert
+    assert_eq!(status, 200, "{body}");
+    let data = &body["data"];
+    assert_eq!((data["betsyUrl"].as_str(), data["betsyCid"].as_str()), (Some("https://sport.example.com/tr/?skin=kasa"), Some("77")));
+    assert_eq!(data["betcoUrl"], "https://betco.example.net/");
+    let usercode = data["usercode"].as_str().unwrap().to_string();
+    let now = kasa::db::now_ms();
+    assert_eq!(configured().verify(data["betsyToken"].as_str().unwrap(), now), Some(("betsy".into(), usercode.clone())));
+    assert_eq!(configured().verify(data["betcoToken"].as_str().unwrap(), now), Some(("betco".into(), usercode)));
+    let frames = csp.split(';').find(|d| d.trim().starts_with("frame-src")).unwrap();
+    assert!(frames.contains("https://sport.example.com") && frames.contains("https://betco.example.net"), "{frames}");
+}
+
+#[tokio::test]
+async fn without_a_sportsbook_the_login_data_has_empty_fields_and_no_sportsbook_may_be_framed() {
+    // Arrange
+    let app = spawn_app(Engine::Sqlite).await;
+
+    // Act
+    let (status, body) = register(&app, &full_form()).await;
+    let csp = app.get("/").await.headers()["content-security-policy"].to_str().unwrap().to_string();
+
+    // Assert
+    assert_eq!(status, 200, "{body}");
+    for field in ["betsyUrl", "betsyCid", "betsyToken", "betcoUrl", "betcoToken"] {
+        assert_eq!(body["data"][field], "", "{field}");
+    }
+    let frames = csp.split(';').find(|d| d.trim().starts_with("frame-src")).unwrap().trim().to_string();
+    assert_eq!(frames, "frame-src 'self'");
+}
