@@ -6,6 +6,8 @@
 //! HMAC-SHA256 of the rest under `KASA_SPORTSBOOK_SECRET`, which the sportsbook shares to check
 //! who the player is without calling back. [`Sportsbooks::verify`] is that check.
 
+pub mod pricing;
+
 use crate::payments::card::hmac_sha256;
 
 /// How long a sportsbook token is good for (a login's day of play).
