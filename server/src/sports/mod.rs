@@ -6,7 +6,9 @@
 //! HMAC-SHA256 of the rest under `KASA_SPORTSBOOK_SECRET`, which the sportsbook shares to check
 //! who the player is without calling back. [`Sportsbooks::verify`] is that check.
 
+pub mod book;
 pub mod pricing;
+pub mod slip;
 
 use crate::payments::card::hmac_sha256;
 
