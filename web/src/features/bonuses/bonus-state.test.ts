@@ -31,6 +31,8 @@ describe('bonus states and tabs (the contract: active | completed, forfeited, sp
     expect(tabOf('forfeited')).toBe('finished');
     expect(tabOf('spent')).toBe('finished');
     expect(tabOf('expired')).toBe('expired');
+    // A state the app does not know yet is an ended bonus.
+    expect(tabOf('cancelled')).toBe('finished');
   });
 
   it('groups a list by tab, keeping the server order (newest first)', () => {

@@ -1,10 +1,13 @@
 import { intlLocale } from '@/lib/format';
-import type { BonusItem, BonusState } from './api/get-bonuses';
+import type { BonusItem } from './api/get-bonuses';
 
 /** The Bonuses page's tabs: what is running, what ended (met, given up, spent), what ran out. */
 export type BonusTab = 'active' | 'finished' | 'expired';
 
 export const BONUS_TABS: readonly BonusTab[] = ['active', 'finished', 'expired'];
+
+/** The states the server names (bonus/list). */
+export type BonusState = 'active' | 'completed' | 'expired' | 'forfeited' | 'spent';
 
 const TAB_OF_STATE: Record<BonusState, BonusTab> = {
   active: 'active',
@@ -14,8 +17,13 @@ const TAB_OF_STATE: Record<BonusState, BonusTab> = {
   expired: 'expired',
 };
 
-export function tabOf(state: BonusState): BonusTab {
-  return TAB_OF_STATE[state];
+export function isBonusState(state: string): state is BonusState {
+  return Object.hasOwn(TAB_OF_STATE, state);
+}
+
+/** A state's tab; a state this app does not know yet is an ended bonus: Finished. */
+export function tabOf(state: string): BonusTab {
+  return isBonusState(state) ? TAB_OF_STATE[state] : 'finished';
 }
 
 /** The bonuses by tab, each tab keeping the server's order (newest first). */

@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import * as z from 'zod/mini';
 import { api, type ApiResponse } from '@/lib/api-client';
+import type { ClaimBody, ClaimResult } from '@/lib/api/generated';
+import { zClaimResult } from '@/lib/api/generated/zod.gen';
 import { celebrate } from '@/lib/celebrate';
 import { translate } from '@/lib/i18n';
 import { mutationAction } from '@/lib/react-query';
 import { notify } from '@/lib/toast';
-import { zBonusItem } from './get-bonuses';
 
 /**
  * POST bonus/claim {slug}: claims a reward (a promotion's bonus, or the trial bonus as "trial").
@@ -19,18 +19,12 @@ import { zBonusItem } from './get-bonuses';
  * claim while one is on its way (a double click, two buttons) is not sent.
  */
 
-export const zClaimResult = z.object({
-  claimed: z.boolean(),
-  bonus: z.nullish(zBonusItem),
-  balance: z.number(),
-});
-
-export type ClaimResult = z.infer<typeof zClaimResult>;
+export type { ClaimResult };
 
 export const claimMutationKey = ['bonus', 'claim'] as const;
 
 export function claimBonus(slug: string): Promise<ApiResponse<ClaimResult>> {
-  return api.post('bonus/claim', { slug }, { schema: zClaimResult });
+  return api.post('bonus/claim', { slug } satisfies ClaimBody, { schema: zClaimResult });
 }
 
 /** What the app does with a claim's answer: celebrate a credit, or say why nothing came. */

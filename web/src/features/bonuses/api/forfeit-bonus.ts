@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import * as z from 'zod/mini';
 import { api } from '@/lib/api-client';
+import type { ForfeitBody } from '@/lib/api/generated';
+import { zForfeited } from '@/lib/api/generated/zod.gen';
 import { afterBonusChange } from './claim-bonus';
 
 /**
@@ -10,10 +11,8 @@ import { afterBonusChange } from './claim-bonus';
  * (the error toast) and the list is read again too.
  */
 
-const forfeitResultSchema = z.object({ balance: z.number() });
-
 export function forfeitBonus(id: number) {
-  return api.post('bonus/forfeit', { id }, { schema: forfeitResultSchema });
+  return api.post('bonus/forfeit', { id } satisfies ForfeitBody, { schema: zForfeited });
 }
 
 export function useForfeitBonus() {

@@ -1,34 +1,17 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { api } from '@/lib/api-client';
+import type { BonusItem } from '@/lib/api/generated';
+import { zBonusItem } from '@/lib/api/generated/zod.gen';
 import { getCurrentLanguage } from '@/lib/language';
 
 /**
  * GET bonus/list: the player's bonuses, newest first, each with its amount, the bonus money it
- * still holds, its wagering (required, wagered, progress), maximum bet, state and dates.
+ * still holds, its wagering (required, wagered, progress), maximum bet, state (active, completed,
+ * expired, forfeited or spent) and dates.
  */
 
-export const zBonusState = z.enum(['active', 'completed', 'expired', 'forfeited', 'spent']);
-
-export const zBonusItem = z.object({
-  id: z.number(),
-  title: z.string(),
-  source: z.string(),
-  promotion: z.nullish(z.string()),
-  amount: z.number(),
-  balance: z.number(),
-  wagerRequired: z.number(),
-  wagered: z.number(),
-  progress: z.number(),
-  maxBet: z.number(),
-  state: zBonusState,
-  createdAt: z.string(),
-  expiresAt: z.string(),
-  endedAt: z.nullish(z.string()),
-});
-
-export type BonusItem = z.infer<typeof zBonusItem>;
-export type BonusState = BonusItem['state'];
+export type { BonusItem };
 
 const bonusListSchema = z.array(zBonusItem);
 
@@ -42,8 +25,9 @@ export const bonusesQueryOptions = () =>
   queryOptions({
     queryKey: [...bonusesQueryKey, getCurrentLanguage()],
     queryFn: getBonuses,
-    // The progress moves with every bet: read again each time the page is shown.
+    // The progress moves with every bet: read again each time the page is shown or refocused.
     staleTime: 0,
+    refetchOnWindowFocus: true,
   });
 
 /** The page shows its own load error with Retry: silent. */

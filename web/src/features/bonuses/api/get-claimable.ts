@@ -1,6 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { api } from '@/lib/api-client';
+import type { Claimable } from '@/lib/api/generated';
+import { zClaimable } from '@/lib/api/generated/zod.gen';
 import { getCurrentLanguage } from '@/lib/language';
 import { useSession } from '@/lib/session-store';
 
@@ -11,17 +13,7 @@ import { useSession } from '@/lib/session-store';
  * a claim, a forfeit or a withdrawal changes it. Silent: the dialog shows its own load error.
  */
 
-export const zClaimable = z.object({
-  slug: z.string(),
-  title: z.string(),
-  amount: z.number(),
-  wagering: z.number(),
-  maxBet: z.number(),
-  days: z.number(),
-  image: z.nullish(z.string()),
-});
-
-export type Claimable = z.infer<typeof zClaimable>;
+export type { Claimable };
 
 const claimableListSchema = z.array(zClaimable);
 

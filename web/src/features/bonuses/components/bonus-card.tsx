@@ -4,7 +4,7 @@ import { Icon } from '@/components/ui/icon';
 import { formatDateTime, formatMoney, parseUtc } from '@/lib/format';
 import { useForfeitBonus } from '../api/forfeit-bonus';
 import type { BonusItem } from '../api/get-bonuses';
-import { formatPercent, wagerProgress } from '../bonus-state';
+import { formatPercent, isBonusState, wagerProgress } from '../bonus-state';
 
 const SOURCES = ['trial', 'promotion', 'operator'];
 
@@ -139,9 +139,11 @@ export function BonusCard({ item }: { item: BonusItem }) {
             <p className="bonus-card__source">{t(`bonuses.source.${item.source}`)}</p>
           ) : null}
         </div>
-        <span className={`bonus-state bonus-state--${item.state}`}>
-          {t(`bonuses.state.${item.state}`)}
-        </span>
+        {isBonusState(item.state) ? (
+          <span className={`bonus-state bonus-state--${item.state}`}>
+            {t(`bonuses.state.${item.state}`)}
+          </span>
+        ) : null}
       </header>
       <dl className="bonus-card__figures">
         <div>

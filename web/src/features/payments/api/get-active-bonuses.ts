@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { api } from '@/lib/api-client';
+import { zBonusItem } from '@/lib/api/generated/zod.gen';
 
 /**
  * GET bonus/list, read by the withdraw flow for the bonuses still active: a withdrawal accepted
@@ -8,12 +9,7 @@ import { api } from '@/lib/api-client';
  * before the request goes out. Only the fields the warning shows are checked.
  */
 
-const bonusSchema = z.object({
-  id: z.number(),
-  title: z.string(),
-  balance: z.number(),
-  state: z.string(),
-});
+const bonusSchema = z.pick(zBonusItem, { id: true, title: true, balance: true, state: true });
 
 export type ActiveBonus = z.infer<typeof bonusSchema>;
 

@@ -1,6 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { api } from '@/lib/api-client';
+import type { Promotion } from '@/lib/api/generated';
+import { zPromotion } from '@/lib/api/generated/zod.gen';
 import { getCurrentLanguage } from '@/lib/language';
 
 /**
@@ -10,26 +12,7 @@ import { getCurrentLanguage } from '@/lib/language';
  * a claimable one.
  */
 
-export const zPromotionBonus = z.object({
-  amount: z.number(),
-  wagering: z.number(),
-  maxBet: z.number(),
-  days: z.number(),
-});
-
-export const zPromotion = z.object({
-  id: z.number(),
-  slug: z.string(),
-  title: z.string(),
-  images: z.array(z.string()),
-  description: z.string(),
-  terms: z.string(),
-  startsAt: z.string(),
-  endsAt: z.nullish(z.string()),
-  bonus: z.nullish(zPromotionBonus),
-});
-
-export type Promotion = z.infer<typeof zPromotion>;
+export type { Promotion };
 
 const promotionsSchema = z.array(zPromotion);
 

@@ -190,6 +190,51 @@ export type BlackjackView = {
 };
 
 /**
+ * A bonus of the player's, for the Bonuses page.
+ */
+export type BonusItem = {
+  /**
+   * Lira granted.
+   */
+  amount: number;
+  /**
+   * Lira of it still in the bonus pocket.
+   */
+  balance: number;
+  createdAt: string;
+  endedAt?: string | null;
+  expiresAt: string;
+  id: number;
+  /**
+   * Lira: the largest stake while active.
+   */
+  maxBet: number;
+  /**
+   * 0 to 100.
+   */
+  progress: number;
+  /**
+   * The promotion's slug (`trial` for the trial bonus).
+   */
+  promotion: string;
+  /**
+   * trial, promotion or operator.
+   */
+  source: string;
+  /**
+   * active, completed, expired, forfeited or spent.
+   */
+  state: string;
+  title: string;
+  /**
+   * Lira to wager (stakes weighted by their game's contribution: slots 100 %, instant games
+   * 50 %, table games 20 %, live games 10 %).
+   */
+  wagerRequired: number;
+  wagered: number;
+};
+
+/**
  * The bootstrap data of the spec (section 3).
  */
 export type Bootstrap = {
@@ -278,6 +323,59 @@ export type ChangePasswordBody = {
 export type CheckCodeBody = {
   code?: string;
   username?: string;
+};
+
+export type ClaimBody = {
+  /**
+   * The promotion's slug; `trial` for the trial bonus.
+   */
+  slug: string;
+};
+
+/**
+ * What a claim did.
+ */
+export type ClaimResult = {
+  /**
+   * The header balance (real + bonus), lira.
+   */
+  balance: number;
+  bonus?: BonusItem | null;
+  /**
+   * False when it was claimed before: nothing is left to claim (the message says so).
+   */
+  claimed: boolean;
+};
+
+/**
+ * A reward the player can claim now.
+ */
+export type Claimable = {
+  /**
+   * Lira.
+   */
+  amount: number;
+  /**
+   * Days to meet the requirement.
+   */
+  days: number;
+  /**
+   * The promotion's card image.
+   */
+  image?: string | null;
+  /**
+   * Lira: the largest stake while the bonus is active.
+   */
+  maxBet: number;
+  /**
+   * The promotion's slug; `trial` for the trial bonus.
+   */
+  slug: string;
+  title: string;
+  /**
+   * The wagering requirement, a multiple of the amount.
+   */
+  wagering: number;
 };
 
 export type ContentCategory = {
@@ -647,6 +745,28 @@ export type EnvelopeCashedOut = {
 /**
  * The body of every `/api/` response.
  */
+export type EnvelopeClaimResult = {
+  /**
+   * What a claim did.
+   */
+  data?: {
+    /**
+     * The header balance (real + bonus), lira.
+     */
+    balance: number;
+    bonus?: BonusItem | null;
+    /**
+     * False when it was claimed before: nothing is left to claim (the message says so).
+     */
+    claimed: boolean;
+  };
+  message?: string | null;
+  success: boolean;
+};
+
+/**
+ * The body of every `/api/` response.
+ */
 export type EnvelopeContentPage = {
   data?: {
     body: string;
@@ -714,6 +834,20 @@ export type EnvelopeFieldError = {
    */
   data?: {
     field: string;
+  };
+  message?: string | null;
+  success: boolean;
+};
+
+/**
+ * The body of every `/api/` response.
+ */
+export type EnvelopeForfeited = {
+  data?: {
+    /**
+     * The header balance (real + bonus), lira.
+     */
+    balance: number;
   };
   message?: string | null;
   success: boolean;
@@ -1100,6 +1234,90 @@ export type EnvelopeTrialBonus = {
 /**
  * The body of every `/api/` response.
  */
+export type EnvelopeVecBonusItem = {
+  data?: Array<{
+    /**
+     * Lira granted.
+     */
+    amount: number;
+    /**
+     * Lira of it still in the bonus pocket.
+     */
+    balance: number;
+    createdAt: string;
+    endedAt?: string | null;
+    expiresAt: string;
+    id: number;
+    /**
+     * Lira: the largest stake while active.
+     */
+    maxBet: number;
+    /**
+     * 0 to 100.
+     */
+    progress: number;
+    /**
+     * The promotion's slug (`trial` for the trial bonus).
+     */
+    promotion: string;
+    /**
+     * trial, promotion or operator.
+     */
+    source: string;
+    /**
+     * active, completed, expired, forfeited or spent.
+     */
+    state: string;
+    title: string;
+    /**
+     * Lira to wager (stakes weighted by their game's contribution: slots 100 %, instant games
+     * 50 %, table games 20 %, live games 10 %).
+     */
+    wagerRequired: number;
+    wagered: number;
+  }>;
+  message?: string | null;
+  success: boolean;
+};
+
+/**
+ * The body of every `/api/` response.
+ */
+export type EnvelopeVecClaimable = {
+  data?: Array<{
+    /**
+     * Lira.
+     */
+    amount: number;
+    /**
+     * Days to meet the requirement.
+     */
+    days: number;
+    /**
+     * The promotion's card image.
+     */
+    image?: string | null;
+    /**
+     * Lira: the largest stake while the bonus is active.
+     */
+    maxBet: number;
+    /**
+     * The promotion's slug; `trial` for the trial bonus.
+     */
+    slug: string;
+    title: string;
+    /**
+     * The wagering requirement, a multiple of the amount.
+     */
+    wagering: number;
+  }>;
+  message?: string | null;
+  success: boolean;
+};
+
+/**
+ * The body of every `/api/` response.
+ */
 export type EnvelopeVecEgtJackpotCard = {
   data?: Array<{
     instanceName: string;
@@ -1272,6 +1490,40 @@ export type EnvelopeVecPlayedRound = {
 /**
  * The body of every `/api/` response.
  */
+export type EnvelopeVecPromotion = {
+  data?: Array<{
+    bonus?: PromotionBonus | null;
+    /**
+     * Sanitised HTML.
+     */
+    description: string;
+    /**
+     * ISO 8601, UTC (the first moment it is over); none: no end.
+     */
+    endsAt?: string | null;
+    id: number;
+    /**
+     * The card's image, then the dialog's.
+     */
+    images: Array<string>;
+    slug: string;
+    /**
+     * ISO 8601, UTC.
+     */
+    startsAt: string;
+    /**
+     * Sanitised HTML; empty when none.
+     */
+    terms: string;
+    title: string;
+  }>;
+  message?: string | null;
+  success: boolean;
+};
+
+/**
+ * The body of every `/api/` response.
+ */
 export type EnvelopeVecVecGame = {
   data?: Array<
     Array<{
@@ -1430,6 +1682,20 @@ export type FingerprintLog = {
     [key: string]: unknown;
   };
   visitorId: string;
+};
+
+export type ForfeitBody = {
+  /**
+   * The bonus's id.
+   */
+  id: number;
+};
+
+export type Forfeited = {
+  /**
+   * The header balance (real + bonus), lira.
+   */
+  balance: number;
 };
 
 /**
@@ -1873,6 +2139,55 @@ export type Profile = {
   trialBonusAvailable: boolean;
   usercode: string;
   username: string;
+};
+
+/**
+ * A promotion in the caller's language.
+ */
+export type Promotion = {
+  bonus?: PromotionBonus | null;
+  /**
+   * Sanitised HTML.
+   */
+  description: string;
+  /**
+   * ISO 8601, UTC (the first moment it is over); none: no end.
+   */
+  endsAt?: string | null;
+  id: number;
+  /**
+   * The card's image, then the dialog's.
+   */
+  images: Array<string>;
+  slug: string;
+  /**
+   * ISO 8601, UTC.
+   */
+  startsAt: string;
+  /**
+   * Sanitised HTML; empty when none.
+   */
+  terms: string;
+  title: string;
+};
+
+/**
+ * A claimable promotion's bonus, in lira.
+ */
+export type PromotionBonus = {
+  amount: number;
+  /**
+   * Days to meet the requirement.
+   */
+  days: number;
+  /**
+   * The largest stake while the bonus is active.
+   */
+  maxBet: number;
+  /**
+   * The wagering requirement, a multiple of the amount.
+   */
+  wagering: number;
 };
 
 export type ProviderFacet = {
@@ -2860,6 +3175,58 @@ export type SendResetPasswordResponses = {
 export type SendResetPasswordResponse =
   SendResetPasswordResponses[keyof SendResetPasswordResponses];
 
+export type ClaimData = {
+  body: ClaimBody;
+  path?: never;
+  query?: never;
+  url: '/bonus/claim';
+};
+
+export type ClaimErrors = {
+  /**
+   * The trial bonus needs a verified phone
+   */
+  400: EmptyEnvelope;
+  /**
+   * No session: the token is missing, unknown or ended (the app logs out).
+   */
+  401: EmptyEnvelope;
+  /**
+   * No running promotion with a bonus by that slug
+   */
+  404: EmptyEnvelope;
+};
+
+export type ClaimError = ClaimErrors[keyof ClaimErrors];
+
+export type ClaimResponses = {
+  200: EnvelopeClaimResult;
+};
+
+export type ClaimResponse = ClaimResponses[keyof ClaimResponses];
+
+export type ClaimableData = {
+  body?: never;
+  path?: never;
+  query?: never;
+  url: '/bonus/claimable';
+};
+
+export type ClaimableErrors = {
+  /**
+   * No session: the token is missing, unknown or ended (the app logs out).
+   */
+  401: EmptyEnvelope;
+};
+
+export type ClaimableError = ClaimableErrors[keyof ClaimableErrors];
+
+export type ClaimableResponses = {
+  200: EnvelopeVecClaimable;
+};
+
+export type ClaimableResponse = ClaimableResponses[keyof ClaimableResponses];
+
 export type DefineTrialBonusData = {
   body?: never;
   path?: never;
@@ -2889,6 +3256,58 @@ export type DefineTrialBonusResponses = {
 };
 
 export type DefineTrialBonusResponse = DefineTrialBonusResponses[keyof DefineTrialBonusResponses];
+
+export type ForfeitData = {
+  body: ForfeitBody;
+  path?: never;
+  query?: never;
+  url: '/bonus/forfeit';
+};
+
+export type ForfeitErrors = {
+  /**
+   * The body is not JSON of the call's shape, or the call refused it.
+   */
+  400: EmptyEnvelope;
+  /**
+   * No session: the token is missing, unknown or ended (the app logs out).
+   */
+  401: EmptyEnvelope;
+  /**
+   * Not an active bonus of the caller's
+   */
+  409: EmptyEnvelope;
+};
+
+export type ForfeitError = ForfeitErrors[keyof ForfeitErrors];
+
+export type ForfeitResponses = {
+  200: EnvelopeForfeited;
+};
+
+export type ForfeitResponse = ForfeitResponses[keyof ForfeitResponses];
+
+export type ListData = {
+  body?: never;
+  path?: never;
+  query?: never;
+  url: '/bonus/list';
+};
+
+export type ListErrors = {
+  /**
+   * No session: the token is missing, unknown or ended (the app logs out).
+   */
+  401: EmptyEnvelope;
+};
+
+export type ListError = ListErrors[keyof ListErrors];
+
+export type ListResponses = {
+  200: EnvelopeVecBonusItem;
+};
+
+export type ListResponse = ListResponses[keyof ListResponses];
 
 export type AmusnetLaunchUrlData = {
   body: AmusnetLaunchBody;
@@ -3404,6 +3823,19 @@ export type GroupedResponses = {
 };
 
 export type GroupedResponse = GroupedResponses[keyof GroupedResponses];
+
+export type PromotionsData = {
+  body?: never;
+  path?: never;
+  query?: never;
+  url: '/cms/promotions';
+};
+
+export type PromotionsResponses = {
+  200: EnvelopeVecPromotion;
+};
+
+export type PromotionsResponse = PromotionsResponses[keyof PromotionsResponses];
 
 export type ChangePasswordData = {
   body: ChangePasswordBody;

@@ -62,6 +62,26 @@ export const zBetPlaced = z.object({
   slot: z.int(),
 });
 
+/**
+ * A bonus of the player's, for the Bonuses page.
+ */
+export const zBonusItem = z.object({
+  amount: z.number(),
+  balance: z.number(),
+  createdAt: z.string(),
+  endedAt: z.nullish(z.string()),
+  expiresAt: z.string(),
+  id: z.int(),
+  maxBet: z.number(),
+  progress: z.number(),
+  promotion: z.string(),
+  source: z.string(),
+  state: z.string(),
+  title: z.string(),
+  wagerRequired: z.number(),
+  wagered: z.number(),
+});
+
 export const zCancelBody = z.object({
   id: z.int(),
 });
@@ -103,6 +123,32 @@ export const zChangePasswordBody = z.object({
 export const zCheckCodeBody = z.object({
   code: z.optional(z.string()),
   username: z.optional(z.string()),
+});
+
+export const zClaimBody = z.object({
+  slug: z.string(),
+});
+
+/**
+ * What a claim did.
+ */
+export const zClaimResult = z.object({
+  balance: z.number(),
+  bonus: z.nullish(zBonusItem),
+  claimed: z.boolean(),
+});
+
+/**
+ * A reward the player can claim now.
+ */
+export const zClaimable = z.object({
+  amount: z.number(),
+  days: z.int(),
+  image: z.nullish(z.string()),
+  maxBet: z.number(),
+  slug: z.string(),
+  title: z.string(),
+  wagering: z.int(),
 });
 
 export const zContentPage = z.object({
@@ -327,6 +373,21 @@ export const zEnvelopeCashedOut = z.object({
 /**
  * The body of every `/api/` response.
  */
+export const zEnvelopeClaimResult = z.object({
+  data: z.optional(
+    z.object({
+      balance: z.number(),
+      bonus: z.nullish(zBonusItem),
+      claimed: z.boolean(),
+    }),
+  ),
+  message: z.nullish(z.string()),
+  success: z.boolean(),
+});
+
+/**
+ * The body of every `/api/` response.
+ */
 export const zEnvelopeContentPage = z.object({
   data: z.optional(
     z.object({
@@ -347,6 +408,19 @@ export const zEnvelopeFieldError = z.object({
   data: z.optional(
     z.object({
       field: z.string(),
+    }),
+  ),
+  message: z.nullish(z.string()),
+  success: z.boolean(),
+});
+
+/**
+ * The body of every `/api/` response.
+ */
+export const zEnvelopeForfeited = z.object({
+  data: z.optional(
+    z.object({
+      balance: z.number(),
     }),
   ),
   message: z.nullish(z.string()),
@@ -479,6 +553,55 @@ export const zEnvelopeTrialBonus = z.object({
       amount: z.number(),
       balance: z.number(),
     }),
+  ),
+  message: z.nullish(z.string()),
+  success: z.boolean(),
+});
+
+/**
+ * The body of every `/api/` response.
+ */
+export const zEnvelopeVecBonusItem = z.object({
+  data: z.optional(
+    z.array(
+      z.object({
+        amount: z.number(),
+        balance: z.number(),
+        createdAt: z.string(),
+        endedAt: z.nullish(z.string()),
+        expiresAt: z.string(),
+        id: z.int(),
+        maxBet: z.number(),
+        progress: z.number(),
+        promotion: z.string(),
+        source: z.string(),
+        state: z.string(),
+        title: z.string(),
+        wagerRequired: z.number(),
+        wagered: z.number(),
+      }),
+    ),
+  ),
+  message: z.nullish(z.string()),
+  success: z.boolean(),
+});
+
+/**
+ * The body of every `/api/` response.
+ */
+export const zEnvelopeVecClaimable = z.object({
+  data: z.optional(
+    z.array(
+      z.object({
+        amount: z.number(),
+        days: z.int(),
+        image: z.nullish(z.string()),
+        maxBet: z.number(),
+        slug: z.string(),
+        title: z.string(),
+        wagering: z.int(),
+      }),
+    ),
   ),
   message: z.nullish(z.string()),
   success: z.boolean(),
@@ -657,6 +780,14 @@ export const zField = z.object({
 export const zFingerprintLog = z.object({
   components: z.record(z.string(), z.unknown()),
   visitorId: z.string(),
+});
+
+export const zForfeitBody = z.object({
+  id: z.int(),
+});
+
+export const zForfeited = z.object({
+  balance: z.number(),
 });
 
 /**
@@ -1041,6 +1172,54 @@ export const zProfile = z.object({
   trialBonusAvailable: z.boolean(),
   usercode: z.string(),
   username: z.string(),
+});
+
+/**
+ * A claimable promotion's bonus, in lira.
+ */
+export const zPromotionBonus = z.object({
+  amount: z.number(),
+  days: z.int(),
+  maxBet: z.number(),
+  wagering: z.int(),
+});
+
+/**
+ * The body of every `/api/` response.
+ */
+export const zEnvelopeVecPromotion = z.object({
+  data: z.optional(
+    z.array(
+      z.object({
+        bonus: z.nullish(zPromotionBonus),
+        description: z.string(),
+        endsAt: z.nullish(z.string()),
+        id: z.int(),
+        images: z.array(z.string()),
+        slug: z.string(),
+        startsAt: z.string(),
+        terms: z.string(),
+        title: z.string(),
+      }),
+    ),
+  ),
+  message: z.nullish(z.string()),
+  success: z.boolean(),
+});
+
+/**
+ * A promotion in the caller's language.
+ */
+export const zPromotion = z.object({
+  bonus: z.nullish(zPromotionBonus),
+  description: z.string(),
+  endsAt: z.nullish(z.string()),
+  id: z.int(),
+  images: z.array(z.string()),
+  slug: z.string(),
+  startsAt: z.string(),
+  terms: z.string(),
+  title: z.string(),
 });
 
 export const zProviderFacet = z.object({
@@ -2092,7 +2271,19 @@ export const zSendResetPasswordBody = zResetBody;
 
 export const zSendResetPasswordResponse = zEmptyEnvelope;
 
+export const zClaimBody2 = zClaimBody;
+
+export const zClaimResponse = zEnvelopeClaimResult;
+
+export const zClaimableResponse = zEnvelopeVecClaimable;
+
 export const zDefineTrialBonusResponse = zEnvelopeTrialBonus;
+
+export const zForfeitBody2 = zForfeitBody;
+
+export const zForfeitResponse = zEnvelopeForfeited;
+
+export const zListResponse = zEnvelopeVecBonusItem;
 
 export const zAmusnetLaunchUrlBody = zAmusnetLaunchBody;
 
@@ -2178,6 +2369,8 @@ export const zGroupedHeaders = z.object({
 });
 
 export const zGroupedResponse = zEnvelopeBootstrap;
+
+export const zPromotionsResponse = zEnvelopeVecPromotion;
 
 export const zChangePasswordBody2 = zChangePasswordBody;
 
