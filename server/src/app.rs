@@ -22,7 +22,7 @@ use crate::error::AppError;
 use crate::i18n::{self, Locale};
 use crate::security_headers::SecurityHeaders;
 pub use crate::state::AppState;
-use crate::{accounts, bonus, casino, cms, http, hub, notify, openapi, payments, profile, studio, web};
+use crate::{accounts, bonus, casino, cms, http, hub, notify, openapi, payments, profile, sports, studio, web};
 
 /// The `/api/` calls, area by area: the one list both the router and the OpenAPI document are
 /// built from. Without a state (`kasa openapi`) it holds the document only.
@@ -32,6 +32,7 @@ fn api(state: Option<&AppState>) -> OpenApiRouter<AppState> {
         .merge(area(accounts::router(), state.map(AccountsState::from_ref)))
         .merge(area(profile::router(), state.cloned()))
         .merge(area(bonus::router(), state.map(|s| s.db.clone())))
+        .merge(area(sports::routes::router(), state.map(|s| s.db.clone())))
         .merge(area(notify::router(), state.map(|s| s.db.clone())))
         .merge(area(payments::router(), state.map(payments::PaymentsState::from_ref)))
         .merge(area(casino::router(), state.map(|s| casino::CasinoState::new(s.db.clone()))))

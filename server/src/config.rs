@@ -197,6 +197,9 @@ pub struct Settings {
     pub betsy_cid: String,
     /// `KASA_BETCO_URL` (http(s)): the sportsbook of /spor/betco.
     pub betco_url: Option<String>,
+    /// `KASA_SPORTS_SPEED`: the built-in sportsbook's simulated feed, simulated seconds per real
+    /// second (1, real time, by default); `off` stops it on this node.
+    pub sports_feed_speed: Option<f64>,
     /// `KASA_SPORTSBOOK_SECRET`: the key the players' sportsbook tokens are signed with (never
     /// logged); needed with either sportsbook.
     pub sportsbook_secret: Option<String>,
@@ -232,6 +235,7 @@ impl Default for Settings {
             betsy_cid: String::new(),
             betco_url: None,
             sportsbook_secret: None,
+            sports_feed_speed: Some(1.0),
         }
     }
 }
@@ -373,6 +377,13 @@ impl Settings {
                 .transpose()?;
         }
         s.betsy_cid = get("KASA_BETSY_CID").unwrap_or_default();
+        s.sports_feed_speed = match get("KASA_SPORTS_SPEED").as_deref() {
+            None => Some(1.0),
+            Some("off") => None,
+            Some(v) => Some(v.parse::<f64>().ok().filter(|x| (0.1..=600.0).contains(x)).ok_or_else(|| {
+                anyhow::anyhow!("KASA_SPORTS_SPEED must be off or a speed from 0.1 to 600 (simulated seconds per second), not '{v}'")
+            })?),
+        };
         s.sportsbook_secret = get("KASA_SPORTSBOOK_SECRET");
         if (s.betsy_url.is_some() || s.betco_url.is_some()) && s.sportsbook_secret.as_ref().is_none_or(|v| v.len() < 16) {
             anyhow::bail!("KASA_SPORTSBOOK_SECRET (16 characters or more) is needed with KASA_BETSY_URL or KASA_BETCO_URL");

@@ -23,6 +23,7 @@ pub const BEARER: &str = "bearer";
         (name = "customer", description = "The player's account: profile, phone, password, sessions"),
         (name = "wallet", description = "The player's balance"),
         (name = "bonus", description = "Bonuses"),
+        (name = "sportsbook", description = "The built-in sportsbook: events, markets and prices"),
         (name = "notifications", description = "The player's notifications")
     )
 )]

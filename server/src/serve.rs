@@ -42,6 +42,8 @@ pub async fn prepare(database_url: &str, demo: bool) -> anyhow::Result<Db> {
 const CARD_SWEEP_EVERY: Duration = Duration::from_secs(60);
 /// How often a node expires the bonuses past their date (a player's own moves expire theirs at once).
 const BONUS_SWEEP_EVERY: Duration = Duration::from_secs(60);
+/// How often a node moves the built-in sportsbook's live events on.
+const SPORTS_TICK_EVERY: Duration = Duration::from_secs(3);
 
 /// Serves the site on an already bound listener until `shutdown` resolves, tailing the event
 /// journal for the hub. On shutdown the hub's clients are told to reconnect (to another node), new
@@ -56,6 +58,7 @@ pub async fn run(listener: TcpListener, state: AppState, shutdown: impl Future<O
     });
     let sweep = tokio::spawn(crate::payments::card::sweep(state.db.clone(), CARD_SWEEP_EVERY));
     let bonus_sweep = tokio::spawn(crate::bonus::sweep(state.db.clone(), BONUS_SWEEP_EVERY));
+    let sports_feed = state.sports_feed.map(|speed| tokio::spawn(crate::sports::feed::run(state.db.clone(), SPORTS_TICK_EVERY, speed)));
     let tailer =
         tokio::spawn(tail::run(state.db.clone(), state.hub.clone(), vec![state.content.clone()], node.clone(), state.db.url.clone()));
     // The crash game: the round clock (run by the node holding its lease) and this node's feed.
@@ -131,6 +134,9 @@ pub async fn run(listener: TcpListener, state: AppState, shutdown: impl Future<O
     tailer.abort();
     sweep.abort();
     bonus_sweep.abort();
+    if let Some(feed) = sports_feed {
+        feed.abort();
+    }
     Ok(())
 }
 

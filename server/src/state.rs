@@ -43,6 +43,8 @@ pub struct AppState {
     pub digitain_static_url: Option<Arc<str>>,
     /// The Amusnet jackpot's source (`KASA_AMUSNET_JACKPOT_URL`), read by `casino/eqyptquest`.
     pub amusnet_jackpot_url: Option<Arc<str>>,
+    /// The built-in sportsbook's feed speed on this node (`None`: the feed does not run here).
+    pub sports_feed: Option<f64>,
     /// The embedded sportsbooks (their URLs, the secret of the players' tokens).
     pub sportsbooks: Arc<crate::sports::Sportsbooks>,
 }
@@ -70,6 +72,7 @@ impl AppState {
         state.gateway = Arc::new(Gateway::new(settings.payment_callback_secret.clone(), settings.public_url.clone()));
         state.digitain_static_url = settings.digitain_static_url.as_deref().map(Arc::from);
         state.amusnet_jackpot_url = settings.amusnet_jackpot_url.as_deref().map(Arc::from);
+        state.sports_feed = settings.sports_feed_speed;
         let book = |url: &Option<String>, cid: &str| url.clone().map(|url| crate::sports::Book { url, cid: cid.to_string() });
         state.sportsbooks = Arc::new(crate::sports::Sportsbooks::new(
             book(&settings.betsy_url, &settings.betsy_cid),
@@ -98,6 +101,7 @@ impl AppState {
             digitain_static_url: None,
             amusnet_jackpot_url: None,
             sportsbooks: Arc::new(crate::sports::Sportsbooks::none()),
+            sports_feed: None,
         }
     }
 

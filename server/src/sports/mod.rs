@@ -7,7 +7,9 @@
 //! who the player is without calling back. [`Sportsbooks::verify`] is that check.
 
 pub mod book;
+pub mod feed;
 pub mod pricing;
+pub mod routes;
 pub mod slip;
 
 use crate::payments::card::hmac_sha256;

@@ -274,16 +274,19 @@ pub const BASKETBALL_MARGIN_SD: f64 = 12.0;
 pub const BASKETBALL_TOTAL_SD: f64 = 18.0;
 
 /// The basketball markets from each side's expected points over a whole game.
-pub fn basketball(points: (f64, f64), state: BasketballState, margin: f64) -> Vec<PricedMarket> {
+/// The lines stay those of the pre-match market (`lines`: handicap for the home side, total) once
+/// set, so a bet keeps its meaning in play; `None` takes the model's own. At the end (`left` 0)
+/// every market is decided.
+pub fn basketball(points: (f64, f64), state: BasketballState, lines: Option<(f64, f64)>, margin: f64) -> Vec<PricedMarket> {
     let left = state.left.clamp(0.0, 1.0);
     let diff_mean = state.home as f64 - state.away as f64 + (points.0 - points.1) * left;
     let total_mean = (state.home + state.away) as f64 + (points.0 + points.1) * left;
-    let (diff_sd, total_sd) = (BASKETBALL_MARGIN_SD * left.sqrt().max(0.05), BASKETBALL_TOTAL_SD * left.sqrt().max(0.05));
+    let spread = if left > 0.0 { left.sqrt().max(0.05) } else { 1e-9 };
+    let (diff_sd, total_sd) = (BASKETBALL_MARGIN_SD * spread, BASKETBALL_TOTAL_SD * spread);
     let home_wins = 1.0 - normal_cdf(-diff_mean / diff_sd);
     // The home side's handicap line: the half point nearest the expected margin.
-    let line = (diff_mean - 0.5).round() + 0.5;
+    let (line, total_line) = lines.unwrap_or(((diff_mean - 0.5).round() + 0.5, total_mean.round() + 0.5));
     let covers = 1.0 - normal_cdf((line - diff_mean) / diff_sd);
-    let total_line = total_mean.round() + 0.5;
     let over = 1.0 - normal_cdf((total_line - total_mean) / total_sd);
     vec![
         PricedMarket {
@@ -377,7 +380,7 @@ mod tests {
         let means = expected_goals(Strength { attack: 1.3, defence: 0.8 }, Strength { attack: 0.9, defence: 1.1 });
         let mut all = football(means, FootballState::KICK_OFF, MARGIN);
         all.extend(football(means, FootballState { minute: 60.0, home: 1, away: 1, half_time: Some((1, 0)) }, MARGIN));
-        all.extend(basketball((84.0, 79.0), BasketballState { left: 1.0, home: 0, away: 0 }, MARGIN));
+        all.extend(basketball((84.0, 79.0), BasketballState { left: 1.0, home: 0, away: 0 }, None, MARGIN));
         all.extend(sets(0.6, 3, 0, 0, MARGIN));
         all.extend(sets(0.45, 5, 1, 0, MARGIN));
         for m in all.iter().filter(|m| m.key != "double_chance") {
@@ -454,9 +457,9 @@ mod tests {
         assert!(match_from_sets(0.5, 5, 2, 0) > 0.85);
         let total_sets = sets(0.5, 3, 0, 0, MARGIN);
         assert!((prob(market(&total_sets, "total_sets"), "over") - 0.5).abs() < 1e-12, "even sides go to a third set half the time");
-        let early = basketball((80.0, 80.0), BasketballState { left: 1.0, home: 0, away: 0 }, MARGIN);
+        let early = basketball((80.0, 80.0), BasketballState { left: 1.0, home: 0, away: 0 }, None, MARGIN);
         assert!((prob(market(&early, "winner"), "1") - 0.5).abs() < 1e-9);
-        let late = basketball((80.0, 80.0), BasketballState { left: 0.05, home: 90, away: 80 }, MARGIN);
+        let late = basketball((80.0, 80.0), BasketballState { left: 0.05, home: 90, away: 80 }, None, MARGIN);
         assert!(prob(market(&late, "winner"), "1") > 0.98, "ten points up with a minute or two to go");
     }
 

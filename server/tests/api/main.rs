@@ -24,5 +24,6 @@ mod security;
 mod senders;
 mod spa;
 mod sports;
+mod sportsbook;
 mod studio;
 mod wallet;
