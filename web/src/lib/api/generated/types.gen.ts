@@ -828,6 +828,48 @@ export type EnvelopeDeposited = {
 /**
  * The body of every `/api/` response.
  */
+export type EnvelopeEventView = {
+  /**
+   * An event of the book.
+   */
+  data?: {
+    away: string;
+    /**
+     * Football: the minute; basketball: minutes played; tennis and volleyball: sets played.
+     */
+    clock: number;
+    competition: string;
+    /**
+     * The competition's name in the caller's language.
+     */
+    competitionName: string;
+    home: string;
+    id: number;
+    /**
+     * The main market (1x2 or winner) in lists, every market for one event.
+     */
+    markets: Array<MarketView>;
+    /**
+     * Goals, points or sets.
+     */
+    score: Array<number>;
+    sport: string;
+    /**
+     * ISO 8601, UTC.
+     */
+    startsAt: string;
+    /**
+     * scheduled, live, finished or cancelled.
+     */
+    state: string;
+  };
+  message?: string | null;
+  success: boolean;
+};
+
+/**
+ * The body of every `/api/` response.
+ */
 export type EnvelopeFieldError = {
   /**
    * The data of a field error: which field failed, so the app can point at it.
@@ -1330,6 +1372,45 @@ export type EnvelopeVecEgtJackpotCard = {
 /**
  * The body of every `/api/` response.
  */
+export type EnvelopeVecEventView = {
+  data?: Array<{
+    away: string;
+    /**
+     * Football: the minute; basketball: minutes played; tennis and volleyball: sets played.
+     */
+    clock: number;
+    competition: string;
+    /**
+     * The competition's name in the caller's language.
+     */
+    competitionName: string;
+    home: string;
+    id: number;
+    /**
+     * The main market (1x2 or winner) in lists, every market for one event.
+     */
+    markets: Array<MarketView>;
+    /**
+     * Goals, points or sets.
+     */
+    score: Array<number>;
+    sport: string;
+    /**
+     * ISO 8601, UTC.
+     */
+    startsAt: string;
+    /**
+     * scheduled, live, finished or cancelled.
+     */
+    state: string;
+  }>;
+  message?: string | null;
+  success: boolean;
+};
+
+/**
+ * The body of every `/api/` response.
+ */
 export type EnvelopeVecField = {
   data?: Array<{
     key: string;
@@ -1619,6 +1700,41 @@ export type EnvelopeVerifiedRound = {
   };
   message?: string | null;
   success: boolean;
+};
+
+/**
+ * An event of the book.
+ */
+export type EventView = {
+  away: string;
+  /**
+   * Football: the minute; basketball: minutes played; tennis and volleyball: sets played.
+   */
+  clock: number;
+  competition: string;
+  /**
+   * The competition's name in the caller's language.
+   */
+  competitionName: string;
+  home: string;
+  id: number;
+  /**
+   * The main market (1x2 or winner) in lists, every market for one event.
+   */
+  markets: Array<MarketView>;
+  /**
+   * Goals, points or sets.
+   */
+  score: Array<number>;
+  sport: string;
+  /**
+   * ISO 8601, UTC.
+   */
+  startsAt: string;
+  /**
+   * scheduled, live, finished or cancelled.
+   */
+  state: string;
 };
 
 /**
@@ -1937,6 +2053,24 @@ export type LoginData = {
   token: string;
   usercode: string;
   username: string;
+};
+
+/**
+ * A market of an event.
+ */
+export type MarketView = {
+  id: number;
+  /**
+   * 1x2, double_chance, total_2.5, btts, handicap_-1, ht_ft, goals_band, correct_score,
+   * winner, handicap, total, set_handicap, total_sets.
+   */
+  key: string;
+  line?: number | null;
+  selections: Array<SelectionView>;
+  /**
+   * inactive, active, suspended, settled or cancelled.
+   */
+  state: string;
 };
 
 /**
@@ -2359,6 +2493,26 @@ export type SeedBody = {
    * The client seed of the new seed (1 to 64 printable characters); random when empty or missing.
    */
   clientSeed?: string | null;
+};
+
+/**
+ * A selection and its price.
+ */
+export type SelectionView = {
+  id: number;
+  key: string;
+  /**
+   * False when the book takes no bets on it now.
+   */
+  offered: boolean;
+  /**
+   * Decimal odds (two decimals).
+   */
+  price: number;
+  /**
+   * won, lost or void once settled.
+   */
+  result?: string | null;
 };
 
 /**
@@ -4618,6 +4772,61 @@ export type WithdrawResponses = {
 };
 
 export type WithdrawResponse = WithdrawResponses[keyof WithdrawResponses];
+
+export type EventsData = {
+  body?: never;
+  path?: never;
+  query?: {
+    /**
+     * football, basketball, tennis or volleyball; all when missing.
+     */
+    sport?: string | null;
+    /**
+     * true: the live events; false or missing: the ones to come.
+     */
+    live?: boolean | null;
+  };
+  url: '/sportsbook/events';
+};
+
+export type EventsErrors = {
+  /**
+   * Unknown sport
+   */
+  400: EmptyEnvelope;
+};
+
+export type EventsError = EventsErrors[keyof EventsErrors];
+
+export type EventsResponses = {
+  200: EnvelopeVecEventView;
+};
+
+export type EventsResponse = EventsResponses[keyof EventsResponses];
+
+export type EventData = {
+  body?: never;
+  path: {
+    /**
+     * the event's id
+     */
+    id: number;
+  };
+  query?: never;
+  url: '/sportsbook/events/{id}';
+};
+
+export type EventErrors = {
+  404: EmptyEnvelope;
+};
+
+export type EventError = EventErrors[keyof EventErrors];
+
+export type EventResponses = {
+  200: EnvelopeEventView;
+};
+
+export type EventResponse = EventResponses[keyof EventResponses];
 
 export type BalanceData2 = {
   body?: never;

@@ -1332,6 +1332,114 @@ export const zSeedBody = z.object({
   clientSeed: z.nullish(z.string()),
 });
 
+/**
+ * A selection and its price.
+ */
+export const zSelectionView = z.object({
+  id: z.int(),
+  key: z.string(),
+  offered: z.boolean(),
+  price: z.number(),
+  result: z.nullish(z.string()),
+});
+
+/**
+ * A market of an event.
+ */
+export const zMarketView = z.object({
+  id: z.int(),
+  key: z.string(),
+  line: z.nullish(z.number()),
+  selections: z.array(zSelectionView),
+  state: z.string(),
+});
+
+/**
+ * The body of every `/api/` response.
+ */
+export const zEnvelopeEventView = z.object({
+  data: z.optional(
+    z.object({
+      away: z.string(),
+      clock: z.number(),
+      competition: z.string(),
+      competitionName: z.string(),
+      home: z.string(),
+      id: z.int(),
+      markets: z.array(zMarketView),
+      score: z.array(
+        z
+          .int()
+          .check(
+            z.gte(0),
+            z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }),
+          ),
+      ),
+      sport: z.string(),
+      startsAt: z.string(),
+      state: z.string(),
+    }),
+  ),
+  message: z.nullish(z.string()),
+  success: z.boolean(),
+});
+
+/**
+ * The body of every `/api/` response.
+ */
+export const zEnvelopeVecEventView = z.object({
+  data: z.optional(
+    z.array(
+      z.object({
+        away: z.string(),
+        clock: z.number(),
+        competition: z.string(),
+        competitionName: z.string(),
+        home: z.string(),
+        id: z.int(),
+        markets: z.array(zMarketView),
+        score: z.array(
+          z
+            .int()
+            .check(
+              z.gte(0),
+              z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }),
+            ),
+        ),
+        sport: z.string(),
+        startsAt: z.string(),
+        state: z.string(),
+      }),
+    ),
+  ),
+  message: z.nullish(z.string()),
+  success: z.boolean(),
+});
+
+/**
+ * An event of the book.
+ */
+export const zEventView = z.object({
+  away: z.string(),
+  clock: z.number(),
+  competition: z.string(),
+  competitionName: z.string(),
+  home: z.string(),
+  id: z.int(),
+  markets: z.array(zMarketView),
+  score: z.array(
+    z
+      .int()
+      .check(
+        z.gte(0),
+        z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }),
+      ),
+  ),
+  sport: z.string(),
+  startsAt: z.string(),
+  state: z.string(),
+});
+
 export const zSessionBody = z.object({
   token: z.string(),
 });
@@ -2484,5 +2592,18 @@ export const zTransactionsResponse = zEnvelopeTransactionPage;
 export const zWithdrawBody = zPayBody;
 
 export const zWithdrawResponse = zEnvelopeSubmitted;
+
+export const zEventsQuery = z.object({
+  sport: z.nullish(z.string()),
+  live: z.nullish(z.boolean()),
+});
+
+export const zEventsResponse = zEnvelopeVecEventView;
+
+export const zEventPath = z.object({
+  id: z.int(),
+});
+
+export const zEventResponse = zEnvelopeEventView;
 
 export const zBalanceResponse = zEnvelopeBalanceData;
