@@ -521,6 +521,7 @@ pub async fn tick(db: &Db, now: i64, speed: f64) -> anyhow::Result<()> {
     .bind(now)
     .fetch_all(&db.pool)
     .await?;
+    let mut finished_events = Vec::new();
     for r in rows {
         let (id, sport, starts_at, state): (i64, String, i64, String) = (r.try_get(0)?, r.try_get(1)?, r.try_get(2)?, r.try_get(3)?);
         let sport = Sport::parse(&sport).ok_or_else(|| anyhow::anyhow!("event {id}: unknown sport"))?;
@@ -546,6 +547,7 @@ pub async fn tick(db: &Db, now: i64, speed: f64) -> anyhow::Result<()> {
                 .await?;
             if finished.rows_affected() == 1 {
                 record_results(&mut tx, id, &markets(&model, &play), now).await?;
+                finished_events.push(id);
             }
         } else {
             sqlx::query("UPDATE sb_events SET state = 'live', play = $1, score_home = $2, score_away = $3, updated_at = $4 WHERE id = $5 AND state <> 'finished'")
@@ -562,6 +564,14 @@ pub async fn tick(db: &Db, now: i64, speed: f64) -> anyhow::Result<()> {
         }
         tx.commit().await?;
     }
+    // Bets follow: the finished events' markets settle them, and live bets past their delay are decided.
+    for id in finished_events {
+        let markets: Vec<i64> = sqlx::query_scalar("SELECT id FROM sb_markets WHERE event_id = $1").bind(id).fetch_all(&db.pool).await?;
+        for market_id in markets {
+            super::betting::settle_market(db, market_id).await?;
+        }
+    }
+    super::betting::resolve_pending(db, now).await?;
     Ok(())
 }
 

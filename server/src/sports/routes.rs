@@ -1,22 +1,31 @@
 //! The built-in sportsbook's read calls (issue 17): the events of a sport (pre-match or live)
 //! with their main market, and one event with every market, in the caller's language.
 
+use axum::Json;
 use axum::extract::{Path, Query, State};
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
 use serde::{Deserialize, Serialize};
 use sqlx::Row;
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use super::betting::{self, BetError, OddsChoice, Slip, Wanted};
 use super::book::Sport;
 use super::feed::{self, Play};
+use super::slip::{Cover, Kind};
+use crate::auth::CurrentPlayer;
 use crate::db::Db;
+use crate::error::AppJson;
 use crate::error::{ApiResult, AppError, EmptyEnvelope, Envelope};
 use crate::i18n::RequestLocale;
+use crate::i18n::t;
+use crate::money::Kurus;
 use crate::time::iso_utc;
 
 pub fn router() -> OpenApiRouter<Db> {
-    OpenApiRouter::new().routes(routes!(events)).routes(routes!(event))
+    OpenApiRouter::new().routes(routes!(events)).routes(routes!(event)).routes(routes!(place_bet, my_bets)).routes(routes!(cash_out))
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
@@ -164,4 +173,265 @@ async fn event(State(db): State<Db>, RequestLocale(locale): RequestLocale, Path(
     let mut view = event_view(&row, &locale)?;
     view.markets = markets_of(&db, &[id], false).await?.into_iter().map(|(_, m)| m).collect();
     Ok(Envelope::ok(view))
+}
+
+/// A leg of a slip.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct LegBody {
+    pub selection_id: i64,
+    /// The price the slip showed (decimal odds).
+    pub price: f64,
+}
+
+/// A slip to place.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct BetBody {
+    pub legs: Vec<LegBody>,
+    /// single, combo, system, trixie, yankee or canadian.
+    pub kind: String,
+    /// A system's combo size (2 for 2/3).
+    pub size: Option<u8>,
+    /// Lira on each single, combo, or combo of a system.
+    pub stake: f64,
+    /// any, higher or none: which price changes the player accepts.
+    pub odds_choice: String,
+    /// The High Rate prices (the /fcg pages).
+    #[serde(default)]
+    pub high_rate: bool,
+}
+
+/// A placed bet.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PlacedBet {
+    pub id: i64,
+    /// pending (a live bet waiting its delay) or open.
+    pub state: String,
+    /// Lira.
+    pub stake: f64,
+    /// Lira, if every leg wins.
+    pub potential: f64,
+}
+
+/// What a refused slip answers (`data` on a price change).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PriceChanges {
+    pub prices: Vec<betting::PriceNow>,
+}
+
+fn lira(k: i64) -> f64 {
+    Kurus::from_minor(k).map(Kurus::to_lira).unwrap_or(0.0)
+}
+
+fn refuse(e: BetError) -> Response {
+    let (status, message, data) = match e {
+        BetError::PriceChanged(prices) => {
+            (StatusCode::CONFLICT, t("sportsbook.price_changed"), Some(serde_json::json!({ "prices": prices })))
+        }
+        BetError::CashOutChanged(value) => {
+            (StatusCode::CONFLICT, t("sportsbook.cashout_changed"), Some(serde_json::json!({ "value": lira(value) })))
+        }
+        BetError::NotOffered(_) => (StatusCode::CONFLICT, t("sportsbook.not_offered"), None),
+        BetError::NoCashOut => (StatusCode::CONFLICT, t("sportsbook.no_cashout"), None),
+        BetError::NoBet => (StatusCode::NOT_FOUND, t("sportsbook.no_bet"), None),
+        BetError::StakeTooLow => (
+            StatusCode::BAD_REQUEST,
+            t("sportsbook.stake_low")
+                .replace("{amount}", &Kurus::from_minor(betting::MIN_STAKE).map(|k| k.to_string()).unwrap_or_default()),
+            None,
+        ),
+        BetError::StakeTooHigh(max) => (
+            StatusCode::BAD_REQUEST,
+            t("sportsbook.stake_high").replace("{amount}", &Kurus::from_minor(max).map(|k| k.to_string()).unwrap_or_default()),
+            None,
+        ),
+        BetError::PayoutTooHigh => (
+            StatusCode::BAD_REQUEST,
+            t("sportsbook.payout_high")
+                .replace("{amount}", &Kurus::from_minor(betting::MAX_PAYOUT).map(|k| k.to_string()).unwrap_or_default()),
+            None,
+        ),
+        BetError::NotEnoughMoney => (StatusCode::BAD_REQUEST, t("wallet.insufficient"), None),
+        BetError::Slip(s) => {
+            let key = match s {
+                super::slip::SlipError::SameEvent(_) => "sportsbook.same_event",
+                super::slip::SlipError::LegCount => "sportsbook.leg_count",
+                _ => "sportsbook.bad_slip",
+            };
+            (StatusCode::BAD_REQUEST, t(key), None)
+        }
+        BetError::Call(c) => return AppError::from(c).into_response(),
+        BetError::Database(d) => return AppError::Database(d).into_response(),
+    };
+    (status, Json(Envelope { success: false, message: Some(message), data })).into_response()
+}
+
+fn parse_kind(body: &BetBody) -> Option<Kind> {
+    Some(match body.kind.as_str() {
+        "single" => Kind::Single,
+        "combo" => Kind::Combo,
+        "system" => Kind::System { size: body.size? },
+        "trixie" => Kind::Cover { cover: Cover::Trixie },
+        "yankee" => Kind::Cover { cover: Cover::Yankee },
+        "canadian" => Kind::Cover { cover: Cover::Canadian },
+        _ => return None,
+    })
+}
+
+/// Places a slip. A price that moved against the player's choice answers 409 with the prices now.
+#[utoipa::path(post, path = "/sportsbook/bets", tag = "sportsbook", request_body = BetBody,
+    responses((status = 200, body = Envelope<Vec<PlacedBet>>),
+        (status = 400, description = "A bad slip, a stake limit, not enough money", body = EmptyEnvelope),
+        (status = 409, description = "A selection not offered now, or the prices changed (data: the prices now)", body = Envelope<PriceChanges>)),
+    security(("bearer" = [])))]
+async fn place_bet(State(db): State<Db>, me: CurrentPlayer, AppJson(body): AppJson<BetBody>) -> Response {
+    let Some(kind) = parse_kind(&body) else {
+        return AppError::BadRequest("sportsbook.bad_slip").into_response();
+    };
+    let (Some(choice), Ok(stake)) = (OddsChoice::parse(&body.odds_choice), Kurus::from_lira(body.stake)) else {
+        return AppError::BadRequest("sportsbook.bad_slip").into_response();
+    };
+    if body.legs.len() > 12 || body.legs.iter().any(|l| !(1.0..=1000.0).contains(&l.price)) {
+        return AppError::BadRequest("sportsbook.bad_slip").into_response();
+    }
+    let slip = Slip {
+        legs: body.legs.iter().map(|l| Wanted { selection_id: l.selection_id, price: (l.price * 100.0).round() as i64 }).collect(),
+        kind,
+        stake_each: stake.minor(),
+        choice,
+        high_rate: body.high_rate,
+    };
+    match betting::place(&db, me.player_id, &slip, crate::db::now_ms()).await {
+        Ok(placed) => {
+            let data: Vec<PlacedBet> = placed
+                .into_iter()
+                .map(|p| PlacedBet { id: p.id, state: p.state, stake: lira(p.stake), potential: lira(p.potential) })
+                .collect();
+            let key = if data.iter().any(|b| b.state == "pending") { "sportsbook.pending" } else { "sportsbook.placed" };
+            Envelope::ok_with_message(data, t(key)).into_response()
+        }
+        Err(e) => refuse(e),
+    }
+}
+
+/// A leg of one of the player's bets.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct BetLegView {
+    pub event_id: i64,
+    pub home: String,
+    pub away: String,
+    pub score: [u32; 2],
+    pub market: String,
+    pub line: Option<f64>,
+    pub selection: String,
+    pub price: f64,
+    /// open, won, lost or void.
+    pub result: String,
+}
+
+/// One of the player's bets.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct BetView {
+    pub id: i64,
+    /// single, combo, system, cover (JSON of the slip's kind).
+    pub kind: String,
+    /// pending, open, won, lost, void, cashed_out or refused.
+    pub state: String,
+    pub stake: f64,
+    pub potential: f64,
+    pub payout: f64,
+    /// What it can be cashed out for now (open bets whose markets are open).
+    pub cash_out: Option<f64>,
+    pub placed_at: String,
+    pub legs: Vec<BetLegView>,
+}
+
+/// The player's bets, newest first (the 50 latest).
+#[utoipa::path(get, path = "/sportsbook/bets", tag = "sportsbook",
+    responses((status = 200, body = Envelope<Vec<BetView>>)), security(("bearer" = [])))]
+async fn my_bets(State(db): State<Db>, me: CurrentPlayer) -> ApiResult<Vec<BetView>> {
+    let rows = sqlx::query(
+        "SELECT id, kind, state, stake, potential, payout, placed_at FROM sb_bets WHERE player_id = $1 ORDER BY id DESC LIMIT 50",
+    )
+    .bind(me.player_id)
+    .fetch_all(&db.pool)
+    .await?;
+    let mut out = Vec::with_capacity(rows.len());
+    let mut conn = db.pool.acquire().await?;
+    for r in rows {
+        let id: i64 = r.try_get(0)?;
+        let legs = sqlx::query(
+            "SELECT e.id, e.home, e.away, e.play, m.key, m.line, s.key, l.price, l.result FROM sb_legs l \
+             JOIN sb_events e ON e.id = l.event_id JOIN sb_markets m ON m.id = l.market_id JOIN sb_selections s ON s.id = l.selection_id \
+             WHERE l.bet_id = $1 ORDER BY l.idx",
+        )
+        .bind(id)
+        .fetch_all(&mut *conn)
+        .await?
+        .iter()
+        .map(|l| {
+            let play: Play = serde_json::from_str(&l.try_get::<String, _>(3)?).map_err(|e| AppError::Internal(e.into()))?;
+            Ok(BetLegView {
+                event_id: l.try_get(0)?,
+                home: l.try_get(1)?,
+                away: l.try_get(2)?,
+                score: [play.home, play.away],
+                market: l.try_get(4)?,
+                line: l.try_get::<Option<i64>, _>(5)?.map(|x| x as f64 / 10.0),
+                selection: l.try_get(6)?,
+                price: l.try_get::<i64, _>(7)? as f64 / 100.0,
+                result: l.try_get(8)?,
+            })
+        })
+        .collect::<Result<Vec<_>, AppError>>()?;
+        let cash_out = betting::cash_out_value(&mut conn, id).await.map_err(|e| AppError::Internal(e.into()))?.map(lira);
+        out.push(BetView {
+            id,
+            kind: r.try_get(1)?,
+            state: r.try_get(2)?,
+            stake: lira(r.try_get(3)?),
+            potential: lira(r.try_get(4)?),
+            payout: lira(r.try_get(5)?),
+            cash_out,
+            placed_at: iso_utc(r.try_get(6)?),
+            legs,
+        });
+    }
+    Ok(Envelope::ok(out))
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct CashOutBody {
+    /// The value the player was shown (lira); a lower value now is refused with the new one.
+    pub amount: f64,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct CashedOut {
+    /// Lira paid.
+    pub amount: f64,
+}
+
+/// Cashes an open bet out for its value now (at least the one shown).
+#[utoipa::path(post, path = "/sportsbook/bets/{id}/cashout", tag = "sportsbook", request_body = CashOutBody,
+    params(("id" = i64, Path, description = "the bet's id")),
+    responses((status = 200, body = Envelope<CashedOut>), (status = 404, body = EmptyEnvelope),
+        (status = 409, description = "Not available now, or the value fell (data.value: the value now)", body = EmptyEnvelope)),
+    security(("bearer" = [])))]
+async fn cash_out(State(db): State<Db>, me: CurrentPlayer, Path(id): Path<String>, AppJson(body): AppJson<CashOutBody>) -> Response {
+    let (Ok(id), Ok(seen)) = (id.parse::<i64>(), Kurus::from_lira(body.amount)) else {
+        return AppError::NotFound("sportsbook.no_bet").into_response();
+    };
+    match betting::cash_out(&db, me.player_id, id, seen.minor()).await {
+        Ok(value) => {
+            let paid = Kurus::from_minor(value).map(|k| k.to_string()).unwrap_or_default();
+            Envelope::ok_with_message(CashedOut { amount: lira(value) }, t("sportsbook.cashed_out").replace("{amount}", &paid))
+                .into_response()
+        }
+        Err(e) => refuse(e),
+    }
 }

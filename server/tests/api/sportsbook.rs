@@ -124,3 +124,225 @@ on_both_engines! {
         assert_ne!(before.1, later.1, "new prices after the goal");
     }
 }
+
+mod betting {
+    use serde_json::{Value, json};
+
+    use kasa::sports::{betting, feed};
+
+    use super::DAY;
+    use crate::helpers::{TestApp, burst, count_status, envelope};
+    use crate::on_both_engines;
+    use crate::rounds::{assert_ledger_holds, fund, make_player, money};
+
+    /// A selection of a market of an event: (selection id, price in hundredths, market id).
+    async fn selection(app: &TestApp, event: i64, market: &str, key: &str) -> (i64, i64, i64) {
+        sqlx::query_as("SELECT s.id, s.price, m.id FROM sb_selections s JOIN sb_markets m ON m.id = s.market_id WHERE m.event_id = $1 AND m.key = $2 AND s.key = $3")
+            .bind(event).bind(market).bind(key).fetch_one(&app.db.pool).await.unwrap()
+    }
+
+    async fn football_events(app: &TestApp, n: usize) -> Vec<i64> {
+        feed::schedule_day(&app.db, DAY).await.unwrap();
+        let ids: Vec<i64> =
+            sqlx::query_scalar("SELECT id FROM sb_events WHERE sport = 'football' ORDER BY id").fetch_all(&app.db.pool).await.unwrap();
+        assert!(ids.len() >= n);
+        ids[..n].to_vec()
+    }
+
+    async fn place(app: &TestApp, token: &str, body: Value) -> (u16, Value) {
+        let resp =
+            app.client.post(app.url("/api/sportsbook/bets")).bearer_auth(token).header("x-locale", "en").json(&body).send().await.unwrap();
+        let status = resp.status().as_u16();
+        (status, envelope(resp).await)
+    }
+
+    fn leg(id: i64, price: i64) -> Value {
+        json!({"selectionId": id, "price": price as f64 / 100.0})
+    }
+
+    fn payout(stake: i64, prices: &[i64]) -> i64 {
+        let price = prices.iter().fold(100i128, |acc, p| acc * i128::from(*p) / 100);
+        (i128::from(stake) * price / 100) as i64
+    }
+
+    on_both_engines! {
+        async fn a_combo_is_paid_when_its_legs_win_and_resettled_by_new_transfers_after_a_correction_and_a_void(app) {
+            // Arrange: 100 ₺, a treble of three home wins.
+            let (p, token) = make_player(&app, "kombine").await;
+            fund(&app, p, 10_000).await;
+            let events = football_events(&app, 3).await;
+            let mut legs = Vec::new();
+            for e in &events {
+                legs.push(selection(&app, *e, "1x2", "1").await);
+            }
+            let body = json!({"legs": legs.iter().map(|l| leg(l.0, l.1)).collect::<Vec<_>>(), "kind": "combo", "stake": 10, "oddsChoice": "none"});
+
+            // Act and assert, step by step.
+            let (status, placed) = place(&app, &token, body).await;
+            assert_eq!(status, 200, "{placed}");
+            assert_eq!(placed["data"][0]["state"], "open");
+            assert_eq!(money(&app, p).await, (9_000, 0));
+            let win = payout(1_000, &[legs[0].1, legs[1].1, legs[2].1]);
+            for l in &legs {
+                betting::record_result(&app.db, l.2, &["1"], false, "operator").await.unwrap();
+            }
+            assert_eq!(money(&app, p).await, (9_000 + win, 0), "the treble paid");
+            // The third match's result is corrected: the away side won.
+            betting::record_result(&app.db, legs[2].2, &["2"], false, "operator").await.unwrap();
+            assert_eq!(money(&app, p).await, (9_000, 0), "the payout taken back");
+            let state: String = sqlx::query_scalar("SELECT state FROM sb_bets WHERE player_id = $1").bind(p).fetch_one(&app.db.pool).await.unwrap();
+            assert_eq!(state, "lost");
+            // Then the third market is voided: its leg counts at 1.00.
+            betting::record_result(&app.db, legs[2].2, &[], true, "operator").await.unwrap();
+            assert_eq!(money(&app, p).await, (9_000 + payout(1_000, &[legs[0].1, legs[1].1]), 0));
+            let transfers: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM transfers WHERE provider = 'sportsbook'").fetch_one(&app.db.pool).await.unwrap();
+            assert!(transfers >= 4, "every settlement by new transfers: {transfers}");
+            let report = kasa::wallet::report(&app.db, None, None).await.unwrap();
+            assert_eq!(report.ggr.get("sportsbook").copied(), Some(1_000 - payout(1_000, &[legs[0].1, legs[1].1])));
+            let bets = envelope(app.client.get(app.url("/api/sportsbook/bets")).bearer_auth(&token).send().await.unwrap()).await;
+            assert_eq!(bets["data"][0]["legs"][2]["result"], "void");
+            assert_eq!(bets["data"][0]["state"], "won");
+            assert_ledger_holds(&app).await;
+        }
+    }
+
+    on_both_engines! {
+        async fn two_legs_of_one_event_a_moved_price_and_a_closed_market_are_refused_and_move_nothing(app) {
+            // Arrange
+            let (p, token) = make_player(&app, "reddet").await;
+            fund(&app, p, 10_000).await;
+            let events = football_events(&app, 2).await;
+            let home = selection(&app, events[0], "1x2", "1").await;
+            let over = selection(&app, events[0], "total_2.5", "over").await;
+            let other = selection(&app, events[1], "1x2", "2").await;
+
+            // Act
+            let same_event = place(&app, &token, json!({"legs": [leg(home.0, home.1), leg(over.0, over.1)], "kind": "combo", "stake": 10, "oddsChoice": "any"})).await;
+            let moved = place(&app, &token, json!({"legs": [leg(home.0, home.1 + 10), leg(other.0, other.1)], "kind": "combo", "stake": 10, "oddsChoice": "none"})).await;
+            let lower_wanted = place(&app, &token, json!({"legs": [leg(home.0, home.1 - 5)], "kind": "single", "stake": 10, "oddsChoice": "higher"})).await;
+            sqlx::query("UPDATE sb_markets SET state = 'suspended' WHERE id = $1").bind(other.2).execute(&app.db.pool).await.unwrap();
+            let suspended = place(&app, &token, json!({"legs": [leg(other.0, other.1)], "kind": "single", "stake": 10, "oddsChoice": "any"})).await;
+            let too_much = place(&app, &token, json!({"legs": [leg(home.0, home.1)], "kind": "single", "stake": 5_001, "oddsChoice": "any"})).await;
+            let too_little = place(&app, &token, json!({"legs": [leg(home.0, home.1)], "kind": "single", "stake": 0.5, "oddsChoice": "any"})).await;
+
+            // Assert
+            assert_eq!((same_event.0, same_event.1["message"].as_str()), (400, Some("Two selections of the same event cannot be combined.")));
+            assert_eq!(moved.0, 409, "{}", moved.1);
+            assert_eq!(moved.1["data"]["prices"][0]["price"].as_f64().unwrap(), home.1 as f64 / 100.0, "the price now");
+            assert_eq!(lower_wanted.0, 200, "a higher price is taken under 'higher': {}", lower_wanted.1);
+            assert_eq!(suspended.0, 409);
+            assert_eq!(too_much.0, 400);
+            assert_eq!(too_much.1["message"], "The stake of a bet can be at most 5.000,00 ₺.");
+            assert_eq!(too_little.0, 400);
+            assert_eq!(money(&app, p).await, (9_000, 0), "only the accepted single moved money");
+            assert_ledger_holds(&app).await;
+        }
+    }
+
+    on_both_engines! {
+        async fn a_live_bet_waits_its_delay_and_is_refused_if_the_market_suspends_or_the_price_moves_against_it(app) {
+            // Arrange: a live match.
+            let (p, token) = make_player(&app, "canli").await;
+            fund(&app, p, 10_000).await;
+            let event = football_events(&app, 1).await[0];
+            sqlx::query("UPDATE sb_events SET state = 'live' WHERE id = $1").bind(event).execute(&app.db.pool).await.unwrap();
+            let home = selection(&app, event, "1x2", "1").await;
+            let draw = selection(&app, event, "1x2", "X").await;
+            let single = |s: (i64, i64, i64), choice: &str| json!({"legs": [leg(s.0, s.1)], "kind": "single", "stake": 10, "oddsChoice": choice});
+            let now = kasa::db::now_ms();
+
+            // Act: three live bets; then the draw's market... is the same market: one bet kept,
+            // one refused by a price move, one by a suspension.
+            let kept = place(&app, &token, single(home, "none")).await;
+            let early = betting::resolve_pending(&app.db, now).await.unwrap();
+            let kept_state: String = sqlx::query_scalar("SELECT state FROM sb_bets WHERE id = $1").bind(kept.1["data"][0]["id"].as_i64().unwrap()).fetch_one(&app.db.pool).await.unwrap();
+            betting::resolve_pending(&app.db, now + 10_000).await.unwrap();
+            let moved = place(&app, &token, single(draw, "higher")).await;
+            sqlx::query("UPDATE sb_selections SET price = price - 20 WHERE id = $1").bind(draw.0).execute(&app.db.pool).await.unwrap();
+            betting::resolve_pending(&app.db, now + 20_000).await.unwrap();
+            sqlx::query("UPDATE sb_selections SET price = price + 20 WHERE id = $1").bind(draw.0).execute(&app.db.pool).await.unwrap();
+            let suspended = place(&app, &token, single(home, "any")).await;
+            sqlx::query("UPDATE sb_markets SET state = 'suspended' WHERE id = $1").bind(home.2).execute(&app.db.pool).await.unwrap();
+            betting::resolve_pending(&app.db, now + 30_000).await.unwrap();
+
+            // Assert
+            assert_eq!((kept.0, kept.1["data"][0]["state"].as_str()), (200, Some("pending")), "{}", kept.1);
+            assert_eq!((early, kept_state.as_str()), (0, "pending"), "not before its delay");
+            let states: Vec<(String, Option<String>)> = sqlx::query_as("SELECT state, refusal FROM sb_bets WHERE player_id = $1 ORDER BY id").bind(p).fetch_all(&app.db.pool).await.unwrap();
+            assert_eq!(states, [("open".into(), None), ("refused".into(), Some("price".into())), ("refused".into(), Some("suspended".into()))]);
+            assert_eq!(moved.0, 200);
+            assert_eq!(suspended.0, 200);
+            assert_eq!(money(&app, p).await, (9_000, 0), "the refused stakes came back");
+            assert_ledger_holds(&app).await;
+        }
+    }
+
+    on_both_engines! {
+        async fn a_system_pays_each_winning_combo_and_a_cash_out_pays_its_value_once(app) {
+            // Arrange: a 2/3 system (three doubles of 5 ₺) and a double to cash out.
+            let (p, token) = make_player(&app, "sistem").await;
+            fund(&app, p, 10_000).await;
+            let events = football_events(&app, 5).await;
+            let mut legs = Vec::new();
+            for e in &events[..3] {
+                legs.push(selection(&app, *e, "btts", "yes").await);
+            }
+            let system = place(&app, &token, json!({"legs": legs.iter().map(|l| leg(l.0, l.1)).collect::<Vec<_>>(), "kind": "system", "size": 2, "stake": 5, "oddsChoice": "any"})).await;
+            let (a, b) = (selection(&app, events[3], "total_1.5", "over").await, selection(&app, events[4], "total_1.5", "over").await);
+            let double = place(&app, &token, json!({"legs": [leg(a.0, a.1), leg(b.0, b.1)], "kind": "combo", "stake": 20, "oddsChoice": "any"})).await;
+            let double_id = double.1["data"][0]["id"].as_i64().unwrap();
+
+            // Act: the system's first leg loses, the others win; the double is cashed out.
+            betting::record_result(&app.db, legs[0].2, &["no"], false, "feed").await.unwrap();
+            betting::record_result(&app.db, legs[1].2, &["yes"], false, "feed").await.unwrap();
+            betting::record_result(&app.db, legs[2].2, &["yes"], false, "feed").await.unwrap();
+            let listed = envelope(app.client.get(app.url("/api/sportsbook/bets")).bearer_auth(&token).send().await.unwrap()).await;
+            let offer = listed["data"].as_array().unwrap().iter().find(|b| b["id"] == double_id).unwrap()["cashOut"].as_f64().unwrap();
+            let too_high = app.client.post(app.url(&format!("/api/sportsbook/bets/{double_id}/cashout"))).bearer_auth(&token).json(&json!({"amount": offer + 1.0})).send().await.unwrap();
+            let too_high = (too_high.status().as_u16(), envelope(too_high).await);
+            let (url, bearer) = (app.url(&format!("/api/sportsbook/bets/{double_id}/cashout")), token.clone());
+            let answers = burst(&app, 8, move |_, c| c.post(&url).bearer_auth(&bearer).json(&json!({"amount": offer}))).await;
+            betting::record_result(&app.db, a.2, &["over"], false, "feed").await.unwrap();
+            betting::record_result(&app.db, b.2, &["over"], false, "feed").await.unwrap();
+
+            // Assert
+            assert_eq!(system.0, 200, "{}", system.1);
+            assert_eq!(system.1["data"][0]["stake"], 15.0, "three combos of 5 ₺");
+            let system_pays = payout(500, &[legs[1].1, legs[2].1]);
+            assert_eq!(too_high.0, 409);
+            assert_eq!(too_high.1["data"]["value"].as_f64().unwrap(), offer);
+            assert_eq!(count_status(&answers, 200), 1, "{answers:?}");
+            assert!(offer > 0.0 && offer < payout(2_000, &[a.1, b.1]) as f64 / 100.0, "less than the potential: {offer}");
+            let (real, _) = money(&app, p).await;
+            assert_eq!(real, 10_000 - 1_500 - 2_000 + system_pays + (offer * 100.0).round() as i64, "the cash-out stands after the results");
+            let states: Vec<String> = sqlx::query_scalar("SELECT state FROM sb_bets WHERE player_id = $1 ORDER BY id").bind(p).fetch_all(&app.db.pool).await.unwrap();
+            assert_eq!(states, ["won", "cashed_out"]);
+            assert_ledger_holds(&app).await;
+        }
+    }
+
+    on_both_engines! {
+        async fn twenty_bets_at_once_never_overdraw_and_a_market_settles_each_bet_once(app) {
+            // Arrange: 50 ₺ and twenty 5 ₺ singles at once.
+            let (p, token) = make_player(&app, "yogun").await;
+            fund(&app, p, 5_000).await;
+            let event = football_events(&app, 1).await[0];
+            let home = selection(&app, event, "1x2", "1").await;
+            let (url, bearer) = (app.url("/api/sportsbook/bets"), token.clone());
+            let body = json!({"legs": [leg(home.0, home.1)], "kind": "single", "stake": 5, "oddsChoice": "any"});
+
+            // Act
+            let answers = burst(&app, 20, move |_, c| c.post(&url).bearer_auth(&bearer).json(&body)).await;
+            let (x, y) = tokio::join!(
+                betting::record_result(&app.db, home.2, &["1"], false, "feed"),
+                betting::settle_market(&app.db, home.2)
+            );
+
+            // Assert
+            assert_eq!(count_status(&answers, 200), 10, "{answers:?}");
+            assert!(x.is_ok() && y.is_ok());
+            assert_eq!(money(&app, p).await, (10 * payout(500, &[home.1]), 0), "each bet paid once");
+            assert_ledger_holds(&app).await;
+        }
+    }
+}

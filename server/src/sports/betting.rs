@@ -1,0 +1,594 @@
+//! Bets of the built-in sportsbook (issue 17): placing a slip (prices checked against the
+//! player's choice, stake and payout limits, live bets held for the live delay), settlement from
+//! the markets' results (a correction resettles by a rollback of the last payout and a new one,
+//! never by editing old transfers), and cash-out.
+//!
+//! Each bet is a round of the `sportsbook` provider through `casino::rounds`, so its money moves
+//! by the wallet's linked transfers between the player's pockets and the book's house account
+//! (`kasa admin wallet report` shows the book's GGR) and it is a round in Game History. Every
+//! change of a bet is a conditional update of its state, so of two racing changes one wins.
+
+use serde::Serialize;
+use sqlx::{AnyConnection, Row};
+
+use super::book::Sport;
+use super::slip::{self, Kind, Leg, LegResult, SlipError};
+use crate::casino::rounds::{self, CallError, Move, Rollback};
+use crate::db::{Db, now_ms};
+use crate::money::Kurus;
+use crate::wallet::{self, WalletError};
+
+/// The book's provider code in the wallet and the rounds.
+pub const PROVIDER: &str = "sportsbook";
+/// Stake limits per bet, kuruş: at least 1 ₺ on each combo, at most 5,000 ₺ in all (500 ₺ on
+/// High Rate prices), and at most 250,000 ₺ to win.
+pub const MIN_STAKE: i64 = 100;
+pub const MAX_STAKE: i64 = 500_000;
+pub const MAX_STAKE_HIGH_RATE: i64 = 50_000;
+pub const MAX_PAYOUT: i64 = 25_000_000;
+/// The book's margin on a cash-out, basis points.
+pub const CASHOUT_MARGIN_BP: i64 = 500;
+
+/// How long a live bet waits before it is accepted, per sport.
+pub fn live_delay_ms(sport: Sport) -> i64 {
+    match sport {
+        Sport::Football => 5_000,
+        Sport::Basketball => 4_000,
+        Sport::Tennis | Sport::Volleyball => 3_000,
+    }
+}
+
+/// What the player accepts when a price moved.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum OddsChoice {
+    /// Any new price.
+    Any,
+    /// Only a price at least the one on the slip.
+    Higher,
+    /// Only the price on the slip.
+    None,
+}
+
+impl OddsChoice {
+    pub fn parse(s: &str) -> Option<OddsChoice> {
+        match s {
+            "any" => Some(OddsChoice::Any),
+            "higher" => Some(OddsChoice::Higher),
+            "none" => Some(OddsChoice::None),
+            _ => None,
+        }
+    }
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            OddsChoice::Any => "any",
+            OddsChoice::Higher => "higher",
+            OddsChoice::None => "none",
+        }
+    }
+
+    /// Whether a bet at `wanted` is taken at `now_price` (hundredths).
+    pub fn accepts(self, wanted: i64, now_price: i64) -> bool {
+        match self {
+            OddsChoice::Any => true,
+            OddsChoice::Higher => now_price >= wanted,
+            OddsChoice::None => now_price == wanted,
+        }
+    }
+}
+
+/// A leg as the player sends it: the selection and the price the slip showed (hundredths).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Wanted {
+    pub selection_id: i64,
+    pub price: i64,
+}
+
+/// A slip to place.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Slip {
+    pub legs: Vec<Wanted>,
+    pub kind: Kind,
+    /// Kuruş on each combo.
+    pub stake_each: i64,
+    pub choice: OddsChoice,
+    /// The High Rate (boosted) prices.
+    pub high_rate: bool,
+}
+
+/// A price the player was not given.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PriceNow {
+    pub selection_id: i64,
+    /// Decimal odds now.
+    pub price: f64,
+}
+
+/// Why a bet was refused; nothing of it was written.
+#[derive(Debug, thiserror::Error)]
+pub enum BetError {
+    #[error(transparent)]
+    Slip(#[from] SlipError),
+    /// A selection is not offered now (its market is suspended, settled or closed).
+    #[error("selection {0} is not offered now")]
+    NotOffered(i64),
+    /// A price moved and the player's choice does not take the new one.
+    #[error("the prices changed")]
+    PriceChanged(Vec<PriceNow>),
+    #[error("the stake is below the minimum")]
+    StakeTooLow,
+    #[error("the stake is above the maximum {0}")]
+    StakeTooHigh(i64),
+    #[error("the potential payout is above the maximum")]
+    PayoutTooHigh,
+    #[error("not enough money")]
+    NotEnoughMoney,
+    #[error("no such bet of the player's")]
+    NoBet,
+    /// The cash-out is not offered now (a market suspended, the bet settled).
+    #[error("cash-out is not available")]
+    NoCashOut,
+    /// The cash-out value fell below the one the player was shown.
+    #[error("the cash-out value changed")]
+    CashOutChanged(i64),
+    #[error(transparent)]
+    Call(CallError),
+    #[error(transparent)]
+    Database(#[from] sqlx::Error),
+}
+
+impl From<CallError> for BetError {
+    fn from(e: CallError) -> Self {
+        match e {
+            CallError::NotEnoughMoney { .. } | CallError::Wallet(WalletError::InsufficientFunds) => BetError::NotEnoughMoney,
+            CallError::Database(d) => BetError::Database(d),
+            other => BetError::Call(other),
+        }
+    }
+}
+
+impl From<WalletError> for BetError {
+    fn from(e: WalletError) -> Self {
+        CallError::from(e).into()
+    }
+}
+
+/// A leg's selection as the book has it now.
+struct Offer {
+    event_id: i64,
+    market_id: i64,
+    sport: Sport,
+    live: bool,
+    offered: bool,
+    price: i64,
+}
+
+async fn offer(conn: &mut AnyConnection, selection_id: i64, high_rate: bool) -> Result<Option<Offer>, BetError> {
+    let row = sqlx::query(
+        "SELECT e.id, m.id, e.sport, e.state, m.state, s.offered, s.price, s.boosted FROM sb_selections s \
+         JOIN sb_markets m ON m.id = s.market_id JOIN sb_events e ON e.id = m.event_id WHERE s.id = $1",
+    )
+    .bind(selection_id)
+    .fetch_optional(&mut *conn)
+    .await?;
+    let Some(r) = row else { return Ok(None) };
+    let (event_state, market_state): (String, String) = (r.try_get(3)?, r.try_get(4)?);
+    let boosted: Option<i64> = r.try_get(7)?;
+    let price = if high_rate { boosted } else { Some(r.try_get(6)?) };
+    let Some(price) = price else { return Ok(None) };
+    Ok(Some(Offer {
+        event_id: r.try_get(0)?,
+        market_id: r.try_get(1)?,
+        sport: Sport::parse(&r.try_get::<String, _>(2)?).unwrap_or(Sport::Football),
+        live: event_state == "live",
+        offered: r.try_get::<i64, _>(5)? != 0 && market_state == "active" && (event_state == "scheduled" || event_state == "live"),
+        price,
+    }))
+}
+
+/// A placed bet.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Placed {
+    pub id: i64,
+    /// pending (a live bet in its delay) or open.
+    pub state: String,
+    pub stake: i64,
+    pub potential: i64,
+}
+
+fn round_move(player_id: i64, bet_id: i64, tx: &str, amount: Kurus) -> Move {
+    Move {
+        provider: PROVIDER.into(),
+        player_id,
+        game_code: PROVIDER.into(),
+        round_id: format!("sb-{bet_id}"),
+        tx_id: format!("sb-{bet_id}-{tx}"),
+        amount,
+    }
+}
+
+/// Places a slip: one bet per single, one for a combo or system. All or nothing.
+pub async fn place(db: &Db, player_id: i64, slip_in: &Slip, now: i64) -> Result<Vec<Placed>, BetError> {
+    wallet::open_provider_account(db, PROVIDER).await?;
+    let mut tx = db.begin_write().await?;
+    let mut offers = Vec::with_capacity(slip_in.legs.len());
+    let mut changes = Vec::new();
+    for w in &slip_in.legs {
+        let o = offer(&mut tx, w.selection_id, slip_in.high_rate).await?.ok_or(BetError::NotOffered(w.selection_id))?;
+        if !o.offered {
+            return Err(BetError::NotOffered(w.selection_id));
+        }
+        if !slip_in.choice.accepts(w.price, o.price) {
+            changes.push(PriceNow { selection_id: w.selection_id, price: o.price as f64 / 100.0 });
+        }
+        offers.push(o);
+    }
+    if !changes.is_empty() {
+        return Err(BetError::PriceChanged(changes));
+    }
+    let legs: Vec<Leg> =
+        slip_in.legs.iter().zip(&offers).map(|(w, o)| Leg { event_id: o.event_id, selection_id: w.selection_id, price: o.price }).collect();
+    let combos = slip::expand(slip_in.kind, &legs)?;
+    // Singles are a bet each; the others one bet of all the legs.
+    let bets: Vec<(Kind, Vec<usize>, Vec<Vec<usize>>)> = if slip_in.kind == Kind::Single {
+        (0..legs.len()).map(|i| (Kind::Single, vec![i], vec![vec![0]])).collect()
+    } else {
+        vec![(slip_in.kind, (0..legs.len()).collect(), combos)]
+    };
+    if slip_in.stake_each < MIN_STAKE {
+        return Err(BetError::StakeTooLow);
+    }
+    let max_stake = if slip_in.high_rate { MAX_STAKE_HIGH_RATE } else { MAX_STAKE };
+    let mut placed = Vec::new();
+    for (kind, leg_idx, bet_combos) in bets {
+        let bet_legs: Vec<Leg> = leg_idx.iter().map(|&i| legs[i].clone()).collect();
+        let stake = slip_in.stake_each.saturating_mul(bet_combos.len() as i64);
+        if stake > max_stake {
+            return Err(BetError::StakeTooHigh(max_stake));
+        }
+        let potential = slip::potential_return(&bet_legs, &bet_combos, slip_in.stake_each);
+        if potential > MAX_PAYOUT {
+            return Err(BetError::PayoutTooHigh);
+        }
+        let live_delay = leg_idx.iter().filter(|&&i| offers[i].live).map(|&i| live_delay_ms(offers[i].sport)).max();
+        let state = if live_delay.is_some() { "pending" } else { "open" };
+        let id: i64 = sqlx::query_scalar(
+            "INSERT INTO sb_bets (player_id, kind, stake_each, combos, stake, potential, odds_choice, state, accept_at, high_rate, placed_at) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id",
+        )
+        .bind(player_id)
+        .bind(serde_json::to_string(&kind).unwrap_or_default())
+        .bind(slip_in.stake_each)
+        .bind(bet_combos.len() as i64)
+        .bind(stake)
+        .bind(potential)
+        .bind(slip_in.choice.as_str())
+        .bind(state)
+        .bind(now + live_delay.unwrap_or(0))
+        .bind(i64::from(slip_in.high_rate))
+        .bind(now)
+        .fetch_one(&mut *tx)
+        .await?;
+        for (n, &i) in leg_idx.iter().enumerate() {
+            sqlx::query("INSERT INTO sb_legs (bet_id, idx, event_id, market_id, selection_id, price) VALUES ($1, $2, $3, $4, $5, $6)")
+                .bind(id)
+                .bind(n as i64)
+                .bind(offers[i].event_id)
+                .bind(offers[i].market_id)
+                .bind(legs[i].selection_id)
+                .bind(legs[i].price)
+                .execute(&mut *tx)
+                .await?;
+        }
+        let amount = Kurus::from_minor(stake).map_err(WalletError::from)?;
+        rounds::bet_in(&mut tx, &round_move(player_id, id, "stake", amount)).await?;
+        placed.push(Placed { id, state: state.into(), stake, potential });
+    }
+    wallet::publish_balance_in(&mut tx, player_id).await?;
+    tx.commit().await?;
+    Ok(placed)
+}
+
+/// Decides the live bets whose delay is over at `now`: accepted when every live leg's market is
+/// still open and its price still one the player's choice takes; refused otherwise, the stake
+/// given back. How many were decided.
+pub async fn resolve_pending(db: &Db, now: i64) -> Result<usize, BetError> {
+    let due: Vec<(i64, i64, String)> =
+        sqlx::query_as("SELECT id, player_id, odds_choice FROM sb_bets WHERE state = 'pending' AND accept_at <= $1 ORDER BY id LIMIT 500")
+            .bind(now)
+            .fetch_all(&db.pool)
+            .await?;
+    let mut decided = 0;
+    wallet::open_provider_account(db, PROVIDER).await?;
+    for (id, player_id, choice) in due {
+        let choice = OddsChoice::parse(&choice).unwrap_or(OddsChoice::None);
+        let mut tx = db.begin_write().await?;
+        let legs: Vec<(i64, i64)> =
+            sqlx::query_as("SELECT selection_id, price FROM sb_legs WHERE bet_id = $1 ORDER BY idx").bind(id).fetch_all(&mut *tx).await?;
+        let high_rate: i64 = sqlx::query_scalar("SELECT high_rate FROM sb_bets WHERE id = $1").bind(id).fetch_one(&mut *tx).await?;
+        let mut refusal = None;
+        for (selection_id, price) in legs {
+            match offer(&mut tx, selection_id, high_rate != 0).await? {
+                Some(o) if o.offered && choice.accepts(price, o.price) => {}
+                Some(o) if o.offered => refusal = Some("price"),
+                _ => refusal = Some("suspended"),
+            }
+        }
+        let (state, reason) = match refusal {
+            None => ("open", None),
+            Some(r) => ("refused", Some(r)),
+        };
+        let changed = sqlx::query("UPDATE sb_bets SET state = $1, refusal = $2 WHERE id = $3 AND state = 'pending'")
+            .bind(state)
+            .bind(reason)
+            .bind(id)
+            .execute(&mut *tx)
+            .await?;
+        if changed.rows_affected() == 1 {
+            if state == "refused" {
+                let rb = Rollback {
+                    provider: PROVIDER.into(),
+                    player_id,
+                    game_code: PROVIDER.into(),
+                    round_id: format!("sb-{id}"),
+                    tx_id: format!("sb-{id}-refund"),
+                    rolls_back: format!("sb-{id}-stake"),
+                };
+                rounds::rollback_in(&mut tx, &rb).await?;
+                wallet::publish_balance_in(&mut tx, player_id).await?;
+            }
+            decided += 1;
+        }
+        tx.commit().await?;
+    }
+    Ok(decided)
+}
+
+/// A bet's legs and how it is priced: (legs as the slip has them, their results, the combos).
+async fn bet_shape(conn: &mut AnyConnection, bet_id: i64) -> Result<(Vec<Leg>, Vec<LegResult>, Kind, i64), BetError> {
+    let row = sqlx::query("SELECT kind, stake_each FROM sb_bets WHERE id = $1").bind(bet_id).fetch_one(&mut *conn).await?;
+    let kind: Kind = serde_json::from_str(&row.try_get::<String, _>(0)?).unwrap_or(Kind::Combo);
+    let stake_each: i64 = row.try_get(1)?;
+    let rows = sqlx::query(
+        "SELECT l.event_id, l.selection_id, l.price, s.result, m.state FROM sb_legs l \
+         JOIN sb_selections s ON s.id = l.selection_id JOIN sb_markets m ON m.id = l.market_id WHERE l.bet_id = $1 ORDER BY l.idx",
+    )
+    .bind(bet_id)
+    .fetch_all(&mut *conn)
+    .await?;
+    let mut legs = Vec::new();
+    let mut results = Vec::new();
+    for r in rows {
+        legs.push(Leg { event_id: r.try_get(0)?, selection_id: r.try_get(1)?, price: r.try_get(2)? });
+        let (result, market_state): (Option<String>, String) = (r.try_get(3)?, r.try_get(4)?);
+        results.push(match (market_state.as_str(), result.as_deref()) {
+            ("cancelled", _) | (_, Some("void")) => LegResult::Void,
+            (_, Some("won")) => LegResult::Won,
+            (_, Some("lost")) => LegResult::Lost,
+            _ => LegResult::Open,
+        });
+    }
+    Ok((legs, results, kind, stake_each))
+}
+
+fn combos_of(kind: Kind, legs: &[Leg]) -> Vec<Vec<usize>> {
+    if kind == Kind::Single { vec![vec![0]] } else { slip::expand(kind, legs).unwrap_or_default() }
+}
+
+/// Settles (or resettles, after a correction or a void) every bet with a leg in the market.
+/// How many bets' payouts changed.
+pub async fn settle_market(db: &Db, market_id: i64) -> Result<usize, BetError> {
+    let bets: Vec<(i64, i64)> = sqlx::query_as(
+        "SELECT DISTINCT b.id, b.player_id FROM sb_bets b JOIN sb_legs l ON l.bet_id = b.id \
+         WHERE l.market_id = $1 AND b.state IN ('open', 'won', 'lost', 'void') ORDER BY b.id",
+    )
+    .bind(market_id)
+    .fetch_all(&db.pool)
+    .await?;
+    wallet::open_provider_account(db, PROVIDER).await?;
+    let mut changed = 0;
+    for (bet_id, player_id) in bets {
+        let mut tx = db.begin_write().await?;
+        if settle_bet(&mut tx, bet_id, player_id).await? {
+            wallet::publish_balance_in(&mut tx, player_id).await?;
+            changed += 1;
+        }
+        tx.commit().await?;
+    }
+    Ok(changed)
+}
+
+/// Settles one bet from its legs' results inside the caller's transaction; whether it paid or
+/// changed anything.
+async fn settle_bet(tx: &mut AnyConnection, bet_id: i64, player_id: i64) -> Result<bool, BetError> {
+    let (legs, results, kind, stake_each) = bet_shape(tx, bet_id).await?;
+    for (idx, result) in results.iter().enumerate() {
+        let name = match result {
+            LegResult::Open => "open",
+            LegResult::Won => "won",
+            LegResult::Lost => "lost",
+            LegResult::Void => "void",
+        };
+        sqlx::query("UPDATE sb_legs SET result = $1 WHERE bet_id = $2 AND idx = $3")
+            .bind(name)
+            .bind(bet_id)
+            .bind(idx as i64)
+            .execute(&mut *tx)
+            .await?;
+    }
+    let combos = combos_of(kind, &legs);
+    let Some(total) = slip::settled_return(&legs, &results, &combos, stake_each) else {
+        return Ok(false);
+    };
+    let row =
+        sqlx::query("SELECT state, payout, pay_tx, settlements, stake FROM sb_bets WHERE id = $1").bind(bet_id).fetch_one(&mut *tx).await?;
+    let (state, payout, pay_tx, settlements, stake): (String, i64, Option<String>, i64, i64) =
+        (row.try_get(0)?, row.try_get(1)?, row.try_get(2)?, row.try_get(3)?, row.try_get(4)?);
+    let new_state = if results.iter().all(|r| *r == LegResult::Void) {
+        "void"
+    } else if total > 0 {
+        "won"
+    } else {
+        "lost"
+    };
+    if state != "open" && total == payout && state == new_state {
+        return Ok(false);
+    }
+    let n = settlements + 1;
+    let version_guard = sqlx::query(
+        "UPDATE sb_bets SET state = $1, payout = $2, pay_tx = $3, settlements = $4, settled_at = $5 WHERE id = $6 AND settlements = $7 AND state <> 'cashed_out'",
+    )
+    .bind(new_state)
+    .bind(total)
+    .bind(format!("sb-{bet_id}-pay-{n}"))
+    .bind(n)
+    .bind(now_ms())
+    .bind(bet_id)
+    .bind(settlements)
+    .execute(&mut *tx)
+    .await?;
+    if version_guard.rows_affected() == 0 {
+        return Ok(false);
+    }
+    if let Some(previous) = pay_tx {
+        let rb = Rollback {
+            provider: PROVIDER.into(),
+            player_id,
+            game_code: PROVIDER.into(),
+            round_id: format!("sb-{bet_id}"),
+            tx_id: format!("sb-{bet_id}-undo-{n}"),
+            rolls_back: previous,
+        };
+        rounds::rollback_in(tx, &rb).await?;
+    }
+    let amount = Kurus::from_minor(total).map_err(WalletError::from)?;
+    rounds::win_in(tx, &round_move(player_id, bet_id, &format!("pay-{n}"), amount)).await?;
+    tracing::info!(bet_id, player_id, stake, payout = total, settlement = n, "sportsbook bet settled");
+    Ok(true)
+}
+
+/// What an open bet can be cashed out for now, kuruş: each combo's value at the current
+/// probabilities of its open legs, less the cash-out margin; `None` when not offered (a leg's
+/// market suspended or closed, the bet not open).
+pub async fn cash_out_value(conn: &mut AnyConnection, bet_id: i64) -> Result<Option<i64>, BetError> {
+    let state: Option<String> =
+        sqlx::query_scalar("SELECT state FROM sb_bets WHERE id = $1").bind(bet_id).fetch_optional(&mut *conn).await?;
+    if state.as_deref() != Some("open") {
+        return Ok(None);
+    }
+    let (legs, results, kind, stake_each) = bet_shape(conn, bet_id).await?;
+    let mut probabilities = Vec::with_capacity(legs.len());
+    for (leg, result) in legs.iter().zip(&results) {
+        if *result != LegResult::Open {
+            probabilities.push(1.0);
+            continue;
+        }
+        let row = sqlx::query(
+            "SELECT s.probability, s.offered, m.state FROM sb_selections s JOIN sb_markets m ON m.id = s.market_id WHERE s.id = $1",
+        )
+        .bind(leg.selection_id)
+        .fetch_one(&mut *conn)
+        .await?;
+        let (ppb, offered, market_state): (i64, i64, String) = (row.try_get(0)?, row.try_get(1)?, row.try_get(2)?);
+        if market_state != "active" || offered == 0 {
+            return Ok(None);
+        }
+        probabilities.push(ppb as f64 / 1e9);
+    }
+    let mut value = 0.0;
+    for combo in combos_of(kind, &legs) {
+        if combo.iter().any(|&i| results[i] == LegResult::Lost) {
+            continue;
+        }
+        let mut v = stake_each as f64;
+        for &i in &combo {
+            let price = if results[i] == LegResult::Void { 1.0 } else { legs[i].price as f64 / 100.0 };
+            v *= price * probabilities[i];
+        }
+        value += v;
+    }
+    let value = (value * (10_000 - CASHOUT_MARGIN_BP) as f64 / 10_000.0).floor() as i64;
+    Ok((value > 0).then_some(value))
+}
+
+/// Cashes an open bet out for its value now, if it is at least `seen` (what the player was shown).
+pub async fn cash_out(db: &Db, player_id: i64, bet_id: i64, seen: i64) -> Result<i64, BetError> {
+    wallet::open_provider_account(db, PROVIDER).await?;
+    let mut tx = db.begin_write().await?;
+    let owner: Option<i64> =
+        sqlx::query_scalar("SELECT player_id FROM sb_bets WHERE id = $1").bind(bet_id).fetch_optional(&mut *tx).await?;
+    if owner != Some(player_id) {
+        return Err(BetError::NoBet);
+    }
+    let value = cash_out_value(&mut tx, bet_id).await?.ok_or(BetError::NoCashOut)?;
+    if value < seen {
+        return Err(BetError::CashOutChanged(value));
+    }
+    let done =
+        sqlx::query("UPDATE sb_bets SET state = 'cashed_out', payout = $1, pay_tx = $2, settled_at = $3 WHERE id = $4 AND state = 'open'")
+            .bind(value)
+            .bind(format!("sb-{bet_id}-cashout"))
+            .bind(now_ms())
+            .bind(bet_id)
+            .execute(&mut *tx)
+            .await?;
+    if done.rows_affected() == 0 {
+        return Err(BetError::NoCashOut);
+    }
+    let amount = Kurus::from_minor(value).map_err(WalletError::from)?;
+    rounds::win_in(&mut tx, &round_move(player_id, bet_id, "cashout", amount)).await?;
+    wallet::publish_balance_in(&mut tx, player_id).await?;
+    tx.commit().await?;
+    Ok(value)
+}
+
+/// Records a market's result (or a correction of it: a new row; the last one counts) and
+/// resettles its bets. `winners` are selection keys; `void` voids the market instead.
+pub async fn record_result(db: &Db, market_id: i64, winners: &[&str], void: bool, source: &str) -> anyhow::Result<usize> {
+    let mut tx = db.begin_write().await?;
+    let state: Option<String> =
+        sqlx::query_scalar("SELECT state FROM sb_markets WHERE id = $1").bind(market_id).fetch_optional(&mut *tx).await?;
+    let state = super::book::MarketState::parse(&state.ok_or_else(|| anyhow::anyhow!("no market {market_id}"))?)
+        .ok_or_else(|| anyhow::anyhow!("market {market_id} has an unknown state"))?;
+    let event = if void { super::book::MarketEvent::Cancel } else { super::book::MarketEvent::Settle };
+    let next = state.next(event)?;
+    let keys: Vec<String> =
+        sqlx::query_scalar("SELECT key FROM sb_selections WHERE market_id = $1").bind(market_id).fetch_all(&mut *tx).await?;
+    if let Some(unknown) = winners.iter().find(|w| !keys.iter().any(|k| k == *w)) {
+        anyhow::bail!("market {market_id} has no selection '{unknown}'");
+    }
+    sqlx::query("INSERT INTO sb_results (market_id, winners, void, source, created_at) VALUES ($1, $2, $3, $4, $5)")
+        .bind(market_id)
+        .bind(serde_json::to_string(winners)?)
+        .bind(i64::from(void))
+        .bind(source)
+        .bind(now_ms())
+        .execute(&mut *tx)
+        .await?;
+    for key in &keys {
+        let result = if void {
+            "void"
+        } else if winners.contains(&key.as_str()) {
+            "won"
+        } else {
+            "lost"
+        };
+        sqlx::query("UPDATE sb_selections SET result = $1 WHERE market_id = $2 AND key = $3")
+            .bind(result)
+            .bind(market_id)
+            .bind(key)
+            .execute(&mut *tx)
+            .await?;
+    }
+    sqlx::query("UPDATE sb_markets SET state = $1, updated_at = $2 WHERE id = $3")
+        .bind(next.as_str())
+        .bind(now_ms())
+        .bind(market_id)
+        .execute(&mut *tx)
+        .await?;
+    tx.commit().await?;
+    Ok(settle_market(db, market_id).await?)
+}
