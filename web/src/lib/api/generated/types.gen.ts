@@ -94,19 +94,49 @@ export type Bet = {
   win?: number | null;
 };
 
+/**
+ * A slip to place.
+ */
 export type BetBody = {
   /**
-   * Kuruş: 100 to 100,000.
+   * The High Rate prices (the /fcg pages).
    */
-  amount: number;
+  highRate?: boolean;
   /**
-   * ×: 1.01 to 10,000 (two decimals); the server cashes out there.
+   * single, combo, system, trixie, yankee or canadian.
    */
-  autoCashOut?: number | null;
+  kind: string;
+  legs: Array<LegBody>;
   /**
-   * 0 or 1 (two bets a round).
+   * any, higher or none: which price changes the player accepts.
    */
-  slot: number;
+  oddsChoice: string;
+  /**
+   * A system's combo size (2 for 2/3).
+   */
+  size?: number | null;
+  /**
+   * Lira on each single, combo, or combo of a system.
+   */
+  stake: number;
+};
+
+/**
+ * A leg of one of the player's bets.
+ */
+export type BetLegView = {
+  away: string;
+  eventId: number;
+  home: string;
+  line?: number | null;
+  market: string;
+  price: number;
+  /**
+   * open, won, lost or void.
+   */
+  result: string;
+  score: Array<number>;
+  selection: string;
 };
 
 /**
@@ -124,6 +154,30 @@ export type BetPlaced = {
   balance: number;
   roundId: number;
   slot: number;
+};
+
+/**
+ * One of the player's bets.
+ */
+export type BetView = {
+  /**
+   * What it can be cashed out for now (open bets whose markets are open).
+   */
+  cashOut?: number | null;
+  id: number;
+  /**
+   * single, combo, system, cover (JSON of the slip's kind).
+   */
+  kind: string;
+  legs: Array<BetLegView>;
+  payout: number;
+  placedAt: string;
+  potential: number;
+  stake: number;
+  /**
+   * pending, open, won, lost, void, cashed_out or refused.
+   */
+  state: string;
 };
 
 /**
@@ -266,24 +320,18 @@ export type CancelBody = {
   id: number;
 };
 
-/**
- * A cash-out.
- */
+export type CashOutBody = {
+  /**
+   * The value the player was shown (lira); a lower value now is refused with the new one.
+   */
+  amount: number;
+};
+
 export type CashedOut = {
   /**
-   * Lira.
+   * Lira paid.
    */
-  balance: number;
-  /**
-   * ×.
-   */
-  cashOut: number;
-  roundId: number;
-  slot: number;
-  /**
-   * Kuruş.
-   */
-  win: number;
+  amount: number;
 };
 
 export type CashoutBody = {
@@ -719,24 +767,11 @@ export type EnvelopeBootstrap = {
  * The body of every `/api/` response.
  */
 export type EnvelopeCashedOut = {
-  /**
-   * A cash-out.
-   */
   data?: {
     /**
-     * Lira.
+     * Lira paid.
      */
-    balance: number;
-    /**
-     * ×.
-     */
-    cashOut: number;
-    roundId: number;
-    slot: number;
-    /**
-     * Kuruş.
-     */
-    win: number;
+    amount: number;
   };
   message?: string | null;
   success: boolean;
@@ -1029,6 +1064,20 @@ export type EnvelopePlayResult = {
 /**
  * The body of every `/api/` response.
  */
+export type EnvelopePriceChanges = {
+  /**
+   * What a refused slip answers (`data` on a price change).
+   */
+  data?: {
+    prices: Array<PriceNow>;
+  };
+  message?: string | null;
+  success: boolean;
+};
+
+/**
+ * The body of every `/api/` response.
+ */
 export type EnvelopeProfile = {
   /**
    * The personal information page.
@@ -1269,6 +1318,34 @@ export type EnvelopeTrialBonus = {
      */
     balance: number;
   };
+  message?: string | null;
+  success: boolean;
+};
+
+/**
+ * The body of every `/api/` response.
+ */
+export type EnvelopeVecBetView = {
+  data?: Array<{
+    /**
+     * What it can be cashed out for now (open bets whose markets are open).
+     */
+    cashOut?: number | null;
+    id: number;
+    /**
+     * single, combo, system, cover (JSON of the slip's kind).
+     */
+    kind: string;
+    legs: Array<BetLegView>;
+    payout: number;
+    placedAt: string;
+    potential: number;
+    stake: number;
+    /**
+     * pending, open, won, lost, void, cashed_out or refused.
+     */
+    state: string;
+  }>;
   message?: string | null;
   success: boolean;
 };
@@ -1532,6 +1609,29 @@ export type EnvelopeVecNotification = {
      * Deposit 1, Withdraw 2, Jackpot 3, Bonus 4, System 5.
      */
     type: number;
+  }>;
+  message?: string | null;
+  success: boolean;
+};
+
+/**
+ * The body of every `/api/` response.
+ */
+export type EnvelopeVecPlacedBet = {
+  data?: Array<{
+    id: number;
+    /**
+     * Lira, if every leg wins.
+     */
+    potential: number;
+    /**
+     * Lira.
+     */
+    stake: number;
+    /**
+     * pending (a live bet waiting its delay) or open.
+     */
+    state: string;
   }>;
   message?: string | null;
   success: boolean;
@@ -1996,6 +2096,17 @@ export type Language = {
 };
 
 /**
+ * A leg of a slip.
+ */
+export type LegBody = {
+  /**
+   * The price the slip showed (decimal odds).
+   */
+  price: number;
+  selectionId: number;
+};
+
+/**
  * A payline win.
  */
 export type LineWin = {
@@ -2186,6 +2297,25 @@ export type PhoneState = {
   smsVerified: boolean;
 };
 
+/**
+ * A placed bet.
+ */
+export type PlacedBet = {
+  id: number;
+  /**
+   * Lira, if every leg wins.
+   */
+  potential: number;
+  /**
+   * Lira.
+   */
+  stake: number;
+  /**
+   * pending (a live bet waiting its delay) or open.
+   */
+  state: string;
+};
+
 export type PlayBody = {
   /**
    * The round's stakes (roulette up to 60, keno exactly one, the wheel up to 5).
@@ -2248,6 +2378,24 @@ export type Popup = {
   id: number;
   images: Array<ImageRef>;
   url: string;
+};
+
+/**
+ * What a refused slip answers (`data` on a price change).
+ */
+export type PriceChanges = {
+  prices: Array<PriceNow>;
+};
+
+/**
+ * A price the player was not given.
+ */
+export type PriceNow = {
+  /**
+   * Decimal odds now.
+   */
+  price: number;
+  selectionId: number;
 };
 
 /**
@@ -4772,6 +4920,94 @@ export type WithdrawResponses = {
 };
 
 export type WithdrawResponse = WithdrawResponses[keyof WithdrawResponses];
+
+export type MyBetsData = {
+  body?: never;
+  path?: never;
+  query?: never;
+  url: '/sportsbook/bets';
+};
+
+export type MyBetsErrors = {
+  /**
+   * No session: the token is missing, unknown or ended (the app logs out).
+   */
+  401: EmptyEnvelope;
+};
+
+export type MyBetsError = MyBetsErrors[keyof MyBetsErrors];
+
+export type MyBetsResponses = {
+  200: EnvelopeVecBetView;
+};
+
+export type MyBetsResponse = MyBetsResponses[keyof MyBetsResponses];
+
+export type PlaceBetData = {
+  body: BetBody;
+  path?: never;
+  query?: never;
+  url: '/sportsbook/bets';
+};
+
+export type PlaceBetErrors = {
+  /**
+   * A bad slip, a stake limit, not enough money
+   */
+  400: EmptyEnvelope;
+  /**
+   * No session: the token is missing, unknown or ended (the app logs out).
+   */
+  401: EmptyEnvelope;
+  /**
+   * A selection not offered now, or the prices changed (data: the prices now)
+   */
+  409: EnvelopePriceChanges;
+};
+
+export type PlaceBetError = PlaceBetErrors[keyof PlaceBetErrors];
+
+export type PlaceBetResponses = {
+  200: EnvelopeVecPlacedBet;
+};
+
+export type PlaceBetResponse = PlaceBetResponses[keyof PlaceBetResponses];
+
+export type CashOutData = {
+  body: CashOutBody;
+  path: {
+    /**
+     * the bet's id
+     */
+    id: number;
+  };
+  query?: never;
+  url: '/sportsbook/bets/{id}/cashout';
+};
+
+export type CashOutErrors = {
+  /**
+   * The body is not JSON of the call's shape, or the call refused it.
+   */
+  400: EmptyEnvelope;
+  /**
+   * No session: the token is missing, unknown or ended (the app logs out).
+   */
+  401: EmptyEnvelope;
+  404: EmptyEnvelope;
+  /**
+   * Not available now, or the value fell (data.value: the value now)
+   */
+  409: EmptyEnvelope;
+};
+
+export type CashOutError = CashOutErrors[keyof CashOutErrors];
+
+export type CashOutResponses = {
+  200: EnvelopeCashedOut;
+};
+
+export type CashOutResponse = CashOutResponses[keyof CashOutResponses];
 
 export type EventsData = {
   body?: never;

@@ -45,10 +45,26 @@ export const zBet = z.object({
   win: z.nullish(z.int()),
 });
 
-export const zBetBody = z.object({
-  amount: z.int(),
-  autoCashOut: z.nullish(z.number()),
-  slot: z.int(),
+/**
+ * A leg of one of the player's bets.
+ */
+export const zBetLegView = z.object({
+  away: z.string(),
+  eventId: z.int(),
+  home: z.string(),
+  line: z.nullish(z.number()),
+  market: z.string(),
+  price: z.number(),
+  result: z.string(),
+  score: z.array(
+    z
+      .int()
+      .check(
+        z.gte(0),
+        z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }),
+      ),
+  ),
+  selection: z.string(),
 });
 
 /**
@@ -60,6 +76,21 @@ export const zBetPlaced = z.object({
   balance: z.number(),
   roundId: z.int(),
   slot: z.int(),
+});
+
+/**
+ * One of the player's bets.
+ */
+export const zBetView = z.object({
+  cashOut: z.nullish(z.number()),
+  id: z.int(),
+  kind: z.string(),
+  legs: z.array(zBetLegView),
+  payout: z.number(),
+  placedAt: z.string(),
+  potential: z.number(),
+  stake: z.number(),
+  state: z.string(),
 });
 
 /**
@@ -86,15 +117,12 @@ export const zCancelBody = z.object({
   id: z.int(),
 });
 
-/**
- * A cash-out.
- */
+export const zCashOutBody = z.object({
+  amount: z.number(),
+});
+
 export const zCashedOut = z.object({
-  balance: z.number(),
-  cashOut: z.number(),
-  roundId: z.int(),
-  slot: z.int(),
-  win: z.int(),
+  amount: z.number(),
 });
 
 export const zCashoutBody = z.object({
@@ -359,11 +387,7 @@ export const zEnvelopeBetPlaced = z.object({
 export const zEnvelopeCashedOut = z.object({
   data: z.optional(
     z.object({
-      balance: z.number(),
-      cashOut: z.number(),
-      roundId: z.int(),
-      slot: z.int(),
-      win: z.int(),
+      amount: z.number(),
     }),
   ),
   message: z.nullish(z.string()),
@@ -561,6 +585,29 @@ export const zEnvelopeTrialBonus = z.object({
 /**
  * The body of every `/api/` response.
  */
+export const zEnvelopeVecBetView = z.object({
+  data: z.optional(
+    z.array(
+      z.object({
+        cashOut: z.nullish(z.number()),
+        id: z.int(),
+        kind: z.string(),
+        legs: z.array(zBetLegView),
+        payout: z.number(),
+        placedAt: z.string(),
+        potential: z.number(),
+        stake: z.number(),
+        state: z.string(),
+      }),
+    ),
+  ),
+  message: z.nullish(z.string()),
+  success: z.boolean(),
+});
+
+/**
+ * The body of every `/api/` response.
+ */
 export const zEnvelopeVecBonusItem = z.object({
   data: z.optional(
     z.array(
@@ -669,6 +716,24 @@ export const zEnvelopeVecNotification = z.object({
         timeStamp: z.string(),
         title: z.string(),
         type: z.int(),
+      }),
+    ),
+  ),
+  message: z.nullish(z.string()),
+  success: z.boolean(),
+});
+
+/**
+ * The body of every `/api/` response.
+ */
+export const zEnvelopeVecPlacedBet = z.object({
+  data: z.optional(
+    z.array(
+      z.object({
+        id: z.int(),
+        potential: z.number(),
+        stake: z.number(),
+        state: z.string(),
       }),
     ),
   ),
@@ -1007,6 +1072,33 @@ export const zLanguage = z.object({
 });
 
 /**
+ * A leg of a slip.
+ */
+export const zLegBody = z.object({
+  price: z.number(),
+  selectionId: z.int(),
+});
+
+/**
+ * A slip to place.
+ */
+export const zBetBody = z.object({
+  highRate: z.optional(z.boolean()),
+  kind: z.string(),
+  legs: z.array(zLegBody),
+  oddsChoice: z.string(),
+  size: z.nullish(
+    z
+      .int()
+      .check(
+        z.gte(0),
+        z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }),
+      ),
+  ),
+  stake: z.number(),
+});
+
+/**
  * A payline win.
  */
 export const zLineWin = z.object({
@@ -1146,10 +1238,48 @@ export const zPhoneState = z.object({
   smsVerified: z.boolean(),
 });
 
+/**
+ * A placed bet.
+ */
+export const zPlacedBet = z.object({
+  id: z.int(),
+  potential: z.number(),
+  stake: z.number(),
+  state: z.string(),
+});
+
 export const zPopup = z.object({
   id: z.int(),
   images: z.array(zImageRef),
   url: z.string(),
+});
+
+/**
+ * A price the player was not given.
+ */
+export const zPriceNow = z.object({
+  price: z.number(),
+  selectionId: z.int(),
+});
+
+/**
+ * The body of every `/api/` response.
+ */
+export const zEnvelopePriceChanges = z.object({
+  data: z.optional(
+    z.object({
+      prices: z.array(zPriceNow),
+    }),
+  ),
+  message: z.nullish(z.string()),
+  success: z.boolean(),
+});
+
+/**
+ * What a refused slip answers (`data` on a price change).
+ */
+export const zPriceChanges = z.object({
+  prices: z.array(zPriceNow),
 });
 
 /**
@@ -2592,6 +2722,20 @@ export const zTransactionsResponse = zEnvelopeTransactionPage;
 export const zWithdrawBody = zPayBody;
 
 export const zWithdrawResponse = zEnvelopeSubmitted;
+
+export const zMyBetsResponse = zEnvelopeVecBetView;
+
+export const zPlaceBetBody = zBetBody;
+
+export const zPlaceBetResponse = zEnvelopeVecPlacedBet;
+
+export const zCashOutBody2 = zCashOutBody;
+
+export const zCashOutPath = z.object({
+  id: z.int(),
+});
+
+export const zCashOutResponse = zEnvelopeCashedOut;
 
 export const zEventsQuery = z.object({
   sport: z.nullish(z.string()),
