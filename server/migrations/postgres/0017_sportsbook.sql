@@ -25,6 +25,7 @@ CREATE TABLE sb_markets (
     key        TEXT NOT NULL,                      -- 1x2, double_chance, total_2.5, btts, ...
     line       BIGINT,                                -- tenths (2.5 is 25), for handicap and total markets
     state      TEXT NOT NULL CHECK (state IN ('inactive', 'active', 'suspended', 'settled', 'cancelled')),
+    held       BIGINT NOT NULL DEFAULT 0,                  -- 1: suspended by an operator until reopened
     margin     BIGINT NOT NULL,                  -- basis points (6 % is 600)
     updated_at BIGINT NOT NULL,
     UNIQUE (event_id, key)

@@ -25,6 +25,7 @@ CREATE TABLE sb_markets (
     key        TEXT NOT NULL,                      -- 1x2, double_chance, total_2.5, btts, ...
     line       INTEGER,                                -- tenths (2.5 is 25), for handicap and total markets
     state      TEXT NOT NULL CHECK (state IN ('inactive', 'active', 'suspended', 'settled', 'cancelled')),
+    held       INTEGER NOT NULL DEFAULT 0,                  -- 1: suspended by an operator until reopened
     margin     INTEGER NOT NULL,                  -- basis points (6 % is 600)
     updated_at INTEGER NOT NULL,
     UNIQUE (event_id, key)

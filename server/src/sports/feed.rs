@@ -472,12 +472,15 @@ async fn write_markets(
                 .await?
             {
                 Some(id) => {
-                    sqlx::query("UPDATE sb_markets SET state = $1, updated_at = $2 WHERE id = $3 AND state IN ('active', 'suspended')")
-                        .bind(state.as_str())
-                        .bind(now)
-                        .bind(id)
-                        .execute(&mut *conn)
-                        .await?;
+                    sqlx::query(
+                        "UPDATE sb_markets SET state = CASE WHEN held = 1 THEN 'suspended' ELSE $1 END, updated_at = $2 \
+                     WHERE id = $3 AND state IN ('active', 'suspended')",
+                    )
+                    .bind(state.as_str())
+                    .bind(now)
+                    .bind(id)
+                    .execute(&mut *conn)
+                    .await?;
                     id
                 }
                 None => sqlx::query_scalar(

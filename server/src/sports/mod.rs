@@ -6,6 +6,7 @@
 //! HMAC-SHA256 of the rest under `KASA_SPORTSBOOK_SECRET`, which the sportsbook shares to check
 //! who the player is without calling back. [`Sportsbooks::verify`] is that check.
 
+pub mod admin;
 pub mod betting;
 pub mod book;
 pub mod feed;

@@ -29,11 +29,15 @@ pub fn router() -> OpenApiRouter<Db> {
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(rename_all = "camelCase")]
 pub struct EventsQuery {
     /// football, basketball, tennis or volleyball; all when missing.
     pub sport: Option<String>,
     /// true: the live events; false or missing: the ones to come.
     pub live: Option<bool>,
+    /// true: only the events with High Rate prices (the /fcg pages), with those markets.
+    pub high_rate: Option<bool>,
 }
 
 /// A selection and its price.
@@ -48,6 +52,8 @@ pub struct SelectionView {
     pub offered: bool,
     /// won, lost or void once settled.
     pub result: Option<String>,
+    /// The High Rate price, when the book boosts it (the /fcg pages).
+    pub boosted: Option<f64>,
 }
 
 /// A market of an event.
@@ -91,28 +97,42 @@ fn competition_name(key: &str, locale: &str) -> String {
     feed::competition(key).map_or_else(|| key.to_string(), |c| if locale == "en" { c.name_en } else { c.name_tr }.to_string())
 }
 
-async fn markets_of(db: &Db, event_ids: &[i64], main_only: bool) -> Result<Vec<(i64, MarketView)>, AppError> {
+/// Which markets of an event a list shows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Which {
+    Main,
+    All,
+    Boosted,
+}
+
+async fn markets_of(db: &Db, event_ids: &[i64], which: Which) -> Result<Vec<(i64, MarketView)>, AppError> {
     let mut out = Vec::new();
     for &event_id in event_ids {
-        let filter = if main_only { " AND key IN ('1x2', 'winner')" } else { "" };
+        let filter = match which {
+            Which::Main => " AND key IN ('1x2', 'winner')",
+            Which::All => "",
+            Which::Boosted => " AND EXISTS (SELECT 1 FROM sb_selections b WHERE b.market_id = sb_markets.id AND b.boosted IS NOT NULL)",
+        };
         let sql = format!("SELECT id, key, line, state FROM sb_markets WHERE event_id = $1{filter} ORDER BY id");
         for m in sqlx::query(sqlx::AssertSqlSafe(sql)).bind(event_id).fetch_all(&db.pool).await? {
             let market_id: i64 = m.try_get(0)?;
-            let selections = sqlx::query("SELECT id, key, price, offered, result FROM sb_selections WHERE market_id = $1 ORDER BY id")
-                .bind(market_id)
-                .fetch_all(&db.pool)
-                .await?
-                .iter()
-                .map(|s| {
-                    Ok(SelectionView {
-                        id: s.try_get(0)?,
-                        key: s.try_get(1)?,
-                        price: s.try_get::<i64, _>(2)? as f64 / 100.0,
-                        offered: s.try_get::<i64, _>(3)? != 0,
-                        result: s.try_get(4)?,
+            let selections =
+                sqlx::query("SELECT id, key, price, offered, result, boosted FROM sb_selections WHERE market_id = $1 ORDER BY id")
+                    .bind(market_id)
+                    .fetch_all(&db.pool)
+                    .await?
+                    .iter()
+                    .map(|s| {
+                        Ok(SelectionView {
+                            id: s.try_get(0)?,
+                            key: s.try_get(1)?,
+                            price: s.try_get::<i64, _>(2)? as f64 / 100.0,
+                            offered: s.try_get::<i64, _>(3)? != 0,
+                            result: s.try_get(4)?,
+                            boosted: s.try_get::<Option<i64>, _>(5)?.map(|b| b as f64 / 100.0),
+                        })
                     })
-                })
-                .collect::<Result<Vec<_>, sqlx::Error>>()?;
+                    .collect::<Result<Vec<_>, sqlx::Error>>()?;
             let line = m.try_get::<Option<i64>, _>(2)?.map(|tenths| tenths as f64 / 10.0);
             out.push((event_id, MarketView { id: market_id, key: m.try_get(1)?, line, state: m.try_get(3)?, selections }));
         }
@@ -149,12 +169,19 @@ async fn events(State(db): State<Db>, RequestLocale(locale): RequestLocale, Quer
         None => None,
     };
     let state = if q.live.unwrap_or(false) { "live" } else { "scheduled" };
-    let sql =
-        format!("SELECT {EVENT_COLUMNS} FROM sb_events WHERE state = $1 AND ($2 = '' OR sport = $2) ORDER BY starts_at, id LIMIT 100");
+    let high_rate = q.high_rate.unwrap_or(false);
+    let boosted_only = if high_rate {
+        " AND EXISTS (SELECT 1 FROM sb_markets m JOIN sb_selections s ON s.market_id = m.id WHERE m.event_id = sb_events.id AND s.boosted IS NOT NULL)"
+    } else {
+        ""
+    };
+    let sql = format!(
+        "SELECT {EVENT_COLUMNS} FROM sb_events WHERE state = $1 AND ($2 = '' OR sport = $2){boosted_only} ORDER BY starts_at, id LIMIT 100"
+    );
     let rows = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(state).bind(sport.map_or("", Sport::as_str)).fetch_all(&db.pool).await?;
     let mut list = rows.iter().map(|r| event_view(r, &locale)).collect::<Result<Vec<_>, _>>()?;
     let ids: Vec<i64> = list.iter().map(|e| e.id).collect();
-    for (event_id, market) in markets_of(&db, &ids, true).await? {
+    for (event_id, market) in markets_of(&db, &ids, if high_rate { Which::Boosted } else { Which::Main }).await? {
         if let Some(e) = list.iter_mut().find(|e| e.id == event_id) {
             e.markets.push(market);
         }
@@ -171,7 +198,7 @@ async fn event(State(db): State<Db>, RequestLocale(locale): RequestLocale, Path(
     let row =
         sqlx::query(sqlx::AssertSqlSafe(sql)).bind(id).fetch_optional(&db.pool).await?.ok_or(AppError::NotFound("sportsbook.no_event"))?;
     let mut view = event_view(&row, &locale)?;
-    view.markets = markets_of(&db, &[id], false).await?.into_iter().map(|(_, m)| m).collect();
+    view.markets = markets_of(&db, &[id], Which::All).await?.into_iter().map(|(_, m)| m).collect();
     Ok(Envelope::ok(view))
 }
 

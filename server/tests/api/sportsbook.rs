@@ -345,4 +345,43 @@ mod betting {
             assert_ledger_holds(&app).await;
         }
     }
+
+    on_both_engines! {
+        async fn an_operator_holds_a_market_suspended_and_a_high_rate_price_takes_its_own_stake_limit(app) {
+            // Arrange
+            let (p, token) = make_player(&app, "yuksek").await;
+            fund(&app, p, 100_000).await;
+            let event = football_events(&app, 1).await[0];
+            let (starts_at,): (i64,) = sqlx::query_as("SELECT starts_at FROM sb_events WHERE id = $1").bind(event).fetch_one(&app.db.pool).await.unwrap();
+            let home = selection(&app, event, "1x2", "1").await;
+            let over = selection(&app, event, "total_2.5", "over").await;
+
+            // Act
+            kasa::sports::admin::suspend(&app.db, over.2).await.unwrap();
+            feed::tick(&app.db, starts_at + 10 * 60_000, 1.0).await.unwrap();
+            let held: String = sqlx::query_scalar("SELECT state FROM sb_markets WHERE id = $1").bind(over.2).fetch_one(&app.db.pool).await.unwrap();
+            kasa::sports::admin::reopen(&app.db, over.2).await.unwrap();
+            let reopened: String = sqlx::query_scalar("SELECT state FROM sb_markets WHERE id = $1").bind(over.2).fetch_one(&app.db.pool).await.unwrap();
+            let below = kasa::sports::admin::boost(&app.db, home.0, Some(1.01)).await;
+            let boosted = home.1 + 50;
+            kasa::sports::admin::boost(&app.db, home.0, Some(boosted as f64 / 100.0)).await.unwrap();
+            let listed = envelope(app.get_locale("/api/sportsbook/events?live=true&highRate=true", "tr").await).await;
+            let high = json!({"legs": [leg(home.0, boosted)], "kind": "single", "stake": 500, "oddsChoice": "none", "highRate": true});
+            let too_much = place(&app, &token, json!({"legs": [leg(home.0, boosted)], "kind": "single", "stake": 501, "oddsChoice": "none", "highRate": true})).await;
+            let taken = place(&app, &token, high).await;
+
+            // Assert
+            assert_eq!(held, "suspended", "the feed keeps an operator's suspension");
+            assert_eq!(reopened, "active");
+            assert!(below.is_err(), "a High Rate price beats the price");
+            let events = listed["data"].as_array().unwrap();
+            assert_eq!(events.len(), 1, "{listed}");
+            assert_eq!(events[0]["markets"][0]["key"], "1x2");
+            assert_eq!(events[0]["markets"][0]["selections"][0]["boosted"].as_f64().unwrap(), boosted as f64 / 100.0);
+            assert_eq!((too_much.0, too_much.1["message"].as_str()), (400, Some("The stake of a bet can be at most 500,00 ₺.")));
+            assert_eq!(taken.0, 200, "{}", taken.1);
+            assert_eq!(taken.1["data"][0]["potential"].as_f64().unwrap(), (500 * boosted) as f64 / 100.0);
+            assert_eq!(taken.1["data"][0]["state"], "pending", "the match is live: the live delay");
+        }
+    }
 }
