@@ -2647,6 +2647,10 @@ export type SeedBody = {
  * A selection and its price.
  */
 export type SelectionView = {
+  /**
+   * The High Rate price, when the book boosts it (the /fcg pages).
+   */
+  boosted?: number | null;
   id: number;
   key: string;
   /**
@@ -5021,6 +5025,10 @@ export type EventsData = {
      * true: the live events; false or missing: the ones to come.
      */
     live?: boolean | null;
+    /**
+     * true: only the events with High Rate prices (the /fcg pages), with those markets.
+     */
+    highRate?: boolean | null;
   };
   url: '/sportsbook/events';
 };

@@ -1466,6 +1466,7 @@ export const zSeedBody = z.object({
  * A selection and its price.
  */
 export const zSelectionView = z.object({
+  boosted: z.nullish(z.number()),
   id: z.int(),
   key: z.string(),
   offered: z.boolean(),
@@ -2740,6 +2741,7 @@ export const zCashOutResponse = zEnvelopeCashedOut;
 export const zEventsQuery = z.object({
   sport: z.nullish(z.string()),
   live: z.nullish(z.boolean()),
+  highRate: z.nullish(z.boolean()),
 });
 
 export const zEventsResponse = zEnvelopeVecEventView;
