@@ -390,16 +390,27 @@ pub async fn settle_market(db: &Db, market_id: i64) -> Result<usize, BetError> {
     .await?;
     wallet::open_provider_account(db, PROVIDER).await?;
     let mut changed = 0;
-    for (bet_id, player_id) in bets {
+    // Bets settle in batches, each batch one transaction with one balance push per player in it:
+    // a big event's hundred thousand bets are a few hundred commits, not a hundred thousand.
+    for chunk in bets.chunks(SETTLE_BATCH) {
         let mut tx = db.begin_write().await?;
-        if settle_bet(&mut tx, bet_id, player_id).await? {
+        let mut paid = std::collections::BTreeSet::new();
+        for &(bet_id, player_id) in chunk {
+            if settle_bet(&mut tx, bet_id, player_id).await? {
+                paid.insert(player_id);
+                changed += 1;
+            }
+        }
+        for player_id in paid {
             wallet::publish_balance_in(&mut tx, player_id).await?;
-            changed += 1;
         }
         tx.commit().await?;
     }
     Ok(changed)
 }
+
+/// Bets settled in one transaction.
+const SETTLE_BATCH: usize = 500;
 
 /// Settles one bet from its legs' results inside the caller's transaction; whether it paid or
 /// changed anything.
