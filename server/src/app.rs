@@ -32,7 +32,10 @@ fn api(state: Option<&AppState>) -> OpenApiRouter<AppState> {
         .merge(area(accounts::router(), state.map(AccountsState::from_ref)))
         .merge(area(profile::router(), state.cloned()))
         .merge(area(bonus::router(), state.map(|s| s.db.clone())))
-        .merge(area(sports::routes::router(), state.map(|s| s.db.clone())))
+        .merge(area(
+            sports::routes::router(),
+            state.map(|s| sports::routes::SportsState { db: s.db.clone(), books: s.sportsbooks.clone() }),
+        ))
         .merge(area(notify::router(), state.map(|s| s.db.clone())))
         .merge(area(payments::router(), state.map(payments::PaymentsState::from_ref)))
         .merge(area(casino::router(), state.map(|s| casino::CasinoState::new(s.db.clone()))))

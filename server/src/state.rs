@@ -46,7 +46,7 @@ pub struct AppState {
     /// The built-in sportsbook's feed speed on this node (`None`: the feed does not run here).
     pub sports_feed: Option<f64>,
     /// The embedded sportsbooks (their URLs, the secret of the players' tokens).
-    pub sportsbooks: Arc<crate::sports::Sportsbooks>,
+    pub sportsbooks: Arc<crate::accounts::sportsbooks::Sportsbooks>,
 }
 
 impl AppState {
@@ -73,8 +73,9 @@ impl AppState {
         state.digitain_static_url = settings.digitain_static_url.as_deref().map(Arc::from);
         state.amusnet_jackpot_url = settings.amusnet_jackpot_url.as_deref().map(Arc::from);
         state.sports_feed = settings.sports_feed_speed;
-        let book = |url: &Option<String>, cid: &str| url.clone().map(|url| crate::sports::Book { url, cid: cid.to_string() });
-        state.sportsbooks = Arc::new(crate::sports::Sportsbooks::new(
+        let book =
+            |url: &Option<String>, cid: &str| url.clone().map(|url| crate::accounts::sportsbooks::Book { url, cid: cid.to_string() });
+        state.sportsbooks = Arc::new(crate::accounts::sportsbooks::Sportsbooks::new(
             book(&settings.betsy_url, &settings.betsy_cid),
             book(&settings.betco_url, ""),
             settings.sportsbook_secret.as_deref(),
@@ -100,7 +101,7 @@ impl AppState {
             gateway: Arc::new(Gateway::development()),
             digitain_static_url: None,
             amusnet_jackpot_url: None,
-            sportsbooks: Arc::new(crate::sports::Sportsbooks::none()),
+            sportsbooks: Arc::new(crate::accounts::sportsbooks::Sportsbooks::none()),
             sports_feed: None,
         }
     }

@@ -1,5 +1,6 @@
 //! The React app and the demo media, embedded in the binary: static files, and `index.html` for any
-//! other path so deep links load the app (except the server's own prefixes and missing files).
+//! other path so deep links load the app (except the server's own prefixes and missing files);
+//! under `/sportsbook/` the built-in sportsbook's own app the same way.
 //!
 //! Caching: the hashed files under `/assets/` never change under their name (a year, `immutable`);
 //! everything else, `index.html` first, is revalidated by its ETag on every use (`no-cache`).
@@ -63,8 +64,18 @@ pub async fn fallback(uri: Uri, headers: HeaderMap) -> Response {
     }
     let rel = path.trim_start_matches('/');
     if !rel.is_empty() && WebDist::get(rel).is_some() {
-        let cache = if rel.starts_with("assets/") || rel.starts_with("games/assets/") { IMMUTABLE } else { REVALIDATE };
-        return serve_app_file(rel, &headers, cache);
+        let hashed = ["assets/", "games/assets/", "sportsbook/assets/"].iter().any(|p| rel.starts_with(p));
+        return serve_app_file(rel, &headers, if hashed { IMMUTABLE } else { REVALIDATE });
+    }
+    // The built-in sportsbook's own app (framed by the sports pages): its index for its routes.
+    if under(path, "/sportsbook") {
+        if path.starts_with("/sportsbook/assets/") || path.rsplit('/').next().unwrap_or("").contains('.') {
+            return not_found();
+        }
+        if WebDist::get("sportsbook/index.html").is_none() {
+            return (StatusCode::SERVICE_UNAVAILABLE, "The sportsbook is not built: run `make build`.").into_response();
+        }
+        return serve_app_file("sportsbook/index.html", &headers, REVALIDATE);
     }
     if path.starts_with(GAME_ASSETS) {
         return not_found();

@@ -5,6 +5,7 @@ pub mod domain;
 pub mod operator;
 pub mod routes;
 pub mod service;
+pub mod sportsbooks;
 pub mod store;
 
 pub use routes::router;
@@ -29,7 +30,7 @@ pub struct AccountsState {
     pub limits: Limits,
     pub hashing: Arc<Hashing>,
     /// The embedded sportsbooks, whose tokens the login data carries.
-    pub sportsbooks: Arc<crate::sports::Sportsbooks>,
+    pub sportsbooks: Arc<crate::accounts::sportsbooks::Sportsbooks>,
 }
 
 impl FromRef<AccountsState> for Db {

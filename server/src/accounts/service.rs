@@ -79,10 +79,7 @@ pub struct LoginData {
     pub phone: String,
 }
 
-/// The code players see for their account.
-pub fn usercode(player_id: i64) -> String {
-    (1_000_000 + player_id).to_string()
-}
+pub use crate::auth::usercode;
 
 impl LoginData {
     /// The login data for a session token, with a token for each configured sportsbook (its
@@ -96,7 +93,7 @@ impl LoginData {
         username: &str,
         phone: &str,
         sms_verified: bool,
-        sportsbooks: &crate::sports::Sportsbooks,
+        sportsbooks: &crate::accounts::sportsbooks::Sportsbooks,
     ) -> LoginData {
         let code = usercode(player_id);
         let books = sportsbooks.login_fields(&code, crate::db::now_ms());

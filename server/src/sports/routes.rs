@@ -1,9 +1,12 @@
 //! The built-in sportsbook's read calls (issue 17): the events of a sport (pre-match or live)
 //! with their main market, and one event with every market, in the caller's language.
 
+use std::sync::Arc;
+
 use axum::Json;
-use axum::extract::{Path, Query, State};
+use axum::extract::{FromRef, FromRequestParts, Path, Query, State};
 use axum::http::StatusCode;
+use axum::http::request::Parts;
 use axum::response::{IntoResponse, Response};
 use serde::{Deserialize, Serialize};
 use sqlx::Row;
@@ -11,11 +14,11 @@ use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use super::Sportsbooks;
 use super::betting::{self, BetError, OddsChoice, Slip, Wanted};
 use super::book::Sport;
 use super::feed::{self, Play};
 use super::slip::{Cover, Kind};
-use crate::auth::CurrentPlayer;
 use crate::db::Db;
 use crate::error::AppJson;
 use crate::error::{ApiResult, AppError, EmptyEnvelope, Envelope};
@@ -24,8 +27,65 @@ use crate::i18n::t;
 use crate::money::Kurus;
 use crate::time::iso_utc;
 
-pub fn router() -> OpenApiRouter<Db> {
-    OpenApiRouter::new().routes(routes!(events)).routes(routes!(event)).routes(routes!(place_bet, my_bets)).routes(routes!(cash_out))
+/// What the sportsbook's calls need: the database, and the sportsbooks whose tokens they accept.
+#[derive(Clone, Debug)]
+pub struct SportsState {
+    pub db: Db,
+    pub books: Arc<Sportsbooks>,
+}
+
+impl FromRef<SportsState> for Db {
+    fn from_ref(s: &SportsState) -> Db {
+        s.db.clone()
+    }
+}
+
+pub fn router() -> OpenApiRouter<SportsState> {
+    OpenApiRouter::new()
+        .routes(routes!(events))
+        .routes(routes!(event))
+        .routes(routes!(place_bet, my_bets))
+        .routes(routes!(cash_out))
+        .routes(routes!(balance))
+}
+
+/// The player betting: the sportsbook token the login data gave (`Authorization: Bearer
+/// betsy.…`), as a framed sportsbook is called, or the site's own session.
+#[derive(Debug, Clone, Copy)]
+pub struct Bettor {
+    pub player_id: i64,
+}
+
+impl FromRequestParts<SportsState> for Bettor {
+    type Rejection = AppError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &SportsState) -> Result<Self, Self::Rejection> {
+        let token = crate::auth::session::bearer(parts).ok_or(AppError::Unauthorized)?;
+        if let Some((_, usercode)) = state.books.verify(token, crate::db::now_ms()) {
+            let code: i64 = usercode.parse().map_err(|_| AppError::Unauthorized)?;
+            return Ok(Bettor { player_id: code - crate::auth::USERCODE_BASE });
+        }
+        let me = crate::auth::session::lookup(&state.db, token).await?.ok_or(AppError::Unauthorized)?;
+        Ok(Bettor { player_id: me.player_id })
+    }
+}
+
+/// The bettor's balance.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct BookBalance {
+    /// Lira: real plus bonus money, as the site's header shows.
+    pub balance: f64,
+    pub real_balance: f64,
+    pub bonus_balance: f64,
+}
+
+/// The bettor's balance, for the sportsbook's own header.
+#[utoipa::path(get, path = "/sportsbook/balance", tag = "sportsbook",
+    responses((status = 200, body = Envelope<BookBalance>)), security(("bearer" = [])))]
+async fn balance(State(db): State<Db>, me: Bettor) -> ApiResult<BookBalance> {
+    let b = crate::wallet::balances(&db, me.player_id).await?;
+    Ok(Envelope::ok(BookBalance { balance: b.total()?.to_lira(), real_balance: b.real.to_lira(), bonus_balance: b.bonus.to_lira() }))
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
@@ -313,7 +373,7 @@ fn parse_kind(body: &BetBody) -> Option<Kind> {
         (status = 400, description = "A bad slip, a stake limit, not enough money", body = EmptyEnvelope),
         (status = 409, description = "A selection not offered now, or the prices changed (data: the prices now)", body = Envelope<PriceChanges>)),
     security(("bearer" = [])))]
-async fn place_bet(State(db): State<Db>, me: CurrentPlayer, AppJson(body): AppJson<BetBody>) -> Response {
+async fn place_bet(State(db): State<Db>, me: Bettor, AppJson(body): AppJson<BetBody>) -> Response {
     let Some(kind) = parse_kind(&body) else {
         return AppError::BadRequest("sportsbook.bad_slip").into_response();
     };
@@ -380,7 +440,7 @@ pub struct BetView {
 /// The player's bets, newest first (the 50 latest).
 #[utoipa::path(get, path = "/sportsbook/bets", tag = "sportsbook",
     responses((status = 200, body = Envelope<Vec<BetView>>)), security(("bearer" = [])))]
-async fn my_bets(State(db): State<Db>, me: CurrentPlayer) -> ApiResult<Vec<BetView>> {
+async fn my_bets(State(db): State<Db>, me: Bettor) -> ApiResult<Vec<BetView>> {
     let rows = sqlx::query(
         "SELECT id, kind, state, stake, potential, payout, placed_at FROM sb_bets WHERE player_id = $1 ORDER BY id DESC LIMIT 50",
     )
@@ -449,7 +509,7 @@ pub struct CashedOut {
     responses((status = 200, body = Envelope<CashedOut>), (status = 404, body = EmptyEnvelope),
         (status = 409, description = "Not available now, or the value fell (data.value: the value now)", body = EmptyEnvelope)),
     security(("bearer" = [])))]
-async fn cash_out(State(db): State<Db>, me: CurrentPlayer, Path(id): Path<String>, AppJson(body): AppJson<CashOutBody>) -> Response {
+async fn cash_out(State(db): State<Db>, me: Bettor, Path(id): Path<String>, AppJson(body): AppJson<CashOutBody>) -> Response {
     let (Ok(id), Ok(seen)) = (id.parse::<i64>(), Kurus::from_lira(body.amount)) else {
         return AppError::NotFound("sportsbook.no_bet").into_response();
     };

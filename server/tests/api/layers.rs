@@ -7,7 +7,7 @@ use std::path::Path;
 /// Database, money, time, the error envelope, messages, settings and their small helpers.
 const CORE: &[&str] = &["config", "db", "error", "http", "i18n", "journal", "mask", "money", "time"];
 /// The areas, each a folder holding its routes, logic and SQL.
-const AREAS: &[&str] = &["accounts", "auth", "bonus", "cms", "hub", "notify", "outbox", "payments", "ratelimit", "sports", "wallet"];
+const AREAS: &[&str] = &["accounts", "auth", "bonus", "cms", "hub", "notify", "outbox", "payments", "ratelimit", "wallet"];
 
 /// For each top-level module, the other top-level modules its source names as `crate::NAME`.
 fn imports() -> BTreeMap<String, BTreeSet<String>> {

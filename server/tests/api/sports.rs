@@ -40,6 +40,30 @@ async fn a_configured_sportsbook_gets_a_signed_token_at_login_and_may_be_framed(
     assert_eq!(configured().verify(data["betcoToken"].as_str().unwrap(), now), Some(("betco".into(), usercode)));
     let frames = csp.split(';').find(|d| d.trim().starts_with("frame-src")).unwrap();
     assert!(frames.contains("https://sport.example.com") && frames.contains("https://betco.example.net"), "{frames}");
+    // The sportsbook's calls take its token as the player's.
+    let betsy = data["betsyToken"].as_str().unwrap();
+    let balance = app.client.get(app.url("/api/sportsbook/balance")).bearer_auth(betsy).send().await.unwrap();
+    assert_eq!(balance.status().as_u16(), 200);
+    let forged = format!("{}0", &betsy[..betsy.len() - 1]);
+    let refused = app.client.get(app.url("/api/sportsbook/balance")).bearer_auth(&forged).send().await.unwrap();
+    assert_eq!(refused.status().as_u16(), 401);
+}
+
+#[tokio::test]
+async fn the_sportsbook_app_is_served_under_its_own_path() {
+    // Arrange
+    let app = spawn_app(Engine::Sqlite).await;
+
+    // Act
+    let page = app.get("/sportsbook/").await;
+    let deep = app.get("/sportsbook/live").await;
+    let missing = app.get("/sportsbook/assets/nothing.js").await;
+
+    // Assert
+    let built = std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../web/dist/sportsbook/index.html")).exists();
+    let expected = if built { 200 } else { 503 };
+    assert_eq!((page.status().as_u16(), deep.status().as_u16()), (expected, expected));
+    assert_eq!(missing.status().as_u16(), 404);
 }
 
 #[tokio::test]
