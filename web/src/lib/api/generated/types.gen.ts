@@ -289,6 +289,18 @@ export type BonusItem = {
 };
 
 /**
+ * The bettor's balance.
+ */
+export type BookBalance = {
+  /**
+   * Lira: real plus bonus money, as the site's header shows.
+   */
+  balance: number;
+  bonusBalance: number;
+  realBalance: number;
+};
+
+/**
  * The bootstrap data of the spec (section 3).
  */
 export type Bootstrap = {
@@ -726,6 +738,25 @@ export type EnvelopeBlackjackView = {
      * Kuruş returned.
      */
     win: number;
+  };
+  message?: string | null;
+  success: boolean;
+};
+
+/**
+ * The body of every `/api/` response.
+ */
+export type EnvelopeBookBalance = {
+  /**
+   * The bettor's balance.
+   */
+  data?: {
+    /**
+     * Lira: real plus bonus money, as the site's header shows.
+     */
+    balance: number;
+    bonusBalance: number;
+    realBalance: number;
   };
   message?: string | null;
   success: boolean;
@@ -4925,6 +4956,28 @@ export type WithdrawResponses = {
 
 export type WithdrawResponse = WithdrawResponses[keyof WithdrawResponses];
 
+export type BalanceData2 = {
+  body?: never;
+  path?: never;
+  query?: never;
+  url: '/sportsbook/balance';
+};
+
+export type BalanceErrors = {
+  /**
+   * No session: the token is missing, unknown or ended (the app logs out).
+   */
+  401: EmptyEnvelope;
+};
+
+export type BalanceError = BalanceErrors[keyof BalanceErrors];
+
+export type BalanceResponses = {
+  200: EnvelopeBookBalance;
+};
+
+export type BalanceResponse = BalanceResponses[keyof BalanceResponses];
+
 export type MyBetsData = {
   body?: never;
   path?: never;
@@ -5072,24 +5125,24 @@ export type EventResponses = {
 
 export type EventResponse = EventResponses[keyof EventResponses];
 
-export type BalanceData2 = {
+export type Balance2Data = {
   body?: never;
   path?: never;
   query?: never;
   url: '/user/balance';
 };
 
-export type BalanceErrors = {
+export type Balance2Errors = {
   /**
    * No session: the token is missing, unknown or ended (the app logs out).
    */
   401: EmptyEnvelope;
 };
 
-export type BalanceError = BalanceErrors[keyof BalanceErrors];
+export type Balance2Error = Balance2Errors[keyof Balance2Errors];
 
-export type BalanceResponses = {
+export type Balance2Responses = {
   200: EnvelopeBalanceData;
 };
 
-export type BalanceResponse = BalanceResponses[keyof BalanceResponses];
+export type Balance2Response = Balance2Responses[keyof Balance2Responses];

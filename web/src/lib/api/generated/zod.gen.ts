@@ -113,6 +113,15 @@ export const zBonusItem = z.object({
   wagered: z.number(),
 });
 
+/**
+ * The bettor's balance.
+ */
+export const zBookBalance = z.object({
+  balance: z.number(),
+  bonusBalance: z.number(),
+  realBalance: z.number(),
+});
+
 export const zCancelBody = z.object({
   id: z.int(),
 });
@@ -375,6 +384,21 @@ export const zEnvelopeBetPlaced = z.object({
       balance: z.number(),
       roundId: z.int(),
       slot: z.int(),
+    }),
+  ),
+  message: z.nullish(z.string()),
+  success: z.boolean(),
+});
+
+/**
+ * The body of every `/api/` response.
+ */
+export const zEnvelopeBookBalance = z.object({
+  data: z.optional(
+    z.object({
+      balance: z.number(),
+      bonusBalance: z.number(),
+      realBalance: z.number(),
     }),
   ),
   message: z.nullish(z.string()),
@@ -2724,6 +2748,8 @@ export const zWithdrawBody = zPayBody;
 
 export const zWithdrawResponse = zEnvelopeSubmitted;
 
+export const zBalanceResponse = zEnvelopeBookBalance;
+
 export const zMyBetsResponse = zEnvelopeVecBetView;
 
 export const zPlaceBetBody = zBetBody;
@@ -2752,4 +2778,4 @@ export const zEventPath = z.object({
 
 export const zEventResponse = zEnvelopeEventView;
 
-export const zBalanceResponse = zEnvelopeBalanceData;
+export const zBalance2Response = zEnvelopeBalanceData;
