@@ -4,11 +4,18 @@ import { createStore } from './create-store';
 export const CONFETTI_PARTICLES = 150;
 export const CELEBRATION_DELAY_MS = 100;
 
-/** Fires the confetti; canvas-confetti is loaded on the first celebration, not with the page. */
+let cannon: ((options?: import('canvas-confetti').Options) => Promise<null> | null) | undefined;
+
+/**
+ * Fires the confetti; canvas-confetti is loaded on the first celebration, not with the page. It
+ * draws on the page's own thread: its default worker starts from a `blob:` URL, which the site's
+ * Content-Security-Policy does not allow.
+ */
 export function fireConfetti(): void {
   void import('canvas-confetti').then(({ default: confetti }) => {
     try {
-      void confetti({
+      cannon ??= confetti.create(undefined, { resize: true, useWorker: false });
+      void cannon({
         particleCount: CONFETTI_PARTICLES,
         spread: 80,
         startVelocity: 42,
