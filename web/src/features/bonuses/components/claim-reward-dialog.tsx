@@ -96,10 +96,10 @@ function ClaimItem({
         onClick={onClaim}
         disabled={busy}
         aria-busy={pending}
+        aria-label={`${pending ? t('common.loading') : t('bonuses.claim.button')}: ${item.title}`}
       >
         <Icon name="gift" size={18} />
         {pending ? t('common.loading') : t('bonuses.claim.button')}
-        <span className="visually-hidden">: {item.title}</span>
       </button>
     </li>
   );
