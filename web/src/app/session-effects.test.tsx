@@ -10,7 +10,7 @@ import {
 import { dispatchHubCommand } from '@/features/notifications/hub';
 import { createQueryClient } from '@/lib/react-query';
 import { resetSession, setAuthData } from '@/lib/session-store';
-import { useBalancePush } from './session-effects';
+import { useBalancePush, useBonusPush } from './session-effects';
 
 const fetchMock = vi.fn<typeof fetch>();
 
@@ -94,6 +94,37 @@ describe('the balance', () => {
     );
     expect(screen.getByRole('status', { name: 'balance' })).toHaveTextContent('0');
     expect(balanceCalls()).toBe(0);
+    client.clear();
+  });
+});
+
+describe('a Bonus notification', () => {
+  function BonusPush() {
+    useBonusPush();
+    return null;
+  }
+
+  it('reads the bonus queries again, other notifications do not', () => {
+    const client = createQueryClient();
+    const invalidate = vi.spyOn(client, 'invalidateQueries');
+    render(
+      <QueryClientProvider client={client}>
+        <BonusPush />
+      </QueryClientProvider>,
+    );
+    const note = (type: number) =>
+      JSON.stringify({
+        id: type,
+        title: 'Bonus',
+        note: 'A bonus',
+        type,
+        timeStamp: '2026-11-24T10:00:00Z',
+        isRead: false,
+      });
+    act(() => dispatchHubCommand('Notification', note(5)));
+    expect(invalidate).not.toHaveBeenCalled();
+    act(() => dispatchHubCommand('Notification', note(4)));
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['bonus'] });
     client.clear();
   });
 });
