@@ -70,7 +70,7 @@ export default defineConfig(({ command }) => ({
   test: {
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],
-    include: ['src/**/*.test.{ts,tsx}', 'games/**/*.test.ts'],
+    include: ['src/**/*.test.{ts,tsx}', 'games/**/*.test.ts', 'sportsbook/**/*.test.{ts,tsx}'],
     css: false,
   },
 }));

@@ -1,0 +1,80 @@
+import type { EventView, MarketView, SelectionView } from './api';
+import { priceOf } from './api';
+import { hundredths } from './slip';
+
+/** A selection on the slip, with what the slip shows of it. */
+export interface Leg {
+  selectionId: number;
+  eventId: number;
+  home: string;
+  away: string;
+  live: boolean;
+  marketKey: string;
+  line: number | null;
+  selectionKey: string;
+  /** Hundredths: the price the slip shows and bets at. */
+  price: number;
+}
+
+export function legOf(
+  event: EventView,
+  market: MarketView,
+  s: SelectionView,
+  highRate: boolean,
+): Leg {
+  return {
+    selectionId: s.id,
+    eventId: event.id,
+    home: event.home,
+    away: event.away,
+    live: event.state === 'live',
+    marketKey: market.key,
+    line: market.line ?? null,
+    selectionKey: s.key,
+    price: hundredths(priceOf(s, highRate)),
+  };
+}
+
+/** What the book offers now for a selection: its price (hundredths) and whether it takes bets. */
+export interface Quote {
+  price: number;
+  offered: boolean;
+}
+
+/** The quotes of every selection in the events loaded. */
+export function quotesOf(
+  events: (EventView | null | undefined)[],
+  highRate: boolean,
+): Map<number, Quote> {
+  const out = new Map<number, Quote>();
+  for (const e of events) {
+    if (!e) continue;
+    for (const m of e.markets) {
+      for (const s of m.selections) {
+        out.set(s.id, {
+          price: hundredths(priceOf(s, highRate)),
+          offered:
+            s.offered && m.state === 'active' && e.state !== 'finished' && e.state !== 'cancelled',
+        });
+      }
+    }
+  }
+  return out;
+}
+
+export type Move = 'up' | 'down';
+
+/** Which selections' prices moved between two answers. */
+export function movesBetween(
+  before: (EventView | null | undefined)[],
+  after: (EventView | null | undefined)[],
+  highRate: boolean,
+): Map<number, Move> {
+  const old = quotesOf(before, highRate);
+  const out = new Map<number, Move>();
+  for (const [id, q] of quotesOf(after, highRate)) {
+    const was = old.get(id);
+    if (was && was.price !== q.price) out.set(id, q.price > was.price ? 'up' : 'down');
+  }
+  return out;
+}

@@ -1,0 +1,11 @@
+import { createRoot } from 'react-dom/client';
+import '../../src/assets/fonts/inter.css';
+import '../../src/styles/tokens.css';
+import './style.css';
+import { App } from './App';
+import { parseParams } from './params';
+
+const params = parseParams(window.location.search);
+document.documentElement.lang = params.lang;
+const root = document.getElementById('root');
+if (root) createRoot(root).render(<App params={params} />);
