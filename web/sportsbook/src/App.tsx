@@ -60,6 +60,7 @@ export function App({ params }: { params: Params }) {
   const [betsVersion, setBetsVersion] = useState(0);
   const [cashBusy, setCashBusy] = useState<number | null>(null);
   const [cashConfirm, setCashConfirm] = useState<CashOutOffer | null>(null);
+  const [cashNotice, setCashNotice] = useState<SlipNotice | null>(null);
   const [balanceVersion, setBalanceVersion] = useState(0);
 
   const live = params.mode === 'live';
@@ -203,18 +204,18 @@ export function App({ params }: { params: Params }) {
       );
       if (a.ok) {
         setCashConfirm(null);
-        setNotice({ kind: 'ok', text: a.message ?? '' });
+        setCashNotice({ kind: 'ok', text: a.message ?? '' });
         tellSite('kasa:balance');
         setBalanceVersion((v) => v + 1);
       } else if (a.status === 409 && typeof a.data?.value === 'number') {
         setCashConfirm({ betId, value: a.data.value });
       } else {
         setCashConfirm(null);
-        setNotice({ kind: 'error', text: a.message ?? t('networkError') });
+        setCashNotice({ kind: 'error', text: a.message ?? t('networkError') });
       }
       setBetsVersion((v) => v + 1);
     } catch {
-      setNotice({ kind: 'error', text: t('networkError') });
+      setCashNotice({ kind: 'error', text: t('networkError') });
     } finally {
       setCashBusy(null);
     }
@@ -265,6 +266,7 @@ export function App({ params }: { params: Params }) {
         loggedIn={token !== null}
         busy={cashBusy}
         confirm={cashConfirm}
+        notice={cashNotice}
         onCashOut={(id, amount) => void cashOut(id, amount)}
       />
     );
@@ -339,6 +341,7 @@ export function App({ params }: { params: Params }) {
           aria-pressed={view === 'bets'}
           onClick={() => {
             setView('bets');
+            setCashNotice(null);
             setBetsVersion((v) => v + 1);
           }}
         >

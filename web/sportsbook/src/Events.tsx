@@ -128,6 +128,9 @@ export function EventList({
                     {pick.highRate && (
                       <span className="ev-market">
                         {marketName(pick.t, pick.lang, m.key, m.line)}
+                        {m.selections.some((x) => x.boosted != null) && (
+                          <span className="badge-hr">{pick.t('highRate')}</span>
+                        )}
                       </span>
                     )}
                     {m.selections.map((s) => (

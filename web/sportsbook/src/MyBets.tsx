@@ -6,6 +6,7 @@ import { hundredths } from './slip';
 import type { BetKind } from './slip';
 import type { T, TextKey } from './texts';
 import { marketName, selectionName } from './texts';
+import type { SlipNotice } from './Slip';
 import { kindLabel } from './Slip';
 
 /** The slip's kind as the server stores it (`{"kind":"system","size":2}`, `{"kind":"cover","cover":"trixie"}`). */
@@ -39,6 +40,7 @@ export function MyBets({
   loggedIn,
   busy,
   confirm,
+  notice,
   onCashOut,
 }: {
   lang: Lang;
@@ -48,6 +50,8 @@ export function MyBets({
   busy: number | null;
   /** A new cash-out value the server answered, to confirm. */
   confirm: CashOutOffer | null;
+  /** What the last cash-out answered. */
+  notice: SlipNotice | null;
   onCashOut: (betId: number, amount: number) => void;
 }) {
   const [tab, setTab] = useState<'open' | 'settled'>('open');
@@ -71,6 +75,11 @@ export function MyBets({
           </button>
         ))}
       </div>
+      {notice && (
+        <p className={`notice notice-${notice.kind}`} role="status">
+          {notice.text}
+        </p>
+      )}
       {shown.length === 0 && <p className="empty">{t('noBets')}</p>}
       <ul className="bets">
         {shown.map((b) => {
