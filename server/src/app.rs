@@ -34,7 +34,7 @@ fn api(state: Option<&AppState>) -> OpenApiRouter<AppState> {
         .merge(area(bonus::router(), state.map(|s| s.db.clone())))
         .merge(area(
             sports::routes::router(),
-            state.map(|s| sports::routes::SportsState { db: s.db.clone(), books: s.sportsbooks.clone() }),
+            state.map(|s| sports::routes::SportsState { db: s.db.clone(), books: s.sportsbooks.clone(), live: s.sports_live.clone() }),
         ))
         .merge(area(notify::router(), state.map(|s| s.db.clone())))
         .merge(area(payments::router(), state.map(payments::PaymentsState::from_ref)))

@@ -192,7 +192,8 @@ pub struct Settings {
     /// `KASA_AMUSNET_JACKPOT_URL` (`https://HOST[:PORT][/PATH]`): where `casino/eqyptquest` reads
     /// the Amusnet jackpot's levels (JSON with currentLevelI..IV); unset, it answers success false.
     pub amusnet_jackpot_url: Option<String>,
-    /// `KASA_BETSY_URL` (http(s)) and `KASA_BETSY_CID`: the sportsbook of /spor and /livespor.
+    /// `KASA_BETSY_URL` (http(s)) and `KASA_BETSY_CID`: the sportsbook of /spor and /livespor;
+    /// unset, the built-in one ([`BUILT_IN_SPORTSBOOK`], client id `kasa`); `off`, none.
     pub betsy_url: Option<String>,
     pub betsy_cid: String,
     /// `KASA_BETCO_URL` (http(s)): the sportsbook of /spor/betco.
@@ -201,9 +202,15 @@ pub struct Settings {
     /// second (1, real time, by default); `off` stops it on this node.
     pub sports_feed_speed: Option<f64>,
     /// `KASA_SPORTSBOOK_SECRET`: the key the players' sportsbook tokens are signed with (never
-    /// logged); needed with either sportsbook.
+    /// logged); needed with an outside sportsbook. Unset with the built-in one, the site's own
+    /// secret kept in the database (made once, shared by every node) signs them.
     pub sportsbook_secret: Option<String>,
 }
+
+/// The built-in sportsbook's page (issue 17), the demo's and every site's default.
+pub const BUILT_IN_SPORTSBOOK: &str = "/sportsbook/";
+/// The built-in sportsbook's client id.
+pub const BUILT_IN_CID: &str = "kasa";
 
 impl std::fmt::Debug for Secret<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -231,8 +238,8 @@ impl Default for Settings {
             hub88: None,
             digitain_static_url: None,
             amusnet_jackpot_url: None,
-            betsy_url: None,
-            betsy_cid: String::new(),
+            betsy_url: Some(BUILT_IN_SPORTSBOOK.to_string()),
+            betsy_cid: BUILT_IN_CID.to_string(),
             betco_url: None,
             sportsbook_secret: None,
             sports_feed_speed: Some(1.0),
@@ -366,17 +373,20 @@ impl Settings {
             })
             .transpose()?;
         s.hub88 = hub88(&get)?;
-        for (name, slot) in [("KASA_BETSY_URL", &mut s.betsy_url), ("KASA_BETCO_URL", &mut s.betco_url)] {
-            *slot = get(name)
-                .map(|v| {
-                    if !is_http_address(&v) {
-                        anyhow::bail!("{name} must be an http(s) address such as https://sport.example.com/, not '{v}'");
-                    }
-                    Ok(v)
-                })
-                .transpose()?;
-        }
-        s.betsy_cid = get("KASA_BETSY_CID").unwrap_or_default();
+        let http = |name: &str, v: String| {
+            if !is_http_address(&v) {
+                anyhow::bail!("{name} must be an http(s) address such as https://sport.example.com/, not '{v}'");
+            }
+            Ok(v)
+        };
+        s.betsy_url = match get("KASA_BETSY_URL") {
+            None => Some(BUILT_IN_SPORTSBOOK.to_string()),
+            Some(v) if v == "off" => None,
+            Some(v) => Some(http("KASA_BETSY_URL", v)?),
+        };
+        s.betco_url = get("KASA_BETCO_URL").map(|v| http("KASA_BETCO_URL", v)).transpose()?;
+        let built_in = s.betsy_url.as_deref() == Some(BUILT_IN_SPORTSBOOK);
+        s.betsy_cid = get("KASA_BETSY_CID").unwrap_or_else(|| if built_in { BUILT_IN_CID.to_string() } else { String::new() });
         s.sports_feed_speed = match get("KASA_SPORTS_SPEED").as_deref() {
             None => Some(1.0),
             Some("off") => None,
@@ -385,7 +395,8 @@ impl Settings {
             })?),
         };
         s.sportsbook_secret = get("KASA_SPORTSBOOK_SECRET");
-        if (s.betsy_url.is_some() || s.betco_url.is_some()) && s.sportsbook_secret.as_ref().is_none_or(|v| v.len() < 16) {
+        let outside = (s.betsy_url.is_some() && !built_in) || s.betco_url.is_some();
+        if s.sportsbook_secret.as_ref().is_some_and(|v| v.len() < 16) || (outside && s.sportsbook_secret.is_none()) {
             anyhow::bail!("KASA_SPORTSBOOK_SECRET (16 characters or more) is needed with KASA_BETSY_URL or KASA_BETCO_URL");
         }
         s.digitain_static_url = get("KASA_DIGITAIN_STATIC_URL")
@@ -474,6 +485,23 @@ mod tests {
 
     fn read(vars: &[(&str, &str)]) -> anyhow::Result<Settings> {
         Settings::from_lookup(|name| vars.iter().find(|(k, _)| *k == name).map(|(_, v)| v.to_string()))
+    }
+
+    #[test]
+    fn the_built_in_sportsbook_is_the_default_and_off_turns_it_off() {
+        let s = read(&[]).unwrap();
+        assert_eq!((s.betsy_url.as_deref(), s.betsy_cid.as_str()), (Some(BUILT_IN_SPORTSBOOK), BUILT_IN_CID));
+        assert_eq!(s.sportsbook_secret, None, "the built-in book needs no secret in the settings");
+
+        let off = read(&[("KASA_BETSY_URL", "off")]).unwrap();
+        assert_eq!((off.betsy_url, off.betsy_cid.as_str()), (None, ""));
+
+        assert!(read(&[("KASA_BETSY_URL", "https://sport.example.com/")]).is_err(), "an outside book needs the secret");
+        assert!(read(&[("KASA_BETSY_URL", "/elsewhere/")]).is_err(), "only the built-in page is relative");
+        assert!(read(&[("KASA_SPORTSBOOK_SECRET", "short")]).is_err());
+        let outside =
+            read(&[("KASA_BETSY_URL", "https://sport.example.com/"), ("KASA_SPORTSBOOK_SECRET", "a-secret-long-enough")]).unwrap();
+        assert_eq!((outside.betsy_url.as_deref(), outside.betsy_cid.as_str()), (Some("https://sport.example.com/"), ""));
     }
 
     #[test]

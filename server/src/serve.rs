@@ -153,6 +153,9 @@ pub async fn serve(config: Config, mut settings: Settings, demo: bool) -> anyhow
             tracing::warn!("KASA_PAYMENT_CALLBACK_SECRET is not set: card deposits are unavailable");
         }
     }
+    if settings.sportsbook_secret.is_none() && settings.betsy_url.is_some() {
+        settings.sportsbook_secret = Some(crate::accounts::sportsbooks::site_secret(&db).await?);
+    }
     tracing::info!(addr = %config.addr, database = %redact(&config.database_url), "kasa is serving on http://{}", config.addr);
     run(listener, AppState::from_settings(db, &settings)?, shutdown_signal()).await
 }

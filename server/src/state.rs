@@ -47,6 +47,8 @@ pub struct AppState {
     pub sports_feed: Option<f64>,
     /// The embedded sportsbooks (their URLs, the secret of the players' tokens).
     pub sportsbooks: Arc<crate::accounts::sportsbooks::Sportsbooks>,
+    /// The built-in sportsbook's live prices for the node's open frames.
+    pub sports_live: Arc<crate::sports::live::Live>,
 }
 
 impl AppState {
@@ -102,6 +104,7 @@ impl AppState {
             digitain_static_url: None,
             amusnet_jackpot_url: None,
             sportsbooks: Arc::new(crate::accounts::sportsbooks::Sportsbooks::none()),
+            sports_live: Arc::new(crate::sports::live::Live::default()),
             sports_feed: None,
         }
     }

@@ -91,6 +91,17 @@ impl Sportsbooks {
         (same && now < expires).then(|| (book.to_string(), usercode.to_string()))
     }
 
+    /// What a visitor's sports pages frame: the Betsy sportsbook's URL and client id, no token
+    /// (Betco, behind the betting-access guard, is for players only).
+    pub fn visitor_fields(&self) -> LoginFields {
+        let mut fields = LoginFields::default();
+        if let Some(b) = &self.betsy {
+            fields.betsy_url = b.url.clone();
+            fields.betsy_cid = b.cid.clone();
+        }
+        fields
+    }
+
     /// The login data's fields for a player: each configured sportsbook's URL and token.
     pub fn login_fields(&self, usercode: &str, now: i64) -> LoginFields {
         let mut fields = LoginFields::default();
@@ -110,6 +121,19 @@ impl Sportsbooks {
     pub fn frame_origins(&self) -> Vec<String> {
         [&self.betsy, &self.betco].into_iter().flatten().filter_map(|b| origin_of(&b.url)).collect()
     }
+}
+
+/// The site's own secret for the built-in sportsbook's tokens when the settings give none: made
+/// once (32 random bytes, hex) and kept in `settings`, so every node signs and checks alike.
+pub async fn site_secret(db: &crate::db::Db) -> sqlx::Result<String> {
+    const KEY: &str = "sportsbook.secret";
+    let fresh = hex::encode(rand::random::<[u8; 32]>());
+    sqlx::query("INSERT INTO settings (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING")
+        .bind(KEY)
+        .bind(&fresh)
+        .execute(&db.pool)
+        .await?;
+    sqlx::query_scalar("SELECT value FROM settings WHERE key = $1").bind(KEY).fetch_one(&db.pool).await
 }
 
 /// `scheme://host[:port]` of an http(s) URL.

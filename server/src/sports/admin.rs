@@ -141,6 +141,14 @@ pub async fn boost(db: &Db, selection_id: i64, price: Option<f64>) -> anyhow::Re
             Some(hundredths)
         }
     };
-    sqlx::query("UPDATE sb_selections SET boosted = $1 WHERE id = $2").bind(boosted).bind(selection_id).execute(&db.pool).await?;
+    let mut tx = db.begin_write().await?;
+    sqlx::query("UPDATE sb_selections SET boosted = $1 WHERE id = $2").bind(boosted).bind(selection_id).execute(&mut *tx).await?;
+    // Its market is news for the open frames (the live stream reads what was written lately).
+    sqlx::query("UPDATE sb_markets SET updated_at = $1 WHERE id = (SELECT market_id FROM sb_selections WHERE id = $2)")
+        .bind(now_ms())
+        .bind(selection_id)
+        .execute(&mut *tx)
+        .await?;
+    tx.commit().await?;
     Ok(())
 }

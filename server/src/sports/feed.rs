@@ -238,7 +238,7 @@ pub enum Script {
 }
 
 /// The state of play.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Play {
     /// scheduled, live or finished.

@@ -8,6 +8,7 @@ pub mod admin;
 pub mod betting;
 pub mod book;
 pub mod feed;
+pub mod live;
 pub mod pricing;
 pub mod routes;
 pub mod slip;

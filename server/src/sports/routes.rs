@@ -32,6 +32,7 @@ use crate::time::iso_utc;
 pub struct SportsState {
     pub db: Db,
     pub books: Arc<Sportsbooks>,
+    pub live: Arc<super::live::Live>,
 }
 
 impl FromRef<SportsState> for Db {
@@ -47,6 +48,46 @@ pub fn router() -> OpenApiRouter<SportsState> {
         .routes(routes!(place_bet, my_bets))
         .routes(routes!(cash_out))
         .routes(routes!(balance))
+        .routes(routes!(site))
+        .routes(routes!(stream))
+}
+
+/// What a visitor's sports pages frame (no token: they browse and build a slip; placing a bet
+/// asks them to log in).
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct VisitorBook {
+    /// The Betsy sportsbook's page (the built-in one is `/sportsbook/`); empty when none.
+    pub betsy_url: String,
+    pub betsy_cid: String,
+}
+
+/// The sportsbook of the sports pages for visitors: the login data's betsyUrl and betsyCid
+/// without a token.
+#[utoipa::path(get, path = "/sportsbook/site", tag = "sportsbook", responses((status = 200, body = Envelope<VisitorBook>)))]
+async fn site(State(state): State<SportsState>) -> ApiResult<VisitorBook> {
+    let f = state.books.visitor_fields();
+    Ok(Envelope::ok(VisitorBook { betsy_url: f.betsy_url, betsy_cid: f.betsy_cid }))
+}
+
+/// Live prices: a server-sent event `changes` (JSON, [`super::live::Changes`]) whenever events'
+/// scores or states or markets' prices or states change, about once a second while they do.
+#[utoipa::path(get, path = "/sportsbook/stream", tag = "sportsbook",
+    responses((status = 200, description = "text/event-stream of `changes` events", content_type = "text/event-stream", body = super::live::Changes)))]
+async fn stream(State(state): State<SportsState>) -> impl IntoResponse {
+    use axum::response::sse::{Event, KeepAlive, Sse};
+    use tokio::sync::broadcast::error::RecvError;
+    let rx = state.live.subscribe(&state.db);
+    let events = futures_util::stream::unfold(rx, |mut rx| async move {
+        loop {
+            match rx.recv().await {
+                Ok(json) => return Some((Ok::<_, std::convert::Infallible>(Event::default().event("changes").data(&*json)), rx)),
+                Err(RecvError::Lagged(_)) => continue,
+                Err(RecvError::Closed) => return None,
+            }
+        }
+    });
+    Sse::new(events).keep_alive(KeepAlive::default())
 }
 
 /// The player betting: the sportsbook token the login data gave (`Authorization: Bearer

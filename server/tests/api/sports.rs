@@ -83,3 +83,62 @@ async fn without_a_sportsbook_the_login_data_has_empty_fields_and_no_sportsbook_
     let frames = csp.split(';').find(|d| d.trim().starts_with("frame-src")).unwrap().trim().to_string();
     assert_eq!(frames, "frame-src 'self'");
 }
+
+fn built_in(secret: &str) -> Sportsbooks {
+    let book = Book { url: kasa::config::BUILT_IN_SPORTSBOOK.into(), cid: kasa::config::BUILT_IN_CID.into() };
+    Sportsbooks::new(Some(book), None, Some(secret)).unwrap()
+}
+
+#[tokio::test]
+async fn the_built_in_sportsbook_frames_from_the_site_itself_for_players_and_visitors() {
+    // Arrange
+    let app = spawn_app_configured(Engine::Sqlite, |state| state.sportsbooks = Arc::new(built_in(SECRET))).await;
+
+    // Act
+    let (status, body) = register(&app, &full_form()).await;
+    let visitor = crate::helpers::envelope(app.get("/api/sportsbook/site").await).await;
+    let csp = app.get("/").await.headers()["content-security-policy"].to_str().unwrap().to_string();
+
+    // Assert
+    assert_eq!(status, 200, "{body}");
+    let data = &body["data"];
+    assert_eq!((data["betsyUrl"].as_str(), data["betsyCid"].as_str()), (Some("/sportsbook/"), Some("kasa")));
+    assert_eq!(data["betcoUrl"], "", "Betco stays off: no betting access");
+    let token = data["betsyToken"].as_str().unwrap();
+    let balance = app.client.get(app.url("/api/sportsbook/balance")).bearer_auth(token).send().await.unwrap();
+    assert_eq!(balance.status().as_u16(), 200);
+    assert_eq!(visitor["data"], serde_json::json!({ "betsyUrl": "/sportsbook/", "betsyCid": "kasa" }), "no token for visitors");
+    let frames = csp.split(';').find(|d| d.trim().starts_with("frame-src")).unwrap();
+    assert_eq!(frames.trim(), "frame-src 'self'", "the site frames only itself");
+}
+
+#[tokio::test]
+async fn without_a_sportsbook_visitors_get_empty_fields() {
+    // Arrange
+    let app = spawn_app(Engine::Sqlite).await;
+
+    // Act
+    let visitor = crate::helpers::envelope(app.get("/api/sportsbook/site").await).await;
+
+    // Assert
+    assert_eq!(visitor["data"], serde_json::json!({ "betsyUrl": "", "betsyCid": "" }));
+}
+
+crate::on_both_engines! {
+    async fn every_node_signs_with_the_one_site_secret_made_once(app) {
+        // Act: two nodes start at once, then one restarts.
+        let (a, b) = tokio::join!(
+            kasa::accounts::sportsbooks::site_secret(&app.db),
+            kasa::accounts::sportsbooks::site_secret(&app.db)
+        );
+        let again = kasa::accounts::sportsbooks::site_secret(&app.db).await.unwrap();
+
+        // Assert
+        let (a, b) = (a.unwrap(), b.unwrap());
+        assert_eq!(a, b);
+        assert_eq!(a, again);
+        assert_eq!(a.len(), 64);
+        let token = built_in(&a).token("betsy", "1000001", 0);
+        assert_eq!(built_in(&again).verify(&token, 1), Some(("betsy".into(), "1000001".into())));
+    }
+}

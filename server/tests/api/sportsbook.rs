@@ -385,3 +385,104 @@ mod betting {
         }
     }
 }
+
+mod live {
+    use std::time::Duration;
+
+    use serde_json::Value;
+
+    use kasa::sports::{admin, feed, live};
+
+    use super::DAY;
+    use crate::helpers::TestApp;
+    use crate::on_both_engines;
+
+    /// Reads the stream's `changes` events until `wanted` holds for one (10 s at most).
+    async fn changes_until(stream: &mut reqwest::Response, mut wanted: impl FnMut(&Value) -> bool) -> Value {
+        let mut text = String::new();
+        let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
+        loop {
+            let chunk = tokio::time::timeout_at(deadline, stream.chunk())
+                .await
+                .expect("a change within 10 s")
+                .unwrap()
+                .expect("the stream stays open");
+            text.push_str(&String::from_utf8_lossy(&chunk));
+            while let Some(end) = text.find("\n\n") {
+                let message: String = text.drain(..end + 2).collect();
+                if !message.contains("event: changes") {
+                    continue;
+                }
+                let data: String = message.lines().filter_map(|l| l.strip_prefix("data: ").or_else(|| l.strip_prefix("data:"))).collect();
+                let changes: Value = serde_json::from_str(&data).unwrap();
+                if wanted(&changes) {
+                    return changes;
+                }
+            }
+        }
+    }
+
+    async fn first_football(app: &TestApp) -> (i64, i64, i64) {
+        feed::schedule_day(&app.db, DAY).await.unwrap();
+        sqlx::query_as(
+            "SELECT e.id, s.id, s.price FROM sb_events e JOIN sb_markets m ON m.event_id = e.id JOIN sb_selections s ON s.market_id = m.id \
+             WHERE e.sport = 'football' AND m.key = '1x2' AND s.key = '1' ORDER BY e.starts_at, e.id LIMIT 1",
+        )
+        .fetch_one(&app.db.pool)
+        .await
+        .unwrap()
+    }
+
+    on_both_engines! {
+        async fn an_open_stream_gets_a_boosted_price_and_a_kick_off_as_they_happen(app) {
+            // Arrange
+            let (event, selection, price) = first_football(&app).await;
+            let mut stream = app.client.get(app.url("/api/sportsbook/stream")).send().await.unwrap();
+            assert_eq!(stream.status().as_u16(), 200);
+            assert!(stream.headers()["content-type"].to_str().unwrap().starts_with("text/event-stream"));
+            // It kicks off a minute ago (the feed writes its real time, which the stream reads).
+            sqlx::query("UPDATE sb_events SET starts_at = $1 WHERE id = $2").bind(kasa::db::now_ms() - 60_000).bind(event).execute(&app.db.pool).await.unwrap();
+
+            // Act: an operator boosts the home win; later the match kicks off.
+            tokio::time::sleep(Duration::from_millis(200)).await;
+            admin::boost(&app.db, selection, Some(price as f64 / 100.0 + 0.5)).await.unwrap();
+            let boosted = changes_until(&mut stream, |c| {
+                c["markets"].as_array().unwrap().iter().flat_map(|m| m["selections"].as_array().unwrap()).any(|s| s["id"] == selection && !s["boosted"].is_null())
+            })
+            .await;
+            feed::tick(&app.db, kasa::db::now_ms(), 1.0).await.unwrap();
+            let kicked_off = changes_until(&mut stream, |c| c["events"].as_array().unwrap().iter().any(|e| e["id"] == event && e["state"] == "live")).await;
+
+            // Assert
+            let market = boosted["markets"].as_array().unwrap().iter().find(|m| m["selections"].as_array().unwrap().iter().any(|s| s["id"] == selection)).unwrap();
+            assert_eq!((market["eventId"].as_i64(), market["key"].as_str(), market["state"].as_str()), (Some(event), Some("1x2"), Some("active")));
+            let s = market["selections"].as_array().unwrap().iter().find(|s| s["id"] == selection).unwrap();
+            assert_eq!(s["boosted"].as_f64().unwrap(), price as f64 / 100.0 + 0.5);
+            let e = kicked_off["events"].as_array().unwrap().iter().find(|e| e["id"] == event).unwrap();
+            assert_eq!(e["score"].as_array().unwrap().len(), 2);
+        }
+    }
+
+    on_both_engines! {
+        async fn the_watcher_sends_a_change_once_and_only_what_changed(app) {
+            // Arrange
+            let (_, selection, price) = first_football(&app).await;
+            let mut sent = live::Sent::default();
+            let since = kasa::db::now_ms() - 60_000;
+
+            // Act
+            let first = live::changes(&app.db, &mut sent, since).await.unwrap();
+            let again = live::changes(&app.db, &mut sent, since).await.unwrap();
+            admin::boost(&app.db, selection, Some(price as f64 / 100.0 + 1.0)).await.unwrap();
+            let after_boost = live::changes(&app.db, &mut sent, since).await.unwrap();
+
+            // Assert
+            assert!(!first.markets.is_empty() && !first.events.is_empty(), "the new day's book, first time round");
+            assert!(again.markets.is_empty() && again.events.is_empty(), "nothing twice");
+            assert_eq!(after_boost.markets.len(), 1, "only the boosted market");
+            assert!(after_boost.events.is_empty());
+            let boosted = after_boost.markets[0].market.selections.iter().find(|s| s.id == selection).unwrap();
+            assert_eq!(boosted.boosted, Some(price as f64 / 100.0 + 1.0));
+        }
+    }
+}

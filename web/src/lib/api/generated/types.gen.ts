@@ -380,6 +380,14 @@ export type ChangePasswordBody = {
   password?: string;
 };
 
+/**
+ * One message of the stream: what changed since the last one.
+ */
+export type Changes = {
+  events: Array<EventPatch>;
+  markets: Array<MarketPatch>;
+};
+
 export type CheckCodeBody = {
   code?: string;
   username?: string;
@@ -1834,6 +1842,38 @@ export type EnvelopeVerifiedRound = {
 };
 
 /**
+ * The body of every `/api/` response.
+ */
+export type EnvelopeVisitorBook = {
+  /**
+   * What a visitor's sports pages frame (no token: they browse and build a slip; placing a bet
+   * asks them to log in).
+   */
+  data?: {
+    betsyCid: string;
+    /**
+     * The Betsy sportsbook's page (the built-in one is `/sportsbook/`); empty when none.
+     */
+    betsyUrl: string;
+  };
+  message?: string | null;
+  success: boolean;
+};
+
+/**
+ * An event's state of play.
+ */
+export type EventPatch = {
+  clock: number;
+  id: number;
+  score: Array<number>;
+  /**
+   * scheduled, live, finished or cancelled.
+   */
+  state: string;
+};
+
+/**
  * An event of the book.
  */
 export type EventView = {
@@ -2195,6 +2235,13 @@ export type LoginData = {
   token: string;
   usercode: string;
   username: string;
+};
+
+/**
+ * A market as it is now, with its event.
+ */
+export type MarketPatch = MarketView & {
+  eventId: number;
 };
 
 /**
@@ -3225,6 +3272,18 @@ export type VerifyBody = {
   code: string;
   nonce: number;
   serverSeed: string;
+};
+
+/**
+ * What a visitor's sports pages frame (no token: they browse and build a slip; placing a bet
+ * asks them to log in).
+ */
+export type VisitorBook = {
+  betsyCid: string;
+  /**
+   * The Betsy sportsbook's page (the built-in one is `/sportsbook/`); empty when none.
+   */
+  betsyUrl: string;
 };
 
 /**
@@ -5124,6 +5183,35 @@ export type EventResponses = {
 };
 
 export type EventResponse = EventResponses[keyof EventResponses];
+
+export type SiteData = {
+  body?: never;
+  path?: never;
+  query?: never;
+  url: '/sportsbook/site';
+};
+
+export type SiteResponses = {
+  200: EnvelopeVisitorBook;
+};
+
+export type SiteResponse = SiteResponses[keyof SiteResponses];
+
+export type StreamData = {
+  body?: never;
+  path?: never;
+  query?: never;
+  url: '/sportsbook/stream';
+};
+
+export type StreamResponses = {
+  /**
+   * text/event-stream of `changes` events
+   */
+  200: Changes;
+};
+
+export type StreamResponse = StreamResponses[keyof StreamResponses];
 
 export type Balance2Data = {
   body?: never;

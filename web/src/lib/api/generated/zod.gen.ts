@@ -810,6 +810,37 @@ export const zEnvelopeVerifiedRound = z.object({
 });
 
 /**
+ * The body of every `/api/` response.
+ */
+export const zEnvelopeVisitorBook = z.object({
+  data: z.optional(
+    z.object({
+      betsyCid: z.string(),
+      betsyUrl: z.string(),
+    }),
+  ),
+  message: z.nullish(z.string()),
+  success: z.boolean(),
+});
+
+/**
+ * An event's state of play.
+ */
+export const zEventPatch = z.object({
+  clock: z.number(),
+  id: z.int(),
+  score: z.array(
+    z
+      .int()
+      .check(
+        z.gte(0),
+        z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }),
+      ),
+  ),
+  state: z.string(),
+});
+
+/**
  * The provably fair state of the player's next round.
  */
 export const zFair = z.object({
@@ -1595,6 +1626,24 @@ export const zEventView = z.object({
   state: z.string(),
 });
 
+/**
+ * A market as it is now, with its event.
+ */
+export const zMarketPatch = z.intersection(
+  zMarketView,
+  z.object({
+    eventId: z.int(),
+  }),
+);
+
+/**
+ * One message of the stream: what changed since the last one.
+ */
+export const zChanges = z.object({
+  events: z.array(zEventPatch),
+  markets: z.array(zMarketPatch),
+});
+
 export const zSessionBody = z.object({
   token: z.string(),
 });
@@ -2202,6 +2251,15 @@ export const zVerifyBody = z.object({
 });
 
 /**
+ * What a visitor's sports pages frame (no token: they browse and build a slip; placing a bet
+ * asks them to log in).
+ */
+export const zVisitorBook = z.object({
+  betsyCid: z.string(),
+  betsyUrl: z.string(),
+});
+
+/**
  * The kind tag of a ways slot's info.
  */
 export const zWaysKind = z.enum(['ways']);
@@ -2777,5 +2835,12 @@ export const zEventPath = z.object({
 });
 
 export const zEventResponse = zEnvelopeEventView;
+
+export const zSiteResponse = zEnvelopeVisitorBook;
+
+/**
+ * text/event-stream of `changes` events
+ */
+export const zStreamResponse = zChanges;
 
 export const zBalance2Response = zEnvelopeBalanceData;
