@@ -131,6 +131,8 @@ enum SportsCommand {
     },
     /// An event's markets, selections and prices.
     Markets { event: i64 },
+    /// Kick an event off now (a fixture brought forward): the feed plays it live from now on.
+    Kickoff { event: i64 },
     /// Suspend a market until it is reopened (the feed keeps it suspended).
     Suspend { market: i64 },
     /// Reopen a market suspended by an operator.
@@ -366,6 +368,10 @@ fn main() -> ExitCode {
                 match command {
                     SportsCommand::Events { live, sport } => print!("{}", admin::events(&db, live, sport.as_deref()).await?),
                     SportsCommand::Markets { event } => print!("{}", admin::markets(&db, event).await?),
+                    SportsCommand::Kickoff { event } => {
+                        admin::kickoff(&db, event).await?;
+                        println!("event #{event} kicks off now");
+                    }
                     SportsCommand::Suspend { market } => {
                         admin::suspend(&db, market).await?;
                         println!("market #{market} suspended");

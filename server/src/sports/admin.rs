@@ -86,6 +86,19 @@ async fn market_state(db: &Db, market_id: i64) -> anyhow::Result<MarketState> {
     MarketState::parse(&state).with_context(|| format!("market {market_id} has an unknown state"))
 }
 
+/// Brings a fixture that has not started forward to now: the feed's next tick plays it live.
+pub async fn kickoff(db: &Db, event_id: i64) -> anyhow::Result<()> {
+    let moved = sqlx::query("UPDATE sb_events SET starts_at = $1, updated_at = $1 WHERE id = $2 AND state = 'scheduled'")
+        .bind(now_ms())
+        .bind(event_id)
+        .execute(&db.pool)
+        .await?;
+    if moved.rows_affected() == 0 {
+        bail!("no event {event_id} to come (it is live, over or unknown)");
+    }
+    Ok(())
+}
+
 /// Suspends a market until an operator reopens it.
 pub async fn suspend(db: &Db, market_id: i64) -> anyhow::Result<()> {
     let next = market_state(db, market_id).await?.next(MarketEvent::Suspend)?;

@@ -434,14 +434,12 @@ mod live {
     }
 
     on_both_engines! {
-        async fn an_open_stream_gets_a_boosted_price_and_a_kick_off_as_they_happen(app) {
+        async fn an_open_stream_gets_a_boosted_price_and_an_operators_kick_off_as_they_happen(app) {
             // Arrange
             let (event, selection, price) = first_football(&app).await;
             let mut stream = app.client.get(app.url("/api/sportsbook/stream")).send().await.unwrap();
             assert_eq!(stream.status().as_u16(), 200);
             assert!(stream.headers()["content-type"].to_str().unwrap().starts_with("text/event-stream"));
-            // It kicks off a minute ago (the feed writes its real time, which the stream reads).
-            sqlx::query("UPDATE sb_events SET starts_at = $1 WHERE id = $2").bind(kasa::db::now_ms() - 60_000).bind(event).execute(&app.db.pool).await.unwrap();
 
             // Act: an operator boosts the home win; later the match kicks off.
             tokio::time::sleep(Duration::from_millis(200)).await;
@@ -450,7 +448,8 @@ mod live {
                 c["markets"].as_array().unwrap().iter().flat_map(|m| m["selections"].as_array().unwrap()).any(|s| s["id"] == selection && !s["boosted"].is_null())
             })
             .await;
-            feed::tick(&app.db, kasa::db::now_ms(), 1.0).await.unwrap();
+            admin::kickoff(&app.db, event).await.unwrap();
+            feed::tick(&app.db, kasa::db::now_ms() + 60_000, 1.0).await.unwrap();
             let kicked_off = changes_until(&mut stream, |c| c["events"].as_array().unwrap().iter().any(|e| e["id"] == event && e["state"] == "live")).await;
 
             // Assert
@@ -458,6 +457,7 @@ mod live {
             assert_eq!((market["eventId"].as_i64(), market["key"].as_str(), market["state"].as_str()), (Some(event), Some("1x2"), Some("active")));
             let s = market["selections"].as_array().unwrap().iter().find(|s| s["id"] == selection).unwrap();
             assert_eq!(s["boosted"].as_f64().unwrap(), price as f64 / 100.0 + 0.5);
+            assert!(admin::kickoff(&app.db, event).await.is_err(), "a live event cannot kick off again");
             let e = kicked_off["events"].as_array().unwrap().iter().find(|e| e["id"] == event).unwrap();
             assert_eq!(e["score"].as_array().unwrap().len(), 2);
         }
