@@ -15,7 +15,8 @@ import { EventDetail, EventList } from './Events';
 import { formatLira, formatPrice } from './format';
 import { useMedia, usePoll } from './hooks';
 import type { Leg } from './legs';
-import { legOf, movesBetween, quotesOf } from './legs';
+import { legOf, loadSlip, movesBetween, quotesOf, saveSlip, tabStorage } from './legs';
+import { applyChanges, useLiveChanges } from './live';
 import type { CashOutOffer } from './MyBets';
 import { MyBets } from './MyBets';
 import type { Params } from './params';
@@ -52,7 +53,8 @@ export function App({ params }: { params: Params }) {
   const [sport, setSport] = useState<Sport>('football');
   const [view, setView] = useState<'events' | 'bets'>('events');
   const [openId, setOpenId] = useState<number | null>(null);
-  const [legs, setLegs] = useState<Leg[]>([]);
+  const [legs, setLegs] = useState<Leg[]>(() => loadSlip(tabStorage(), MAX_LEGS));
+  useEffect(() => saveSlip(tabStorage(), legs), [legs]);
   const [sheetOpen, setSheetOpen] = useState(false);
   const [placing, setPlacing] = useState(false);
   const [notice, setNotice] = useState<SlipNotice | null>(null);
@@ -108,6 +110,16 @@ export function App({ params }: { params: Params }) {
     3000,
     true,
   );
+
+  // Pushed prices, scores and market states: the lists, the open event and the slip at once.
+  const { patch: patchList } = list;
+  const { patch: patchDetail } = detail;
+  const { patch: patchSlip } = slipPoll;
+  useLiveChanges((changes) => {
+    patchList((events) => applyChanges(events, changes));
+    patchDetail((event) => applyChanges([event], changes)[0]);
+    patchSlip((events) => applyChanges(events, changes));
+  });
 
   const shown = useMemo(
     () => [...(list.data ?? []), ...(detail.data ? [detail.data] : [])],

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 
 export interface Polled<T> {
   data: T | null;
@@ -7,6 +7,8 @@ export interface Polled<T> {
   error: boolean;
   /** Bumped by every answer, so a view can tell a fresh answer. */
   version: number;
+  /** Changes the data in place (a pushed change); the data before it becomes `previous`. */
+  patch: (change: (data: T) => T) => void;
 }
 
 /**
@@ -20,7 +22,7 @@ export function usePoll<T>(
   /** Keep showing the last answer while a new key loads. */
   keep = false,
 ): Polled<T> {
-  const [state, setState] = useState<Polled<T> & { key: string | null }>({
+  const [state, setState] = useState<Omit<Polled<T>, 'patch'> & { key: string | null }>({
     key: null,
     data: null,
     previous: null,
@@ -53,9 +55,16 @@ export function usePoll<T>(
     // `load` is rebuilt every render; the key names what it loads.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key, ms]);
+  const patch = useCallback((change: (data: T) => T) => {
+    setState((s) => {
+      if (s.data === null) return s;
+      const data = change(s.data);
+      return data === s.data ? s : { ...s, data, previous: s.data };
+    });
+  }, []);
   if (key === null || (state.key !== key && !keep))
-    return { data: null, previous: null, error: false, version: 0 };
-  return state;
+    return { data: null, previous: null, error: false, version: 0, patch };
+  return { ...state, patch };
 }
 
 /** Whether the frame is desktop-wide (the slip as a side column from 1024 px). */

@@ -16,6 +16,54 @@ export interface Leg {
   price: number;
 }
 
+/** Where the slip is kept while the frame reloads (a visitor's login gives it a token). */
+const SLIP_KEY = 'kasa:sportsbook:slip';
+
+function isLeg(v: unknown): v is Leg {
+  if (typeof v !== 'object' || v === null) return false;
+  const l = v as Record<string, unknown>;
+  const whole = (n: unknown) => typeof n === 'number' && Number.isInteger(n) && n > 0;
+  return (
+    whole(l.selectionId) &&
+    whole(l.eventId) &&
+    whole(l.price) &&
+    typeof l.home === 'string' &&
+    typeof l.away === 'string' &&
+    typeof l.live === 'boolean' &&
+    typeof l.marketKey === 'string' &&
+    (l.line === null || typeof l.line === 'number') &&
+    typeof l.selectionKey === 'string'
+  );
+}
+
+/** The slip kept in this tab (at most `max` legs, each as a leg is), or an empty one. */
+export function loadSlip(storage: Storage | null, max: number): Leg[] {
+  try {
+    const kept: unknown = JSON.parse(storage?.getItem(SLIP_KEY) ?? '[]');
+    return Array.isArray(kept) ? kept.filter(isLeg).slice(0, max) : [];
+  } catch {
+    return [];
+  }
+}
+
+export function saveSlip(storage: Storage | null, legs: Leg[]): void {
+  try {
+    if (legs.length) storage?.setItem(SLIP_KEY, JSON.stringify(legs));
+    else storage?.removeItem(SLIP_KEY);
+  } catch {
+    // Storage full or shut: the slip lives on in memory.
+  }
+}
+
+/** This tab's storage, when the browser lets the frame have it. */
+export function tabStorage(): Storage | null {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
 export function legOf(
   event: EventView,
   market: MarketView,

@@ -1,9 +1,15 @@
-import { useId, useMemo } from 'react';
+import { useEffect, useId, useMemo, useRef } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Icon, type IconName } from '@/components/ui/icon';
 import { useSession } from '@/lib/session-store';
-import { sportsbookUrl, type SportsbookMode, type SportsbookProvider } from '../sportsbook-url';
+import { useVisitorBook } from '../api/get-visitor-book';
+import {
+  sportsbookUrl,
+  type SportsbookLogin,
+  type SportsbookMode,
+  type SportsbookProvider,
+} from '../sportsbook-url';
 import './sports.css';
 
 /** Where the not-available page sends the player: the casino's lobby. */
@@ -19,10 +25,18 @@ export type SportsPageProps = {
   icon: IconName;
   /** The title's badge (the /fcg variants: 'High Rate'). */
   badgeKey?: string;
+  /** The sportsbook asks a visitor to log in (its `kasa:login` message). */
+  onLoginNeeded?: () => void;
+  /** The sportsbook moved the player's money (its `kasa:balance` message). */
+  onBalanceChanged?: () => void;
 };
 
+/** The messages a framed sportsbook sends the site. */
+const MESSAGES = ['kasa:login', 'kasa:balance'] as const;
+
 /**
- * A sports route's page: the sportsbook of the stored login data in a frame as wide as the
+ * A sports route's page: the sportsbook of the stored login data (a visitor's: the one the server
+ * names, without a token) in a frame as wide as the
  * content and as high as the screen under the header (above the bottom bar on phones), or, when
  * none is configured (logged out, or an empty url), the page's title and a card saying sports
  * betting is not available, with the way back to the casino.
@@ -34,25 +48,57 @@ export function SportsPage({
   titleKey,
   icon,
   badgeKey,
+  onLoginNeeded,
+  onBalanceChanged,
 }: SportsPageProps) {
   const { t, i18n } = useTranslation();
   const { authData } = useSession();
   const title = t(titleKey);
+  // Visitors: the sportsbook the server names for them (Betco is for players with access only).
+  const visitor = useVisitorBook(!authData && provider === 'betsy');
+  const login: SportsbookLogin | null = useMemo(
+    () =>
+      authData ??
+      (visitor.data ? { ...visitor.data, betsyToken: '', betcoUrl: '', betcoToken: '' } : null),
+    [authData, visitor.data],
+  );
   const src = useMemo(
     () =>
       sportsbookUrl(
-        authData,
+        login,
         { provider, mode, highRate },
         { lang: i18n.language, origin: window.location.origin },
       ),
-    [authData, provider, mode, highRate, i18n.language],
+    [login, provider, mode, highRate, i18n.language],
   );
 
+  // The frame's messages, from that frame only.
+  const frame = useRef<HTMLIFrameElement>(null);
+  useEffect(() => {
+    const listen = (e: MessageEvent) => {
+      if (!frame.current || e.source !== frame.current.contentWindow) return;
+      const type = (e.data as { type?: unknown } | null)?.type;
+      if (type === MESSAGES[0]) onLoginNeeded?.();
+      if (type === MESSAGES[1]) onBalanceChanged?.();
+    };
+    window.addEventListener('message', listen);
+    return () => window.removeEventListener('message', listen);
+  }, [onLoginNeeded, onBalanceChanged]);
+
+  if (!authData && provider === 'betsy' && visitor.isPending) {
+    // The visitor's sportsbook is being asked for: the frame's place, not a message yet.
+    return (
+      <div className="sports" aria-busy="true">
+        <h1 className="visually-hidden">{title}</h1>
+      </div>
+    );
+  }
   if (src) {
     return (
       <div className="sports">
         <h1 className="visually-hidden">{title}</h1>
         <iframe
+          ref={frame}
           className="sports__frame"
           src={src}
           title={t('sports.frameTitle', { page: title })}
