@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useRef } from 'react';
+import { useEffect, useId, useLayoutEffect, useMemo, useRef, type RefObject } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Icon, type IconName } from '@/components/ui/icon';
@@ -30,6 +30,30 @@ export type SportsPageProps = {
   /** The sportsbook moved the player's money (its `kasa:balance` message). */
   onBalanceChanged?: () => void;
 };
+
+/**
+ * Keeps the frame's top edge (below the header, the domain banner and the breadcrumbs, whatever
+ * their height) in `--sports-frame-top`, so the frame ends right above the phone's bottom bar
+ * (at the screen's foot on desktop) and its own bottom bar is never under the site's.
+ */
+function useFrameTop(frame: RefObject<HTMLIFrameElement | null>, shown: boolean) {
+  useLayoutEffect(() => {
+    const el = frame.current;
+    if (!shown || !el) return;
+    const fit = () => {
+      const top = Math.max(0, Math.round(el.getBoundingClientRect().top + window.scrollY));
+      el.style.setProperty('--sports-frame-top', `${top}px`);
+    };
+    fit();
+    window.addEventListener('resize', fit);
+    const watch = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(fit);
+    watch?.observe(document.body);
+    return () => {
+      window.removeEventListener('resize', fit);
+      watch?.disconnect();
+    };
+  }, [frame, shown]);
+}
 
 /** The messages a framed sportsbook sends the site. */
 const MESSAGES = ['kasa:login', 'kasa:balance'] as const;
@@ -84,6 +108,8 @@ export function SportsPage({
     window.addEventListener('message', listen);
     return () => window.removeEventListener('message', listen);
   }, [onLoginNeeded, onBalanceChanged]);
+
+  useFrameTop(frame, src !== null);
 
   if (!authData && provider === 'betsy' && visitor.isPending) {
     // The visitor's sportsbook is being asked for: the frame's place, not a message yet.
