@@ -446,6 +446,9 @@ pub async fn schedule_day(db: &Db, day: i64) -> anyhow::Result<usize> {
             .await?;
             if let Some(id) = id {
                 write_markets(&mut tx, id, &markets(&model, &play), MarketState::Active, now_ms()).await?;
+                if n == 0 {
+                    boost_main_market(&mut tx, id).await?;
+                }
                 added += 1;
             }
             tx.commit().await?;
@@ -454,8 +457,26 @@ pub async fn schedule_day(db: &Db, day: i64) -> anyhow::Result<usize> {
     Ok(added)
 }
 
+/// The feed's High Rate offer (the /fcg pages): each competition's first fixture of the day has
+/// its main market (1X2 or the winner) boosted by [`HIGH_RATE_BOOST_PERCENT`] (at least 0.05),
+/// until the market's own price overtakes it.
+pub const HIGH_RATE_BOOST_PERCENT: i64 = 10;
+
+async fn boost_main_market(conn: &mut AnyConnection, event_id: i64) -> anyhow::Result<()> {
+    sqlx::query(
+        "UPDATE sb_selections SET boosted = CASE WHEN price * (100 + $1) / 100 > price + 5 THEN price * (100 + $1) / 100 ELSE price + 5 END \
+         WHERE market_id IN (SELECT id FROM sb_markets WHERE event_id = $2 AND key IN ('1x2', 'winner'))",
+    )
+    .bind(HIGH_RATE_BOOST_PERCENT)
+    .bind(event_id)
+    .execute(&mut *conn)
+    .await?;
+    Ok(())
+}
+
 /// Writes an event's markets and prices: new ones inserted in `state`, known ones repriced (a
-/// settled or cancelled market keeps its prices).
+/// settled or cancelled market keeps its prices; a High Rate price the new price reaches is
+/// withdrawn).
 async fn write_markets(
     conn: &mut AnyConnection,
     event_id: i64,
@@ -499,7 +520,8 @@ async fn write_markets(
             let price = (s.price * 100.0).round() as i64;
             sqlx::query(
                 "INSERT INTO sb_selections (market_id, key, price, probability, offered) VALUES ($1, $2, $3, $4, $5) \
-                 ON CONFLICT (market_id, key) DO UPDATE SET price = excluded.price, probability = excluded.probability, offered = excluded.offered \
+                 ON CONFLICT (market_id, key) DO UPDATE SET price = excluded.price, probability = excluded.probability, offered = excluded.offered, \
+                 boosted = CASE WHEN sb_selections.boosted > excluded.price THEN sb_selections.boosted ELSE NULL END \
                  WHERE sb_selections.result IS NULL",
             )
             .bind(market_id)

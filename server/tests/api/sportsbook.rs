@@ -375,9 +375,10 @@ mod betting {
             assert_eq!(reopened, "active");
             assert!(below.is_err(), "a High Rate price beats the price");
             let events = listed["data"].as_array().unwrap();
-            assert_eq!(events.len(), 1, "{listed}");
-            assert_eq!(events[0]["markets"][0]["key"], "1x2");
-            assert_eq!(events[0]["markets"][0]["selections"][0]["boosted"].as_f64().unwrap(), boosted as f64 / 100.0);
+            assert!(events.iter().all(|e| e["markets"].as_array().unwrap().iter().all(|m| m["selections"].as_array().unwrap().iter().any(|s| !s["boosted"].is_null()))), "only boosted markets: {listed}");
+            let ours = events.iter().find(|e| e["id"] == event).unwrap_or_else(|| panic!("{listed}"));
+            assert_eq!(ours["markets"][0]["key"], "1x2");
+            assert_eq!(ours["markets"][0]["selections"][0]["boosted"].as_f64().unwrap(), boosted as f64 / 100.0);
             assert_eq!((too_much.0, too_much.1["message"].as_str()), (400, Some("The stake of a bet can be at most 500,00 ₺.")));
             assert_eq!(taken.0, 200, "{}", taken.1);
             assert_eq!(taken.1["data"][0]["potential"].as_f64().unwrap(), (500 * boosted) as f64 / 100.0);
@@ -443,9 +444,10 @@ mod live {
 
             // Act: an operator boosts the home win; later the match kicks off.
             tokio::time::sleep(Duration::from_millis(200)).await;
-            admin::boost(&app.db, selection, Some(price as f64 / 100.0 + 0.5)).await.unwrap();
+            let high = price as f64 / 100.0 + 0.5;
+            admin::boost(&app.db, selection, Some(high)).await.unwrap();
             let boosted = changes_until(&mut stream, |c| {
-                c["markets"].as_array().unwrap().iter().flat_map(|m| m["selections"].as_array().unwrap()).any(|s| s["id"] == selection && !s["boosted"].is_null())
+                c["markets"].as_array().unwrap().iter().flat_map(|m| m["selections"].as_array().unwrap()).any(|s| s["id"] == selection && s["boosted"].as_f64() == Some(high))
             })
             .await;
             admin::kickoff(&app.db, event).await.unwrap();
@@ -484,5 +486,36 @@ mod live {
             let boosted = after_boost.markets[0].market.selections.iter().find(|s| s.id == selection).unwrap();
             assert_eq!(boosted.boosted, Some(price as f64 / 100.0 + 1.0));
         }
+    }
+}
+
+on_both_engines! {
+    async fn the_feed_boosts_each_competitions_first_fixture_and_withdraws_a_boost_the_price_reaches(app) {
+        // Arrange
+        feed::schedule_day(&app.db, DAY).await.unwrap();
+
+        // Act
+        let boosted: Vec<(i64, String, String, i64, i64)> = sqlx::query_as(
+            "SELECT e.id, e.feed_key, m.key, s.price, s.boosted FROM sb_selections s JOIN sb_markets m ON m.id = s.market_id \
+             JOIN sb_events e ON e.id = m.event_id WHERE s.boosted IS NOT NULL ORDER BY s.id",
+        )
+        .fetch_all(&app.db.pool).await.unwrap();
+        let (event, starts_at): (i64, i64) =
+            sqlx::query_as("SELECT id, starts_at FROM sb_events WHERE feed_key = $1").bind(format!("{DAY}:super-lig:0")).fetch_one(&app.db.pool).await.unwrap();
+        // An operator's High Rate price that the market then reaches (set below it here).
+        sqlx::query("UPDATE sb_selections SET boosted = 101 WHERE market_id IN (SELECT id FROM sb_markets WHERE event_id = $1 AND key = '1x2')")
+            .bind(event).execute(&app.db.pool).await.unwrap();
+        feed::tick(&app.db, starts_at + 5 * 60_000, 1.0).await.unwrap();
+
+        // Assert
+        let events: std::collections::BTreeSet<i64> = boosted.iter().map(|b| b.0).collect();
+        assert_eq!(events.len(), feed::COMPETITIONS.len(), "one fixture per competition");
+        for (_, key, market, price, high) in &boosted {
+            assert!(key.ends_with(":0"), "{key}");
+            assert!(market == "1x2" || market == "winner", "{market}");
+            assert!(*high >= price * 110 / 100 && *high >= price + 5, "{price} -> {high}");
+        }
+        let left = count(&app, &format!("SELECT COUNT(*) FROM sb_selections s JOIN sb_markets m ON m.id = s.market_id WHERE m.event_id = {event} AND s.boosted IS NOT NULL")).await;
+        assert_eq!(left, 0, "a High Rate price at or below the price is withdrawn");
     }
 }
