@@ -52,6 +52,8 @@ async fn main() -> anyhow::Result<()> {
         );
         wallet::commit(&db, &Batch { key: format!("bench:deposit:{id}"), transfers: vec![deposit] }).await?;
     }
+    // `KASA_BENCH_BETS_EACH` makes a smaller run (for a profile); the goal is for the default.
+    let bets_each: i64 = std::env::var("KASA_BENCH_BETS_EACH").ok().and_then(|v| v.parse().ok()).unwrap_or(BETS_EACH);
     let players: Vec<i64> = sqlx::query_scalar("SELECT id FROM players ORDER BY id").fetch_all(&db.pool).await?;
     let slip = Slip {
         legs: vec![Wanted { selection_id: selection, price }],
@@ -65,7 +67,7 @@ async fn main() -> anyhow::Result<()> {
         .map(|chunk| {
             let (db, slip, chunk) = (db.clone(), slip.clone(), chunk.to_vec());
             tokio::spawn(async move {
-                for _ in 0..BETS_EACH {
+                for _ in 0..bets_each {
                     for &p in &chunk {
                         betting::place(&db, p, &slip, kasa::db::now_ms()).await?;
                     }

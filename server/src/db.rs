@@ -76,7 +76,14 @@ impl Db {
             .after_connect(move |conn, _| {
                 Box::pin(async move {
                     if is_sqlite {
-                        conn.execute("PRAGMA journal_mode = WAL; PRAGMA busy_timeout = 10000; PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL;").await?;
+                        // A page cache of 32 MiB per connection and reads through a memory map: a big
+                        // table's pages are not read again by a system call each (settling a
+                        // hundred thousand bets touches many).
+                        conn.execute(
+                            "PRAGMA journal_mode = WAL; PRAGMA busy_timeout = 10000; PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL; \
+                             PRAGMA cache_size = -32768; PRAGMA mmap_size = 268435456; PRAGMA temp_store = MEMORY;",
+                        )
+                        .await?;
                     }
                     Ok(())
                 })

@@ -352,6 +352,12 @@ async fn bet_shape(conn: &mut AnyConnection, bet_id: i64) -> Result<(Vec<Leg>, V
     let row = sqlx::query("SELECT kind, stake_each FROM sb_bets WHERE id = $1").bind(bet_id).fetch_one(&mut *conn).await?;
     let kind: Kind = serde_json::from_str(&row.try_get::<String, _>(0)?).unwrap_or(Kind::Combo);
     let stake_each: i64 = row.try_get(1)?;
+    let (legs, results) = legs_of(conn, bet_id).await?;
+    Ok((legs, results, kind, stake_each))
+}
+
+/// A bet's legs and what their markets' results make of each.
+async fn legs_of(conn: &mut AnyConnection, bet_id: i64) -> Result<(Vec<Leg>, Vec<LegResult>), BetError> {
     let rows = sqlx::query(
         "SELECT l.event_id, l.selection_id, l.price, s.result, m.state FROM sb_legs l \
          JOIN sb_selections s ON s.id = l.selection_id JOIN sb_markets m ON m.id = l.market_id WHERE l.bet_id = $1 ORDER BY l.idx",
@@ -371,8 +377,15 @@ async fn bet_shape(conn: &mut AnyConnection, bet_id: i64) -> Result<(Vec<Leg>, V
             _ => LegResult::Open,
         });
     }
-    Ok((legs, results, kind, stake_each))
+    Ok((legs, results))
 }
+
+/// What a leg's result is, from its selection's result and its market's state (as [`legs_of`]
+/// reads it), for every leg in the market at once.
+const LEG_RESULTS_SQL: &str = "UPDATE sb_legs SET result = (SELECT CASE WHEN m.state = 'cancelled' OR s.result = 'void' THEN 'void' \
+     WHEN s.result = 'won' THEN 'won' WHEN s.result = 'lost' THEN 'lost' ELSE 'open' END \
+     FROM sb_selections s JOIN sb_markets m ON m.id = s.market_id WHERE s.id = sb_legs.selection_id) \
+     WHERE market_id = $1 AND bet_id IN (SELECT id FROM sb_bets WHERE state IN ('open', 'won', 'lost', 'void'))";
 
 fn combos_of(kind: Kind, legs: &[Leg]) -> Vec<Vec<usize>> {
     if kind == Kind::Single { vec![vec![0]] } else { slip::expand(kind, legs).unwrap_or_default() }
@@ -392,8 +405,12 @@ pub async fn settle_market(db: &Db, market_id: i64) -> Result<usize, BetError> {
     let mut changed = 0;
     // Bets settle in batches, each batch one transaction with one balance push per player in it:
     // a big event's hundred thousand bets are a few hundred commits, not a hundred thousand.
-    for chunk in bets.chunks(SETTLE_BATCH) {
+    for (i, chunk) in bets.chunks(SETTLE_BATCH).enumerate() {
         let mut tx = db.begin_write().await?;
+        if i == 0 {
+            // The legs in the market show its result (with the first batch, in one statement).
+            sqlx::query(LEG_RESULTS_SQL).bind(market_id).execute(&mut *tx).await?;
+        }
         let mut paid = std::collections::BTreeSet::new();
         for &(bet_id, player_id) in chunk {
             if settle_bet(&mut tx, bet_id, player_id).await? {
@@ -415,29 +432,19 @@ const SETTLE_BATCH: usize = 500;
 /// Settles one bet from its legs' results inside the caller's transaction; whether it paid or
 /// changed anything.
 async fn settle_bet(tx: &mut AnyConnection, bet_id: i64, player_id: i64) -> Result<bool, BetError> {
-    let (legs, results, kind, stake_each) = bet_shape(tx, bet_id).await?;
-    for (idx, result) in results.iter().enumerate() {
-        let name = match result {
-            LegResult::Open => "open",
-            LegResult::Won => "won",
-            LegResult::Lost => "lost",
-            LegResult::Void => "void",
-        };
-        sqlx::query("UPDATE sb_legs SET result = $1 WHERE bet_id = $2 AND idx = $3")
-            .bind(name)
-            .bind(bet_id)
-            .bind(idx as i64)
-            .execute(&mut *tx)
-            .await?;
-    }
+    let row = sqlx::query("SELECT kind, stake_each, state, payout, pay_tx, settlements, stake FROM sb_bets WHERE id = $1")
+        .bind(bet_id)
+        .fetch_one(&mut *tx)
+        .await?;
+    let kind: Kind = serde_json::from_str(&row.try_get::<String, _>(0)?).unwrap_or(Kind::Combo);
+    let stake_each: i64 = row.try_get(1)?;
+    let (state, payout, pay_tx, settlements, stake): (String, i64, Option<String>, i64, i64) =
+        (row.try_get(2)?, row.try_get(3)?, row.try_get(4)?, row.try_get(5)?, row.try_get(6)?);
+    let (legs, results) = legs_of(tx, bet_id).await?;
     let combos = combos_of(kind, &legs);
     let Some(total) = slip::settled_return(&legs, &results, &combos, stake_each) else {
         return Ok(false);
     };
-    let row =
-        sqlx::query("SELECT state, payout, pay_tx, settlements, stake FROM sb_bets WHERE id = $1").bind(bet_id).fetch_one(&mut *tx).await?;
-    let (state, payout, pay_tx, settlements, stake): (String, i64, Option<String>, i64, i64) =
-        (row.try_get(0)?, row.try_get(1)?, row.try_get(2)?, row.try_get(3)?, row.try_get(4)?);
     let new_state = if results.iter().all(|r| *r == LegResult::Void) {
         "void"
     } else if total > 0 {
