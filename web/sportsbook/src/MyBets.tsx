@@ -86,7 +86,7 @@ export function MyBets({
           const kind = parseBetKind(b.kind);
           const offer = confirm?.betId === b.id ? confirm.value : null;
           return (
-            <li key={b.id} className="bet">
+            <li key={b.id} className="bet" data-bet-id={b.id}>
               <div className="bet-head">
                 <span className="bet-kind">{kindLabel(t, kind, b.legs.length)}</span>
                 <span className={`state state-${b.state}`}>{t(`st_${b.state}` as TextKey)}</span>
