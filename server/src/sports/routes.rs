@@ -452,6 +452,9 @@ pub struct BetLegView {
     pub home: String,
     pub away: String,
     pub score: [u32; 2],
+    /// The event's state: scheduled, live, finished or cancelled (a score means something once
+    /// it is not scheduled).
+    pub event_state: String,
     pub market: String,
     pub line: Option<f64>,
     pub selection: String,
@@ -493,7 +496,7 @@ async fn my_bets(State(db): State<Db>, me: Bettor) -> ApiResult<Vec<BetView>> {
     for r in rows {
         let id: i64 = r.try_get(0)?;
         let legs = sqlx::query(
-            "SELECT e.id, e.home, e.away, e.play, m.key, m.line, s.key, l.price, l.result FROM sb_legs l \
+            "SELECT e.id, e.home, e.away, e.play, m.key, m.line, s.key, l.price, l.result, e.state FROM sb_legs l \
              JOIN sb_events e ON e.id = l.event_id JOIN sb_markets m ON m.id = l.market_id JOIN sb_selections s ON s.id = l.selection_id \
              WHERE l.bet_id = $1 ORDER BY l.idx",
         )
@@ -508,6 +511,7 @@ async fn my_bets(State(db): State<Db>, me: Bettor) -> ApiResult<Vec<BetView>> {
                 home: l.try_get(1)?,
                 away: l.try_get(2)?,
                 score: [play.home, play.away],
+                event_state: l.try_get(9)?,
                 market: l.try_get(4)?,
                 line: l.try_get::<Option<i64>, _>(5)?.map(|x| x as f64 / 10.0),
                 selection: l.try_get(6)?,

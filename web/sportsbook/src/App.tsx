@@ -100,7 +100,15 @@ export function App({ params }: { params: Params }) {
         setPending([]);
         setNotice({
           kind: mine.some((b) => b.state === 'refused') ? 'error' : 'ok',
-          text: mine.map((b) => `#${b.id}: ${t(`st_${b.state}` as TextKey)}`).join(' · '),
+          text: mine
+            .map((b) =>
+              b.state === 'open'
+                ? t('liveAccepted', { id: b.id })
+                : b.state === 'refused'
+                  ? t('liveRefused', { id: b.id })
+                  : `#${b.id}: ${t(`st_${b.state}` as TextKey)}`,
+            )
+            .join(' · '),
         });
         setBalanceVersion((v) => v + 1);
         tellSite('kasa:balance');
@@ -332,21 +340,23 @@ export function App({ params }: { params: Params }) {
         )}
       </header>
       <nav className="tabs" aria-label={t('sports')}>
-        {SPORTS.map((s) => (
-          <button
-            key={s}
-            type="button"
-            className="tab"
-            aria-pressed={view === 'events' && sport === s}
-            onClick={() => {
-              setView('events');
-              setSport(s);
-              setOpenId(null);
-            }}
-          >
-            {t(s)}
-          </button>
-        ))}
+        <div className="tabs-sports">
+          {SPORTS.map((s) => (
+            <button
+              key={s}
+              type="button"
+              className="tab"
+              aria-pressed={view === 'events' && sport === s}
+              onClick={() => {
+                setView('events');
+                setSport(s);
+                setOpenId(null);
+              }}
+            >
+              {t(s)}
+            </button>
+          ))}
+        </div>
         <button
           type="button"
           className="tab tab-bets"

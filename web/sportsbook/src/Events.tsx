@@ -57,7 +57,20 @@ function PriceButton({
         </span>
       ) : (
         <span className="price-val locked" aria-hidden="true">
-          🔒
+          <svg
+            className="lock-icon"
+            width="14"
+            height="14"
+            viewBox="0 0 24 24"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2.2"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          >
+            <rect x="5" y="11" width="14" height="10" rx="2" />
+            <path d="M8 11V8a4 4 0 0 1 8 0v3" />
+          </svg>
         </span>
       )}
       {boosted && ' '}

@@ -98,10 +98,12 @@ export function MyBets({
                     <div className="bet-leg-main">
                       <span className="leg-event">
                         {l.home} – {l.away}
-                        <span className="bet-score">
-                          {' '}
-                          ({l.score[0]}-{l.score[1]})
-                        </span>
+                        {l.eventState !== 'scheduled' && (
+                          <span className="bet-score">
+                            {' '}
+                            ({l.score[0]}-{l.score[1]})
+                          </span>
+                        )}
                       </span>
                       <span className="leg-market">
                         {marketName(t, lang, l.market, l.line)}:{' '}

@@ -127,6 +127,11 @@ export type BetBody = {
 export type BetLegView = {
   away: string;
   eventId: number;
+  /**
+   * The event's state: scheduled, live, finished or cancelled (a score means something once
+   * it is not scheduled).
+   */
+  eventState: string;
   home: string;
   line?: number | null;
   market: string;

@@ -51,6 +51,7 @@ export const zBet = z.object({
 export const zBetLegView = z.object({
   away: z.string(),
   eventId: z.int(),
+  eventState: z.string(),
   home: z.string(),
   line: z.nullish(z.number()),
   market: z.string(),
