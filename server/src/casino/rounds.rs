@@ -245,6 +245,116 @@ pub async fn win_in(tx: &mut AnyConnection, mv: &Move) -> Result<Answer, CallErr
     answer(tx, &mv.provider, &mv.tx_id, mv.player_id).await
 }
 
+/// Many payouts of one provider at once, inside the caller's transaction (see [`bet_in`]): for
+/// each move what [`win_in`] does (the transaction claimed, the round settled, the money paid
+/// through [`wallet::win_many_in`], bonus money accounted to the player's bonus), in a few
+/// statements for all. Each round at most once. `Ok(false)` when a transaction id was seen before:
+/// nothing is written and the caller goes one by one. Each call's kept answer is the player's
+/// balance after all of them.
+pub async fn win_many_in(tx: &mut AnyConnection, provider: &str, moves: &[Move]) -> Result<bool, CallError> {
+    if moves.is_empty() {
+        return Ok(true);
+    }
+    for mv in moves {
+        check_ids(&mv.provider, &mv.round_id, &mv.tx_id)?;
+        if mv.amount.is_negative() || mv.provider != provider {
+            return Err(CallError::Invalid("a bulk win is of one provider and not negative"));
+        }
+    }
+    let rounds: std::collections::BTreeSet<&str> = moves.iter().map(|m| m.round_id.as_str()).collect();
+    let txs: std::collections::BTreeSet<&str> = moves.iter().map(|m| m.tx_id.as_str()).collect();
+    if rounds.len() != moves.len() || txs.len() != moves.len() {
+        return Err(CallError::Invalid("a bulk win pays each round once"));
+    }
+    for chunk in moves.chunks(wallet::STATEMENT_PARAMS) {
+        let known_sql =
+            format!("SELECT COUNT(*) FROM provider_txs WHERE provider = $1 AND tx_id IN {}", wallet::value_rows(1, chunk.len(), 2));
+        let mut known = sqlx::query_scalar::<_, i64>(sqlx::AssertSqlSafe(known_sql)).bind(provider);
+        for mv in chunk {
+            known = known.bind(&mv.tx_id);
+        }
+        if known.fetch_one(&mut *tx).await? > 0 {
+            return Ok(false);
+        }
+    }
+    let now = now_ms();
+    for chunk in moves.chunks(wallet::rows_per_statement(9)) {
+        let claim_sql = format!(
+            "INSERT INTO provider_txs (provider, tx_id, kind, player_id, round_id, amount, fingerprint, created_at) VALUES {}",
+            wallet::value_rows(chunk.len(), 8, 1)
+        );
+        let mut claim = sqlx::query(sqlx::AssertSqlSafe(claim_sql));
+        for mv in chunk {
+            claim = claim
+                .bind(provider)
+                .bind(&mv.tx_id)
+                .bind("win")
+                .bind(mv.player_id)
+                .bind(&mv.round_id)
+                .bind(mv.amount.minor())
+                .bind(digest(&("win", mv)))
+                .bind(now);
+        }
+        claim.execute(&mut *tx).await?;
+        let round_sql = format!(
+            "INSERT INTO rounds (provider, round_id, player_id, game_code, bets, wins, status, created_at, updated_at) VALUES {} \
+             ON CONFLICT (provider, round_id) DO UPDATE SET bets = rounds.bets + excluded.bets, wins = rounds.wins + excluded.wins, \
+             status = CASE WHEN rounds.status = 'rolled_back' THEN rounds.status ELSE excluded.status END, updated_at = excluded.updated_at \
+             RETURNING round_id, player_id, game_code",
+            wallet::value_rows(chunk.len(), 9, 1)
+        );
+        let mut round = sqlx::query(sqlx::AssertSqlSafe(round_sql));
+        for mv in chunk {
+            round = round
+                .bind(provider)
+                .bind(&mv.round_id)
+                .bind(mv.player_id)
+                .bind(&mv.game_code)
+                .bind(0i64)
+                .bind(mv.amount.minor())
+                .bind(SETTLED)
+                .bind(now)
+                .bind(now);
+        }
+        let owners: std::collections::HashMap<String, (i64, String)> = round
+            .fetch_all(&mut *tx)
+            .await?
+            .iter()
+            .map(|r| Ok((r.try_get(0)?, (r.try_get(1)?, r.try_get(2)?))))
+            .collect::<Result<_, sqlx::Error>>()?;
+        for mv in chunk {
+            if owners.get(&mv.round_id) != Some(&(mv.player_id, mv.game_code.clone())) {
+                return Err(CallError::Foreign(mv.round_id.clone()));
+            }
+        }
+    }
+    let wins: Vec<(String, RoundMove)> = moves.iter().map(|mv| (wallet_key(provider, "win", &mv.tx_id), round_move(mv))).collect();
+    let Some(to_bonus) = wallet::win_many_in(tx, provider, &wins).await? else {
+        return Err(CallError::Duplicate(moves[0].tx_id.clone()));
+    };
+    for ((key, mv), bonus) in wins.iter().zip(to_bonus) {
+        bonus::wagering::after_credit(tx, mv.player_id, bonus, key).await?;
+    }
+    // The kept answers: each player's balance now.
+    let players: std::collections::BTreeSet<i64> = moves.iter().map(|m| m.player_id).collect();
+    for player_id in players {
+        let b = wallet::balances_on(tx, player_id).await?;
+        let answer =
+            serde_json::to_string(&Answer { balance: b.total().map_err(WalletError::from)?.minor(), replayed: false }).unwrap_or_default();
+        let mine: Vec<&Move> = moves.iter().filter(|m| m.player_id == player_id).collect();
+        for chunk in mine.chunks(wallet::STATEMENT_PARAMS) {
+            let sql =
+                format!("UPDATE provider_txs SET answer = $1 WHERE provider = $2 AND tx_id IN {}", wallet::value_rows(1, chunk.len(), 3));
+            let mut q = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(&answer).bind(provider);
+            for mv in chunk {
+                q = q.bind(&mv.tx_id);
+            }
+            q.execute(&mut *tx).await?;
+        }
+    }
+    Ok(true)
+}
+
 /// [`rollback`] inside the caller's transaction (see [`bet_in`]).
 pub async fn rollback_in(tx: &mut AnyConnection, rb: &Rollback) -> Result<Answer, CallError> {
     check_ids(&rb.provider, &rb.round_id, &rb.tx_id)?;

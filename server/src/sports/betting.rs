@@ -411,19 +411,166 @@ pub async fn settle_market(db: &Db, market_id: i64) -> Result<usize, BetError> {
             // The legs in the market show its result (with the first batch, in one statement).
             sqlx::query(LEG_RESULTS_SQL).bind(market_id).execute(&mut *tx).await?;
         }
-        let mut paid = std::collections::BTreeSet::new();
-        for &(bet_id, player_id) in chunk {
-            if settle_bet(&mut tx, bet_id, player_id).await? {
-                paid.insert(player_id);
-                changed += 1;
+        // The batch at once; if something in it was touched meanwhile, again one bet at a time.
+        let paid = match settle_at_once(&mut tx, chunk).await? {
+            Some(paid) => paid,
+            None => {
+                tx.rollback().await?;
+                tx = db.begin_write().await?;
+                if i == 0 {
+                    sqlx::query(LEG_RESULTS_SQL).bind(market_id).execute(&mut *tx).await?;
+                }
+                let mut paid = std::collections::BTreeMap::new();
+                for &(bet_id, player_id) in chunk {
+                    if settle_bet(&mut tx, bet_id, player_id).await? {
+                        *paid.entry(player_id).or_insert(0) += 1;
+                    }
+                }
+                paid
             }
-        }
-        for player_id in paid {
+        };
+        changed += paid.values().sum::<usize>();
+        for &player_id in paid.keys() {
             wallet::publish_balance_in(&mut tx, player_id).await?;
         }
         tx.commit().await?;
     }
     Ok(changed)
+}
+
+/// A bet of a batch, read with the batch.
+struct BatchBet {
+    kind: Kind,
+    stake_each: i64,
+    state: String,
+    payout: i64,
+    pay_tx: Option<String>,
+    player_id: i64,
+    legs: Vec<Leg>,
+    results: Vec<LegResult>,
+}
+
+/// Settles a batch of bets in a few statements (its first settlements: one update of the bets,
+/// the payouts through [`rounds::win_many_in`]); a resettlement (a correction, a void) goes by
+/// [`settle_bet`]. How many bets of each player changed; `None` when a bet changed under the
+/// batch (the caller rolls back and goes one by one).
+async fn settle_at_once(tx: &mut AnyConnection, chunk: &[(i64, i64)]) -> Result<Option<std::collections::BTreeMap<i64, usize>>, BetError> {
+    let ids: Vec<i64> = chunk.iter().map(|&(id, _)| id).collect();
+    let mut rows: std::collections::BTreeMap<i64, BatchBet> = std::collections::BTreeMap::new();
+    for part in ids.chunks(wallet::STATEMENT_PARAMS) {
+        let list = wallet::value_rows(1, part.len(), 1);
+        let sql = format!("SELECT id, kind, stake_each, state, payout, pay_tx, player_id FROM sb_bets WHERE id IN {list}");
+        let mut q = sqlx::query(sqlx::AssertSqlSafe(sql));
+        for id in part {
+            q = q.bind(id);
+        }
+        for r in q.fetch_all(&mut *tx).await? {
+            rows.insert(
+                r.try_get(0)?,
+                BatchBet {
+                    kind: serde_json::from_str(&r.try_get::<String, _>(1)?).unwrap_or(Kind::Combo),
+                    stake_each: r.try_get(2)?,
+                    state: r.try_get(3)?,
+                    payout: r.try_get(4)?,
+                    pay_tx: r.try_get(5)?,
+                    player_id: r.try_get(6)?,
+                    legs: Vec::new(),
+                    results: Vec::new(),
+                },
+            );
+        }
+        let sql = format!(
+            "SELECT l.bet_id, l.event_id, l.selection_id, l.price, s.result, m.state FROM sb_legs l \
+             JOIN sb_selections s ON s.id = l.selection_id JOIN sb_markets m ON m.id = l.market_id WHERE l.bet_id IN {list} ORDER BY l.bet_id, l.idx"
+        );
+        let mut q = sqlx::query(sqlx::AssertSqlSafe(sql));
+        for id in part {
+            q = q.bind(id);
+        }
+        for r in q.fetch_all(&mut *tx).await? {
+            let Some(bet) = rows.get_mut(&r.try_get::<i64, _>(0)?) else { continue };
+            bet.legs.push(Leg { event_id: r.try_get(1)?, selection_id: r.try_get(2)?, price: r.try_get(3)? });
+            let (result, market_state): (Option<String>, String) = (r.try_get(4)?, r.try_get(5)?);
+            bet.results.push(match (market_state.as_str(), result.as_deref()) {
+                ("cancelled", _) | (_, Some("void")) => LegResult::Void,
+                (_, Some("won")) => LegResult::Won,
+                (_, Some("lost")) => LegResult::Lost,
+                _ => LegResult::Open,
+            });
+        }
+    }
+
+    let mut paid = std::collections::BTreeMap::new();
+    let mut first: Vec<(i64, i64, &'static str, i64)> = Vec::new();
+    for (&bet_id, bet) in &rows {
+        if !matches!(bet.state.as_str(), "open" | "won" | "lost" | "void") {
+            continue;
+        }
+        let combos = combos_of(bet.kind, &bet.legs);
+        let Some(total) = slip::settled_return(&bet.legs, &bet.results, &combos, bet.stake_each) else {
+            continue;
+        };
+        let new_state = if bet.results.iter().all(|r| *r == LegResult::Void) {
+            "void"
+        } else if total > 0 {
+            "won"
+        } else {
+            "lost"
+        };
+        if bet.state != "open" && total == bet.payout && bet.state == new_state {
+            continue;
+        }
+        if bet.pay_tx.is_some() {
+            // Paid before: undone and paid again, one by one (corrections are few).
+            if settle_bet(tx, bet_id, bet.player_id).await? {
+                *paid.entry(bet.player_id).or_insert(0) += 1;
+            }
+            continue;
+        }
+        first.push((bet_id, bet.player_id, new_state, total));
+    }
+    if first.is_empty() {
+        return Ok(Some(paid));
+    }
+
+    let n = first.len();
+    let now = now_ms();
+    let mut updated = 0;
+    for part in first.chunks(wallet::rows_per_statement(5)) {
+        let k = part.len();
+        let case = |col: usize| -> String { (0..k).map(|i| format!(" WHEN ${} THEN ${}", 2 + i * 4, 2 + i * 4 + col)).collect() };
+        let sql = format!(
+            "UPDATE sb_bets SET state = CASE id{} END, payout = CASE id{} END, pay_tx = CASE id{} END, settlements = 1, settled_at = $1 \
+             WHERE id IN {} AND pay_tx IS NULL AND state IN ('open', 'won', 'lost', 'void')",
+            case(1),
+            case(2),
+            case(3),
+            wallet::value_rows(1, k, 2 + k * 4)
+        );
+        let mut q = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(now);
+        for &(bet_id, _, state, total) in part {
+            q = q.bind(bet_id).bind(state).bind(total).bind(format!("sb-{bet_id}-pay-1"));
+        }
+        for &(bet_id, ..) in part {
+            q = q.bind(bet_id);
+        }
+        updated += q.execute(&mut *tx).await?.rows_affected();
+    }
+    if updated != n as u64 {
+        return Ok(None);
+    }
+    let mut moves = Vec::with_capacity(n);
+    for &(bet_id, player_id, _, total) in &first {
+        moves.push(round_move(player_id, bet_id, "pay-1", Kurus::from_minor(total).map_err(WalletError::from)?));
+    }
+    if !rounds::win_many_in(tx, PROVIDER, &moves).await? {
+        return Ok(None);
+    }
+    for &(_, player_id, ..) in &first {
+        *paid.entry(player_id).or_insert(0) += 1;
+    }
+    tracing::info!(bets = n, "sportsbook bets settled");
+    Ok(Some(paid))
 }
 
 /// Bets settled in one transaction.

@@ -30,7 +30,7 @@ use crate::db::Db;
 
 pub use crate::money::{Kurus, MoneyError};
 pub use ops::{AdjustError, CheckReport, Finding, HouseLine, Report, adjust, check, report};
-pub use store::{Applied, Phase};
+pub use store::{Applied, Phase, STATEMENT_PARAMS, rows_per_statement, value_rows};
 
 /// Which of a player's two balances.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
@@ -595,6 +595,84 @@ pub async fn win_in(conn: &mut AnyConnection, key: &str, payout: &RoundMove) -> 
         return Err(WalletError::Invalid("a win is not negative"));
     }
     play_with(conn, key, payout, TransferKind::Win, Vec::new(), Push::ByCaller).await
+}
+
+/// Many wins of one provider at once, inside the caller's transaction: for each `(key, move)`
+/// what [`win_in`] does (the payout split between the pockets as the round's stakes were, linked
+/// transfers from the provider's account, the players' posted money), in a few statements for
+/// all, so a sportsbook market's thousands of winning bets settle in seconds. Each win's part
+/// paid into the bonus pocket, in order. `Ok(None)` when a key was used before: nothing is
+/// written and the caller goes one by one ([`win_in`] answers replays). The caller ends with
+/// [`publish_balance_in`] once per player.
+pub async fn win_many_in(
+    conn: &mut AnyConnection,
+    provider: &str,
+    wins: &[(String, RoundMove)],
+) -> Result<Option<Vec<Kurus>>, WalletError> {
+    if wins.is_empty() {
+        return Ok(Some(Vec::new()));
+    }
+    let keys: Vec<String> = wins.iter().map(|(k, _)| k.clone()).collect();
+    let distinct: BTreeSet<&String> = keys.iter().collect();
+    if wins.iter().any(|(k, mv)| mv.amount.is_negative() || mv.provider != provider || k.trim().is_empty() || k.len() > 200)
+        || distinct.len() != keys.len()
+    {
+        return Err(WalletError::Invalid("a bulk win names one provider, new distinct keys and amounts of zero or more"));
+    }
+    if store::batches_known(conn, &keys).await? > 0 {
+        return Ok(None);
+    }
+    let prints: Vec<(String, String)> = wins.iter().map(|(k, mv)| (k.clone(), fingerprint(&(TransferKind::Win, mv)))).collect();
+    if store::insert_batches(conn, &prints).await? != wins.len() as u64 {
+        return Err(WalletError::KeyReused(keys[0].clone()));
+    }
+    let rounds: Vec<String> = wins.iter().map(|(_, mv)| mv.round_id.clone()).collect::<BTreeSet<_>>().into_iter().collect();
+    let stakes = store::rounds_stakes(conn, provider, &rounds).await?;
+    let players: Vec<i64> = wins.iter().map(|(_, mv)| mv.player_id).collect::<BTreeSet<_>>().into_iter().collect();
+    let accounts = store::player_accounts(conn, &players).await?;
+    let house = Account::Provider(provider.to_string());
+    let house_id = store::account_id(conn, &house).await?;
+
+    let mut transfers = Vec::new();
+    let mut to_bonus = Vec::with_capacity(wins.len());
+    for (key, mv) in wins {
+        let staked = stakes.get(&(mv.round_id.clone(), mv.player_id)).copied().unwrap_or_default();
+        let total = staked.real.checked_add(staked.bonus)?;
+        let bonus_part = if total.is_positive() { mv.amount.share(staked.bonus, total)? } else { Kurus::ZERO };
+        let real_part = mv.amount.checked_sub(bonus_part)?;
+        to_bonus.push(bonus_part);
+        let cause = format!("{}:{}:{}", mv.provider, TransferKind::Win.as_str(), mv.provider_tx);
+        for (pocket, part) in [(Pocket::Real, real_part), (Pocket::Bonus, bonus_part)] {
+            if !part.is_positive() {
+                continue;
+            }
+            let player = Account::Player { player_id: mv.player_id, pocket };
+            let id =
+                *accounts.get(&(mv.player_id, pocket.as_str().to_string())).ok_or_else(|| WalletError::UnknownAccount(player.code()))?;
+            transfers.push((
+                key.as_str(),
+                id,
+                Transfer { refs: mv.refs(), ..Transfer::new(house.clone(), player, part, TransferKind::Win, cause.clone()) },
+            ));
+        }
+    }
+    if transfers.is_empty() {
+        return Ok(Some(to_bonus));
+    }
+    let mut credits: std::collections::BTreeMap<i64, i64> = std::collections::BTreeMap::new();
+    for (_, id, t) in &transfers {
+        *credits.entry(*id).or_default() += t.amount.minor();
+    }
+    store::lock_rows_at_once(conn, credits.keys().copied().collect()).await?;
+    let credits: Vec<(i64, i64)> = credits.into_iter().collect();
+    for chunk in credits.chunks(store::rows_per_statement(3)) {
+        if store::credit_posted(conn, chunk).await? != chunk.len() as u64 {
+            return Err(WalletError::UnknownAccount(format!("a balance row of {} accounts", chunk.len())));
+        }
+    }
+    let rows: Vec<(&str, (i64, i64), &Transfer)> = transfers.iter().map(|(k, id, t)| (*k, (house_id, *id), t)).collect();
+    store::insert_transfers(conn, &rows).await?;
+    Ok(Some(to_bonus))
 }
 
 /// Opens a game provider's house account if it is new (outside any money transaction, see

@@ -372,3 +372,181 @@ pub(super) async fn round_stakes(
     .await?;
     balances_from(tuples(&rows)?)
 }
+
+/// At most this many parameters in one statement of many rows: SQLite's binding of numbered
+/// parameters costs the square of their number, so a few short statements beat one long one.
+pub const STATEMENT_PARAMS: usize = 240;
+
+/// How many rows of `cols` parameters one statement takes.
+pub fn rows_per_statement(cols: usize) -> usize {
+    (STATEMENT_PARAMS / cols.max(1)).max(1)
+}
+
+/// `($s, $s+1, …)` rows of `cols` placeholders each, `rows` of them, numbered from `start`.
+pub fn value_rows(rows: usize, cols: usize, start: usize) -> String {
+    (0..rows)
+        .map(|r| {
+            let cells: Vec<String> = (0..cols).map(|c| format!("${}", start + r * cols + c)).collect();
+            format!("({})", cells.join(", "))
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// How many of the batch keys exist already.
+pub(super) async fn batches_known(conn: &mut AnyConnection, keys: &[String]) -> Result<i64, sqlx::Error> {
+    let mut known = 0;
+    for chunk in keys.chunks(STATEMENT_PARAMS) {
+        let sql = format!("SELECT COUNT(*) FROM transfer_batches WHERE batch_key IN {}", value_rows(1, chunk.len(), 1));
+        let mut q = sqlx::query_scalar::<_, i64>(sqlx::AssertSqlSafe(sql));
+        for k in chunk {
+            q = q.bind(k);
+        }
+        known += q.fetch_one(&mut *conn).await?;
+    }
+    Ok(known)
+}
+
+/// Records many new batch keys with their fingerprints; how many were new.
+pub(super) async fn insert_batches(conn: &mut AnyConnection, batches: &[(String, String)]) -> Result<u64, sqlx::Error> {
+    let now = now_ms();
+    let mut inserted = 0;
+    for chunk in batches.chunks(rows_per_statement(3)) {
+        let sql = format!(
+            "INSERT INTO transfer_batches (batch_key, fingerprint, created_at) VALUES {} ON CONFLICT (batch_key) DO NOTHING",
+            value_rows(chunk.len(), 3, 1)
+        );
+        let mut q = sqlx::query(sqlx::AssertSqlSafe(sql));
+        for (key, print) in chunk {
+            q = q.bind(key).bind(print).bind(now);
+        }
+        inserted += q.execute(&mut *conn).await?.rows_affected();
+    }
+    Ok(inserted)
+}
+
+/// What the rounds' stakes took from each pocket, by (round id, player id), for one provider.
+pub(super) async fn rounds_stakes(
+    conn: &mut AnyConnection,
+    provider: &str,
+    round_ids: &[String],
+) -> Result<std::collections::HashMap<(String, i64), Balances>, WalletError> {
+    let mut out: std::collections::HashMap<(String, i64), Balances> = std::collections::HashMap::new();
+    for chunk in round_ids.chunks(STATEMENT_PARAMS) {
+        let sql = format!(
+            "SELECT t.round_id, a.player_id, a.pocket, CAST(SUM(t.amount) AS BIGINT) FROM transfers t JOIN accounts a ON a.id = t.debit_account \
+             WHERE t.provider = $1 AND t.round_id IN {} AND t.kind = 'bet' AND t.phase = 'single' AND a.player_id IS NOT NULL \
+             GROUP BY t.round_id, a.player_id, a.pocket",
+            value_rows(1, chunk.len(), 2)
+        );
+        let mut q = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(provider);
+        for r in chunk {
+            q = q.bind(r);
+        }
+        for row in q.fetch_all(&mut *conn).await? {
+            let (round, player, pocket, sum): (String, i64, String, i64) =
+                (row.try_get(0)?, row.try_get(1)?, row.try_get(2)?, row.try_get(3)?);
+            let b = out.entry((round, player)).or_default();
+            match pocket.as_str() {
+                "real" => b.real = kurus(sum)?,
+                _ => b.bonus = kurus(sum)?,
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// The players' account ids by (player id, pocket).
+pub(super) async fn player_accounts(
+    conn: &mut AnyConnection,
+    players: &[i64],
+) -> Result<std::collections::HashMap<(i64, String), i64>, sqlx::Error> {
+    let mut out = std::collections::HashMap::new();
+    for chunk in players.chunks(STATEMENT_PARAMS) {
+        let sql = format!("SELECT id, player_id, pocket FROM accounts WHERE player_id IN {}", value_rows(1, chunk.len(), 1));
+        let mut q = sqlx::query(sqlx::AssertSqlSafe(sql));
+        for p in chunk {
+            q = q.bind(p);
+        }
+        for r in q.fetch_all(&mut *conn).await? {
+            out.insert((r.try_get(1)?, r.try_get(2)?), r.try_get(0)?);
+        }
+    }
+    Ok(out)
+}
+
+/// Locks balance rows in the order of their account ids in one statement (PostgreSQL locks the
+/// rows of `FOR UPDATE` as the sorted rows come; SQLite's writer holds the whole database).
+pub(super) async fn lock_rows_at_once(conn: &mut AnyConnection, mut account_ids: Vec<i64>) -> Result<(), sqlx::Error> {
+    account_ids.sort_unstable();
+    account_ids.dedup();
+    if account_ids.is_empty() {
+        return Ok(());
+    }
+    let postgres = conn.backend_name() == "PostgreSQL";
+    // In ascending chunks: the locks are still taken in the one order.
+    for chunk in account_ids.chunks(STATEMENT_PARAMS) {
+        let list = value_rows(1, chunk.len(), 1);
+        let sql = if postgres {
+            format!("SELECT account_id FROM account_balances WHERE account_id IN {list} ORDER BY account_id FOR UPDATE")
+        } else {
+            format!("SELECT account_id FROM account_balances WHERE account_id IN {list} ORDER BY account_id")
+        };
+        let mut q = sqlx::query(sqlx::AssertSqlSafe(sql));
+        for id in chunk {
+            q = q.bind(id);
+        }
+        q.fetch_all(&mut *conn).await?;
+    }
+    Ok(())
+}
+
+/// Adds each credit to its player account's posted money, in one statement; how many rows.
+pub(super) async fn credit_posted(conn: &mut AnyConnection, credits: &[(i64, i64)]) -> Result<u64, sqlx::Error> {
+    let cases: String = (0..credits.len()).map(|i| format!(" WHEN ${} THEN ${}", 2 + 2 * i, 3 + 2 * i)).collect();
+    let list = value_rows(1, credits.len(), 2 + 2 * credits.len());
+    let sql = format!(
+        "UPDATE account_balances SET posted = posted + CASE account_id{cases} ELSE 0 END, updated_at = $1 WHERE account_id IN {list}"
+    );
+    let mut q = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(now_ms());
+    for (id, amount) in credits {
+        q = q.bind(id).bind(amount);
+    }
+    for (id, _) in credits {
+        q = q.bind(id);
+    }
+    Ok(q.execute(conn).await?.rows_affected())
+}
+
+/// Appends many single-phase transfer rows (each `(key, (debit, credit), transfer)`).
+pub(super) async fn insert_transfers(conn: &mut AnyConnection, rows: &[(&str, (i64, i64), &Transfer)]) -> Result<u64, sqlx::Error> {
+    let now = now_ms();
+    let mut written = 0;
+    for chunk in rows.chunks(rows_per_statement(14)) {
+        let sql = format!(
+            "INSERT INTO transfers (batch_key, debit_account, credit_account, amount, phase, pending_id, kind, cause, reason, \
+             payment_id, provider, round_id, provider_tx, created_at) VALUES {}",
+            value_rows(chunk.len(), 14, 1)
+        );
+        let mut q = sqlx::query(sqlx::AssertSqlSafe(sql));
+        for (key, (debit, credit), t) in chunk {
+            q = q
+                .bind(*key)
+                .bind(*debit)
+                .bind(*credit)
+                .bind(t.amount.minor())
+                .bind(Phase::Single.as_str())
+                .bind(None::<i64>)
+                .bind(t.kind.as_str())
+                .bind(&t.cause)
+                .bind(t.reason.as_deref())
+                .bind(t.refs.payment_id.as_deref())
+                .bind(t.refs.provider.as_deref())
+                .bind(t.refs.round_id.as_deref())
+                .bind(t.refs.provider_tx.as_deref())
+                .bind(now);
+        }
+        written += q.execute(&mut *conn).await?.rows_affected();
+    }
+    Ok(written)
+}

@@ -32,7 +32,7 @@ pub(crate) async fn fund(app: &TestApp, player: i64, kurus: i64) {
     wallet::commit(&app.db, &Batch { key, transfers: vec![t] }).await.unwrap();
 }
 
-async fn grant_bonus(app: &TestApp, player: i64, kurus: i64) {
+pub(crate) async fn grant_bonus(app: &TestApp, player: i64, kurus: i64) {
     let key = format!("bonus:{player}");
     let t = Transfer::new(Account::BonusCost, Account::bonus(player), tl(kurus), TransferKind::Bonus, "trial_bonus");
     wallet::commit(&app.db, &Batch { key, transfers: vec![t] }).await.unwrap();

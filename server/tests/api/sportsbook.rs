@@ -347,6 +347,56 @@ mod betting {
     }
 
     on_both_engines! {
+        async fn a_busy_market_settles_at_once_each_payout_split_as_its_stake_and_again_nothing_moves_twice(app) {
+            // Arrange: four players on real money, one staking real then bonus money, three singles each.
+            let event = football_events(&app, 1).await[0];
+            let (home, price, market) = selection(&app, event, "1x2", "1").await;
+            let mut players = Vec::new();
+            for i in 0..4 {
+                let (p, token) = make_player(&app, &format!("gercek{i}")).await;
+                fund(&app, p, 10_000).await;
+                players.push((p, token));
+            }
+            let (mixed, mixed_token) = make_player(&app, "karisik").await;
+            fund(&app, mixed, 1_500).await;
+            crate::rounds::grant_bonus(&app, mixed, 2_000).await;
+            let single = json!({"legs": [leg(home, price)], "kind": "single", "stake": 10, "oddsChoice": "none"});
+            for (_, token) in players.iter().chain([&(mixed, mixed_token.clone())]) {
+                for _ in 0..3 {
+                    let (status, body) = place(&app, token, single.clone()).await;
+                    assert_eq!(status, 200, "{body}");
+                }
+            }
+            let win = payout(1_000, &[price]);
+
+            // Act
+            let settled = betting::record_result(&app.db, market, &["1"], false, "operator").await.unwrap();
+            let again = betting::record_result(&app.db, market, &["1"], false, "operator").await.unwrap();
+            let after_again: Vec<(i64, i64)> = futures_util::future::join_all(players.iter().map(|(p, _)| money(&app, *p))).await;
+            let mixed_won = money(&app, mixed).await;
+            let rounds: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM rounds WHERE provider = 'sportsbook' AND status = 'settled' AND wins > 0")
+                .fetch_one(&app.db.pool).await.unwrap();
+            let corrected = betting::record_result(&app.db, market, &["2"], false, "operator").await.unwrap();
+
+            // Assert
+            assert_eq!(settled, 15, "every bet settled");
+            assert_eq!(again, 0, "the same result again moves nothing");
+            for m in after_again {
+                assert_eq!(m, (7_000 + 3 * win, 0));
+            }
+            // Stakes: 1 000 real; 500 real and 500 bonus; 1 000 bonus. Each payout follows its stake.
+            assert_eq!(mixed_won, (win + (win - win / 2), 500 + win / 2 + win));
+            assert_eq!(rounds, 15, "each bet one round in Game History, with its win");
+            assert_eq!(corrected, 15);
+            for (p, _) in &players {
+                assert_eq!(money(&app, *p).await, (7_000, 0), "the correction took the payouts back");
+            }
+            assert_eq!(money(&app, mixed).await, (0, 500));
+            assert_ledger_holds(&app).await;
+        }
+    }
+
+    on_both_engines! {
         async fn an_operator_holds_a_market_suspended_and_a_high_rate_price_takes_its_own_stake_limit(app) {
             // Arrange
             let (p, token) = make_player(&app, "yuksek").await;
