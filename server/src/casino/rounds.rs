@@ -250,7 +250,8 @@ pub async fn win_in(tx: &mut AnyConnection, mv: &Move) -> Result<Answer, CallErr
 /// through [`wallet::win_many_in`], bonus money accounted to the player's bonus), in a few
 /// statements for all. Each round at most once. `Ok(false)` when a transaction id was seen before:
 /// nothing is written and the caller goes one by one. Each call's kept answer is the player's
-/// balance after all of them.
+/// balance after all of them; the transactions are claimed last, with it (the caller's write
+/// transaction holds them: a second claim of one fails and rolls everything back).
 pub async fn win_many_in(tx: &mut AnyConnection, provider: &str, moves: &[Move]) -> Result<bool, CallError> {
     if moves.is_empty() {
         return Ok(true);
@@ -279,23 +280,6 @@ pub async fn win_many_in(tx: &mut AnyConnection, provider: &str, moves: &[Move])
     }
     let now = now_ms();
     for chunk in moves.chunks(wallet::rows_per_statement(9)) {
-        let claim_sql = format!(
-            "INSERT INTO provider_txs (provider, tx_id, kind, player_id, round_id, amount, fingerprint, created_at) VALUES {}",
-            wallet::value_rows(chunk.len(), 8, 1)
-        );
-        let mut claim = sqlx::query(sqlx::AssertSqlSafe(claim_sql));
-        for mv in chunk {
-            claim = claim
-                .bind(provider)
-                .bind(&mv.tx_id)
-                .bind("win")
-                .bind(mv.player_id)
-                .bind(&mv.round_id)
-                .bind(mv.amount.minor())
-                .bind(digest(&("win", mv)))
-                .bind(now);
-        }
-        claim.execute(&mut *tx).await?;
         let round_sql = format!(
             "INSERT INTO rounds (provider, round_id, player_id, game_code, bets, wins, status, created_at, updated_at) VALUES {} \
              ON CONFLICT (provider, round_id) DO UPDATE SET bets = rounds.bets + excluded.bets, wins = rounds.wins + excluded.wins, \
@@ -335,22 +319,34 @@ pub async fn win_many_in(tx: &mut AnyConnection, provider: &str, moves: &[Move])
     for ((key, mv), bonus) in wins.iter().zip(to_bonus) {
         bonus::wagering::after_credit(tx, mv.player_id, bonus, key).await?;
     }
-    // The kept answers: each player's balance now.
-    let players: std::collections::BTreeSet<i64> = moves.iter().map(|m| m.player_id).collect();
-    for player_id in players {
-        let b = wallet::balances_on(tx, player_id).await?;
-        let answer =
-            serde_json::to_string(&Answer { balance: b.total().map_err(WalletError::from)?.minor(), replayed: false }).unwrap_or_default();
-        let mine: Vec<&Move> = moves.iter().filter(|m| m.player_id == player_id).collect();
-        for chunk in mine.chunks(wallet::STATEMENT_PARAMS) {
-            let sql =
-                format!("UPDATE provider_txs SET answer = $1 WHERE provider = $2 AND tx_id IN {}", wallet::value_rows(1, chunk.len(), 3));
-            let mut q = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(&answer).bind(provider);
-            for mv in chunk {
-                q = q.bind(&mv.tx_id);
-            }
-            q.execute(&mut *tx).await?;
+    // The transactions, claimed (none was seen before, and the writer holds them) with the answer
+    // each keeps: the player's balance now.
+    let players: Vec<i64> = moves.iter().map(|m| m.player_id).collect::<std::collections::BTreeSet<_>>().into_iter().collect();
+    let balances = wallet::balances_of_many(tx, &players).await?;
+    let mut answers = std::collections::HashMap::new();
+    for (player_id, b) in balances {
+        let answer = Answer { balance: b.total().map_err(WalletError::from)?.minor(), replayed: false };
+        answers.insert(player_id, serde_json::to_string(&answer).unwrap_or_default());
+    }
+    for chunk in moves.chunks(wallet::rows_per_statement(9)) {
+        let claim_sql = format!(
+            "INSERT INTO provider_txs (provider, tx_id, kind, player_id, round_id, amount, fingerprint, answer, created_at) VALUES {}",
+            wallet::value_rows(chunk.len(), 9, 1)
+        );
+        let mut claim = sqlx::query(sqlx::AssertSqlSafe(claim_sql));
+        for mv in chunk {
+            claim = claim
+                .bind(provider)
+                .bind(&mv.tx_id)
+                .bind("win")
+                .bind(mv.player_id)
+                .bind(&mv.round_id)
+                .bind(mv.amount.minor())
+                .bind(digest(&("win", mv)))
+                .bind(answers.get(&mv.player_id).cloned())
+                .bind(now);
         }
+        claim.execute(&mut *tx).await?;
     }
     Ok(true)
 }

@@ -541,7 +541,7 @@ async fn settle_at_once(tx: &mut AnyConnection, chunk: &[(i64, i64)]) -> Result<
         let case = |col: usize| -> String { (0..k).map(|i| format!(" WHEN ${} THEN ${}", 2 + i * 4, 2 + i * 4 + col)).collect() };
         let sql = format!(
             "UPDATE sb_bets SET state = CASE id{} END, payout = CASE id{} END, pay_tx = CASE id{} END, settlements = 1, settled_at = $1 \
-             WHERE id IN {} AND pay_tx IS NULL AND state IN ('open', 'won', 'lost', 'void')",
+             WHERE id IN {} AND pay_tx IS NULL AND state NOT IN ('cashed_out', 'pending', 'refused')",
             case(1),
             case(2),
             case(3),

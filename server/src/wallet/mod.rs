@@ -780,6 +780,11 @@ pub async fn balances(db: &Db, player_id: i64) -> Result<Balances, WalletError> 
     store::balances_in_place(db, player_id).await
 }
 
+/// The balances of many players on a given connection, by player.
+pub async fn balances_of_many(conn: &mut AnyConnection, players: &[i64]) -> Result<std::collections::BTreeMap<i64, Balances>, WalletError> {
+    store::balances_of_many(conn, players).await
+}
+
 /// [`balances`] on a given connection, e.g. inside a transaction that just committed a batch.
 pub async fn balances_on(conn: &mut AnyConnection, player_id: i64) -> Result<Balances, WalletError> {
     store::balances(conn, player_id).await

@@ -475,6 +475,26 @@ pub(super) async fn player_accounts(
     Ok(out)
 }
 
+/// The balances of many players (those without accounts are left out).
+pub(super) async fn balances_of_many(
+    conn: &mut AnyConnection,
+    players: &[i64],
+) -> Result<std::collections::BTreeMap<i64, Balances>, WalletError> {
+    let mut rows: std::collections::BTreeMap<i64, Vec<(String, i64, i64)>> = std::collections::BTreeMap::new();
+    for chunk in players.chunks(STATEMENT_PARAMS) {
+        let sql =
+            format!("SELECT player_id, pocket, posted, held FROM account_balances WHERE player_id IN {}", value_rows(1, chunk.len(), 1));
+        let mut q = sqlx::query(sqlx::AssertSqlSafe(sql));
+        for p in chunk {
+            q = q.bind(p);
+        }
+        for r in q.fetch_all(&mut *conn).await? {
+            rows.entry(r.try_get(0)?).or_default().push((r.try_get(1)?, r.try_get(2)?, r.try_get(3)?));
+        }
+    }
+    rows.into_iter().map(|(p, r)| Ok((p, balances_from(r)?))).collect()
+}
+
 /// Locks balance rows in the order of their account ids in one statement (PostgreSQL locks the
 /// rows of `FOR UPDATE` as the sorted rows come; SQLite's writer holds the whole database).
 pub(super) async fn lock_rows_at_once(conn: &mut AnyConnection, mut account_ids: Vec<i64>) -> Result<(), sqlx::Error> {
