@@ -404,7 +404,7 @@ pub async fn settle_market(db: &Db, market_id: i64) -> Result<usize, BetError> {
     wallet::open_provider_account(db, PROVIDER).await?;
     let mut changed = 0;
     // Bets settle in batches, each batch one transaction with one balance push per player in it:
-    // a big event's hundred thousand bets are a few hundred commits, not a hundred thousand.
+    // a big event's hundred thousand bets are fifty commits, not a hundred thousand.
     for (i, chunk) in bets.chunks(SETTLE_BATCH).enumerate() {
         let mut tx = db.begin_write().await?;
         if i == 0 {
@@ -573,8 +573,9 @@ async fn settle_at_once(tx: &mut AnyConnection, chunk: &[(i64, i64)]) -> Result<
     Ok(Some(paid))
 }
 
-/// Bets settled in one transaction.
-const SETTLE_BATCH: usize = 500;
+/// Bets settled in one transaction: fewer, larger commits write the same pages fewer times, and
+/// 2,000 bets hold SQLite's writer for a fraction of a second.
+const SETTLE_BATCH: usize = 2_000;
 
 /// Settles one bet from its legs' results inside the caller's transaction; whether it paid or
 /// changed anything.
