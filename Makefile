@@ -52,7 +52,7 @@ test-e2e: web
 	$(CARGO) build --bin kasa
 	cd web && KASA_BIN=$(CURDIR)/target/debug/kasa npm run e2e
 
-## bench: benchmarks, numbers written to bench-results/ (HTTP, hub, wallet, studio spins, casino lobby, crash feed, Lighthouse)
+## bench: benchmarks, numbers written to bench-results/ (HTTP, hub, wallet, studio spins, casino lobby, crash feed, sportsbook settlement, Lighthouse)
 bench: build
 	mkdir -p bench-results
 	$(CARGO) run --release --example bench_http -- bench-results target/release/kasa
@@ -62,6 +62,7 @@ bench: build
 	$(CARGO) run --release --example bench_studio -- bench-results target/release/kasa
 	$(CARGO) run --release --example bench_casino -- bench-results target/release/kasa
 	$(CARGO) run --release --example bench_crash -- bench-results target/release/kasa
+	$(CARGO) run --release --example bench_settlement -- bench-results
 	cd web && node bench/lighthouse.mjs ../bench-results ../target/release/kasa
 
 clean:
