@@ -213,6 +213,26 @@ fn create_sqlite_parent_dir(url: &str) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// At most this many parameters in one statement of many rows: SQLite's binding of numbered
+/// parameters costs the square of their number, so a few short statements beat one long one.
+pub const STATEMENT_PARAMS: usize = 240;
+
+/// How many rows of `cols` parameters one statement takes.
+pub fn rows_per_statement(cols: usize) -> usize {
+    (STATEMENT_PARAMS / cols.max(1)).max(1)
+}
+
+/// `($s, $s+1, …)` rows of `cols` placeholders each, `rows` of them, numbered from `start`.
+pub fn value_rows(rows: usize, cols: usize, start: usize) -> String {
+    (0..rows)
+        .map(|r| {
+            let cells: Vec<String> = (0..cols).map(|c| format!("${}", start + r * cols + c)).collect();
+            format!("({})", cells.join(", "))
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -267,9 +267,9 @@ pub async fn win_many_in(tx: &mut AnyConnection, provider: &str, moves: &[Move])
     if rounds.len() != moves.len() || txs.len() != moves.len() {
         return Err(CallError::Invalid("a bulk win pays each round once"));
     }
-    for chunk in moves.chunks(wallet::STATEMENT_PARAMS) {
+    for chunk in moves.chunks(crate::db::STATEMENT_PARAMS) {
         let known_sql =
-            format!("SELECT COUNT(*) FROM provider_txs WHERE provider = $1 AND tx_id IN {}", wallet::value_rows(1, chunk.len(), 2));
+            format!("SELECT COUNT(*) FROM provider_txs WHERE provider = $1 AND tx_id IN {}", crate::db::value_rows(1, chunk.len(), 2));
         let mut known = sqlx::query_scalar::<_, i64>(sqlx::AssertSqlSafe(known_sql)).bind(provider);
         for mv in chunk {
             known = known.bind(&mv.tx_id);
@@ -279,13 +279,13 @@ pub async fn win_many_in(tx: &mut AnyConnection, provider: &str, moves: &[Move])
         }
     }
     let now = now_ms();
-    for chunk in moves.chunks(wallet::rows_per_statement(9)) {
+    for chunk in moves.chunks(crate::db::rows_per_statement(9)) {
         let round_sql = format!(
             "INSERT INTO rounds (provider, round_id, player_id, game_code, bets, wins, status, created_at, updated_at) VALUES {} \
              ON CONFLICT (provider, round_id) DO UPDATE SET bets = rounds.bets + excluded.bets, wins = rounds.wins + excluded.wins, \
              status = CASE WHEN rounds.status = 'rolled_back' THEN rounds.status ELSE excluded.status END, updated_at = excluded.updated_at \
              RETURNING round_id, player_id, game_code",
-            wallet::value_rows(chunk.len(), 9, 1)
+            crate::db::value_rows(chunk.len(), 9, 1)
         );
         let mut round = sqlx::query(sqlx::AssertSqlSafe(round_sql));
         for mv in chunk {
@@ -328,10 +328,10 @@ pub async fn win_many_in(tx: &mut AnyConnection, provider: &str, moves: &[Move])
         let answer = Answer { balance: b.total().map_err(WalletError::from)?.minor(), replayed: false };
         answers.insert(player_id, serde_json::to_string(&answer).unwrap_or_default());
     }
-    for chunk in moves.chunks(wallet::rows_per_statement(9)) {
+    for chunk in moves.chunks(crate::db::rows_per_statement(9)) {
         let claim_sql = format!(
             "INSERT INTO provider_txs (provider, tx_id, kind, player_id, round_id, amount, fingerprint, answer, created_at) VALUES {}",
-            wallet::value_rows(chunk.len(), 9, 1)
+            crate::db::value_rows(chunk.len(), 9, 1)
         );
         let mut claim = sqlx::query(sqlx::AssertSqlSafe(claim_sql));
         for mv in chunk {

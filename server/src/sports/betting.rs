@@ -356,26 +356,34 @@ async fn bet_shape(conn: &mut AnyConnection, bet_id: i64) -> Result<(Vec<Leg>, V
     Ok((legs, results, kind, stake_each))
 }
 
+/// The leg columns [`leg_of`] reads, in order, and where they come from.
+const LEG_COLUMNS: &str = "l.event_id, l.selection_id, l.price, s.result, m.state";
+const LEG_FROM: &str = "sb_legs l JOIN sb_selections s ON s.id = l.selection_id JOIN sb_markets m ON m.id = l.market_id";
+
+/// A leg, and what its market's result makes of it, from a row holding [`LEG_COLUMNS`] from
+/// column `at` on.
+fn leg_of(r: &sqlx::any::AnyRow, at: usize) -> Result<(Leg, LegResult), sqlx::Error> {
+    let leg = Leg { event_id: r.try_get(at)?, selection_id: r.try_get(at + 1)?, price: r.try_get(at + 2)? };
+    let (result, market_state): (Option<String>, String) = (r.try_get(at + 3)?, r.try_get(at + 4)?);
+    let result = match (market_state.as_str(), result.as_deref()) {
+        ("cancelled", _) | (_, Some("void")) => LegResult::Void,
+        (_, Some("won")) => LegResult::Won,
+        (_, Some("lost")) => LegResult::Lost,
+        _ => LegResult::Open,
+    };
+    Ok((leg, result))
+}
+
 /// A bet's legs and what their markets' results make of each.
 async fn legs_of(conn: &mut AnyConnection, bet_id: i64) -> Result<(Vec<Leg>, Vec<LegResult>), BetError> {
-    let rows = sqlx::query(
-        "SELECT l.event_id, l.selection_id, l.price, s.result, m.state FROM sb_legs l \
-         JOIN sb_selections s ON s.id = l.selection_id JOIN sb_markets m ON m.id = l.market_id WHERE l.bet_id = $1 ORDER BY l.idx",
-    )
-    .bind(bet_id)
-    .fetch_all(&mut *conn)
-    .await?;
+    let sql = format!("SELECT {LEG_COLUMNS} FROM {LEG_FROM} WHERE l.bet_id = $1 ORDER BY l.idx");
+    let rows = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(bet_id).fetch_all(&mut *conn).await?;
     let mut legs = Vec::new();
     let mut results = Vec::new();
     for r in rows {
-        legs.push(Leg { event_id: r.try_get(0)?, selection_id: r.try_get(1)?, price: r.try_get(2)? });
-        let (result, market_state): (Option<String>, String) = (r.try_get(3)?, r.try_get(4)?);
-        results.push(match (market_state.as_str(), result.as_deref()) {
-            ("cancelled", _) | (_, Some("void")) => LegResult::Void,
-            (_, Some("won")) => LegResult::Won,
-            (_, Some("lost")) => LegResult::Lost,
-            _ => LegResult::Open,
-        });
+        let (leg, result) = leg_of(&r, 0)?;
+        legs.push(leg);
+        results.push(result);
     }
     Ok((legs, results))
 }
@@ -457,8 +465,8 @@ struct BatchBet {
 async fn settle_at_once(tx: &mut AnyConnection, chunk: &[(i64, i64)]) -> Result<Option<std::collections::BTreeMap<i64, usize>>, BetError> {
     let ids: Vec<i64> = chunk.iter().map(|&(id, _)| id).collect();
     let mut rows: std::collections::BTreeMap<i64, BatchBet> = std::collections::BTreeMap::new();
-    for part in ids.chunks(wallet::STATEMENT_PARAMS) {
-        let list = wallet::value_rows(1, part.len(), 1);
+    for part in ids.chunks(crate::db::STATEMENT_PARAMS) {
+        let list = crate::db::value_rows(1, part.len(), 1);
         let sql = format!("SELECT id, kind, stake_each, state, payout, pay_tx, player_id FROM sb_bets WHERE id IN {list}");
         let mut q = sqlx::query(sqlx::AssertSqlSafe(sql));
         for id in part {
@@ -479,24 +487,16 @@ async fn settle_at_once(tx: &mut AnyConnection, chunk: &[(i64, i64)]) -> Result<
                 },
             );
         }
-        let sql = format!(
-            "SELECT l.bet_id, l.event_id, l.selection_id, l.price, s.result, m.state FROM sb_legs l \
-             JOIN sb_selections s ON s.id = l.selection_id JOIN sb_markets m ON m.id = l.market_id WHERE l.bet_id IN {list} ORDER BY l.bet_id, l.idx"
-        );
+        let sql = format!("SELECT l.bet_id, {LEG_COLUMNS} FROM {LEG_FROM} WHERE l.bet_id IN {list} ORDER BY l.bet_id, l.idx");
         let mut q = sqlx::query(sqlx::AssertSqlSafe(sql));
         for id in part {
             q = q.bind(id);
         }
         for r in q.fetch_all(&mut *tx).await? {
             let Some(bet) = rows.get_mut(&r.try_get::<i64, _>(0)?) else { continue };
-            bet.legs.push(Leg { event_id: r.try_get(1)?, selection_id: r.try_get(2)?, price: r.try_get(3)? });
-            let (result, market_state): (Option<String>, String) = (r.try_get(4)?, r.try_get(5)?);
-            bet.results.push(match (market_state.as_str(), result.as_deref()) {
-                ("cancelled", _) | (_, Some("void")) => LegResult::Void,
-                (_, Some("won")) => LegResult::Won,
-                (_, Some("lost")) => LegResult::Lost,
-                _ => LegResult::Open,
-            });
+            let (leg, result) = leg_of(&r, 1)?;
+            bet.legs.push(leg);
+            bet.results.push(result);
         }
     }
 
@@ -536,7 +536,7 @@ async fn settle_at_once(tx: &mut AnyConnection, chunk: &[(i64, i64)]) -> Result<
     let n = first.len();
     let now = now_ms();
     let mut updated = 0;
-    for part in first.chunks(wallet::rows_per_statement(5)) {
+    for part in first.chunks(crate::db::rows_per_statement(5)) {
         let k = part.len();
         let case = |col: usize| -> String { (0..k).map(|i| format!(" WHEN ${} THEN ${}", 2 + i * 4, 2 + i * 4 + col)).collect() };
         let sql = format!(
@@ -545,7 +545,7 @@ async fn settle_at_once(tx: &mut AnyConnection, chunk: &[(i64, i64)]) -> Result<
             case(1),
             case(2),
             case(3),
-            wallet::value_rows(1, k, 2 + k * 4)
+            crate::db::value_rows(1, k, 2 + k * 4)
         );
         let mut q = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(now);
         for &(bet_id, _, state, total) in part {

@@ -14,7 +14,7 @@ use tokio::sync::broadcast;
 use utoipa::ToSchema;
 
 use super::feed::Play;
-use super::routes::{MarketView, SelectionView};
+use super::routes::MarketView;
 use crate::db::{Db, now_ms};
 
 /// How often the watcher looks.
@@ -149,23 +149,13 @@ pub async fn changes(db: &Db, sent: &mut Sent, since: i64) -> sqlx::Result<Chang
         markets.push(MarketPatch { event_id: m.try_get(1)?, market });
     }
     let index: HashMap<i64, usize> = markets.iter().enumerate().map(|(i, m)| (m.market.id, i)).collect();
-    for s in sqlx::query(
-        "SELECT s.id, s.market_id, s.key, s.price, s.offered, s.result, s.boosted FROM sb_selections s \
-         JOIN sb_markets m ON m.id = s.market_id WHERE m.updated_at >= $1 ORDER BY s.id",
-    )
-    .bind(since)
-    .fetch_all(&db.pool)
-    .await?
-    {
-        let Some(&i) = index.get(&s.try_get::<i64, _>(1)?) else { continue };
-        markets[i].market.selections.push(SelectionView {
-            id: s.try_get(0)?,
-            key: s.try_get(2)?,
-            price: s.try_get::<i64, _>(3)? as f64 / 100.0,
-            offered: s.try_get::<i64, _>(4)? != 0,
-            result: s.try_get(5)?,
-            boosted: s.try_get::<Option<i64>, _>(6)?.map(|b| b as f64 / 100.0),
-        });
+    let sql = format!(
+        "SELECT s.market_id, {} FROM sb_selections s JOIN sb_markets m ON m.id = s.market_id WHERE m.updated_at >= $1 ORDER BY s.id",
+        super::routes::SELECTION_COLUMNS
+    );
+    for s in sqlx::query(sqlx::AssertSqlSafe(sql)).bind(since).fetch_all(&db.pool).await? {
+        let Some(&i) = index.get(&s.try_get::<i64, _>(0)?) else { continue };
+        markets[i].market.selections.push(super::routes::selection_view(&s, 1)?);
     }
     let mut prints = HashMap::new();
     for m in markets {

@@ -206,38 +206,63 @@ enum Which {
     Boosted,
 }
 
+/// The selection columns [`selection_view`] reads, in order.
+pub(super) const SELECTION_COLUMNS: &str = "s.id, s.key, s.price, s.offered, s.result, s.boosted";
+
+/// A selection from a row holding [`SELECTION_COLUMNS`] from column `at` on.
+pub(super) fn selection_view(r: &sqlx::any::AnyRow, at: usize) -> Result<SelectionView, sqlx::Error> {
+    Ok(SelectionView {
+        id: r.try_get(at)?,
+        key: r.try_get(at + 1)?,
+        price: r.try_get::<i64, _>(at + 2)? as f64 / 100.0,
+        offered: r.try_get::<i64, _>(at + 3)? != 0,
+        result: r.try_get(at + 4)?,
+        boosted: r.try_get::<Option<i64>, _>(at + 5)?.map(|b| b as f64 / 100.0),
+    })
+}
+
+/// The markets (those `which` picks) of the events, with their selections: two reads for a
+/// list, however many events it shows (it is polled by every open frame).
 async fn markets_of(db: &Db, event_ids: &[i64], which: Which) -> Result<Vec<(i64, MarketView)>, AppError> {
-    let mut out = Vec::new();
-    for &event_id in event_ids {
-        let filter = match which {
-            Which::Main => " AND key IN ('1x2', 'winner')",
-            Which::All => "",
-            Which::Boosted => " AND EXISTS (SELECT 1 FROM sb_selections b WHERE b.market_id = sb_markets.id AND b.boosted IS NOT NULL)",
-        };
-        let sql = format!("SELECT id, key, line, state FROM sb_markets WHERE event_id = $1{filter} ORDER BY id");
-        for m in sqlx::query(sqlx::AssertSqlSafe(sql)).bind(event_id).fetch_all(&db.pool).await? {
-            let market_id: i64 = m.try_get(0)?;
-            let selections =
-                sqlx::query("SELECT id, key, price, offered, result, boosted FROM sb_selections WHERE market_id = $1 ORDER BY id")
-                    .bind(market_id)
-                    .fetch_all(&db.pool)
-                    .await?
-                    .iter()
-                    .map(|s| {
-                        Ok(SelectionView {
-                            id: s.try_get(0)?,
-                            key: s.try_get(1)?,
-                            price: s.try_get::<i64, _>(2)? as f64 / 100.0,
-                            offered: s.try_get::<i64, _>(3)? != 0,
-                            result: s.try_get(4)?,
-                            boosted: s.try_get::<Option<i64>, _>(5)?.map(|b| b as f64 / 100.0),
-                        })
-                    })
-                    .collect::<Result<Vec<_>, sqlx::Error>>()?;
-            let line = m.try_get::<Option<i64>, _>(2)?.map(|tenths| tenths as f64 / 10.0);
-            out.push((event_id, MarketView { id: market_id, key: m.try_get(1)?, line, state: m.try_get(3)?, selections }));
+    let filter = match which {
+        Which::Main => " AND m.key IN ('1x2', 'winner')",
+        Which::All => "",
+        Which::Boosted => " AND EXISTS (SELECT 1 FROM sb_selections b WHERE b.market_id = m.id AND b.boosted IS NOT NULL)",
+    };
+    let mut out: Vec<(i64, MarketView)> = Vec::new();
+    for part in event_ids.chunks(crate::db::STATEMENT_PARAMS) {
+        let list = crate::db::value_rows(1, part.len(), 1);
+        let sql =
+            format!("SELECT m.event_id, m.id, m.key, m.line, m.state FROM sb_markets m WHERE m.event_id IN {list}{filter} ORDER BY m.id");
+        let mut q = sqlx::query(sqlx::AssertSqlSafe(sql));
+        for id in part {
+            q = q.bind(id);
+        }
+        let first = out.len();
+        for m in q.fetch_all(&db.pool).await? {
+            let line = m.try_get::<Option<i64>, _>(3)?.map(|tenths| tenths as f64 / 10.0);
+            out.push((
+                m.try_get(0)?,
+                MarketView { id: m.try_get(1)?, key: m.try_get(2)?, line, state: m.try_get(4)?, selections: Vec::new() },
+            ));
+        }
+        let index: std::collections::HashMap<i64, usize> = out[first..].iter().enumerate().map(|(i, (_, m))| (m.id, first + i)).collect();
+        let sql = format!(
+            "SELECT s.market_id, {SELECTION_COLUMNS} FROM sb_selections s JOIN sb_markets m ON m.id = s.market_id \
+             WHERE m.event_id IN {list}{filter} ORDER BY s.id"
+        );
+        let mut q = sqlx::query(sqlx::AssertSqlSafe(sql));
+        for id in part {
+            q = q.bind(id);
+        }
+        for r in q.fetch_all(&db.pool).await? {
+            if let Some(&i) = index.get(&r.try_get::<i64, _>(0)?) {
+                out[i].1.selections.push(selection_view(&r, 1)?);
+            }
         }
     }
+    // The callers keep each event's markets in the order of their ids, per event.
+    out.sort_by_key(|(event, m)| (event_ids.iter().position(|e| e == event), m.id));
     Ok(out)
 }
 

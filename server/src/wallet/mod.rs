@@ -30,7 +30,7 @@ use crate::db::Db;
 
 pub use crate::money::{Kurus, MoneyError};
 pub use ops::{AdjustError, CheckReport, Finding, HouseLine, Report, adjust, check, report};
-pub use store::{Applied, Phase, STATEMENT_PARAMS, rows_per_statement, value_rows};
+pub use store::{Applied, Phase};
 
 /// Which of a player's two balances.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
@@ -665,7 +665,7 @@ pub async fn win_many_in(
     }
     store::lock_rows_at_once(conn, credits.keys().copied().collect()).await?;
     let credits: Vec<(i64, i64)> = credits.into_iter().collect();
-    for chunk in credits.chunks(store::rows_per_statement(3)) {
+    for chunk in credits.chunks(crate::db::rows_per_statement(3)) {
         if store::credit_posted(conn, chunk).await? != chunk.len() as u64 {
             return Err(WalletError::UnknownAccount(format!("a balance row of {} accounts", chunk.len())));
         }

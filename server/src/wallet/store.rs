@@ -4,7 +4,7 @@
 use sqlx::{AnyConnection, Row};
 
 use super::{Account, Balances, Kurus, Pocket, Refs, Transfer, TransferKind, WalletError};
-use crate::db::{Db, now_ms};
+use crate::db::{Db, STATEMENT_PARAMS, now_ms, rows_per_statement, value_rows};
 
 /// How a transfer row moves money.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -371,26 +371,6 @@ pub(super) async fn round_stakes(
     .fetch_all(conn)
     .await?;
     balances_from(tuples(&rows)?)
-}
-
-/// At most this many parameters in one statement of many rows: SQLite's binding of numbered
-/// parameters costs the square of their number, so a few short statements beat one long one.
-pub const STATEMENT_PARAMS: usize = 240;
-
-/// How many rows of `cols` parameters one statement takes.
-pub fn rows_per_statement(cols: usize) -> usize {
-    (STATEMENT_PARAMS / cols.max(1)).max(1)
-}
-
-/// `($s, $s+1, …)` rows of `cols` placeholders each, `rows` of them, numbered from `start`.
-pub fn value_rows(rows: usize, cols: usize, start: usize) -> String {
-    (0..rows)
-        .map(|r| {
-            let cells: Vec<String> = (0..cols).map(|c| format!("${}", start + r * cols + c)).collect();
-            format!("({})", cells.join(", "))
-        })
-        .collect::<Vec<_>>()
-        .join(", ")
 }
 
 /// How many of the batch keys exist already.
