@@ -4,7 +4,7 @@ import type { Lang } from './params';
 const tr = {
   title: 'Spor Bahisleri',
   titleLive: 'Canlı Bahis',
-  highRate: 'High Rate',
+  highRate: 'Yüksek Oran',
   sports: 'Sporlar',
   football: 'Futbol',
   basketball: 'Basketbol',
@@ -16,7 +16,7 @@ const tr = {
   balance: 'Bakiye',
   loading: 'Yükleniyor…',
   noEvents: 'Şu an bu sporda maç yok.',
-  noEventsHighRate: 'Şu an bu sporda High Rate oranı yok.',
+  noEventsHighRate: 'Şu an bu sporda Yüksek Oran fiyatı yok.',
   loadError: 'Veriler alınamadı. Tekrar deneniyor…',
   back: 'Geri',
   allMarkets: 'Tüm bahisler',
