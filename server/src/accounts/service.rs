@@ -475,7 +475,8 @@ async fn check_code(
     Ok(stored)
 }
 
-fn constant_eq(a: &[u8], b: &[u8]) -> bool {
+/// Compares in time independent of where the bytes differ (secrets, codes, signatures).
+pub(crate) fn constant_eq(a: &[u8], b: &[u8]) -> bool {
     a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
 }
 

@@ -6,7 +6,7 @@
 //! HMAC-SHA256 of the rest under `KASA_SPORTSBOOK_SECRET`, which the sportsbook shares to check
 //! who the player is without calling back. [`Sportsbooks::verify`] is that check.
 
-use crate::payments::card::hmac_sha256;
+use crate::payments::card;
 
 /// How long a sportsbook token is good for (a login's day of play).
 pub const TOKEN_TTL_MS: i64 = 12 * 3600 * 1000;
@@ -67,7 +67,7 @@ impl Sportsbooks {
     }
 
     fn sign(&self, payload: &str) -> String {
-        hex::encode(hmac_sha256(&self.secret, payload.as_bytes()))
+        card::sign(&self.secret, payload.as_bytes())
     }
 
     /// A token for the player (by usercode) at one sportsbook (`betsy` or `betco`).
@@ -85,7 +85,7 @@ impl Sportsbooks {
         }
         let (payload, signature) = token.rsplit_once('.')?;
         let expected = self.sign(payload);
-        let same = expected.len() == signature.len() && expected.bytes().zip(signature.bytes()).fold(0u8, |acc, (a, b)| acc | (a ^ b)) == 0;
+        let same = super::service::constant_eq(expected.as_bytes(), signature.as_bytes());
         let mut parts = payload.splitn(3, '.');
         let (book, usercode, expires) = (parts.next()?, parts.next()?, parts.next()?.parse::<i64>().ok()?);
         (same && now < expires).then(|| (book.to_string(), usercode.to_string()))

@@ -130,12 +130,3 @@ pub async fn players_with_due(db: &Db, now: i64, limit: i64) -> Result<Vec<i64>,
     .fetch_all(&db.pool)
     .await
 }
-
-/// Whether the player has an active bonus (a quick read for the withdrawal).
-pub async fn has_active(db: &Db, player_id: i64) -> Result<bool, sqlx::Error> {
-    let n: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM bonuses WHERE player_id = $1 AND state = 'active'")
-        .bind(player_id)
-        .fetch_one(&db.pool)
-        .await?;
-    Ok(n > 0)
-}

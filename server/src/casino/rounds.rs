@@ -248,8 +248,8 @@ pub async fn win_in(tx: &mut AnyConnection, mv: &Move) -> Result<Answer, CallErr
 /// Many payouts of one provider at once, inside the caller's transaction (see [`bet_in`]): for
 /// each move what [`win_in`] does (the transaction claimed, the round settled, the money paid
 /// through [`wallet::win_many_in`], bonus money accounted to the player's bonus), in a few
-/// statements for all. Each round at most once. `Ok(false)` when a transaction id was seen before:
-/// nothing is written and the caller goes one by one. Each call's kept answer is the player's
+/// statements for all. Each round at most once. `Ok(false)` when a transaction id or wallet key
+/// was seen before: the caller rolls its transaction back and goes one by one. Each call's kept answer is the player's
 /// balance after all of them; the transactions are claimed last, with it (the caller's write
 /// transaction holds them: a second claim of one fails and rolls everything back).
 pub async fn win_many_in(tx: &mut AnyConnection, provider: &str, moves: &[Move]) -> Result<bool, CallError> {
@@ -314,7 +314,8 @@ pub async fn win_many_in(tx: &mut AnyConnection, provider: &str, moves: &[Move])
     }
     let wins: Vec<(String, RoundMove)> = moves.iter().map(|mv| (wallet_key(provider, "win", &mv.tx_id), round_move(mv))).collect();
     let Some(to_bonus) = wallet::win_many_in(tx, provider, &wins).await? else {
-        return Err(CallError::Duplicate(moves[0].tx_id.clone()));
+        // A wallet key used before: the caller rolls back and goes one by one.
+        return Ok(false);
     };
     for ((key, mv), bonus) in wins.iter().zip(to_bonus) {
         bonus::wagering::after_credit(tx, mv.player_id, bonus, key).await?;

@@ -420,30 +420,53 @@ pub async fn settle_market(db: &Db, market_id: i64) -> Result<usize, BetError> {
             sqlx::query(LEG_RESULTS_SQL).bind(market_id).execute(&mut *tx).await?;
         }
         // The batch at once; if something in it was touched meanwhile, again one bet at a time.
-        let paid = match settle_at_once(&mut tx, chunk).await? {
-            Some(paid) => paid,
+        let settled = match settle_at_once(&mut tx, chunk).await? {
+            Some(settled) => settled,
             None => {
                 tx.rollback().await?;
                 tx = db.begin_write().await?;
                 if i == 0 {
                     sqlx::query(LEG_RESULTS_SQL).bind(market_id).execute(&mut *tx).await?;
                 }
-                let mut paid = std::collections::BTreeMap::new();
+                let mut settled = Settled::default();
                 for &(bet_id, player_id) in chunk {
                     if settle_bet(&mut tx, bet_id, player_id).await? {
-                        *paid.entry(player_id).or_insert(0) += 1;
+                        settled.changed += 1;
+                        settled.moved.insert(player_id);
                     }
                 }
-                paid
+                settled
             }
         };
-        changed += paid.values().sum::<usize>();
-        for &player_id in paid.keys() {
+        changed += settled.changed;
+        for &player_id in &settled.moved {
             wallet::publish_balance_in(&mut tx, player_id).await?;
         }
         tx.commit().await?;
     }
     Ok(changed)
+}
+
+/// What a batch's settlement did: how many bets changed, and the players whose money moved
+/// (each gets one balance push; a lost bet's first settlement moves nothing).
+#[derive(Default)]
+struct Settled {
+    changed: usize,
+    moved: std::collections::BTreeSet<i64>,
+}
+
+/// What a bet settles at now: its return and state, or `None` when its legs are not all decided
+/// or it is settled at that already.
+fn decide(kind: Kind, stake_each: i64, legs: &[Leg], results: &[LegResult], state: &str, payout: i64) -> Option<(i64, &'static str)> {
+    let total = slip::settled_return(legs, results, &combos_of(kind, legs), stake_each)?;
+    let new_state = if results.iter().all(|r| *r == LegResult::Void) {
+        "void"
+    } else if total > 0 {
+        "won"
+    } else {
+        "lost"
+    };
+    (state == "open" || total != payout || state != new_state).then_some((total, new_state))
 }
 
 /// A bet of a batch, read with the batch.
@@ -458,11 +481,10 @@ struct BatchBet {
     results: Vec<LegResult>,
 }
 
-/// Settles a batch of bets in a few statements (its first settlements: one update of the bets,
-/// the payouts through [`rounds::win_many_in`]); a resettlement (a correction, a void) goes by
-/// [`settle_bet`]. How many bets of each player changed; `None` when a bet changed under the
-/// batch (the caller rolls back and goes one by one).
-async fn settle_at_once(tx: &mut AnyConnection, chunk: &[(i64, i64)]) -> Result<Option<std::collections::BTreeMap<i64, usize>>, BetError> {
+/// Settles a batch of bets in a few statements (its first settlements by [`pay_at_once`]); a
+/// resettlement (a correction, a void) goes by [`settle_bet`]. `None` when a bet changed under
+/// the batch (the caller rolls back and goes one by one).
+async fn settle_at_once(tx: &mut AnyConnection, chunk: &[(i64, i64)]) -> Result<Option<Settled>, BetError> {
     let ids: Vec<i64> = chunk.iter().map(|&(id, _)| id).collect();
     let mut rows: std::collections::BTreeMap<i64, BatchBet> = std::collections::BTreeMap::new();
     for part in ids.chunks(crate::db::STATEMENT_PARAMS) {
@@ -500,39 +522,42 @@ async fn settle_at_once(tx: &mut AnyConnection, chunk: &[(i64, i64)]) -> Result<
         }
     }
 
-    let mut paid = std::collections::BTreeMap::new();
     let mut first: Vec<(i64, i64, &'static str, i64)> = Vec::new();
+    let mut corrections = Vec::new();
     for (&bet_id, bet) in &rows {
         if !matches!(bet.state.as_str(), "open" | "won" | "lost" | "void") {
             continue;
         }
-        let combos = combos_of(bet.kind, &bet.legs);
-        let Some(total) = slip::settled_return(&bet.legs, &bet.results, &combos, bet.stake_each) else {
+        let Some((total, new_state)) = decide(bet.kind, bet.stake_each, &bet.legs, &bet.results, &bet.state, bet.payout) else {
             continue;
         };
-        let new_state = if bet.results.iter().all(|r| *r == LegResult::Void) {
-            "void"
-        } else if total > 0 {
-            "won"
-        } else {
-            "lost"
-        };
-        if bet.state != "open" && total == bet.payout && bet.state == new_state {
-            continue;
-        }
         if bet.pay_tx.is_some() {
-            // Paid before: undone and paid again, one by one (corrections are few).
-            if settle_bet(tx, bet_id, bet.player_id).await? {
-                *paid.entry(bet.player_id).or_insert(0) += 1;
-            }
-            continue;
+            corrections.push((bet_id, bet.player_id));
+        } else {
+            first.push((bet_id, bet.player_id, new_state, total));
         }
-        first.push((bet_id, bet.player_id, new_state, total));
     }
-    if first.is_empty() {
-        return Ok(Some(paid));
+    let mut settled = Settled::default();
+    if !first.is_empty() && !pay_at_once(tx, &first).await? {
+        return Ok(None);
     }
+    settled.changed += first.len();
+    settled.moved.extend(first.iter().filter(|b| b.3 > 0).map(|b| b.1));
+    // Paid before: undone and paid again, one by one (corrections are few), after the batch's
+    // payouts, which take the batch's balance rows in the one order first.
+    for (bet_id, player_id) in corrections {
+        if settle_bet(tx, bet_id, player_id).await? {
+            settled.changed += 1;
+            settled.moved.insert(player_id);
+        }
+    }
+    Ok(Some(settled))
+}
 
+/// The first settlements of a batch's bets, `(bet, player, state, return)`: one update of the
+/// bets and their payouts through [`rounds::win_many_in`]; false when a bet changed under the
+/// batch or a payout was made before.
+async fn pay_at_once(tx: &mut AnyConnection, first: &[(i64, i64, &'static str, i64)]) -> Result<bool, BetError> {
     let n = first.len();
     let now = now_ms();
     let mut updated = 0;
@@ -557,20 +582,17 @@ async fn settle_at_once(tx: &mut AnyConnection, chunk: &[(i64, i64)]) -> Result<
         updated += q.execute(&mut *tx).await?.rows_affected();
     }
     if updated != n as u64 {
-        return Ok(None);
+        return Ok(false);
     }
     let mut moves = Vec::with_capacity(n);
-    for &(bet_id, player_id, _, total) in &first {
+    for &(bet_id, player_id, _, total) in first {
         moves.push(round_move(player_id, bet_id, "pay-1", Kurus::from_minor(total).map_err(WalletError::from)?));
     }
     if !rounds::win_many_in(tx, PROVIDER, &moves).await? {
-        return Ok(None);
-    }
-    for &(_, player_id, ..) in &first {
-        *paid.entry(player_id).or_insert(0) += 1;
+        return Ok(false);
     }
     tracing::info!(bets = n, "sportsbook bets settled");
-    Ok(Some(paid))
+    Ok(true)
 }
 
 /// Bets settled in one transaction: fewer, larger commits write the same pages fewer times, and
@@ -589,20 +611,9 @@ async fn settle_bet(tx: &mut AnyConnection, bet_id: i64, player_id: i64) -> Resu
     let (state, payout, pay_tx, settlements, stake): (String, i64, Option<String>, i64, i64) =
         (row.try_get(2)?, row.try_get(3)?, row.try_get(4)?, row.try_get(5)?, row.try_get(6)?);
     let (legs, results) = legs_of(tx, bet_id).await?;
-    let combos = combos_of(kind, &legs);
-    let Some(total) = slip::settled_return(&legs, &results, &combos, stake_each) else {
+    let Some((total, new_state)) = decide(kind, stake_each, &legs, &results, &state, payout) else {
         return Ok(false);
     };
-    let new_state = if results.iter().all(|r| *r == LegResult::Void) {
-        "void"
-    } else if total > 0 {
-        "won"
-    } else {
-        "lost"
-    };
-    if state != "open" && total == payout && state == new_state {
-        return Ok(false);
-    }
     let n = settlements + 1;
     let version_guard = sqlx::query(
         "UPDATE sb_bets SET state = $1, payout = $2, pay_tx = $3, settlements = $4, settled_at = $5 WHERE id = $6 AND settlements = $7 AND state <> 'cashed_out'",

@@ -102,7 +102,8 @@ impl FromRequestParts<SportsState> for Bettor {
 
     async fn from_request_parts(parts: &mut Parts, state: &SportsState) -> Result<Self, Self::Rejection> {
         let token = crate::auth::session::bearer(parts).ok_or(AppError::Unauthorized)?;
-        if let Some((_, usercode)) = state.books.verify(token, crate::db::now_ms()) {
+        // A Betsy token only: a Betco token is for the other book (/spor/betco), never this one.
+        if let Some((_, usercode)) = state.books.verify(token, crate::db::now_ms()).filter(|(book, _)| book == "betsy") {
             let code: i64 = usercode.parse().map_err(|_| AppError::Unauthorized)?;
             return Ok(Bettor { player_id: code - crate::auth::USERCODE_BASE });
         }

@@ -44,6 +44,9 @@ async fn a_configured_sportsbook_gets_a_signed_token_at_login_and_may_be_framed(
     let betsy = data["betsyToken"].as_str().unwrap();
     let balance = app.client.get(app.url("/api/sportsbook/balance")).bearer_auth(betsy).send().await.unwrap();
     assert_eq!(balance.status().as_u16(), 200);
+    let betco = data["betcoToken"].as_str().unwrap();
+    let other_book = app.client.get(app.url("/api/sportsbook/balance")).bearer_auth(betco).send().await.unwrap();
+    assert_eq!(other_book.status().as_u16(), 401, "a Betco token is not this book's");
     let forged = format!("{}0", &betsy[..betsy.len() - 1]);
     let refused = app.client.get(app.url("/api/sportsbook/balance")).bearer_auth(&forged).send().await.unwrap();
     assert_eq!(refused.status().as_u16(), 401);

@@ -347,6 +347,46 @@ mod betting {
     }
 
     on_both_engines! {
+        async fn cash_outs_racing_the_settlement_pay_each_bet_once_either_way(app) {
+            // Arrange: ten 10 ₺ singles on the home win, each with its cash-out offer.
+            let (p, token) = make_player(&app, "bozdur").await;
+            fund(&app, p, 10_000).await;
+            let event = football_events(&app, 1).await[0];
+            let (home, price, market) = selection(&app, event, "1x2", "1").await;
+            for _ in 0..10 {
+                let (status, body) = place(&app, &token, json!({"legs": [leg(home, price)], "kind": "single", "stake": 10, "oddsChoice": "none"})).await;
+                assert_eq!(status, 200, "{body}");
+            }
+            let listed = envelope(app.client.get(app.url("/api/sportsbook/bets")).bearer_auth(&token).send().await.unwrap()).await;
+            let offers: Vec<(i64, f64)> =
+                listed["data"].as_array().unwrap().iter().map(|b| (b["id"].as_i64().unwrap(), b["cashOut"].as_f64().unwrap())).collect();
+            assert_eq!(offers.len(), 10);
+            let base = app.url("/api/sportsbook/bets");
+
+            // Act: the ten cash-outs and the result at once.
+            let (answers, settled) = tokio::join!(
+                burst(&app, 10, move |i, c| c.post(format!("{base}/{}/cashout", offers[i].0)).bearer_auth(&token).json(&json!({"amount": offers[i].1}))),
+                betting::record_result(&app.db, market, &["1"], false, "operator")
+            );
+
+            // Assert: each bet is cashed out or won, never both, and the money says so.
+            settled.unwrap();
+            let bets: Vec<(String, i64)> = sqlx::query_as("SELECT state, payout FROM sb_bets WHERE player_id = $1 ORDER BY id").bind(p).fetch_all(&app.db.pool).await.unwrap();
+            assert!(bets.iter().all(|(state, _)| state == "cashed_out" || state == "won"), "{bets:?}");
+            let cashed = bets.iter().filter(|(state, _)| state == "cashed_out").count();
+            assert_eq!(count_status(&answers, 200), cashed, "a cash-out answered 200 is a cashed-out bet: {answers:?}");
+            for (state, paid) in &bets {
+                if state == "won" {
+                    assert_eq!(*paid, payout(1_000, &[price]));
+                }
+            }
+            let paid: i64 = bets.iter().map(|(_, paid)| paid).sum();
+            assert_eq!(money(&app, p).await, (paid, 0), "the stakes took all 100 ₺; each bet paid once, by its cash-out or its win");
+            assert_ledger_holds(&app).await;
+        }
+    }
+
+    on_both_engines! {
         async fn a_busy_market_settles_at_once_each_payout_split_as_its_stake_and_again_nothing_moves_twice(app) {
             // Arrange: four players on real money, one staking real then bonus money, three singles each.
             let event = football_events(&app, 1).await[0];
