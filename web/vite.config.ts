@@ -1,5 +1,5 @@
 /// <reference types="vitest/config" />
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 
@@ -18,11 +18,49 @@ const preactInBuild = [
   { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
   { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
   { find: /^react$/, replacement: 'preact/compat' },
+  // react-router's package exports name only its development build (extra checks and warnings on
+  // every navigation); the production build sits beside it.
+  {
+    find: /^react-router$/,
+    replacement: fileURLToPath(
+      new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url),
+    ),
+  },
 ];
+
+/**
+ * The built page's stylesheets move from the head to the end of the body: the static shell above
+ * them (critical CSS inline) paints while they load, and the app's script still runs only after
+ * them (a stylesheet before a script blocks it, not the paint of what precedes it).
+ */
+const shellPaintsFirst: Plugin = {
+  name: 'kasa-shell-paints-first',
+  apply: 'build',
+  transformIndexHtml: {
+    order: 'post',
+    handler(html, ctx) {
+      // The text's font is fetched with the page, not once the stylesheet asks for it: the first
+      // render lays its text out once, in its own font, instead of a fallback and then again.
+      const fonts = Object.keys(ctx.bundle ?? {}).filter((f) =>
+        /inter-[a-z]+-wght-normal.*\.woff2$/.test(f),
+      );
+      const preloads = fonts.map(
+        (f) => `<link rel="preload" href="/${f}" as="font" type="font/woff2" crossorigin>`,
+      );
+      html = html.replace('</title>', `</title>\n    ${preloads.join('\n    ')}`);
+      const sheets: string[] = [];
+      const head = html.replace(/\s*<link rel="stylesheet"[^>]*>/g, (tag) => {
+        sheets.push(tag.trim());
+        return '';
+      });
+      return head.replace('</body>', `  ${sheets.join('\n    ')}\n  </body>`);
+    },
+  },
+};
 
 export default defineConfig(({ command }) => ({
   base: '/',
-  plugins: [react()],
+  plugins: [react(), shellPaintsFirst],
   resolve: {
     alias: [
       { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },

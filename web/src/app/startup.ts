@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { captureAffiliateParams } from '@/lib/affiliate';
-import { markFingerprintPending } from '@/lib/fingerprint-store';
+import { getFingerprint, markFingerprintPending } from '@/lib/fingerprint-store';
+import { whenIdle } from '@/lib/idle';
 import { readCachedBootstrap, type Bootstrap } from '@/features/bootstrap/api/get-bootstrap';
 import { closeDialog } from '@/features/auth/stores/dialogs';
 import { claimableQueryOptions } from '@/features/bonuses/api/get-claimable';
@@ -29,6 +30,9 @@ export function applyBootstrapTexts(lang: string, bootstrap: Bootstrap): void {
   applyTranslations(lang, bootstrap.translationList);
 }
 
+/** A returning visitor's collector runs at the first idle moment, at most this long after start. */
+export const FINGERPRINT_IDLE_MS = 3000;
+
 /**
  * Before the first render: the language (stored only if available, else tr), with the cached
  * bootstrap's texts; then the bootstrap call and the fingerprint start together.
@@ -47,10 +51,18 @@ export function startApp(queryClient: QueryClient, navigate: (to: string) => voi
     closeDialog();
     closeClaimDialog();
   });
-  // Every call carries the fingerprint: calls made before it is known wait for it (at most
-  // FINGERPRINT_WAIT_MS), so its code loads at once, before the bootstrap call goes out.
-  markFingerprintPending();
-  void import('@/features/fingerprint/fingerprint').then((m) => m.initFingerprint(queryClient));
+  // Every call carries the fingerprint: on a first visit, calls made before it is known wait for
+  // it (at most FINGERPRINT_WAIT_MS), so its code loads at once, before the bootstrap call goes
+  // out. A returning visitor's calls carry the stored one, and the collector runs again to keep it
+  // current once the page has started (it draws on a canvas and reads the time zone, a long task
+  // on a phone).
+  const determine = () =>
+    void import('@/features/fingerprint/fingerprint').then((m) => m.initFingerprint(queryClient));
+  if (getFingerprint()) whenIdle(determine, FINGERPRINT_IDLE_MS);
+  else {
+    markFingerprintPending();
+    determine();
+  }
   prefetchBonusStep(queryClient);
   return lang;
 }

@@ -3,6 +3,7 @@ import { Outlet, ScrollRestoration, useLocation, useMatches } from 'react-router
 import { useTranslation } from 'react-i18next';
 import { Breadcrumbs } from '@/components/ui/breadcrumbs';
 import { Icon } from '@/components/ui/icon';
+import { Deferred } from '@/components/ui/deferred';
 import { Logo } from '@/components/ui/logo';
 import { Sheet } from '@/components/ui/sheet';
 import { DESKTOP_QUERY, DOCKED_MENU_QUERY, useMediaQuery } from '@/hooks/use-media-query';
@@ -136,7 +137,9 @@ function Frame() {
             ) : null}
             <Outlet />
           </main>
-          <Footer />
+          <Deferred minHeight={640}>
+            <Footer />
+          </Deferred>
         </div>
       </div>
       {!isDesktop ? <BottomBar /> : null}

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { Deferred } from '@/components/ui/deferred';
 import { Icon, type IconName } from '@/components/ui/icon';
 import { BannerCarousel } from '@/features/banners/components/banner-carousel';
 import { JackpotStrip } from '@/features/jackpots/components/jackpot-strip';
@@ -99,109 +100,115 @@ export function HomeRoute() {
       <JackpotStrip egtJackpotCards={data?.egtJackpotCards} />
 
       {categories.length > 0 ? (
-        <section aria-labelledby="cats-title">
-          <div className="section-head">
-            <h2 id="cats-title" className="section-title">
-              <Icon name="slots" className="section-title__icon" />
-              {t('home.categories')}
-            </h2>
-            <Link to="/casino/slot" className="section-link">
-              {t('home.seeAll')}
-              <Icon name="chevronRight" size={16} />
-            </Link>
-          </div>
-          <div className="card-grid cats">
-            {categories.map((c) => (
-              <CategoryTile
-                key={c.id}
-                id={c.id}
-                name={c.name}
-                imageUrl={c.imageUrl}
-                url={
-                  c.slugList.includes('slot') || c.slugList.length === 0
-                    ? '/casino/slot'
-                    : `/casino/${c.slugList[0]}`
-                }
-              />
-            ))}
-          </div>
-        </section>
+        <Deferred minHeight={360}>
+          <section aria-labelledby="cats-title">
+            <div className="section-head">
+              <h2 id="cats-title" className="section-title">
+                <Icon name="slots" className="section-title__icon" />
+                {t('home.categories')}
+              </h2>
+              <Link to="/casino/slot" className="section-link">
+                {t('home.seeAll')}
+                <Icon name="chevronRight" size={16} />
+              </Link>
+            </div>
+            <div className="card-grid cats">
+              {categories.map((c) => (
+                <CategoryTile
+                  key={c.id}
+                  id={c.id}
+                  name={c.name}
+                  imageUrl={c.imageUrl}
+                  url={
+                    c.slugList.includes('slot') || c.slugList.length === 0
+                      ? '/casino/slot'
+                      : `/casino/${c.slugList[0]}`
+                  }
+                />
+              ))}
+            </div>
+          </section>
+        </Deferred>
       ) : null}
 
-      <section className="promos" aria-label={t('home.promosLabel')}>
-        <article className="promo promo--welcome">
-          <p className="promo__kicker">{t('home.welcome.kicker')}</p>
-          <h2 className="promo__title">
-            {trialBonus > 0
-              ? t('home.welcome.titleAmount', { amount: formatMoney(trialBonus) })
-              : t('home.welcome.title')}
-          </h2>
-          <p className="promo__text">{t('home.welcome.text')}</p>
-          {isLoggedIn ? (
-            <Link to="/promotions" className="btn btn--primary btn--lg">
-              {t('menu.promotions')}
+      <Deferred minHeight={480}>
+        <section className="promos" aria-label={t('home.promosLabel')}>
+          <article className="promo promo--welcome">
+            <p className="promo__kicker">{t('home.welcome.kicker')}</p>
+            <h2 className="promo__title">
+              {trialBonus > 0
+                ? t('home.welcome.titleAmount', { amount: formatMoney(trialBonus) })
+                : t('home.welcome.title')}
+            </h2>
+            <p className="promo__text">{t('home.welcome.text')}</p>
+            {isLoggedIn ? (
+              <Link to="/promotions" className="btn btn--primary btn--lg">
+                {t('menu.promotions')}
+              </Link>
+            ) : (
+              <button
+                type="button"
+                className="btn btn--primary btn--lg"
+                onClick={() => openDialog('register')}
+              >
+                {t('home.welcome.cta')}
+              </button>
+            )}
+            <Icon name="gift" size={120} className="promo__art" />
+          </article>
+          <article className="promo promo--rate">
+            <span className="badge">{t('menu.badge.highRate')}</span>
+            <h2 className="promo__title promo__title--sm">{t('home.rate.title')}</h2>
+            <p className="promo__text">{t('home.rate.text')}</p>
+            <Link to="/spor/fcg" className="btn btn--gold">
+              {t('home.rate.cta')}
             </Link>
-          ) : (
-            <button
-              type="button"
-              className="btn btn--primary btn--lg"
-              onClick={() => openDialog('register')}
-            >
-              {t('home.welcome.cta')}
+            <Icon name="sport" size={96} className="promo__art" />
+          </article>
+          <article className="promo promo--chat">
+            <h2 className="promo__title promo__title--sm">{t('home.support.title')}</h2>
+            <p className="promo__text">{t('home.support.text')}</p>
+            <button type="button" className="btn btn--ghost" onClick={openLiveChat}>
+              <Icon name="chat" size={18} />
+              {t('menu.liveChat')}
             </button>
-          )}
-          <Icon name="gift" size={120} className="promo__art" />
-        </article>
-        <article className="promo promo--rate">
-          <span className="badge">{t('menu.badge.highRate')}</span>
-          <h2 className="promo__title promo__title--sm">{t('home.rate.title')}</h2>
-          <p className="promo__text">{t('home.rate.text')}</p>
-          <Link to="/spor/fcg" className="btn btn--gold">
-            {t('home.rate.cta')}
-          </Link>
-          <Icon name="sport" size={96} className="promo__art" />
-        </article>
-        <article className="promo promo--chat">
-          <h2 className="promo__title promo__title--sm">{t('home.support.title')}</h2>
-          <p className="promo__text">{t('home.support.text')}</p>
-          <button type="button" className="btn btn--ghost" onClick={openLiveChat}>
-            <Icon name="chat" size={18} />
-            {t('menu.liveChat')}
-          </button>
-          <Icon name="chat" size={96} className="promo__art" />
-        </article>
-      </section>
+            <Icon name="chat" size={96} className="promo__art" />
+          </article>
+        </section>
+      </Deferred>
 
-      <ul className="card-grid trust" aria-label={t('home.trustLabel')}>
-        <li>
-          <Icon name="shield" />
-          <span>
-            <strong>{t('home.trust.licensed')}</strong>
-            <small>{t('home.trust.licensedText')}</small>
-          </span>
-        </li>
-        <li>
-          <Icon name="bolt" />
-          <span>
-            <strong>{t('home.trust.fast')}</strong>
-            <small>{t('home.trust.fastText')}</small>
-          </span>
-        </li>
-        <li>
-          <Icon name="lock" />
-          <span>
-            <strong>{t('home.trust.secure')}</strong>
-            <small>{t('home.trust.secureText')}</small>
-          </span>
-        </li>
-        <li>
-          <Icon name="clock" />
-          <span>
-            <strong>{t('home.trust.support')}</strong>
-            <small>{t('home.trust.supportText')}</small>
-          </span>
-        </li>
-      </ul>
+      <Deferred minHeight={160}>
+        <ul className="card-grid trust" aria-label={t('home.trustLabel')}>
+          <li>
+            <Icon name="shield" />
+            <span>
+              <strong>{t('home.trust.licensed')}</strong>
+              <small>{t('home.trust.licensedText')}</small>
+            </span>
+          </li>
+          <li>
+            <Icon name="bolt" />
+            <span>
+              <strong>{t('home.trust.fast')}</strong>
+              <small>{t('home.trust.fastText')}</small>
+            </span>
+          </li>
+          <li>
+            <Icon name="lock" />
+            <span>
+              <strong>{t('home.trust.secure')}</strong>
+              <small>{t('home.trust.secureText')}</small>
+            </span>
+          </li>
+          <li>
+            <Icon name="clock" />
+            <span>
+              <strong>{t('home.trust.support')}</strong>
+              <small>{t('home.trust.supportText')}</small>
+            </span>
+          </li>
+        </ul>
+      </Deferred>
     </div>
   );
 }

@@ -6,12 +6,24 @@ import { useJackpots, type JackpotCard, type JackpotLevel } from '../api/get-jac
 import { useCountUp } from './use-count-up';
 import './jackpot-strip.css';
 
-const suits: Record<string, { symbol: string; key: string }> = {
-  spades: { symbol: '♠', key: 'home.jackpotSuit.spades' },
-  hearts: { symbol: '♥', key: 'home.jackpotSuit.hearts' },
-  diamonds: { symbol: '♦', key: 'home.jackpotSuit.diamonds' },
-  clubs: { symbol: '♣', key: 'home.jackpotSuit.clubs' },
+// The suits are drawn, not typed: ♠ ♥ ♦ ♣ are not in the site's font, and a phone looks for a
+// font that has them (slow on the first page), then draws them in whatever it found.
+const suits: Record<string, { path: string; key: string }> = {
+  spades: {
+    path: 'M12 2C9 6 4 9 4 13.5a4 4 0 0 0 7 2.6L10 22h4l-1-5.9a4 4 0 0 0 7-2.6C20 9 15 6 12 2z',
+    key: 'home.jackpotSuit.spades',
+  },
+  hearts: {
+    path: 'M12 21s-8.5-5.4-8.5-11.3A4.6 4.6 0 0 1 12 7a4.6 4.6 0 0 1 8.5 2.7C20.5 15.6 12 21 12 21z',
+    key: 'home.jackpotSuit.hearts',
+  },
+  diamonds: { path: 'M12 2l7.5 10L12 22l-7.5-10z', key: 'home.jackpotSuit.diamonds' },
+  clubs: {
+    path: 'M12 2.5a4 4 0 0 0-3.6 5.8 4 4 0 1 0 2.8 6.9L10 22h4l-1.2-6.8a4 4 0 1 0 2.8-6.9A4 4 0 0 0 12 2.5z',
+    key: 'home.jackpotSuit.clubs',
+  },
 };
+const STAR = 'M12 2.5l2.9 6.1 6.6.8-4.9 4.6 1.3 6.6L12 17.3l-5.9 3.3 1.3-6.6-4.9-4.6 6.6-.8z';
 
 /** A jackpot amount: counts up to a new value (see `useCountUp`), in tabular figures. */
 function Amount({ value }: { value: number }) {
@@ -26,7 +38,9 @@ function EgtLevel({ level, index }: { level: JackpotLevel; index: number }) {
   return (
     <li className={`jackpot__level jackpot__level--${index}`} data-level={level.level}>
       <span className={`jackpot__suit jackpot__suit--${suitName}`} aria-hidden="true">
-        {suit?.symbol ?? '★'}
+        <svg viewBox="0 0 24 24" width="1em" height="1em" fill="currentColor" focusable="false">
+          <path d={suit?.path ?? STAR} />
+        </svg>
       </span>
       <span className="jackpot__level-name">
         {suit ? t(suit.key) : (level.name ?? level.level)}

@@ -6,6 +6,7 @@ import {
   POPUP_SETTLE_MS,
   PopupDialog,
   markPopupSeen,
+  popupImageFor,
   shouldShowPopup,
 } from './popup-dialog';
 
@@ -22,6 +23,17 @@ describe('popup once per content', () => {
   it('is not shown without images', () => {
     expect(shouldShowPopup({ ...popup, images: [] })).toBe(false);
     expect(shouldShowPopup(null)).toBe(false);
+  });
+});
+
+describe('popup image', () => {
+  it('is the one the picture shows at each breakpoint (0 default, 1 from 1200 px, 2 from 992 px)', () => {
+    const three = { images: [{ url: '/sm.svg' }, { url: '/xl.svg' }, { url: '/lg.svg' }] };
+    expect(popupImageFor(three, 390)).toBe('/sm.svg');
+    expect(popupImageFor(three, 991)).toBe('/sm.svg');
+    expect(popupImageFor(three, 992)).toBe('/lg.svg');
+    expect(popupImageFor(three, 1440)).toBe('/xl.svg');
+    expect(popupImageFor({ images: [{ url: '/only.svg' }] }, 1440)).toBe('/only.svg');
   });
 });
 

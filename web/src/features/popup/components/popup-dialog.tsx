@@ -23,6 +23,14 @@ export function markPopupSeen(popup: PopupData): void {
   writeString(STORAGE_KEYS.popupSeen, popupKey(popup));
 }
 
+/** The image the popup shows at a viewport `width` px wide (the `<picture>`'s choice). */
+export function popupImageFor(popup: PopupData, width: number): string {
+  const [base, xl, lg] = popup.images.map((i) => i.url);
+  if (xl && width >= 1200) return xl;
+  if (lg && width >= 992) return lg;
+  return base;
+}
+
 /** How long the page must have been shown, with no other dialog, before the popup opens. */
 export const POPUP_SETTLE_MS = 1200;
 /** How often a popup kept waiting looks again. */
@@ -54,6 +62,13 @@ export function PopupDialog({ popup, ready, blocked }: PopupDialogProps) {
   const location = useLocation();
   const [shown, setShown] = useState<PopupData | null>(null);
   const [done, setDone] = useState(false);
+
+  // The image this screen will show is fetched while the page settles, so the popup opens with
+  // its picture rather than an empty frame that fills in.
+  useEffect(() => {
+    if (!ready || !shouldShowPopup(popup)) return;
+    new Image().src = popupImageFor(popup, window.innerWidth);
+  }, [ready, popup]);
 
   useEffect(() => {
     if (!ready || blocked || shown || done || !shouldShowPopup(popup)) return;
