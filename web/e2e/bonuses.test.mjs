@@ -55,7 +55,7 @@ const PROMOS = {
   slot: {
     slug: 'slot-bonus',
     title: { tr: '100 ₺ Slot Bonusu', en: '₺100 Slot Bonus' },
-    image: { tr: '/media/banners/slot-bonus-lg.svg', en: '/media/banners/en/slot-bonus-lg.svg' },
+    image: { tr: '/media/banners/slot-bonus-lg.webp', en: '/media/banners/en/slot-bonus-lg.webp' },
     text: {
       tr: ['Yatırım şartı olmadan 100 ₺ bonus!', '20 kez çevirdiğinizde'],
       en: ['with no deposit needed!', 'Wager it 20 times'],
@@ -70,8 +70,8 @@ const PROMOS = {
     slug: 'jackpot-hunt',
     title: { tr: 'Jackpot Avı', en: 'Jackpot Hunt' },
     image: {
-      tr: '/media/banners/jackpot-hunt-lg.svg',
-      en: '/media/banners/en/jackpot-hunt-lg.svg',
+      tr: '/media/banners/jackpot-hunt-lg.webp',
+      en: '/media/banners/en/jackpot-hunt-lg.webp',
     },
     text: {
       tr: ['Kasa Studio slotlarında her dönüş'],

@@ -3,7 +3,7 @@
 //!
 //! ```json
 //! [{ "slug": "welcome", "title": {"tr": "Hoş Geldin Bonusu", "en": "Welcome Bonus"},
-//!    "images": {"tr": ["/media/banners/slot-bonus-md.svg", "/media/banners/slot-bonus-lg.svg"], "en": ["…"]},
+//!    "images": {"tr": ["/media/banners/slot-bonus-md.webp", "/media/banners/slot-bonus-lg.webp"], "en": ["…"]},
 //!    "description": {"tr": "<p>…</p>", "en": "<p>…</p>"}, "terms": {"tr": "<ul>…</ul>"},
 //!    "startsAt": "2026-01-01", "endsAt": "2027-12-31", "sort": 1,
 //!    "bonus": {"amount": 100, "wagering": 20, "maxBet": 50, "days": 7} }]
