@@ -20,6 +20,23 @@ impl TestApp {
     }
 }
 
+impl TestApp {
+    /// Makes the player's next rounds known: the client seed through the game's own call, the
+    /// server seed (hidden from players until revealed) in the database.
+    async fn fix_seeds(&self, session: &str, player: i64, server_seed: &str, client_seed: &str) {
+        let (status, _) =
+            self.game_call(reqwest::Method::POST, "/games/api/seed", Some(session), Some(json!({"clientSeed": client_seed})), "en").await;
+        assert_eq!(status, 200);
+        sqlx::query("UPDATE fair_seeds SET server_seed = $1, server_seed_hash = $2 WHERE player_id = $3 AND revealed_at IS NULL")
+            .bind(server_seed)
+            .bind(engine::seed_hash(server_seed))
+            .bind(player)
+            .execute(&self.db.pool)
+            .await
+            .unwrap();
+    }
+}
+
 /// A card's level amounts in kuruş, I to IV.
 fn kurus(card: &Value) -> Vec<i64> {
     card["levelStats"].as_array().unwrap().iter().map(|l| (l["amount"].as_f64().unwrap() * 100.0).round() as i64).collect()
@@ -36,15 +53,7 @@ on_both_engines! {
         // one about once in 200 runs, and this test is about growth).
         let server_seed = "5b2f7c1e9a8d4036b1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6f708192a3b4c5d6e";
         let client_seed = quiet_client_seed(server_seed, 2_000, 10);
-        let (status, _) = app.game_call(reqwest::Method::POST, "/games/api/seed", Some(&s), Some(json!({"clientSeed": client_seed})), "tr").await;
-        assert_eq!(status, 200);
-        sqlx::query("UPDATE fair_seeds SET server_seed = $1, server_seed_hash = $2 WHERE player_id = $3 AND revealed_at IS NULL")
-            .bind(server_seed)
-            .bind(engine::seed_hash(server_seed))
-            .bind(oya)
-            .execute(&app.db.pool)
-            .await
-            .unwrap();
+        app.fix_seeds(&s, oya, server_seed, &client_seed).await;
         let before = app.jackpot_cards().await;
 
         // Act: ten spins of 20 ₺.
@@ -121,15 +130,7 @@ on_both_engines! {
         let (client_seed, won) = winning_client_seed(server_seed, 50_000);
         let session = app.game_session(&token, SULTAN).await;
         let s = session["sessionToken"].as_str().unwrap().to_string();
-        let (status, _) = app.game_call(reqwest::Method::POST, "/games/api/seed", Some(&s), Some(json!({"clientSeed": client_seed})), "en").await;
-        assert_eq!(status, 200);
-        sqlx::query("UPDATE fair_seeds SET server_seed = $1, server_seed_hash = $2 WHERE player_id = $3 AND revealed_at IS NULL")
-            .bind(server_seed)
-            .bind(engine::seed_hash(server_seed))
-            .bind(nur)
-            .execute(&app.db.pool)
-            .await
-            .unwrap();
+        app.fix_seeds(&s, nur, server_seed, &client_seed).await;
         let before = kasa::studio::jackpots::current(&app.db).await.unwrap();
 
         // Act
