@@ -123,11 +123,13 @@ on_both_engines! {
         assert!(en_images.len() > 10);
         assert!(en_images.iter().all(|u| u.starts_with("/media/banners/en/") || u.starts_with("/media/popup/en/")), "{en_images:?}");
         assert!(tr_images.iter().all(|u| !u.contains("/en/")), "{tr_images:?}");
-        // Every English image is served.
+        // Every English image is served, as WebP.
         for url in &en_images {
             let resp = app.get(url).await;
             assert_eq!(resp.status(), 200, "{url}");
-            assert!(resp.text().await.unwrap().contains("<svg"), "{url}");
+            assert_eq!(resp.headers()["content-type"], "image/webp", "{url}");
+            let bytes = resp.bytes().await.unwrap();
+            assert!(bytes.len() > 1_000 && &bytes[..4] == b"RIFF" && &bytes[8..12] == b"WEBP", "{url}");
         }
 
         // The footer's licence text in each language; an option without a translation is the same.
