@@ -29,7 +29,8 @@ const preactInBuild = [
 ];
 
 /**
- * The built page's stylesheets move from the head to the end of the body: the static shell above
+ * The built page preloads its text's font, and its stylesheets move from the head to the end of
+ * the body: the static shell above
  * them (critical CSS inline) paints while they load, and the app's script still runs only after
  * them (a stylesheet before a script blocks it, not the paint of what precedes it).
  */

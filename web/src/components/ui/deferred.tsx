@@ -16,15 +16,13 @@ const queue: Turn[] = [];
 let scheduled = false;
 let started = import.meta.env.MODE === 'test';
 
-/** The next idle moment, at most 120 ms away. */
-function nextIdle(run: () => void) {
-  whenIdle(run, 120);
-}
+/** A turn waits for an idle moment at most this long. */
+const TURN_WAIT_MS = 120;
 
 function drain() {
   const turn = queue.shift();
   turn?.();
-  if (queue.length > 0) nextIdle(drain);
+  if (queue.length > 0) whenIdle(drain, TURN_WAIT_MS);
   else {
     scheduled = false;
     started = true;
@@ -35,7 +33,7 @@ function takeTurn(turn: Turn): () => void {
   queue.push(turn);
   if (!scheduled) {
     scheduled = true;
-    nextIdle(drain);
+    whenIdle(drain, TURN_WAIT_MS);
   }
   return () => {
     const at = queue.indexOf(turn);
