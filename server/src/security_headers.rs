@@ -136,12 +136,23 @@ pub fn inline_elements<'a>(html: &'a str, tag: &str) -> Vec<&'a str> {
         }
         let Some(tag_end) = lower[after_name..].find('>').map(|i| after_name + i) else { break };
         let Some(end) = lower[tag_end..].find(&close).map(|i| tag_end + i) else { break };
-        if !has_src(&lower[after_name..tag_end]) {
+        let attributes = &lower[after_name..tag_end];
+        let runs_inline = !has_src(attributes) && (tag != "script" || !is_data_block(attributes));
+        if runs_inline {
             found.push(&html[tag_end + 1..end]);
         }
         at = end + close.len();
     }
     found
+}
+
+/// A `<script>` whose `type` is not JavaScript (the page's bootstrap, `application/json`) holds
+/// data the browser never runs: it needs no hash.
+fn is_data_block(attributes: &str) -> bool {
+    let Some(at) = attributes.find("type=") else { return false };
+    let value = attributes[at + 5..].trim_start_matches(['"', '\'']);
+    let value = value.split(['"', '\'', ' ', '>']).next().unwrap_or("");
+    !matches!(value, "" | "module" | "text/javascript" | "application/javascript")
 }
 
 fn has_src(attributes: &str) -> bool {
@@ -173,6 +184,9 @@ mod tests {
     #[test]
     fn inline_elements_are_found_and_elements_with_a_src_are_not() {
         assert_eq!(inline_elements(PAGE, "script"), vec!["window.boot = 1;"]);
+        let with_data =
+            format!(r#"{PAGE}<script id="bootstrap-data" type="application/json">{{"a":1}}</script><script type="module">run()</script>"#);
+        assert_eq!(inline_elements(&with_data, "script"), vec!["window.boot = 1;", "run()"]);
         assert_eq!(inline_elements(PAGE, "style"), vec!["body{background:#0e1621}"]);
     }
 

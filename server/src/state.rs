@@ -135,6 +135,13 @@ impl FromRef<AppState> for CmsState {
     }
 }
 
+/// The content cache alone: the app's page carries its bootstrap.
+impl FromRef<AppState> for Arc<cms::ContentCache> {
+    fn from_ref(s: &AppState) -> Arc<cms::ContentCache> {
+        s.content.clone()
+    }
+}
+
 impl FromRef<AppState> for PaymentsState {
     fn from_ref(s: &AppState) -> PaymentsState {
         PaymentsState { db: s.db.clone(), gateway: s.gateway.clone() }

@@ -2,17 +2,26 @@
 //! other path so deep links load the app (except the server's own prefixes and missing files);
 //! under `/sportsbook/` the built-in sportsbook's own app the same way.
 //!
+//! `index.html`, as an app route's answer, carries the bootstrap (`cms/grouped` in the default
+//! language) written in by the content cache, so a first visit renders its content at once.
+//!
 //! Caching: the hashed files under `/assets/` never change under their name (a year, `immutable`);
 //! everything else, `index.html` first, is revalidated by its ETag on every use (`no-cache`).
 //! Compression: the build writes `FILE.br` and `FILE.gz` beside each text file of the app
 //! (`web/scripts/precompress.mjs`); the variant the request's `Accept-Encoding` prefers is sent as it
 //! is, with its `Content-Encoding` (the router's compression layer leaves such an answer alone).
 
+use std::sync::Arc;
+
 use axum::body::Body;
+use axum::extract::State;
 use axum::http::{HeaderMap, HeaderValue, StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
 use rust_embed::{EmbeddedFile, RustEmbed};
+use sha2::{Digest, Sha256};
 
+use crate::cms::ContentCache;
+use crate::cms::cache::Answer;
 use crate::http::encoding::{self, Encoding};
 
 #[derive(RustEmbed)]
@@ -51,7 +60,7 @@ pub fn dist_text(rel: &str) -> Option<String> {
 const GAME_ASSETS: &str = "/games/assets/";
 
 /// Serves a static file, or the app's `index.html` for an app route.
-pub async fn fallback(uri: Uri, headers: HeaderMap) -> Response {
+pub async fn fallback(State(content): State<Arc<ContentCache>>, uri: Uri, headers: HeaderMap) -> Response {
     let path = uri.path();
     if SERVER_PREFIXES.iter().any(|p| under(path, p)) && !path.starts_with(GAME_ASSETS) {
         return not_found();
@@ -63,6 +72,9 @@ pub async fn fallback(uri: Uri, headers: HeaderMap) -> Response {
         };
     }
     let rel = path.trim_start_matches('/');
+    if rel == "index.html" {
+        return app_page(&content, &headers).await;
+    }
     if !rel.is_empty() && WebDist::get(rel).is_some() {
         let hashed = ["assets/", "games/assets/", "sportsbook/assets/"].iter().any(|p| rel.starts_with(p));
         return serve_app_file(rel, &headers, if hashed { IMMUTABLE } else { REVALIDATE });
@@ -84,10 +96,48 @@ pub async fn fallback(uri: Uri, headers: HeaderMap) -> Response {
     if last.contains('.') {
         return not_found();
     }
-    if WebDist::get("index.html").is_none() {
+    app_page(&content, &headers).await
+}
+
+/// The app's `index.html` with the bootstrap written in; without it (as built) if the content
+/// cannot be read, the app then asks for it.
+async fn app_page(content: &ContentCache, headers: &HeaderMap) -> Response {
+    let Some(html) = index_html() else {
         return (StatusCode::SERVICE_UNAVAILABLE, "The web app is not built: run `make build`.").into_response();
+    };
+    match content.page(&html).await {
+        Ok(page) => page_response(page, headers),
+        Err(e) => {
+            tracing::warn!(error = %e, "the bootstrap could not be written into the page: index.html goes as built");
+            serve_app_file("index.html", headers, REVALIDATE)
+        }
     }
-    serve_app_file("index.html", &headers, REVALIDATE)
+}
+
+/// The page, gzip-compressed when the request accepts it, with an ETag of its own per encoding
+/// (304 when the request holds it) and revalidated on every use.
+fn page_response(page: Answer, headers: &HeaderMap) -> Response {
+    let gzip = headers.get(header::ACCEPT_ENCODING).and_then(|v| v.to_str().ok()).is_some_and(|v| encoding::accepts(v, Encoding::Gzip));
+    let digest = Sha256::digest(&page.plain);
+    let etag = format!("\"{}{}\"", hex::encode(&digest[..16]), if gzip { "-gz" } else { "" });
+    let held = headers
+        .get(header::IF_NONE_MATCH)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.split(',').any(|tag| tag.trim() == etag || tag.trim() == "*"));
+    let mut resp = if held {
+        let mut resp = Response::new(Body::empty());
+        *resp.status_mut() = StatusCode::NOT_MODIFIED;
+        resp
+    } else {
+        page.response_as("text/html; charset=utf-8", headers.get(header::ACCEPT_ENCODING))
+    };
+    let h = resp.headers_mut();
+    if let Ok(v) = HeaderValue::from_str(&etag) {
+        h.insert(header::ETAG, v);
+    }
+    h.insert(header::CACHE_CONTROL, HeaderValue::from_static(REVALIDATE));
+    h.insert(header::VARY, HeaderValue::from_static("accept-encoding"));
+    resp
 }
 
 fn not_found() -> Response {

@@ -147,6 +147,9 @@ try {
       prepare: (port) => returningVisitor(port, kasa.base, authData),
     },
   ];
+  // LIGHTHOUSE_PAGES=REGEX measures only the pages whose name matches (while working on one).
+  const only = process.env.LIGHTHOUSE_PAGES ? new RegExp(process.env.LIGHTHOUSE_PAGES) : null;
+  if (only) pages.splice(0, pages.length, ...pages.filter((p) => only.test(p.name)));
   const results = {};
   for (const page of pages) {
     const r = await measure(kasa.base + page.path, page);

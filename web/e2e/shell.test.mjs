@@ -284,7 +284,7 @@ describe('app shell against the real server', () => {
     await context.close();
   });
 
-  test('every call carries x-fingerprint, the first visit bootstrap included', async () => {
+  test("a first visit's bootstrap comes with the page; every call carries x-fingerprint", async () => {
     const context = await browser.newContext({ viewport: { width: 390, height: 800 } });
     const page = await context.newPage();
     const calls = [];
@@ -293,14 +293,25 @@ describe('app shell against the real server', () => {
     });
     await page.goto(server.baseUrl, { waitUntil: 'networkidle' });
     await page.waitForFunction(() => Boolean(localStorage.getItem('fingerprint')));
-    assert.ok(
-      calls.some(([url]) => url.includes('/api/cms/grouped')),
-      'bootstrap called',
-    );
+    // The page carried the Turkish bootstrap: shown and stored, no call made for it.
+    await page.locator('.banner-carousel img').first().waitFor();
+    assert.ok(!calls.some(([url]) => url.includes('/api/cms/grouped')), 'no bootstrap call');
+    const stored = JSON.parse(await page.evaluate(() => localStorage.getItem('bootstrap')));
+    assert.ok(stored.sliderList.length > 0, 'the bootstrap is stored');
+    // Every call carries a fingerprint; those made while it was determined waited for it.
     for (const [url, fp] of calls) assert.match(fp, /^[0-9a-z-]{8,}$/i, `x-fingerprint of ${url}`);
-    const stored = await page.evaluate(() => localStorage.getItem('fingerprint'));
+    const fingerprint = await page.evaluate(() => localStorage.getItem('fingerprint'));
+    const others = calls.filter(([url]) => !url.includes('/api/cms/coveryjs'));
+    assert.ok(others.length > 0, 'the home page made calls');
+    for (const [url, fp] of others) assert.equal(fp, fingerprint, `${url} waited for it`);
+    // A visitor who chose English gets theirs by the call, with the fingerprint.
+    calls.length = 0;
+    await page.evaluate(() => localStorage.setItem('lang', 'en'));
+    await page.reload({ waitUntil: 'networkidle' });
     const grouped = calls.find(([url]) => url.includes('/api/cms/grouped'));
-    assert.equal(grouped[1], stored, 'the bootstrap waited for the fingerprint');
+    assert.ok(grouped, 'the English bootstrap was asked for');
+    assert.equal(grouped[1], fingerprint);
+    await page.getByRole('link', { name: 'Home' }).first().waitFor();
     await context.close();
   });
 

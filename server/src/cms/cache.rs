@@ -4,6 +4,9 @@
 //! with every spin). An answer past its age is rebuilt by one request while the others are still
 //! served it; after a content change every request waits for the new one.
 //!
+//! The app's page carries the same answer in the default language ([`ContentCache::page`]), built
+//! with it, so a first visit renders the site's content without waiting for a call.
+//!
 //! A change of content is announced by [`content_changed`], written to the event journal in the
 //! same transaction as the change. Every node's journal tailer hands that internal event to its
 //! node's cache (never to a player's socket), which drops what it holds; the next request builds
@@ -60,12 +63,14 @@ struct Snapshot {
     built_at: std::time::Instant,
     /// The whole envelope, by content locale; "tr" is always there.
     by_locale: HashMap<String, Answer>,
+    /// The app's page with the default language's envelope written in, made at its first request.
+    page: tokio::sync::OnceCell<Answer>,
 }
 
-/// One locale's envelope as JSON bytes, plain and gzip-compressed.
+/// One locale's envelope as JSON bytes (or the app's page), plain and gzip-compressed.
 #[derive(Debug, Clone, Default)]
 pub struct Answer {
-    pub json: Bytes,
+    pub plain: Bytes,
     pub gzip: Bytes,
 }
 
@@ -73,10 +78,15 @@ impl Answer {
     /// The HTTP response: the compressed bytes when the request accepts gzip (the compression
     /// layer leaves a response that has a `content-encoding` alone), else the plain ones.
     pub fn response(self, accept_encoding: Option<&HeaderValue>) -> axum::response::Response {
+        self.response_as(JSON, accept_encoding)
+    }
+
+    /// The same, of `content_type`.
+    pub fn response_as(self, content_type: &'static str, accept_encoding: Option<&HeaderValue>) -> axum::response::Response {
         let gzip = accept_encoding.and_then(|v| v.to_str().ok()).is_some_and(|v| encoding::accepts(v, Encoding::Gzip));
-        let mut resp = Response::new(Body::from(if gzip { self.gzip } else { self.json }));
+        let mut resp = Response::new(Body::from(if gzip { self.gzip } else { self.plain }));
         let headers = resp.headers_mut();
-        headers.insert(header::CONTENT_TYPE, HeaderValue::from_static("application/json"));
+        headers.insert(header::CONTENT_TYPE, HeaderValue::from_static(content_type));
         if gzip {
             headers.insert(header::CONTENT_ENCODING, HeaderValue::from_static("gzip"));
             headers.insert(header::VARY, HeaderValue::from_static("accept-encoding"));
@@ -112,39 +122,56 @@ impl ContentCache {
 
     /// The `cms/grouped` envelope for `requested` (a lower-cased language code).
     pub async fn grouped(&self, requested: &str) -> anyhow::Result<Answer> {
-        if let Some(answer) = self.fresh(requested) {
-            return Ok(answer);
+        Ok(self.snapshot().await?.answer(requested))
+    }
+
+    /// The app's page, `index_html` with the default language's `cms/grouped` envelope written
+    /// in ([`with_bootstrap`]): made once per build of the answers, as they are.
+    pub async fn page(&self, index_html: &str) -> anyhow::Result<Answer> {
+        let snapshot = self.snapshot().await?;
+        let page = snapshot
+            .page
+            .get_or_try_init(|| async {
+                let html = Bytes::from(with_bootstrap(index_html, &snapshot.answer(DEFAULT_LOCALE).plain));
+                let gzip = gzip(html.clone(), HTML).await?;
+                anyhow::Ok(Answer { plain: html, gzip })
+            })
+            .await?;
+        Ok(page.clone())
+    }
+
+    /// The answers of the current content version, built if they are missing or aged.
+    async fn snapshot(&self) -> anyhow::Result<Arc<Snapshot>> {
+        if let Some(snapshot) = self.fresh() {
+            return Ok(snapshot);
         }
         // Only aged (no content change since): the request that takes the build rebuilds it,
         // the others meanwhile get the aged answer instead of waiting.
-        let _turn = match (self.building.try_lock(), self.current_answer(requested)) {
+        let _turn = match (self.building.try_lock(), self.current_version()) {
             (Ok(turn), _) => turn,
             (Err(_), Some(aged)) => return Ok(aged),
             (Err(_), None) => self.building.lock().await,
         };
-        if let Some(answer) = self.fresh(requested) {
-            return Ok(answer);
+        if let Some(snapshot) = self.fresh() {
+            return Ok(snapshot);
         }
         // Read before the database: a change announced during the build leaves this snapshot
         // behind the version, so it is built again rather than served stale.
         let version = self.version.load(Ordering::Acquire);
         let snapshot = Arc::new(build(&self.db, version).await?);
         self.builds.fetch_add(1, Ordering::Relaxed);
-        let answer = snapshot.answer(requested);
-        *self.current.write().unwrap_or_else(|e| e.into_inner()) = Some(snapshot);
-        Ok(answer)
+        *self.current.write().unwrap_or_else(|e| e.into_inner()) = Some(snapshot.clone());
+        Ok(snapshot)
     }
 
-    /// The answer built at the current content version, however old.
-    fn current_answer(&self, requested: &str) -> Option<Answer> {
+    /// The answers built at the current content version, however old.
+    fn current_version(&self) -> Option<Arc<Snapshot>> {
         let snapshot = self.current.read().unwrap_or_else(|e| e.into_inner()).clone()?;
-        (snapshot.version == self.version.load(Ordering::Acquire)).then(|| snapshot.answer(requested))
+        (snapshot.version == self.version.load(Ordering::Acquire)).then_some(snapshot)
     }
 
-    fn fresh(&self, requested: &str) -> Option<Answer> {
-        let snapshot = self.current.read().unwrap_or_else(|e| e.into_inner()).clone()?;
-        (snapshot.version == self.version.load(Ordering::Acquire) && snapshot.built_at.elapsed() < self.max_age)
-            .then(|| snapshot.answer(requested))
+    fn fresh(&self) -> Option<Arc<Snapshot>> {
+        self.current_version().filter(|s| s.built_at.elapsed() < self.max_age)
     }
 
     /// Forgets the answers; the next request builds them from the database.
@@ -183,20 +210,39 @@ async fn build(db: &Db, version: u64) -> anyhow::Result<Snapshot> {
     for locale in locales {
         let bootstrap = routes::bootstrap(db, &locale).await?;
         let json = Bytes::from(serde_json::to_vec(&Envelope::ok(bootstrap))?);
-        let gzip = gzip(json.clone()).await?;
-        by_locale.insert(locale, Answer { json, gzip });
+        let gzip = gzip(json.clone(), JSON).await?;
+        by_locale.insert(locale, Answer { plain: json, gzip });
     }
-    Ok(Snapshot { version, built_at, by_locale })
+    Ok(Snapshot { version, built_at, by_locale, page: tokio::sync::OnceCell::new() })
 }
 
-/// `json` gzip-compressed (at the best level: it is done once per change), by the same
-/// compression the router applies to other answers.
-async fn gzip(json: Bytes) -> anyhow::Result<Bytes> {
+/// The language of the bootstrap the app's page carries (the app's default).
+const DEFAULT_LOCALE: &str = "tr";
+const JSON: &str = "application/json";
+const HTML: &str = "text/html; charset=utf-8";
+/// The id of the element of the app's page that carries the bootstrap (read by the app at start).
+pub const PAGE_BOOTSTRAP_ID: &str = "bootstrap-data";
+
+/// `html` with `envelope` (JSON) in a data block at the end of its body. Every `<` of the JSON
+/// (only ever inside a string) is written `\u003c`, so no text of the content can end the block
+/// or open markup: the block holds data the browser never runs.
+pub fn with_bootstrap(html: &str, envelope: &[u8]) -> String {
+    let json = String::from_utf8_lossy(envelope).replace('<', "\\u003c");
+    let block = format!(r#"<script id="{PAGE_BOOTSTRAP_ID}" type="application/json">{json}</script>"#);
+    match html.rfind("</body>") {
+        Some(at) => format!("{}{block}{}", &html[..at], &html[at..]),
+        None => format!("{html}{block}"),
+    }
+}
+
+/// `body` (of `content_type`) gzip-compressed (at the best level: it is done once per change), by
+/// the same compression the router applies to other answers.
+async fn gzip(body: Bytes, content_type: &'static str) -> anyhow::Result<Bytes> {
     let answer = tower::service_fn(move |_: Request<Body>| {
-        let json = json.clone();
+        let body = body.clone();
         async move {
-            let mut resp = Response::new(Body::from(json));
-            resp.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static("application/json"));
+            let mut resp = Response::new(Body::from(body));
+            resp.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static(content_type));
             Ok::<_, Infallible>(resp)
         }
     });
@@ -247,13 +293,13 @@ mod tests {
         // Act and assert: both languages and an unknown one come from one build.
         let tr = cache.grouped("tr").await.unwrap();
         let en = cache.grouped("en").await.unwrap();
-        assert_eq!(cache.grouped("de").await.unwrap().json, tr.json);
-        assert_ne!(tr.json, en.json);
+        assert_eq!(cache.grouped("de").await.unwrap().plain, tr.plain);
+        assert_ne!(tr.plain, en.plain);
         assert_eq!(cache.builds(), 1);
 
         // A change: twenty requests at once cause one build.
         cache.invalidate();
-        assert!(twenty_at_once(&cache).await.iter().all(|a| a.json == tr.json));
+        assert!(twenty_at_once(&cache).await.iter().all(|a| a.plain == tr.plain));
         assert_eq!(cache.builds(), 2);
         let _ = std::fs::remove_dir_all(dir);
     }
@@ -271,7 +317,56 @@ mod tests {
 
         // Assert: one rebuild served them all (the aged answer or the new one, the same content).
         assert_eq!(cache.builds(), 2);
-        assert!(answers.iter().all(|a| a.json == first.json));
+        assert!(answers.iter().all(|a| a.plain == first.plain));
+        let _ = std::fs::remove_dir_all(dir);
+    }
+
+    #[test]
+    fn no_text_of_the_content_can_end_the_pages_data_block() {
+        // Arrange: an envelope whose texts try to close the block and run a script.
+        let envelope = serde_json::json!({ "data": { "title": "</script><script>alert(1)</script><!--" } }).to_string();
+        let html = "<html><body><div id=\"root\"></div></body></html>";
+
+        // Act
+        let page = super::with_bootstrap(html, envelope.as_bytes());
+
+        // Assert: one block, at the end of the body, whose text reads back as the same JSON.
+        assert_eq!(page.matches("</script>").count(), 1, "{page}");
+        assert!(page.ends_with("</script></body></html>"), "{page}");
+        let start = page.find(r#"type="application/json">"#).unwrap() + r#"type="application/json">"#.len();
+        let text = &page[start..page.find("</script>").unwrap()];
+        assert!(!text.contains('<'));
+        let read: serde_json::Value = serde_json::from_str(text).unwrap();
+        assert_eq!(read.to_string(), envelope);
+    }
+
+    #[tokio::test]
+    async fn the_page_carries_the_default_languages_answer_and_is_made_once_per_build() {
+        // Arrange
+        let (dir, db) = demo_db("kasa-cache-page").await;
+        let cache = Arc::new(ContentCache::new(db));
+        let html = "<!doctype html><html><body><div id=\"root\"></div></body></html>";
+
+        // Act: twenty pages at once, then the Turkish answer.
+        let asks: Vec<_> = (0..20)
+            .map(|_| {
+                tokio::spawn({
+                    let c = cache.clone();
+                    async move { c.page(html).await.unwrap() }
+                })
+            })
+            .collect();
+        let mut pages = Vec::new();
+        for ask in asks {
+            pages.push(ask.await.unwrap());
+        }
+        let tr = cache.grouped("tr").await.unwrap();
+
+        // Assert: one build; every page is the same, with the Turkish answer written in.
+        assert_eq!(cache.builds(), 1);
+        assert!(pages.iter().all(|p| p.plain == pages[0].plain && p.gzip == pages[0].gzip));
+        let expected = super::with_bootstrap(html, &tr.plain);
+        assert_eq!(std::str::from_utf8(&pages[0].plain).unwrap(), expected);
         let _ = std::fs::remove_dir_all(dir);
     }
 }

@@ -170,19 +170,53 @@ async fn fonts_and_images_are_never_compressed_on_the_fly() {
 }
 
 #[tokio::test]
-async fn a_deep_link_gets_the_precompressed_index_html_when_the_build_made_one() {
+async fn a_deep_links_page_comes_gzip_compressed_with_an_etag_of_its_own() {
+    // Arrange
     let app = spawn_app(Engine::Sqlite).await;
-    let dist = std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../web/dist"));
-    if !dist.join("index.html.br").exists() {
-        eprintln!("index.html is under 1 KB: the build did not precompress it");
-        return;
-    }
-    let plain = app.get("/casino/slot").await.bytes().await.unwrap();
+    let plain = app.client.get(app.url("/casino/slot")).header("accept-encoding", "identity").send().await.unwrap();
+    assert!(plain.headers().get("content-encoding").is_none());
+    let plain_tag = plain.headers()["etag"].clone();
+    let plain = plain.bytes().await.unwrap();
 
+    // Act
     let resp = app.client.get(app.url("/casino/slot")).header("accept-encoding", "gzip, br").send().await.unwrap();
 
-    assert_eq!(resp.headers()["content-encoding"], "br");
+    // Assert: the same page, compressed, its own ETag, revalidated by it.
+    assert_eq!(resp.headers()["content-encoding"], "gzip");
     assert_eq!(resp.headers()["cache-control"], "no-cache");
+    assert_eq!(resp.headers()["vary"], "accept-encoding");
     assert!(resp.headers()["content-type"].to_str().unwrap().starts_with("text/html"));
-    assert_eq!(decompress("br", &resp.bytes().await.unwrap()), plain);
+    let tag = resp.headers()["etag"].clone();
+    assert_ne!(tag, plain_tag);
+    assert_eq!(decompress("gzip", &resp.bytes().await.unwrap()), plain);
+    let again =
+        app.client.get(app.url("/casino/slot")).header("accept-encoding", "gzip, br").header("if-none-match", tag).send().await.unwrap();
+    assert_eq!(again.status(), 304);
+}
+
+/// The JSON of the page's bootstrap block (`<script id="bootstrap-data" type="application/json">`).
+fn page_bootstrap(html: &str) -> serde_json::Value {
+    let open = r#"<script id="bootstrap-data" type="application/json">"#;
+    let start = html.find(open).expect("the page carries no bootstrap") + open.len();
+    let end = start + html[start..].find("</script>").unwrap();
+    serde_json::from_str(&html[start..end]).expect("the bootstrap block is JSON")
+}
+
+#[tokio::test]
+async fn every_page_of_the_app_carries_the_bootstrap_the_grouped_call_answers_in_turkish() {
+    // Arrange
+    let app = spawn_app(Engine::Sqlite).await;
+    let grouped: serde_json::Value =
+        app.client.get(app.url("/api/cms/grouped")).header("x-locale", "tr").send().await.unwrap().json().await.unwrap();
+    assert_eq!(grouped["success"], true);
+
+    for path in ["/", "/pages/3", "/dashboard", "/index.html"] {
+        // Act
+        let html = app.get(path).await.text().await.unwrap();
+
+        // Assert: the same envelope, written once, at the end of the body.
+        assert_eq!(page_bootstrap(&html), grouped, "{path}");
+        assert_eq!(html.matches("id=\"bootstrap-data\"").count(), 1, "{path}");
+        assert!(html.trim_end().ends_with("</script></body>\n</html>") || html.trim_end().ends_with("</script></body></html>"), "{path}");
+    }
 }

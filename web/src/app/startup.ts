@@ -2,7 +2,12 @@ import type { QueryClient } from '@tanstack/react-query';
 import { captureAffiliateParams } from '@/lib/affiliate';
 import { getFingerprint, markFingerprintPending } from '@/lib/fingerprint-store';
 import { whenIdle } from '@/lib/idle';
-import { readCachedBootstrap, type Bootstrap } from '@/features/bootstrap/api/get-bootstrap';
+import {
+  readCachedBootstrap,
+  readPageBootstrap,
+  seedBootstrap,
+  type Bootstrap,
+} from '@/features/bootstrap/api/get-bootstrap';
 import { closeDialog } from '@/features/auth/stores/dialogs';
 import { claimableQueryOptions } from '@/features/bonuses/api/get-claimable';
 import { closeClaimDialog } from '@/features/bonuses/stores/claim-dialog';
@@ -10,6 +15,7 @@ import { applyTranslations, initI18n } from '@/lib/i18n';
 import { getSession, onSessionReset, resetSession, setLogoutNavigator } from '@/lib/session-store';
 import {
   BUILT_IN_LANGUAGES,
+  DEFAULT_LANGUAGE,
   getCurrentLanguage,
   readStoredLanguage,
   resolveLanguage,
@@ -23,9 +29,14 @@ export function availableLocales(bootstrap: Bootstrap | null): string[] {
   return locales.length > 0 ? locales : BUILT_IN_LANGUAGES;
 }
 
+/** The language a bootstrap's texts declare they are in, if they do. */
+function declaredLocale(bootstrap: Bootstrap): string | undefined {
+  return bootstrap.translationList.find((t) => t.key === LOCALE_KEY)?.value;
+}
+
 /** Applies a bootstrap's texts if they are in `lang`. */
 export function applyBootstrapTexts(lang: string, bootstrap: Bootstrap): void {
-  const declared = bootstrap.translationList.find((t) => t.key === LOCALE_KEY)?.value;
+  const declared = declaredLocale(bootstrap);
   if (declared && declared !== lang) return;
   applyTranslations(lang, bootstrap.translationList);
 }
@@ -34,14 +45,26 @@ export function applyBootstrapTexts(lang: string, bootstrap: Bootstrap): void {
 export const FINGERPRINT_IDLE_MS = 3000;
 
 /**
- * Before the first render: the language (stored only if available, else tr), with the cached
- * bootstrap's texts; then the bootstrap call and the fingerprint start together.
+ * The language (stored only if available, else tr) and the texts to start with: those of the
+ * bootstrap the page arrived with when it is in that language (it is then the fresh answer, and
+ * no call is made for it), else the cached one's while the bootstrap call goes out.
  */
-export function startApp(queryClient: QueryClient, navigate: (to: string) => void): string {
+export function startLanguage(queryClient: QueryClient): string {
+  const fromPage = readPageBootstrap();
   const cached = readCachedBootstrap();
-  const lang = resolveLanguage(readStoredLanguage(), availableLocales(cached));
+  const lang = resolveLanguage(readStoredLanguage(), availableLocales(fromPage ?? cached));
   initI18n(lang);
-  if (cached) applyBootstrapTexts(lang, cached);
+  const fresh =
+    fromPage && (declaredLocale(fromPage) ?? DEFAULT_LANGUAGE) === lang ? fromPage : null;
+  if (fresh) seedBootstrap(queryClient, fresh);
+  const start = fresh ?? cached;
+  if (start) applyBootstrapTexts(lang, start);
+  return lang;
+}
+
+/** Before the first render: the language and texts, then the fingerprint (and bonus step). */
+export function startApp(queryClient: QueryClient, navigate: (to: string) => void): string {
+  const lang = startLanguage(queryClient);
 
   captureAffiliateParams(window.location.search);
   setLogoutNavigator(navigate);

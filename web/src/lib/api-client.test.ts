@@ -5,6 +5,7 @@ import { browser } from './browser';
 import {
   FINGERPRINT_WAIT_MS,
   localFingerprint,
+  quickFingerprint,
   markFingerprintPending,
   resetFingerprintMemory,
   setFingerprint,
@@ -100,12 +101,16 @@ describe('api client', () => {
     expect(window.localStorage.getItem('fingerprint')).toBe(localFingerprint());
   });
 
-  it("the collector's own call does not wait: it carries the local fingerprint", async () => {
+  it("the collector's own call does not wait: it carries the traits' hash, drawing nothing", async () => {
     resetFingerprintMemory();
     markFingerprintPending();
+    const draw = vi.spyOn(HTMLCanvasElement.prototype, 'getContext');
     fetchMock.mockResolvedValue(jsonResponse({ success: true, message: null, data: 'x' }));
     await api.get('cms/coveryjs', { fingerprint: 'local' });
-    expect(lastRequest().headers['x-fingerprint']).toBe(localFingerprint());
+    expect(lastRequest().headers['x-fingerprint']).toBe(quickFingerprint());
+    expect(quickFingerprint()).toMatch(/^[0-9a-f]{28}$/);
+    expect(draw).not.toHaveBeenCalled();
+    draw.mockRestore();
     setFingerprint('fp-abc');
   });
 

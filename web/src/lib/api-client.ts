@@ -3,6 +3,7 @@ import {
   getFingerprint,
   isFingerprintPending,
   localFingerprint,
+  quickFingerprint,
   whenFingerprint,
 } from './fingerprint-store';
 import { translate } from './i18n';
@@ -40,7 +41,7 @@ export type RequestOptions<T> = {
   signal?: AbortSignal;
   /**
    * While the visitor's fingerprint is not known yet, a call waits for it ('wait', the default);
-   * the fingerprint collector's own call sends the locally computed one instead ('local').
+   * the fingerprint collector's own call sends a hash of the traits that cost nothing instead ('local').
    */
   fingerprint?: 'wait' | 'local';
 };
@@ -87,13 +88,14 @@ export function buildUrl(path: string, params?: RequestOptions<unknown>['params'
 
 /**
  * The `x-fingerprint` of a call: the known one; while it is being determined, the one awaited
- * (or the local one for the collector's own call); else the locally computed one. Synchronous
+ * (for the collector's own call, a hash of the traits that cost nothing to read); else the locally computed one. Synchronous
  * unless it has to wait, so a call goes out in the same tick.
  */
 export function requestFingerprint(mode: 'wait' | 'local' = 'wait'): string | Promise<string> {
   const known = getFingerprint();
   if (known) return known;
-  if (mode === 'local' || !isFingerprintPending()) return localFingerprint();
+  if (mode === 'local') return quickFingerprint();
+  if (!isFingerprintPending()) return localFingerprint();
   return whenFingerprint();
 }
 

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { api } from '@/lib/api-client';
 import type { Bootstrap } from '@/lib/api/generated';
@@ -18,6 +18,34 @@ export type PopupData = NonNullable<Bootstrap['popup']>;
 /** The cached bootstrap (local storage key bootstrap), used at start while the fresh one loads. */
 export function readCachedBootstrap(): Bootstrap | null {
   return zBootstrap.safeParse(readJson(STORAGE_KEYS.bootstrap)).data ?? null;
+}
+
+/**
+ * The id of the page's bootstrap block: the server writes cms/grouped's answer in the default
+ * language (an envelope) into each page of the app, so a first visit renders its content at once.
+ */
+export const PAGE_BOOTSTRAP_ID = 'bootstrap-data';
+
+/** The bootstrap the page arrived with (its block's envelope, validated), else null. */
+export function readPageBootstrap(doc: Document = document): Bootstrap | null {
+  const text = doc.getElementById(PAGE_BOOTSTRAP_ID)?.textContent;
+  if (!text) return null;
+  try {
+    const envelope = JSON.parse(text) as { success?: unknown; data?: unknown };
+    if (envelope.success !== true) return null;
+    return zBootstrap.safeParse(envelope.data).data ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Takes the page's bootstrap as the server's fresh answer of cms/grouped: stored as the call
+ * stores it, and not asked again until it is stale.
+ */
+export function seedBootstrap(queryClient: QueryClient, data: Bootstrap): void {
+  queryClient.setQueryData(bootstrapQueryOptions().queryKey, data);
+  writeJson(STORAGE_KEYS.bootstrap, data);
 }
 
 export async function getBootstrap(): Promise<Bootstrap> {

@@ -9,9 +9,16 @@ import './popup.css';
 /** The bootstrap's popup: a url and images (0 default, 1 large screens, 2 medium screens). */
 export type PopupData = { id?: number; url?: string | null; images: { url: string }[] };
 
+const keys = new WeakMap<PopupData, string>();
+
 /** A popup is shown once per distinct content: its JSON's hash is remembered. */
 export function popupKey(popup: PopupData): string {
-  return hashString(JSON.stringify(popup));
+  let key = keys.get(popup);
+  if (key === undefined) {
+    key = hashString(JSON.stringify(popup));
+    keys.set(popup, key);
+  }
+  return key;
 }
 
 export function shouldShowPopup(popup: PopupData | null | undefined): popup is PopupData {

@@ -1,0 +1,97 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { PAGE_BOOTSTRAP_ID, type Bootstrap } from '@/features/bootstrap/api/get-bootstrap';
+import { i18n } from '@/lib/i18n';
+import { createQueryClient } from '@/lib/react-query';
+import { STORAGE_KEYS } from '@/lib/storage';
+import { startLanguage } from './startup';
+
+/** A bootstrap in `locale` whose texts name the home link `home`. */
+function bootstrapIn(locale: string, home: string): Bootstrap {
+  return {
+    casinoCategoryList: [],
+    categoryList: [],
+    domainStatus: { current: 'kasa.bet', next: '' },
+    egtJackpotCards: [],
+    jackpotCards: [],
+    language: [
+      { locale: 'tr', name: 'Türkçe' },
+      { locale: 'en', name: 'English' },
+    ],
+    popup: null,
+    siteOption: [],
+    sliderList: [],
+    translationList: [
+      { key: 'meta.locale', value: locale },
+      { key: 'nav.home', value: home },
+    ],
+    trialBonusAmount: 100,
+  };
+}
+
+/** The page's bootstrap block, as the server writes it (an envelope). */
+function pageCarries(text: string) {
+  const block = document.createElement('script');
+  block.id = PAGE_BOOTSTRAP_ID;
+  block.type = 'application/json';
+  block.textContent = text;
+  document.body.append(block);
+}
+
+const envelope = (data: unknown) => JSON.stringify({ success: true, data, message: null });
+
+beforeEach(() => localStorage.clear());
+afterEach(() => document.getElementById(PAGE_BOOTSTRAP_ID)?.remove());
+
+describe('the bootstrap the page arrives with', () => {
+  it('is the fresh answer on a first visit: no call waits for it, it is stored, its texts show', () => {
+    // Arrange
+    pageCarries(envelope(bootstrapIn('tr', 'Sayfanın Ana Sayfası')));
+    const client = createQueryClient();
+
+    // Act
+    const lang = startLanguage(client);
+
+    // Assert
+    expect(lang).toBe('tr');
+    const state = client.getQueryState(['bootstrap']);
+    expect(state?.dataUpdatedAt).toBeGreaterThan(0);
+    expect(client.getQueryData<Bootstrap>(['bootstrap'])?.trialBonusAmount).toBe(100);
+    expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.bootstrap) ?? 'null')).toEqual(
+      bootstrapIn('tr', 'Sayfanın Ana Sayfası'),
+    );
+    expect(i18n.t('nav.home')).toBe('Sayfanın Ana Sayfası');
+  });
+
+  it('is left aside for a visitor who chose another language: the call brings theirs', () => {
+    // Arrange: English chosen, an English copy cached; the page carries Turkish.
+    localStorage.setItem(STORAGE_KEYS.lang, 'en');
+    localStorage.setItem(STORAGE_KEYS.bootstrap, JSON.stringify(bootstrapIn('en', 'Cached Home')));
+    pageCarries(envelope(bootstrapIn('tr', 'Sayfanın Ana Sayfası')));
+    const client = createQueryClient();
+
+    // Act
+    const lang = startLanguage(client);
+
+    // Assert: nothing seeded (the query starts from the cache and calls), English texts.
+    expect(lang).toBe('en');
+    expect(client.getQueryState(['bootstrap'])).toBeUndefined();
+    expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.bootstrap) ?? 'null')).toEqual(
+      bootstrapIn('en', 'Cached Home'),
+    );
+    expect(i18n.t('nav.home')).toBe('Cached Home');
+  });
+
+  it.each([
+    ['not JSON', '{"success":true,'],
+    ['a failed envelope', JSON.stringify({ success: false, data: null, message: 'x' })],
+    ['data of another shape', envelope({ sliderList: 'none' })],
+  ])('is ignored when it is %s', (_, text) => {
+    pageCarries(text);
+    const client = createQueryClient();
+
+    startLanguage(client);
+
+    expect(client.getQueryState(['bootstrap'])).toBeUndefined();
+    expect(localStorage.getItem(STORAGE_KEYS.bootstrap)).toBeNull();
+  });
+});
