@@ -6,7 +6,14 @@ import { startApp } from './startup';
 
 const queryClient = createQueryClient();
 const router = createAppRouter();
-startApp(queryClient, (to) => void router.navigate(to));
+
+/**
+ * The app's start before its first render (language, texts, the page's bootstrap, the
+ * fingerprint): a task of its own after the modules' evaluation, as the first render is.
+ */
+export function prepareApp(): void {
+  startApp(queryClient, (to) => void router.navigate(to));
+}
 
 export function App() {
   return (

@@ -50,14 +50,15 @@ export const FINGERPRINT_IDLE_MS = 3000;
  * no call is made for it), else the cached one's while the bootstrap call goes out.
  */
 export function startLanguage(queryClient: QueryClient): string {
+  // The stored copy is read (and validated) only when the page's is missing or not in the language.
   const fromPage = readPageBootstrap();
-  const cached = readCachedBootstrap();
-  const lang = resolveLanguage(readStoredLanguage(), availableLocales(fromPage ?? cached));
+  const known = fromPage ?? readCachedBootstrap();
+  const lang = resolveLanguage(readStoredLanguage(), availableLocales(known));
   initI18n(lang);
   const fresh =
     fromPage && (declaredLocale(fromPage) ?? DEFAULT_LANGUAGE) === lang ? fromPage : null;
   if (fresh) seedBootstrap(queryClient, fresh);
-  const start = fresh ?? cached;
+  const start = fresh ?? (fromPage ? readCachedBootstrap() : known);
   if (start) applyBootstrapTexts(lang, start);
   return lang;
 }

@@ -1,6 +1,7 @@
 import type { EmblaCarouselType, EmblaOptionsType } from 'embla-carousel';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { whenIdle } from '@/lib/idle';
 import { Icon } from './icon';
 import './carousel.css';
 
@@ -9,6 +10,9 @@ type EmblaModules = [
   typeof import('embla-carousel-autoplay').default,
 ];
 let emblaModules: Promise<EmblaModules> | undefined;
+
+/** Embla starts at most this long after its code has loaded. */
+const EMBLA_IDLE_MS = 1000;
 
 /**
  * embla and its autoplay plugin load once a carousel is shown: the slides render at once (the
@@ -58,8 +62,10 @@ export function Carousel({
     if (!viewport) return;
     let api: EmblaCarouselType | undefined;
     let cancelled = false;
-    loadEmbla().then(
-      ([EmblaCarousel, Autoplay]) => {
+    // Embla starts at the first idle moment (at most EMBLA_IDLE_MS away): it measures every
+    // slide, a forced layout that need not hold up the page's first paints.
+    const start = ([EmblaCarousel, Autoplay]: EmblaModules) =>
+      whenIdle(() => {
         if (cancelled) return;
         const plugins =
           settings.autoplayMs > 0
@@ -74,7 +80,9 @@ export function Carousel({
             : [];
         api = EmblaCarousel(viewport, settings.options, plugins);
         setEmbla(api);
-      },
+      }, EMBLA_IDLE_MS);
+    loadEmbla().then(
+      start,
       () => undefined, // not loaded (offline): the slides stay as they are
     );
     return () => {
