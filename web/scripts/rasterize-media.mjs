@@ -1,9 +1,10 @@
-// Turns the generated banner and popup art (content/media/{banners,popup}/**/*.svg, written by
-// content/_src/banners.py and popup.py) into WebP files of the same size beside them, and removes
-// the SVGs. A page draws an SVG picture on its main thread, laying out and painting its text and
+// Turns the generated banner, popup and provider art (content/media/{banners,popup,providers}/
+// **/*.svg, written by content/_src/banners.py, popup.py and icons.py) into WebP files of the same
+// size beside them, and removes the SVGs. A page draws an SVG picture on its main thread, laying out and painting its text and
 // filters each time (60 to 140 ms for one of these on a phone); a WebP is decoded off the main
 // thread. Each picture's size is the one its breakpoint shows (600 px wide for phones, where the
-// banner is at most 640 px wide, so about 1.5 device pixels per CSS pixel). Uses Debian's
+// banner is at most 640 px wide, so about 1.5 device pixels per CSS pixel; a provider's wordmark
+// is 60 px high, shown at most 28 px high). Uses Debian's
 // Chromium, which draws the SVG exactly as a browser would show it.
 // Usage: node scripts/rasterize-media.mjs [CONTENT_MEDIA_DIR]
 import { readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -22,7 +23,7 @@ function* svgs(dir) {
   }
 }
 
-const files = ['banners', 'popup'].flatMap((d) => [...svgs(join(media, d))]);
+const files = ['banners', 'popup', 'providers'].flatMap((d) => [...svgs(join(media, d))]);
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: ['--headless', '--no-sandbox', '--disable-gpu'],

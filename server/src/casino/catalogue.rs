@@ -4,7 +4,7 @@
 //!
 //! ```json
 //! { "categories": [{"id": 11, "name": {"tr": "Tombala", "en": "Bingo"}, "slugList": ["bingo"], "imageUrl": null, "sort": 11}],
-//!   "providers": [{"code": "hub88", "name": "Hub88", "logo": "/media/providers/hub88.svg", "sort": 2}],
+//!   "providers": [{"code": "hub88", "name": "Hub88", "logo": "/media/providers/hub88.webp", "sort": 2}],
 //!   "games": [{"provider": "hub88", "code": "hub-crash", "name": "Uçak", "categories": [7], "live": false,
 //!              "imageUrl": "/media/games/crash.svg", "platforms": ["desktop", "mobile"], "popularity": 80,
 //!              "addedAt": "2026-05-01", "names": {"en": "Plane"}, "enabled": true, "extra": {"productId": 1}}] }
