@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState, type ComponentType } from 'react';
 import { celebrationStore } from '@/lib/celebrate';
 import { useStore } from '@/lib/create-store';
+import { whenIdle } from '@/lib/idle';
 import { useOpenDialog, type DialogName } from '../stores/dialogs';
 import { AuthDialogsContext, type AuthDialogsProps } from './auth-dialogs-context';
 import './auth-dialogs.css';
@@ -8,7 +9,7 @@ import './auth-dialogs.css';
 /**
  * Each dialog is its own chunk (issue 11: dialogs load on demand), fetched the first time it opens
  * and kept mounted afterwards so it closes and reopens as before. Login and registration are also
- * fetched when the browser is idle after the page has loaded, so they open at once.
+ * fetched once the page has settled after its load (prefetchAuthDialogs), so they open at once.
  */
 const loaders: Record<DialogName, () => Promise<{ default: ComponentType }>> = {
   login: () => import('./login-dialog').then((m) => ({ default: m.LoginDialog })),
@@ -35,21 +36,30 @@ const ClaimCelebration = lazy(() =>
   import('./claim-celebration').then((m) => ({ default: m.ClaimCelebration })),
 );
 
-/** Fetches the login and registration dialogs once the page is loaded and the browser idle. */
-export function prefetchAuthDialogs(): void {
+/** How long after the page's load the login and registration dialogs are fetched. */
+export const AUTH_PREFETCH_AFTER_LOAD_MS = 3000;
+
+/**
+ * Fetches the login and registration dialogs once the page has settled: at the first idle moment
+ * AUTH_PREFETCH_AFTER_LOAD_MS after its load, so their code does not compete with the start-up's
+ * own requests (the popup's picture, the banners) on a slow connection. A dialog opened sooner
+ * loads on demand.
+ */
+export function prefetchAuthDialogs(): () => void {
+  let timer = 0;
   const fetchThem = () => {
     void loaders.login();
     void loaders.register();
   };
-  const idle = () => {
-    if (typeof window.requestIdleCallback === 'function') {
-      window.requestIdleCallback(fetchThem, { timeout: 5000 });
-    } else {
-      setTimeout(fetchThem, 2000);
-    }
+  const later = () => {
+    timer = window.setTimeout(() => whenIdle(fetchThem, 5000), AUTH_PREFETCH_AFTER_LOAD_MS);
   };
-  if (document.readyState === 'complete') idle();
-  else window.addEventListener('load', idle, { once: true });
+  if (document.readyState === 'complete') later();
+  else window.addEventListener('load', later, { once: true });
+  return () => {
+    window.clearTimeout(timer);
+    window.removeEventListener('load', later);
+  };
 }
 
 /** Every dialog flag of spec section 2 (only one is open at a time: stores/dialogs). */
