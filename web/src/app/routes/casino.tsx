@@ -2,7 +2,6 @@ import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Icon, type IconName } from '@/components/ui/icon';
 import { BannerCarousel } from '@/features/banners/components/banner-carousel';
-import { useSetSliderSlug } from '@/features/banners/stores/slider-slug';
 import { openDialog } from '@/features/auth/stores/dialogs';
 import { useBootstrap } from '@/features/bootstrap/api/get-bootstrap';
 import { Lobby } from '@/features/casino/components/lobby';
@@ -27,9 +26,8 @@ export function categorySlug(slug: string): string {
 }
 
 function Banners({ slug }: { slug: string }) {
-  useSetSliderSlug(slug);
   const { data } = useBootstrap();
-  return <BannerCarousel sliderList={data?.sliderList} />;
+  return <BannerCarousel slug={slug} sliderList={data?.sliderList} />;
 }
 
 /**

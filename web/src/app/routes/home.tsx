@@ -10,7 +10,6 @@ import { useBootstrap } from '@/features/bootstrap/api/get-bootstrap';
 import { openDialog } from '@/features/auth/stores/dialogs';
 import { formatMoney } from '@/lib/format';
 import { openLiveChat } from '@/lib/live-chat';
-import { useSetSliderSlug } from '@/features/banners/stores/slider-slug';
 import './home.css';
 
 const quickLinks: { key: string; hint: string; icon: IconName; url: string; tone: string }[] = [
@@ -71,7 +70,6 @@ function CategoryTile({
 }
 
 export function HomeRoute() {
-  useSetSliderSlug('home');
   const { t } = useTranslation();
   const { data } = useBootstrap();
   const { isLoggedIn } = useSession();
@@ -80,7 +78,7 @@ export function HomeRoute() {
 
   return (
     <div className="home page-stack">
-      <BannerCarousel sliderList={data?.sliderList} />
+      <BannerCarousel slug="home" sliderList={data?.sliderList} />
 
       <nav className="card-grid quick" aria-label={t('home.quickLabel')}>
         {quickLinks.map((q) => (

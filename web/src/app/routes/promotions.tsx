@@ -1,6 +1,5 @@
 import { useCallback, useMemo } from 'react';
 import { BannerCarousel } from '@/features/banners/components/banner-carousel';
-import { useSetSliderSlug } from '@/features/banners/stores/slider-slug';
 import { useBootstrap } from '@/features/bootstrap/api/get-bootstrap';
 import { openDialog } from '@/features/auth/stores/dialogs';
 import { useClaimBonus } from '@/features/bonuses/api/claim-bonus';
@@ -17,7 +16,6 @@ import './pages.css';
  * celebration.
  */
 export function PromotionsRoute() {
-  useSetSliderSlug('promotions');
   const { data: bootstrap } = useBootstrap();
   const { claim, pendingSlug } = useClaimBonus();
   const { data: claimable } = useClaimable();
@@ -35,7 +33,7 @@ export function PromotionsRoute() {
   );
   return (
     <div className="page-stack">
-      <BannerCarousel sliderList={bootstrap?.sliderList} />
+      <BannerCarousel slug="promotions" sliderList={bootstrap?.sliderList} />
       <PromotionsPage
         onClaim={onClaim}
         claimingSlug={pendingSlug}

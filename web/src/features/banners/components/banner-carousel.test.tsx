@@ -1,7 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { sliderSlugStore } from '../stores/slider-slug';
 import { BannerCarousel, bannersFor, isExternal, PLACEHOLDER_BANNER } from './banner-carousel';
 
 const sliderList = [
@@ -28,19 +27,32 @@ describe('banner carousel', () => {
     expect(isExternal('/promotions')).toBe(false);
   });
 
-  it('renders pictures with the spec breakpoints and replaces placeholders on slug change', () => {
-    vi.useFakeTimers();
-    sliderSlugStore.set(null);
+  it("shows a page's banners from its first render, never the placeholders first", () => {
     const { container } = render(
       <MemoryRouter>
-        <BannerCarousel sliderList={sliderList} />
+        <BannerCarousel slug="home" sliderList={sliderList} />
+      </MemoryRouter>,
+    );
+    const imgs = Array.from(container.querySelectorAll('img')).map((i) => i.getAttribute('src'));
+    expect(imgs).toEqual(['/h1.svg', '/h2.svg']);
+  });
+
+  it('renders pictures with the spec breakpoints and replaces placeholders on slug change', () => {
+    vi.useFakeTimers();
+    const { container, rerender } = render(
+      <MemoryRouter>
+        <BannerCarousel slug={null} sliderList={sliderList} />
       </MemoryRouter>,
     );
     const imgs = () =>
       Array.from(container.querySelectorAll('img')).map((i) => i.getAttribute('src'));
     expect(imgs()).toEqual([PLACEHOLDER_BANNER, PLACEHOLDER_BANNER, PLACEHOLDER_BANNER]);
 
-    act(() => sliderSlugStore.set('home'));
+    rerender(
+      <MemoryRouter>
+        <BannerCarousel slug="home" sliderList={sliderList} />
+      </MemoryRouter>,
+    );
     act(() => vi.advanceTimersByTime(100));
     expect(imgs()).toEqual(['/h1.svg', '/h2.svg']);
     const sources = Array.from(container.querySelectorAll('source')).map((s) => [

@@ -2,7 +2,6 @@ import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Carousel } from '@/components/ui/carousel';
-import { useSliderSlug } from '../stores/slider-slug';
 import './banner-carousel.css';
 
 /** A banner of the bootstrap slider list (spec section 3). */
@@ -93,13 +92,18 @@ function Banner({ item, eager }: { item: SliderItem; eager: boolean }) {
   );
 }
 
+type BannerCarouselProps = {
+  /** The page's slider slug (home, slot, live, promotions); null shows the placeholders. */
+  slug: string | null;
+  sliderList: SliderItem[] | undefined;
+};
+
 /**
- * The banner carousel of the page whose slug is active (home, slot, live, promotions), from the
- * bootstrap's slider list (the app layer passes it).
+ * The banner carousel of a page, from the bootstrap's slider list (the app layer passes it and
+ * the page's slug): its banners from the first render, the placeholders until the list is known.
  */
-export function BannerCarousel({ sliderList }: { sliderList: SliderItem[] | undefined }) {
+export function BannerCarousel({ slug, sliderList }: BannerCarouselProps) {
   const { t } = useTranslation();
-  const slug = useSliderSlug();
   const banners = useMemo(() => bannersFor(slug, sliderList), [slug, sliderList]);
   const key = banners.map((b) => `${b.id}:${b.images[0]?.url}`).join('|');
   if (banners.length === 0) return null;
