@@ -120,24 +120,7 @@ fn page_response(page: Answer, headers: &HeaderMap) -> Response {
     let gzip = headers.get(header::ACCEPT_ENCODING).and_then(|v| v.to_str().ok()).is_some_and(|v| encoding::accepts(v, Encoding::Gzip));
     let digest = Sha256::digest(&page.plain);
     let etag = format!("\"{}{}\"", hex::encode(&digest[..16]), if gzip { "-gz" } else { "" });
-    let held = headers
-        .get(header::IF_NONE_MATCH)
-        .and_then(|v| v.to_str().ok())
-        .is_some_and(|v| v.split(',').any(|tag| tag.trim() == etag || tag.trim() == "*"));
-    let mut resp = if held {
-        let mut resp = Response::new(Body::empty());
-        *resp.status_mut() = StatusCode::NOT_MODIFIED;
-        resp
-    } else {
-        page.response_as("text/html; charset=utf-8", headers.get(header::ACCEPT_ENCODING))
-    };
-    let h = resp.headers_mut();
-    if let Ok(v) = HeaderValue::from_str(&etag) {
-        h.insert(header::ETAG, v);
-    }
-    h.insert(header::CACHE_CONTROL, HeaderValue::from_static(REVALIDATE));
-    h.insert(header::VARY, HeaderValue::from_static("accept-encoding"));
-    resp
+    with_etag(&etag, headers, REVALIDATE, true, || page.response_as("text/html; charset=utf-8", headers.get(header::ACCEPT_ENCODING)))
 }
 
 fn not_found() -> Response {
@@ -160,15 +143,7 @@ fn serve_app_file(name: &str, headers: &HeaderMap, cache: &'static str) -> Respo
 /// request already holds it. `varies`: other encodings of it exist, so caches key it by `Accept-Encoding`.
 fn serve(file: EmbeddedFile, encoding: Encoding, varies: bool, name: &str, headers: &HeaderMap, cache: &'static str) -> Response {
     let etag = format!("\"{}\"", hex::encode(&file.metadata.sha256_hash()[..16]));
-    let held = headers
-        .get(header::IF_NONE_MATCH)
-        .and_then(|v| v.to_str().ok())
-        .is_some_and(|v| v.split(',').any(|tag| tag.trim() == etag || tag.trim() == "*"));
-    let mut resp = if held {
-        let mut resp = Response::new(Body::empty());
-        *resp.status_mut() = StatusCode::NOT_MODIFIED;
-        resp
-    } else {
+    with_etag(&etag, headers, cache, varies, || {
         let mut resp = Response::new(Body::from(file.data.into_owned()));
         let mime = mime_guess::from_path(name).first_or_octet_stream();
         if let Ok(v) = HeaderValue::from_str(mime.as_ref()) {
@@ -178,9 +153,25 @@ fn serve(file: EmbeddedFile, encoding: Encoding, varies: bool, name: &str, heade
             resp.headers_mut().insert(header::CONTENT_ENCODING, HeaderValue::from_static(encoding.name()));
         }
         resp
+    })
+}
+
+/// The answer `make` builds, or 304 when the request already holds `etag`; either with the ETag,
+/// `cache`, and (`varies`: other encodings of it exist) `Vary: accept-encoding` for caches.
+fn with_etag(etag: &str, headers: &HeaderMap, cache: &'static str, varies: bool, make: impl FnOnce() -> Response) -> Response {
+    let held = headers
+        .get(header::IF_NONE_MATCH)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.split(',').any(|tag| tag.trim() == etag || tag.trim() == "*"));
+    let mut resp = if held {
+        let mut resp = Response::new(Body::empty());
+        *resp.status_mut() = StatusCode::NOT_MODIFIED;
+        resp
+    } else {
+        make()
     };
     let h = resp.headers_mut();
-    if let Ok(v) = HeaderValue::from_str(&etag) {
+    if let Ok(v) = HeaderValue::from_str(etag) {
         h.insert(header::ETAG, v);
     }
     h.insert(header::CACHE_CONTROL, HeaderValue::from_static(cache));
