@@ -18,10 +18,9 @@ use axum::extract::State;
 use axum::http::{HeaderMap, HeaderValue, StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
 use rust_embed::{EmbeddedFile, RustEmbed};
-use sha2::{Digest, Sha256};
 
 use crate::cms::ContentCache;
-use crate::cms::cache::Answer;
+use crate::cms::cache::{HTML, Page};
 use crate::http::encoding::{self, Encoding};
 
 #[derive(RustEmbed)]
@@ -116,11 +115,10 @@ async fn app_page(content: &ContentCache, headers: &HeaderMap) -> Response {
 
 /// The page, gzip-compressed when the request accepts it, with an ETag of its own per encoding
 /// (304 when the request holds it) and revalidated on every use.
-fn page_response(page: Answer, headers: &HeaderMap) -> Response {
+fn page_response(page: Page, headers: &HeaderMap) -> Response {
     let gzip = headers.get(header::ACCEPT_ENCODING).and_then(|v| v.to_str().ok()).is_some_and(|v| encoding::accepts(v, Encoding::Gzip));
-    let digest = Sha256::digest(&page.plain);
-    let etag = format!("\"{}{}\"", hex::encode(&digest[..16]), if gzip { "-gz" } else { "" });
-    with_etag(&etag, headers, REVALIDATE, true, || page.response_as("text/html; charset=utf-8", headers.get(header::ACCEPT_ENCODING)))
+    let etag = format!("\"{}{}\"", page.hash, if gzip { "-gz" } else { "" });
+    with_etag(&etag, headers, REVALIDATE, true, || page.answer.response_as(HTML, headers.get(header::ACCEPT_ENCODING)))
 }
 
 fn not_found() -> Response {

@@ -21,6 +21,7 @@ use std::sync::{Arc, RwLock};
 use anyhow::ensure;
 use axum::body::{Body, Bytes};
 use axum::http::{HeaderValue, Request, Response, header};
+use sha2::{Digest, Sha256};
 use tower::ServiceExt;
 use tower_http::compression::{Compression, CompressionLevel};
 
@@ -64,7 +65,7 @@ struct Snapshot {
     /// The whole envelope, by content locale; "tr" is always there.
     by_locale: HashMap<String, Answer>,
     /// The app's page with the default language's envelope written in, made at its first request.
-    page: tokio::sync::OnceCell<Answer>,
+    page: tokio::sync::OnceCell<Page>,
 }
 
 /// One locale's envelope as JSON bytes (or the app's page), plain and gzip-compressed.
@@ -72,6 +73,14 @@ struct Snapshot {
 pub struct Answer {
     pub plain: Bytes,
     pub gzip: Bytes,
+}
+
+/// The app's page (`index.html` with the bootstrap written in) and the hash its ETags are made of.
+#[derive(Debug, Clone)]
+pub struct Page {
+    pub answer: Answer,
+    /// The first 16 bytes of the plain page's SHA-256, in hex.
+    pub hash: String,
 }
 
 impl Answer {
@@ -127,14 +136,15 @@ impl ContentCache {
 
     /// The app's page, `index_html` with the default language's `cms/grouped` envelope written
     /// in ([`with_bootstrap`]): made once per build of the answers, as they are.
-    pub async fn page(&self, index_html: &str) -> anyhow::Result<Answer> {
+    pub async fn page(&self, index_html: &str) -> anyhow::Result<Page> {
         let snapshot = self.snapshot().await?;
         let page = snapshot
             .page
             .get_or_try_init(|| async {
                 let html = Bytes::from(with_bootstrap(index_html, &snapshot.answer(DEFAULT_LOCALE).plain));
                 let gzip = gzip(html.clone(), HTML).await?;
-                anyhow::Ok(Answer { plain: html, gzip })
+                let hash = hex::encode(&Sha256::digest(&html)[..16]);
+                anyhow::Ok(Page { answer: Answer { plain: html, gzip }, hash })
             })
             .await?;
         Ok(page.clone())
@@ -219,7 +229,8 @@ async fn build(db: &Db, version: u64) -> anyhow::Result<Snapshot> {
 /// The language of the bootstrap the app's page carries (the app's default).
 const DEFAULT_LOCALE: &str = "tr";
 const JSON: &str = "application/json";
-const HTML: &str = "text/html; charset=utf-8";
+/// The type of the app's page.
+pub const HTML: &str = "text/html; charset=utf-8";
 /// The id of the element of the app's page that carries the bootstrap (read by the app at start).
 pub const PAGE_BOOTSTRAP_ID: &str = "bootstrap-data";
 
@@ -364,9 +375,9 @@ mod tests {
 
         // Assert: one build; every page is the same, with the Turkish answer written in.
         assert_eq!(cache.builds(), 1);
-        assert!(pages.iter().all(|p| p.plain == pages[0].plain && p.gzip == pages[0].gzip));
+        assert!(pages.iter().all(|p| p.answer.plain == pages[0].answer.plain && p.answer.gzip == pages[0].answer.gzip));
         let expected = super::with_bootstrap(html, &tr.plain);
-        assert_eq!(std::str::from_utf8(&pages[0].plain).unwrap(), expected);
+        assert_eq!(std::str::from_utf8(&pages[0].answer.plain).unwrap(), expected);
         let _ = std::fs::remove_dir_all(dir);
     }
 }

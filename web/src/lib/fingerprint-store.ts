@@ -61,14 +61,18 @@ function plainTraits(): Record<string, unknown> {
 }
 
 function visitorIdOf(components: Record<string, unknown>): string {
-  return hashString(JSON.stringify(components)) + hashString(JSON.stringify(components), 7);
+  const json = JSON.stringify(components);
+  return hashString(json) + hashString(json, 7);
 }
 
 /** The local fallback: a hash of stable browser traits, the time zone and a canvas drawing. */
 export function computeLocalFingerprint(): FingerprintResult {
+  // The order the components always had (their JSON is hashed): a visitor's fallback stays the same.
+  const { hardwareConcurrency, ...traits } = plainTraits();
   const components: Record<string, unknown> = {
-    ...plainTraits(),
+    ...traits,
     timezone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+    hardwareConcurrency,
     canvas: canvasHash(),
   };
   return { visitorId: visitorIdOf(components), components };
