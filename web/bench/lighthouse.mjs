@@ -113,6 +113,8 @@ async function measure(url, { name, keepStorage, prepare }) {
         cls: Number(audits['cumulative-layout-shift'].numericValue.toFixed(3)),
         tbtMs: Math.round(audits['total-blocking-time'].numericValue),
       });
+      // LIGHTHOUSE_EACH=1 prints every run's figures (the medians hide an odd run).
+      if (process.env.LIGHTHOUSE_EACH) console.log(`  ${name} run ${i + 1}`, runs.at(-1));
     } finally {
       await chrome.kill();
     }

@@ -356,4 +356,66 @@ describe('app shell against the real server', () => {
     assert.deepEqual(shell, real);
     await context.close();
   });
+  test("a first visit's popup is in the page before the app's code runs, as the app draws it", async () => {
+    const geometry = (page) =>
+      page.evaluate(() => {
+        const box = (sel) => {
+          const r = document.querySelector(sel).getBoundingClientRect();
+          return [r.left, r.top, r.width, r.height].map(Math.round);
+        };
+        return {
+          panel: box('[role="dialog"]'),
+          picture: box('.popup__img'),
+          close: box('.dialog__close'),
+        };
+      });
+    const fresh = async (width, init) => {
+      const mobile = width < 768;
+      const context = await browser.newContext({
+        viewport: { width, height: 844 },
+        deviceScaleFactor: 1,
+        isMobile: mobile,
+        hasTouch: mobile,
+        reducedMotion: 'reduce',
+      });
+      if (init) await context.addInitScript(init);
+      return { context, page: await context.newPage() };
+    };
+    const pictureShown = (page) =>
+      page.waitForFunction(() => document.querySelector('.popup__img')?.complete === true);
+
+    for (const width of [390, 1440]) {
+      // The app's code held back: index.html alone opens the popup, and its button closes it.
+      const held = await fresh(width);
+      await held.page.route(/\/assets\/.*\.js$/, (route) => route.abort());
+      await held.page.goto(`${server.baseUrl}/`, { waitUntil: 'load' });
+      const dialog = held.page.getByRole('dialog', { name: 'Duyuru' });
+      await dialog.waitFor();
+      await pictureShown(held.page);
+      const boot = await geometry(held.page);
+      await dialog.getByRole('button', { name: 'Kapat' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      await held.context.close();
+
+      // An English visitor's popup is the app's own (the page's bootstrap is Turkish), with
+      // pictures of the same sizes: it stands where index.html's does.
+      const english = await fresh(width, () => localStorage.setItem('lang', 'en'));
+      await english.page.goto(`${server.baseUrl}/`);
+      await english.page.getByRole('dialog', { name: 'Announcement' }).waitFor();
+      await pictureShown(english.page);
+      assert.deepEqual(await geometry(english.page), boot, `at ${width} px`);
+      await english.context.close();
+    }
+
+    // With the app's code: the app adopts index.html's popup; its link goes through the router.
+    const { context, page } = await fresh(1440);
+    await page.goto(`${server.baseUrl}/`, { waitUntil: 'networkidle' });
+    assert.equal(await page.locator('#boot-popup').count(), 1, "index.html's popup");
+    await page.evaluate(() => (window.stillTheSamePage = true));
+    await page.locator('#boot-popup a.popup__link').click();
+    await page.waitForURL(`${server.baseUrl}/promotions`);
+    assert.equal(await page.getByRole('dialog').count(), 0);
+    assert.equal(await page.evaluate(() => window.stillTheSamePage), true, 'no page load');
+    await context.close();
+  });
 });

@@ -234,14 +234,20 @@ pub const HTML: &str = "text/html; charset=utf-8";
 /// The id of the element of the app's page that carries the bootstrap (read by the app at start).
 pub const PAGE_BOOTSTRAP_ID: &str = "bootstrap-data";
 
-/// `html` with `envelope` (JSON) in a data block at the end of its body. Every `<` of the JSON
-/// (only ever inside a string) is written `\u003c`, so no text of the content can end the block
-/// or open markup: the block holds data the browser never runs.
+/// Where the page wants its data block: the comment is replaced by it, so the page's inline script
+/// after it (the start-up popup's) can read it while the page is parsed.
+pub const PAGE_BOOTSTRAP_MARK: &str = "<!--bootstrap-data-->";
+
+/// `html` with `envelope` (JSON) in a data block in place of [`PAGE_BOOTSTRAP_MARK`], or at the end
+/// of its body without one. Every `<` of the JSON (only ever inside a string) is written `\u003c`,
+/// so no text of the content can end the block or open markup: the block holds data the browser
+/// never runs.
 pub fn with_bootstrap(html: &str, envelope: &[u8]) -> String {
     let json = String::from_utf8_lossy(envelope).replace('<', "\\u003c");
     let block = format!(r#"<script id="{PAGE_BOOTSTRAP_ID}" type="application/json">{json}</script>"#);
-    match html.rfind("</body>") {
-        Some(at) => format!("{}{block}{}", &html[..at], &html[at..]),
+    let at = html.find(PAGE_BOOTSTRAP_MARK).map(|at| (at, PAGE_BOOTSTRAP_MARK.len())).or_else(|| html.rfind("</body>").map(|at| (at, 0)));
+    match at {
+        Some((at, len)) => format!("{}{block}{}", &html[..at], &html[at + len..]),
         None => format!("{html}{block}"),
     }
 }
@@ -349,6 +355,21 @@ mod tests {
         assert!(!text.contains('<'));
         let read: serde_json::Value = serde_json::from_str(text).unwrap();
         assert_eq!(read.to_string(), envelope);
+    }
+
+    #[test]
+    fn the_data_block_takes_the_place_the_page_marks_for_it() {
+        // Arrange: a page whose inline script after the mark reads the block.
+        let html = "<html><body><div id=\"root\"></div><!--bootstrap-data--><script>read()</script></body></html>";
+
+        // Act
+        let page = super::with_bootstrap(html, br#"{"data":{}}"#);
+
+        // Assert
+        assert_eq!(
+            page,
+            r#"<html><body><div id="root"></div><script id="bootstrap-data" type="application/json">{"data":{}}</script><script>read()</script></body></html>"#
+        );
     }
 
     #[tokio::test]

@@ -8,6 +8,8 @@ import { useOpenDialog } from '@/features/auth/stores/dialogs';
 import { useBootstrap } from '@/features/bootstrap/api/get-bootstrap';
 import { useClaimDialogOpen } from '@/features/bonuses/stores/claim-dialog';
 import { openLiveChat } from '@/lib/live-chat';
+// The popup's look is in the page's own stylesheet: index.html may open it before the app's code.
+import '@/features/popup/components/popup.css';
 
 /**
  * The dialogs, composed here because they join features: the auth dialogs get the bootstrap's

@@ -1,7 +1,10 @@
-import { act, render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
+  BOOT_POPUP_ID,
   POPUP_RECHECK_MS,
   POPUP_SETTLE_MS,
   PopupDialog,
@@ -100,6 +103,117 @@ describe('popup timing', () => {
       </MemoryRouter>,
     );
     act(() => void vi.advanceTimersByTime(POPUP_SETTLE_MS * 2));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});
+
+/** index.html's inline script that opens the popup from the page's bootstrap (after its mark). */
+const bootScript = (() => {
+  const html = readFileSync(join(process.cwd(), 'index.html'), 'utf8');
+  const after = html.slice(html.indexOf('<!--bootstrap-data-->'));
+  return after.slice(after.indexOf('<script>') + '<script>'.length, after.indexOf('</script>'));
+})();
+
+/** A page as the server sends it (its data block), then index.html's popup script run on it. */
+function loadPageWith(data: object) {
+  const block = document.createElement('script');
+  block.id = 'bootstrap-data';
+  block.type = 'application/json';
+  block.textContent = JSON.stringify({ success: true, message: null, data });
+  document.body.append(block);
+  new Function(bootScript)();
+  // Its picture arrives.
+  document.querySelector('#boot-popup img')?.dispatchEvent(new Event('load'));
+}
+
+const texts = [
+  { key: 'popup.alt', value: 'Kampanya duyurusu' },
+  { key: 'popup.title', value: 'Duyuru' },
+  { key: 'common.close', value: 'Kapat' },
+];
+
+function Where() {
+  const location = useLocation();
+  return <output data-testid="where">{location.pathname}</output>;
+}
+
+describe("the popup index.html opens before the app's code", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    document.getElementById('bootstrap-data')?.remove();
+    document.getElementById(BOOT_POPUP_ID)?.remove();
+    localStorage.clear();
+  });
+
+  function renderApp(blocked = false) {
+    return render(
+      <MemoryRouter initialEntries={['/']}>
+        <PopupDialog popup={popup} ready blocked={blocked} />
+        <Where />
+      </MemoryRouter>,
+    );
+  }
+
+  it('opens with the picture for this screen, marked seen under the key the app uses', () => {
+    loadPageWith({ popup, translationList: texts });
+    const dialog = screen.getByRole('dialog', { name: 'Duyuru' });
+    expect(dialog.querySelector('img')).toHaveAttribute('src', '/a.svg');
+    expect(dialog.querySelector('source')).toHaveAttribute('srcset', '/b.svg');
+    expect(dialog.querySelector('a')).toHaveAttribute('href', '/promotions');
+    expect(shouldShowPopup(popup)).toBe(false);
+  });
+
+  it('is not opened again once seen, nor for an English visitor, nor without images', () => {
+    markPopupSeen(popup);
+    loadPageWith({ popup, translationList: texts });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    document.getElementById('bootstrap-data')?.remove();
+    localStorage.clear();
+    localStorage.setItem('lang', 'en');
+    loadPageWith({ popup, translationList: texts });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    document.getElementById('bootstrap-data')?.remove();
+    localStorage.clear();
+    loadPageWith({ popup: { ...popup, images: [] }, translationList: texts });
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('closes by its button before the app has started', () => {
+    loadPageWith({ popup, translationList: texts });
+    fireEvent.click(screen.getByRole('button', { name: 'Kapat' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('is adopted by the app: no second popup opens, Escape closes it', () => {
+    vi.useFakeTimers();
+    loadPageWith({ popup, translationList: texts });
+    renderApp();
+    act(() => void vi.advanceTimersByTime(POPUP_SETTLE_MS * 2));
+    expect(screen.getAllByRole('dialog')).toHaveLength(1);
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Kapat' }));
+    fireEvent.keyDown(document, { key: 'Escape' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    act(() => void vi.advanceTimersByTime(POPUP_SETTLE_MS * 2));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it("its link to a page of the site goes through the app's router and closes it", () => {
+    loadPageWith({ popup, translationList: texts });
+    renderApp();
+    fireEvent.click(screen.getByRole('link'));
+    expect(screen.getByTestId('where')).toHaveTextContent('/promotions');
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('closes when another dialog opens over it', () => {
+    loadPageWith({ popup, translationList: texts });
+    const view = renderApp();
+    view.rerender(
+      <MemoryRouter initialEntries={['/']}>
+        <PopupDialog popup={popup} ready blocked />
+        <Where />
+      </MemoryRouter>,
+    );
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 });

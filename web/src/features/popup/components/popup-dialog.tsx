@@ -1,25 +1,26 @@
-import { useEffect, useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '@/components/ui/dialog';
-import { hashString } from '@/lib/hash';
+import { useFocusTrap } from '@/hooks/use-focus-trap';
 import { STORAGE_KEYS, readString, writeString } from '@/lib/storage';
 import './popup.css';
 
 /** The bootstrap's popup: a url and images (0 default, 1 large screens, 2 medium screens). */
 export type PopupData = { id?: number; url?: string | null; images: { url: string }[] };
 
-const keys = new WeakMap<PopupData, string>();
-
-/** A popup is shown once per distinct content: its JSON's hash is remembered. */
+/**
+ * A popup is shown once per distinct content (its url and images), which this key names; it is
+ * remembered once shown. index.html's inline script computes the same key.
+ */
 export function popupKey(popup: PopupData): string {
-  let key = keys.get(popup);
-  if (key === undefined) {
-    key = hashString(JSON.stringify(popup));
-    keys.set(popup, key);
-  }
-  return key;
+  return JSON.stringify([popup.url || '', popup.images.map((i) => i.url)]);
 }
+
+/** The popup index.html's inline script opened before the app's code ran, while it is open. */
+export const BOOT_POPUP_ID = 'boot-popup';
+/** The event the inline script sends on `document` when its popup closes. */
+export const BOOT_POPUP_CLOSED = 'boot-popup-closed';
 
 export function shouldShowPopup(popup: PopupData | null | undefined): popup is PopupData {
   if (!popup || popup.images.length === 0) return false;
@@ -48,6 +49,47 @@ export function pageFreeForPopup(doc: Document = document): boolean {
   return doc.visibilityState === 'visible' && !doc.querySelector('[aria-modal="true"]');
 }
 
+/**
+ * The popup index.html opened, adopted: its focus is trapped (Escape closes it), its link to a
+ * page of the site goes through the router, and it closes when `blocked` (another dialog opens).
+ * Closing it is its own close button's click, so the inline script's listeners go with it.
+ * Returns whether it is still open.
+ */
+function useBootPopup(blocked: boolean): boolean {
+  const navigate = useNavigate();
+  const [root, setRoot] = useState(() => document.getElementById(BOOT_POPUP_ID));
+  const panel = useRef(root?.querySelector<HTMLElement>('[role="dialog"]') ?? null);
+  const close = useCallback(() => {
+    root?.querySelector<HTMLButtonElement>('.dialog__close')?.click();
+  }, [root]);
+  useFocusTrap(panel, root !== null, close);
+
+  useEffect(() => {
+    if (!root) return;
+    const closed = () => setRoot(null);
+    const link = root.querySelector<HTMLAnchorElement>('a.popup__link');
+    const follow = (event: MouseEvent) => {
+      if (!link || link.target || event.button !== 0 || event.metaKey || event.ctrlKey) return;
+      event.preventDefault();
+      close();
+      void navigate(link.getAttribute('href') ?? '/');
+    };
+    document.addEventListener(BOOT_POPUP_CLOSED, closed);
+    link?.addEventListener('click', follow);
+    // It may have closed while the app's code loaded.
+    if (!root.isConnected) closed();
+    return () => {
+      document.removeEventListener(BOOT_POPUP_CLOSED, closed);
+      link?.removeEventListener('click', follow);
+    };
+  }, [root, close, navigate]);
+
+  useEffect(() => {
+    if (blocked) close();
+  }, [blocked, close]);
+  return root !== null;
+}
+
 type PopupDialogProps = {
   popup: PopupData | null | undefined;
   /** The fresh bootstrap arrived (the cached one may show an old popup). */
@@ -60,15 +102,17 @@ type PopupDialogProps = {
 };
 
 /**
- * The bootstrap popup: images[0] default, [1] from 1200 px, [2] from 992 px. It opens once the
- * page has been shown for POPUP_SETTLE_MS with no other dialog (a login opened by a deep link, the
- * menu, a sheet) open, never on top of one, and once per distinct content.
+ * The bootstrap popup: images[0] default, [1] from 1200 px, [2] from 992 px, once per distinct
+ * content. On a Turkish visitor's first load index.html opens it with the page's frame, and it is
+ * adopted here; otherwise it opens once the page has been shown for POPUP_SETTLE_MS with no other
+ * dialog (a login opened by a deep link, the menu, a sheet) open, never on top of one.
  */
 export function PopupDialog({ popup, ready, blocked }: PopupDialogProps) {
   const { t } = useTranslation();
   const location = useLocation();
   const [shown, setShown] = useState<PopupData | null>(null);
   const [done, setDone] = useState(false);
+  const booted = useBootPopup(blocked);
 
   // The image this screen will show is fetched while the page settles, so the popup opens with
   // its picture rather than an empty frame that fills in.
@@ -78,7 +122,7 @@ export function PopupDialog({ popup, ready, blocked }: PopupDialogProps) {
   }, [ready, popup]);
 
   useEffect(() => {
-    if (!ready || blocked || shown || done || !shouldShowPopup(popup)) return;
+    if (!ready || blocked || booted || shown || done || !shouldShowPopup(popup)) return;
     let timer = 0;
     const attempt = (delay: number) => {
       timer = window.setTimeout(() => {
@@ -89,7 +133,7 @@ export function PopupDialog({ popup, ready, blocked }: PopupDialogProps) {
     };
     attempt(POPUP_SETTLE_MS);
     return () => window.clearTimeout(timer);
-  }, [ready, popup, shown, done, blocked]);
+  }, [ready, popup, shown, done, blocked, booted]);
 
   // Another dialog opening over the popup closes it (it has been seen).
   useEffect(() => {
