@@ -301,6 +301,13 @@ describe('app shell against the real server', () => {
     // Every call carries a fingerprint; those made while it was determined waited for it.
     for (const [url, fp] of calls) assert.match(fp, /^[0-9a-z-]{8,}$/i, `x-fingerprint of ${url}`);
     const fingerprint = await page.evaluate(() => localStorage.getItem('fingerprint'));
+    // The collector's time zone (Temporal's, which costs nothing) is the one Intl names.
+    const zones = await page.evaluate(() => [
+      window.kasaFingerprint?.components.timezone,
+      Intl.DateTimeFormat().resolvedOptions().timeZone,
+    ]);
+    assert.equal(zones[0], zones[1]);
+    assert.equal(typeof zones[0], 'string');
     const others = calls.filter(([url]) => !url.includes('/api/cms/coveryjs'));
     assert.ok(others.length > 0, 'the home page made calls');
     for (const [url, fp] of others) assert.equal(fp, fingerprint, `${url} waited for it`);

@@ -18,9 +18,9 @@ export function intlLocale(lang: string): string {
   return lang === 'tr' ? 'tr-TR' : 'en-GB';
 }
 
-const formats = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat>();
+const formats = new Map<string, Intl.DateTimeFormat>();
 
-function cached<T extends Intl.DateTimeFormat | Intl.NumberFormat>(key: string, make: () => T): T {
+function cached<T extends Intl.DateTimeFormat>(key: string, make: () => T): T {
   let f = formats.get(key);
   if (!f) {
     f = make();
@@ -76,30 +76,40 @@ export function formatPickerDate(value: Date | string | number): string {
 /** Date pickers start their week on Sunday (0). */
 export const PICKER_FIRST_WEEKDAY = 0;
 
-function moneyFormat(lang: string): Intl.NumberFormat {
-  return cached(
-    `money:${lang}`,
-    () =>
-      new Intl.NumberFormat(intlLocale(lang), {
-        style: 'currency',
-        currency: 'TRY',
-        currencyDisplay: 'narrowSymbol',
-        minimumFractionDigits: 2,
-        maximumFractionDigits: 2,
-      }),
-  );
+/**
+ * `amount` to 2 decimals as Intl rounds it (half away from zero, from the shortest decimal that
+ * reads back as the number: 1.005 is 1.01), its whole part grouped by thousands with `group`; the
+ * sign only when the rounded amount is not zero.
+ */
+function plainAmount(amount: number, group: string, decimal: string): [sign: string, text: string] {
+  const shortest = Math.abs(amount).toString();
+  let digits: string;
+  if (/e/i.test(shortest)) {
+    digits = Math.abs(amount) < 1 ? '0' : BigInt(Math.round(Math.abs(amount) * 100)).toString();
+  } else {
+    const [whole, fraction = ''] = shortest.split('.');
+    const up = (fraction[2] ?? '0') >= '5' ? 1n : 0n;
+    digits = (BigInt(whole + fraction.slice(0, 2).padEnd(2, '0')) + up).toString();
+  }
+  digits = digits.padStart(3, '0');
+  const whole = digits.slice(0, -2).replace(/\B(?=(\d{3})+(?!\d))/g, group);
+  const sign = amount < 0 && /[1-9]/.test(digits) ? '-' : '';
+  return [sign, `${whole}${decimal}${digits.slice(-2)}`];
 }
 
-/** Lira in the language: `1.234,56 ₺` in Turkish (the sign after the amount), `₺1,234.56` in English. */
+/**
+ * Lira in the language: `1.234,56 ₺` in Turkish (the sign after the amount), `₺1,234.56` in English.
+ * Written out, not by Intl.NumberFormat: creating a currency format costs a phone some 50 ms, in
+ * the middle of the first render (the jackpots show amounts). format.test.ts holds it to Intl's.
+ */
 export function formatMoney(amount: number, lang: string = getCurrentLanguage()): string {
-  const format = moneyFormat(lang);
-  if (lang !== 'tr') return format.format(amount);
-  const number = format
-    .formatToParts(amount)
-    .filter((p) => p.type !== 'currency' && p.type !== 'literal')
-    .map((p) => p.value)
-    .join('');
-  return `${number} ₺`;
+  if (!Number.isFinite(amount)) return '';
+  if (lang === 'tr') {
+    const [sign, text] = plainAmount(amount, '.', ',');
+    return `${sign}${text} ₺`;
+  }
+  const [sign, text] = plainAmount(amount, ',', '.');
+  return `${sign}₺${text}`;
 }
 
 /** A calendar date sent as year-month-day ('1970-01-01') in the language, without time zones. */
