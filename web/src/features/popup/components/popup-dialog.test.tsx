@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { BOOT_POPUP_ID } from '../boot-popup';
 import {
-  BOOT_POPUP_ID,
   POPUP_RECHECK_MS,
   POPUP_SETTLE_MS,
   PopupDialog,

@@ -3,6 +3,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '@/components/ui/dialog';
 import { useFocusTrap } from '@/hooks/use-focus-trap';
+import { BOOT_POPUP_CLOSED, BOOT_POPUP_ID } from '../boot-popup';
 import { STORAGE_KEYS, readString, writeString } from '@/lib/storage';
 import './popup.css';
 
@@ -16,11 +17,6 @@ export type PopupData = { id?: number; url?: string | null; images: { url: strin
 export function popupKey(popup: PopupData): string {
   return JSON.stringify([popup.url || '', popup.images.map((i) => i.url)]);
 }
-
-/** The popup index.html's inline script opened before the app's code ran, while it is open. */
-export const BOOT_POPUP_ID = 'boot-popup';
-/** The event the inline script sends on `document` when its popup closes. */
-export const BOOT_POPUP_CLOSED = 'boot-popup-closed';
 
 export function shouldShowPopup(popup: PopupData | null | undefined): popup is PopupData {
   if (!popup || popup.images.length === 0) return false;
