@@ -1,15 +1,19 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BOOT_POPUP_ID, BOOT_POPUP_PAINT_WAIT_MS, bootPopupPainted } from './boot-popup';
 
-/** index.html's popup with its picture, not yet loaded. */
-function bootPopup(): HTMLImageElement {
+/** index.html's popup with its picture, not yet decoded; the picture's decoding, to settle. */
+function bootPopup() {
   const root = document.createElement('div');
   root.id = BOOT_POPUP_ID;
   const picture = document.createElement('img');
-  Object.defineProperty(picture, 'complete', { value: false, configurable: true });
+  let decoded: (ok: boolean) => void = () => {};
+  picture.decode = () =>
+    new Promise<void>((resolve, reject) => {
+      decoded = (ok) => (ok ? resolve() : reject(new Error('broken picture')));
+    });
   root.append(picture);
   document.body.append(root);
-  return picture;
+  return { decoded: (ok: boolean) => decoded(ok) };
 }
 
 describe("the app's start waits for index.html's popup to be painted", () => {
@@ -30,12 +34,12 @@ describe("the app's start waits for index.html's popup to be painted", () => {
     expect(await settledAfter(bootPopupPainted(), 0)).toBe(true);
   });
 
-  it('until its picture has loaded and a frame has passed', async () => {
+  it('until its picture is loaded and decoded and a frame has passed', async () => {
     vi.useFakeTimers();
     const picture = bootPopup();
     const wait = bootPopupPainted();
     expect(await settledAfter(wait, 200)).toBe(false);
-    picture.dispatchEvent(new Event('load'));
+    picture.decoded(true);
     expect(await settledAfter(wait, 50)).toBe(true);
   });
 
@@ -43,7 +47,7 @@ describe("the app's start waits for index.html's popup to be painted", () => {
     vi.useFakeTimers();
     const failing = bootPopup();
     const first = bootPopupPainted();
-    failing.dispatchEvent(new Event('error'));
+    failing.decoded(false);
     expect(await settledAfter(first, 0)).toBe(true);
     const second = bootPopupPainted();
     expect(await settledAfter(second, BOOT_POPUP_PAINT_WAIT_MS - 1)).toBe(false);

@@ -11,20 +11,17 @@ export const BOOT_POPUP_CLOSED = 'boot-popup-closed';
 export const BOOT_POPUP_PAINT_WAIT_MS = 1000;
 
 /**
- * Settles once index.html's popup, if it opened, has been painted with its picture (its load,
- * then a frame), or failed, or after BOOT_POPUP_PAINT_WAIT_MS: the app's start waits for it, so a
- * phone paints what the visitor sees in front before the app's own work takes its main thread.
+ * Settles once index.html's popup, if it opened, has been painted with its picture (loaded and
+ * decoded, then a frame), or its picture failed, or after BOOT_POPUP_PAINT_WAIT_MS: the app's
+ * start waits for it, so a phone paints what the visitor sees in front before the app's own work
+ * takes its main thread.
  */
 export function bootPopupPainted(doc: Document = document): Promise<void> {
   const picture = doc.getElementById(BOOT_POPUP_ID)?.querySelector('img');
   if (!picture) return Promise.resolve();
   return new Promise((resolve) => {
     const painted = () => window.requestAnimationFrame(() => window.setTimeout(resolve));
-    if (picture.complete) painted();
-    else {
-      picture.addEventListener('load', painted, { once: true });
-      picture.addEventListener('error', () => resolve(), { once: true });
-    }
+    picture.decode().then(painted, () => resolve());
     window.setTimeout(resolve, BOOT_POPUP_PAINT_WAIT_MS);
   });
 }
