@@ -5,20 +5,33 @@ import { createAppRouter } from './router';
 import { startApp } from './startup';
 
 const queryClient = createQueryClient();
-const router = createAppRouter();
+let router: ReturnType<typeof createAppRouter> | null = null;
+
+/**
+ * The router, made once: it matches the first route and starts loading that page's code. A task
+ * of its own right after the modules' evaluation (prepareRouter), not a part of it.
+ */
+function appRouter(): ReturnType<typeof createAppRouter> {
+  router ??= createAppRouter();
+  return router;
+}
+
+export function prepareRouter(): void {
+  appRouter();
+}
 
 /**
  * The app's start before its first render (language, texts, the page's bootstrap, the
  * fingerprint): a task of its own after the modules' evaluation, as the first render is.
  */
 export function prepareApp(): void {
-  startApp(queryClient, (to) => void router.navigate(to));
+  startApp(queryClient, (to) => void appRouter().navigate(to));
 }
 
 export function App() {
   return (
     <AppProvider queryClient={queryClient}>
-      <RouterProvider router={router} />
+      <RouterProvider router={appRouter()} />
     </AppProvider>
   );
 }

@@ -43,7 +43,7 @@ beforeEach(() => localStorage.clear());
 afterEach(() => document.getElementById(PAGE_BOOTSTRAP_ID)?.remove());
 
 describe('the bootstrap the page arrives with', () => {
-  it('is the fresh answer on a first visit: no call waits for it, it is stored, its texts show', () => {
+  it('is the fresh answer on a first visit: no call waits for it, it is stored, its texts show', async () => {
     // Arrange
     pageCarries(envelope(bootstrapIn('tr', 'Sayfanın Ana Sayfası')));
     const client = createQueryClient();
@@ -56,6 +56,8 @@ describe('the bootstrap the page arrives with', () => {
     const state = client.getQueryState(['bootstrap']);
     expect(state?.dataUpdatedAt).toBeGreaterThan(0);
     expect(client.getQueryData<Bootstrap>(['bootstrap'])?.trialBonusAmount).toBe(100);
+    // Stored at the first idle moment.
+    await new Promise((resolve) => window.setTimeout(resolve, 0));
     expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.bootstrap) ?? 'null')).toEqual(
       bootstrapIn('tr', 'Sayfanın Ana Sayfası'),
     );

@@ -153,8 +153,11 @@ function Frame() {
       >
         <SideMenu onDone={closeMenu} />
       </Sheet>
-      <AppDialogs />
-      <LiveChat />
+      {/* The dialogs and the chat come a turn after the page (nothing of theirs shows at first). */}
+      <Deferred minHeight={0}>
+        <AppDialogs />
+        <LiveChat />
+      </Deferred>
       {isLoggedIn ? (
         <Suspense fallback={null}>
           <SessionEffects />

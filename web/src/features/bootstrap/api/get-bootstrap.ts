@@ -3,6 +3,7 @@ import { useMemo } from 'react';
 import { api } from '@/lib/api-client';
 import type { Bootstrap } from '@/lib/api/generated';
 import { zBootstrap } from '@/lib/api/generated/zod.gen';
+import { whenIdle } from '@/lib/idle';
 import { STORAGE_KEYS, readJson, writeJson } from '@/lib/storage';
 
 /**
@@ -41,11 +42,11 @@ export function readPageBootstrap(doc: Document = document): Bootstrap | null {
 
 /**
  * Takes the page's bootstrap as the server's fresh answer of cms/grouped: stored as the call
- * stores it, and not asked again until it is stale.
+ * stores it (at the first idle moment: some 40 KB of JSON), and not asked again until it is stale.
  */
 export function seedBootstrap(queryClient: QueryClient, data: Bootstrap): void {
   queryClient.setQueryData(bootstrapQueryOptions().queryKey, data);
-  writeJson(STORAGE_KEYS.bootstrap, data);
+  whenIdle(() => writeJson(STORAGE_KEYS.bootstrap, data), 2000);
 }
 
 export async function getBootstrap(): Promise<Bootstrap> {
