@@ -59,6 +59,47 @@ const shellPaintsFirst: Plugin = {
   },
 };
 
+/** Where the app's code is listed for index.html's loader (see its inline script there). */
+const APP_CODE_MARK = '<!--app-code-->';
+
+/**
+ * The app's entry script and its modulepreload links leave the head for a data block the loader
+ * in index.html reads: it fetches them at once, or, on a visit that opened the start-up popup,
+ * once the popup's picture has been painted.
+ */
+const appCodeByLoader: Plugin = {
+  name: 'kasa-app-code-by-loader',
+  apply: 'build',
+  transformIndexHtml: {
+    order: 'post',
+    handler(html) {
+      if (!html.includes(APP_CODE_MARK)) return html;
+      let entry = '';
+      const preloads: string[] = [];
+      html = html.replace(
+        /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/,
+        (_tag, src: string) => {
+          entry = src;
+          return '';
+        },
+      );
+      html = html.replace(
+        /\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g,
+        (_tag, href: string) => {
+          preloads.push(href);
+          return '';
+        },
+      );
+      if (!entry) throw new Error("index.html: the app's entry script was not found");
+      const list = JSON.stringify({ entry, preloads });
+      return html.replace(
+        APP_CODE_MARK,
+        `<script id="app-code" type="application/json">${list}</script>`,
+      );
+    },
+  },
+};
+
 /**
  * The generated zod schemas are values like any other: one no code of a chunk uses is left out of
  * it. Every endpoint's schema was built when the app started, whichever page it showed; marking
@@ -75,7 +116,7 @@ const pureGeneratedSchemas: Plugin = {
 
 export default defineConfig(({ command }) => ({
   base: '/',
-  plugins: [react(), shellPaintsFirst, pureGeneratedSchemas],
+  plugins: [react(), shellPaintsFirst, appCodeByLoader, pureGeneratedSchemas],
   resolve: {
     alias: [
       { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },

@@ -4,26 +4,23 @@ import './assets/fonts/inter.css';
 import './styles/tokens.css';
 import './styles/base.css';
 import { App, prepareApp, prepareRouter } from './app';
-import { bootPopupPainted } from './features/popup/boot-popup';
 import { builtInTextsReady } from './lib/i18n';
 
 // The modules' evaluation, the router's making, the app's start and the first render are four
 // tasks, not one: a phone's main thread is free between them (issue 11's total blocking time).
-// The router comes at once (it starts loading the first page's code); the start waits for the
-// popup index.html opened to be painted. A language other than the default brings its built-in
-// texts before the render (the default's are here).
+// (index.html's loader fetched this code once the start-up popup, if it opened, was painted.) A
+// language other than the default brings its built-in texts before the render (the default's
+// are here).
 window.setTimeout(prepareRouter);
-void bootPopupPainted().then(() =>
-  window.setTimeout(() => {
-    prepareApp();
-    void builtInTextsReady().finally(() =>
-      window.setTimeout(() =>
-        createRoot(document.getElementById('root')!).render(
-          <StrictMode>
-            <App />
-          </StrictMode>,
-        ),
+window.setTimeout(() => {
+  prepareApp();
+  void builtInTextsReady().finally(() =>
+    window.setTimeout(() =>
+      createRoot(document.getElementById('root')!).render(
+        <StrictMode>
+          <App />
+        </StrictMode>,
       ),
-    );
-  }),
-);
+    ),
+  );
+});

@@ -21,10 +21,10 @@ async fn policy_of(app: &TestApp, path: &str) -> String {
     resp.headers().get("content-security-policy").unwrap_or_else(|| panic!("{path}: no CSP")).to_str().unwrap().to_string()
 }
 
-/// The first script the app's `index.html` loads from `/assets/`.
+/// The app's entry script, which `index.html`'s loader fetches from `/assets/` (its list's `entry`).
 async fn an_asset(app: &TestApp) -> String {
     let html = app.get("/").await.text().await.unwrap();
-    let at = html.find("src=\"/assets/").expect("index.html loads a script from /assets/") + 5;
+    let at = html.find("\"entry\":\"/assets/").expect("index.html lists its entry script in /assets/") + 9;
     html[at..].split('"').next().unwrap().to_string()
 }
 

@@ -64,7 +64,9 @@ export function Carousel({
     let cancelled = false;
     // Embla starts at the first idle moment (at most EMBLA_IDLE_MS away): it measures every
     // slide, a forced layout that need not hold up the page's first paints.
-    const start = ([EmblaCarousel, Autoplay]: EmblaModules) =>
+    const start = ([EmblaCarousel, Autoplay]: EmblaModules) => {
+      // Gone before its code came (the page left): nothing to start.
+      if (cancelled) return;
       whenIdle(() => {
         if (cancelled) return;
         const plugins =
@@ -81,6 +83,7 @@ export function Carousel({
         api = EmblaCarousel(viewport, settings.options, plugins);
         setEmbla(api);
       }, EMBLA_IDLE_MS);
+    };
     loadEmbla().then(
       start,
       () => undefined, // not loaded (offline): the slides stay as they are

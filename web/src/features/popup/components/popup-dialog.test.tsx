@@ -1,8 +1,7 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { inlineScriptAfter } from '@/test/index-html';
 import { BOOT_POPUP_ID } from '../boot-popup';
 import {
   POPUP_RECHECK_MS,
@@ -108,11 +107,7 @@ describe('popup timing', () => {
 });
 
 /** index.html's inline script that opens the popup from the page's bootstrap (after its mark). */
-const bootScript = (() => {
-  const html = readFileSync(join(process.cwd(), 'index.html'), 'utf8');
-  const after = html.slice(html.indexOf('<!--bootstrap-data-->'));
-  return after.slice(after.indexOf('<script>') + '<script>'.length, after.indexOf('</script>'));
-})();
+const bootScript = inlineScriptAfter('<!--bootstrap-data-->');
 
 /** A page as the server sends it (its data block), then index.html's popup script run on it. */
 function loadPageWith(data: object) {
@@ -138,7 +133,12 @@ function Where() {
 }
 
 describe("the popup index.html opens before the app's code", () => {
+  // Every test's frames and timers are its own (none is left to fire in the next test).
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
   afterEach(() => {
+    vi.clearAllTimers();
     vi.useRealTimers();
     document.getElementById('bootstrap-data')?.remove();
     document.getElementById(BOOT_POPUP_ID)?.remove();
@@ -178,6 +178,16 @@ describe("the popup index.html opens before the app's code", () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
+  it("tells index.html's loader of the app's code once it has been painted", async () => {
+    const painted = vi.fn();
+    document.addEventListener('boot-popup-painted', painted);
+    loadPageWith({ popup, translationList: texts });
+    expect(painted).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(100);
+    expect(painted).toHaveBeenCalledTimes(1);
+    document.removeEventListener('boot-popup-painted', painted);
+  });
+
   it('closes by its button before the app has started', () => {
     loadPageWith({ popup, translationList: texts });
     fireEvent.click(screen.getByRole('button', { name: 'Kapat' }));
@@ -185,7 +195,6 @@ describe("the popup index.html opens before the app's code", () => {
   });
 
   it('is adopted by the app: no second popup opens, Escape closes it', () => {
-    vi.useFakeTimers();
     loadPageWith({ popup, translationList: texts });
     renderApp();
     act(() => void vi.advanceTimersByTime(POPUP_SETTLE_MS * 2));
