@@ -8,16 +8,12 @@ const queryClient = createQueryClient();
 let router: ReturnType<typeof createAppRouter> | null = null;
 
 /**
- * The router, made once: it matches the first route and starts loading that page's code. A task
- * of its own right after the modules' evaluation (prepareRouter), not a part of it.
+ * The router, made once: it matches the first route and starts loading that page's code. Called
+ * in a task of its own right after the modules' evaluation, not as a part of it.
  */
-function appRouter(): ReturnType<typeof createAppRouter> {
+export function prepareRouter(): ReturnType<typeof createAppRouter> {
   router ??= createAppRouter();
   return router;
-}
-
-export function prepareRouter(): void {
-  appRouter();
 }
 
 /**
@@ -25,13 +21,13 @@ export function prepareRouter(): void {
  * fingerprint): a task of its own after the modules' evaluation, as the first render is.
  */
 export function prepareApp(): void {
-  startApp(queryClient, (to) => void appRouter().navigate(to));
+  startApp(queryClient, (to) => void prepareRouter().navigate(to));
 }
 
 export function App() {
   return (
     <AppProvider queryClient={queryClient}>
-      <RouterProvider router={appRouter()} />
+      <RouterProvider router={prepareRouter()} />
     </AppProvider>
   );
 }

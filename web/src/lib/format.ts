@@ -20,13 +20,13 @@ export function intlLocale(lang: string): string {
 
 const formats = new Map<string, Intl.DateTimeFormat>();
 
-function cached<T extends Intl.DateTimeFormat>(key: string, make: () => T): T {
+function cached(key: string, make: () => Intl.DateTimeFormat): Intl.DateTimeFormat {
   let f = formats.get(key);
   if (!f) {
     f = make();
     formats.set(key, f);
   }
-  return f as T;
+  return f;
 }
 
 function dateFormat(lang: string, withTime: boolean, utc = false): Intl.DateTimeFormat {

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '@/components/ui/dialog';
@@ -54,7 +54,9 @@ export function pageFreeForPopup(doc: Document = document): boolean {
 function useBootPopup(blocked: boolean): boolean {
   const navigate = useNavigate();
   const [root, setRoot] = useState(() => document.getElementById(BOOT_POPUP_ID));
-  const panel = useRef(root?.querySelector<HTMLElement>('[role="dialog"]') ?? null);
+  const [panel] = useState(() => ({
+    current: root?.querySelector<HTMLElement>('[role="dialog"]') ?? null,
+  }));
   const close = useCallback(() => {
     root?.querySelector<HTMLButtonElement>('.dialog__close')?.click();
   }, [root]);
