@@ -16,6 +16,8 @@ pub enum MoneyError {
     Malformed(String),
     #[error("an amount has at most two decimals (kuruş): '{0}'")]
     TooPrecise(String),
+    #[error("'{0}' could be read with its separator as a decimal mark or as thousands: write 1000 or 1,00")]
+    Ambiguous(String),
     #[error("the amount is out of range: '{0}'")]
     OutOfRange(String),
     #[error("the sum is out of range")]
@@ -46,28 +48,71 @@ impl Kurus {
         whole + cents
     }
 
-    /// The amount for a lira number from a JSON body; refuses NaN, infinities, fractions of a kuruş
-    /// and amounts beyond a trillion lira.
+    /// The amount for a lira number from a JSON body, read through its shortest decimal text (the
+    /// digits that name exactly this double, e.g. `100.0000001`): an amount with a third decimal is
+    /// refused, never rounded. NaN, infinities and amounts beyond a trillion lira are refused too.
     pub fn from_lira(lira: f64) -> Result<Kurus, MoneyError> {
         if !lira.is_finite() {
             return Err(MoneyError::Malformed(lira.to_string()));
         }
-        let scaled = lira * 100.0;
-        if scaled.abs() > MAX_KURUS as f64 {
-            return Err(MoneyError::OutOfRange(lira.to_string()));
+        Kurus::from_decimal(&lira.to_string())
+    }
+
+    /// Reads a decimal number exactly as JSON writes it (`-12.5`, `100`, `1.5e2`): at most two decimals
+    /// once the exponent is applied and trailing zeros are dropped, so `10.10` and `1.000` are 10,10 ₺
+    /// and 1,00 ₺ while `100.0000001` and `49999.999` are [`MoneyError::TooPrecise`].
+    pub fn from_decimal(text: &str) -> Result<Kurus, MoneyError> {
+        let malformed = || MoneyError::Malformed(text.to_string());
+        let (negative, rest) = match text.strip_prefix('-') {
+            Some(r) => (true, r),
+            None => (false, text),
+        };
+        let (mantissa, exponent) = match rest.find(['e', 'E']) {
+            Some(at) => {
+                let e = &rest[at + 1..];
+                let e = e.strip_prefix('+').unwrap_or(e);
+                (&rest[..at], e.parse::<i64>().map_err(|_| malformed())?)
+            }
+            None => (rest, 0),
+        };
+        let (int_part, frac_part) = mantissa.split_once('.').unwrap_or((mantissa, ""));
+        if int_part.is_empty()
+            || (mantissa.contains('.') && frac_part.is_empty())
+            || !int_part.bytes().chain(frac_part.bytes()).all(|b| b.is_ascii_digit())
+        {
+            return Err(malformed());
         }
-        let rounded = scaled.round();
-        // 10.10 * 100 is 1010.0000000000001: allow the binary noise, refuse a real third decimal.
-        if (scaled - rounded).abs() > 1e-6 * rounded.abs().max(1.0) {
-            return Err(MoneyError::TooPrecise(lira.to_string()));
+        // The value is digits × 10^(exponent − decimals); kuruş need that power to be at least −2.
+        let digits = format!("{int_part}{frac_part}");
+        let digits = digits.trim_start_matches('0');
+        let trimmed = digits.trim_end_matches('0');
+        let power = exponent
+            .checked_sub(frac_part.len() as i64)
+            .and_then(|p| p.checked_add((digits.len() - trimmed.len()) as i64))
+            .ok_or_else(malformed)?;
+        if trimmed.is_empty() {
+            return Ok(Kurus::ZERO);
         }
-        Ok(Kurus(rounded as i64))
+        if power < -2 {
+            return Err(MoneyError::TooPrecise(text.to_string()));
+        }
+        let out_of_range = || MoneyError::OutOfRange(text.to_string());
+        // At most 15 digits of kuruş fit the range, so a longer number is out of it.
+        if power.saturating_add(trimmed.len() as i64 + 2) > 15 {
+            return Err(out_of_range());
+        }
+        let value = trimmed.parse::<i64>().map_err(|_| out_of_range())? * 10i64.pow((power + 2) as u32);
+        if value > MAX_KURUS {
+            return Err(out_of_range());
+        }
+        Ok(Kurus(if negative { -value } else { value }))
     }
 
     /// Parses an amount an operator types: `150`, `-25.5`, `12,50`, `1.234,56`, `1,234.56`, with an
     /// optional `₺` or `TL`. With both separators the last one is the decimal mark; with a single
     /// kind of separator, one occurrence followed by one or two digits is the decimal mark and
-    /// groups of three are thousands.
+    /// groups of three are thousands. A single separator followed by exactly three digits (`1.000`,
+    /// `1,005`) could be either, so it is refused as [`MoneyError::Ambiguous`], never guessed.
     pub fn parse(text: &str) -> Result<Kurus, MoneyError> {
         let malformed = || MoneyError::Malformed(text.to_string());
         let mut s = text.trim();
@@ -89,7 +134,10 @@ impl Kurus {
                 let sep = body.as_bytes()[p];
                 let count = body.bytes().filter(|&b| b == sep).count();
                 let tail = body.len() - p - 1;
-                if count == 1 && tail != 3 { Some(p) } else { None }
+                if count == 1 && tail == 3 {
+                    return Err(MoneyError::Ambiguous(text.to_string()));
+                }
+                if count == 1 { Some(p) } else { None }
             }
             (None, None) => None,
         };
@@ -174,6 +222,24 @@ impl Kurus {
     }
 }
 
+/// A lira amount in a JSON body, kept as the request wrote it so that it is read exactly, never
+/// through a double: `100.000000000000000001` is refused as too precise, not rounded to 100.
+#[derive(Debug)]
+pub struct JsonLira(Box<serde_json::value::RawValue>);
+
+impl JsonLira {
+    /// The amount, or why the JSON value is not one (a string, a third decimal, out of range).
+    pub fn kurus(&self) -> Result<Kurus, MoneyError> {
+        Kurus::from_decimal(self.0.get().trim())
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for JsonLira {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<JsonLira, D::Error> {
+        Box::<serde_json::value::RawValue>::deserialize(d).map(JsonLira)
+    }
+}
+
 impl FromStr for Kurus {
     type Err = MoneyError;
 
@@ -242,6 +308,31 @@ mod tests {
         assert!(matches!(Kurus::from_lira(0.001), Err(MoneyError::TooPrecise(_))));
         assert!(Kurus::from_lira(f64::NAN).is_err());
         assert!(Kurus::from_lira(1e300).is_err());
+        for too_precise in [100.0000001, 10000.004, 49999.999, 0.001, 1e-7] {
+            assert!(matches!(Kurus::from_lira(too_precise), Err(MoneyError::TooPrecise(_))), "{too_precise} should be refused");
+        }
+    }
+
+    #[test]
+    fn json_number_texts_are_read_exactly_or_refused() {
+        assert_eq!(Kurus::from_decimal("100"), Ok(Kurus(10_000)));
+        assert_eq!(Kurus::from_decimal("10.10"), Ok(Kurus(1010)));
+        assert_eq!(Kurus::from_decimal("1.000"), Ok(Kurus(100)));
+        assert_eq!(Kurus::from_decimal("-0.29"), Ok(Kurus(-29)));
+        assert_eq!(Kurus::from_decimal("1.5e2"), Ok(Kurus(15_000)));
+        assert_eq!(Kurus::from_decimal("1234E-2"), Ok(Kurus(1234)));
+        assert_eq!(Kurus::from_decimal("12.345e1"), Ok(Kurus(12_345)));
+        assert_eq!(Kurus::from_decimal("0.00"), Ok(Kurus(0)));
+        assert_eq!(Kurus::from_decimal("1000000000000"), Ok(Kurus(MAX_KURUS)));
+        for too_precise in ["100.0000001", "10000.004", "49999.999", "100.000000000000000001", "1e-3", "12.3456e1"] {
+            assert!(matches!(Kurus::from_decimal(too_precise), Err(MoneyError::TooPrecise(_))), "{too_precise}");
+        }
+        for out_of_range in ["1000000000000.01", "1e13", "99999999999999999999999", "1e9223372036854775807"] {
+            assert!(matches!(Kurus::from_decimal(out_of_range), Err(MoneyError::OutOfRange(_))), "{out_of_range}");
+        }
+        for bad in ["", "-", ".5", "5.", "1,5", "1e", "e5", "0x10", "+5", " 5", "1..2", "1e5.5"] {
+            assert!(matches!(Kurus::from_decimal(bad), Err(MoneyError::Malformed(_))), "{bad}");
+        }
     }
 
     #[test]
@@ -251,14 +342,16 @@ mod tests {
         assert_eq!(Kurus::parse("12,50"), Ok(Kurus(1250)));
         assert_eq!(Kurus::parse("1.234,56 ₺"), Ok(Kurus(123_456)));
         assert_eq!(Kurus::parse("1,234.56"), Ok(Kurus(123_456)));
-        assert_eq!(Kurus::parse("1.234"), Ok(Kurus(123_400)));
+        assert_eq!(Kurus::parse("1.234.567"), Ok(Kurus(123_456_700)));
         assert_eq!(Kurus::parse("1.000.000"), Ok(Kurus(100_000_000)));
         assert_eq!(Kurus::parse("+ 7 TL"), Ok(Kurus(700)));
         assert_eq!(Kurus::parse(",5"), Ok(Kurus(50)));
         for bad in ["", "-", "abc", "1.2.3", "12,345,6", "1e5", "1,5.5.5", "12.345,678"] {
             assert!(Kurus::parse(bad).is_err(), "{bad} should be refused");
         }
-        assert!(matches!(Kurus::parse("1,005"), Ok(Kurus(100_500))));
+        for ambiguous in ["1.000", "1,005", "10.000 TL", "-1.234"] {
+            assert!(matches!(Kurus::parse(ambiguous), Err(MoneyError::Ambiguous(_))), "{ambiguous} should be refused as ambiguous");
+        }
         assert!(Kurus::parse("0.005").is_err(), "a leading zero is not a thousands group");
         assert!(Kurus::parse("0,125").is_err(), "a leading zero is not a thousands group");
         assert!(matches!(Kurus::parse("1.5,125"), Err(MoneyError::TooPrecise(_))));

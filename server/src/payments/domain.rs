@@ -269,14 +269,15 @@ fn integer(v: &Value) -> Option<i64> {
 /// with at most two decimals.
 fn decimal(v: &Value) -> Result<Kurus, Problem> {
     let parsed = match v {
-        Value::Number(n) => Kurus::from_lira(n.as_f64().ok_or(Problem::NotOfType)?),
+        // The number's shortest decimal text: exact for the double the JSON parser read.
+        Value::Number(n) => Kurus::from_decimal(&n.to_string()),
         Value::String(s) => Kurus::parse(s),
         _ => return Err(Problem::NotOfType),
     };
     match parsed {
         Ok(k) if k.is_positive() => Ok(k),
         Ok(_) => Err(Problem::NotOfType),
-        Err(crate::money::MoneyError::TooPrecise(_)) => Err(Problem::TooPrecise),
+        Err(crate::money::MoneyError::TooPrecise(_) | crate::money::MoneyError::Ambiguous(_)) => Err(Problem::TooPrecise),
         Err(_) => Err(Problem::NotOfType),
     }
 }

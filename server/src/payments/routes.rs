@@ -113,11 +113,27 @@ pub struct PayBody {
     pub target: Option<String>,
     /// `{key: value}` per field: text for String fields, numbers for numeric ones and dropdowns.
     #[schema(value_type = Object)]
-    pub detail: serde_json::Value,
+    pub detail: Box<serde_json::value::RawValue>,
 }
 
-fn detail_map(body: &PayBody) -> Result<&serde_json::Map<String, serde_json::Value>, AppError> {
-    body.detail.as_object().ok_or(AppError::Validation { field: "detail", key: "payments.bad_detail" })
+/// The form's values. A number with more decimals than a double keeps (`100.000000000000000001`)
+/// is passed on as the text the request wrote, so the amount check sees every digit and refuses it
+/// instead of reading the rounded double.
+fn detail_map(body: &PayBody) -> Result<serde_json::Map<String, serde_json::Value>, AppError> {
+    let bad = || AppError::Validation { field: "detail", key: "payments.bad_detail" };
+    let raw: std::collections::BTreeMap<String, Box<serde_json::value::RawValue>> =
+        serde_json::from_str(body.detail.get()).map_err(|_| bad())?;
+    raw.into_iter()
+        .map(|(key, text)| {
+            let value: serde_json::Value = serde_json::from_str(text.get()).map_err(|_| bad())?;
+            let too_precise = |t: &str| matches!(crate::money::Kurus::from_decimal(t), Err(crate::money::MoneyError::TooPrecise(_)));
+            let exact = match &value {
+                serde_json::Value::Number(n) => !too_precise(text.get()) || too_precise(&n.to_string()),
+                _ => true,
+            };
+            Ok((key, if exact { value } else { serde_json::Value::String(text.get().to_string()) }))
+        })
+        .collect()
 }
 
 /// What a deposit answers: the request (bank transfer, e-wallet) or the hosted payment page's link (card).
@@ -165,7 +181,7 @@ async fn deposit(
     if method.adapter == Adapter::Card && !state.gateway.enabled() {
         return Err(AppError::BadRequest("payments.card_unavailable"));
     }
-    let valid = super::validate(&method, detail_map(&body)?)?;
+    let valid = super::validate(&method, &detail_map(&body)?)?;
     if method.adapter == Adapter::Card {
         let detail = serde_json::to_value(&valid.values).unwrap_or_default();
         let (_, token) = super::card::start(db, me.player_id, method.id, valid.amount, &detail).await?;
@@ -186,7 +202,7 @@ async fn deposit(
     security(("bearer" = [])))]
 async fn withdraw(State(db): State<Db>, me: CurrentPlayer, AppJson(body): AppJson<PayBody>) -> ApiResult<Submitted> {
     let method = usable_method(&db, body.id, Kind::Withdraw).await?;
-    let valid = super::validate(&method, detail_map(&body)?)?;
+    let valid = super::validate(&method, &detail_map(&body)?)?;
     let (submitted, message) = super::withdraw(&db, me.player_id, &method, &valid).await?;
     Ok(Envelope::ok_with_message(submitted, message))
 }

@@ -24,7 +24,7 @@ use crate::error::AppJson;
 use crate::error::{ApiResult, AppError, EmptyEnvelope, Envelope};
 use crate::i18n::RequestLocale;
 use crate::i18n::t;
-use crate::money::Kurus;
+use crate::money::{JsonLira, Kurus};
 use crate::time::iso_utc;
 
 /// What the sportsbook's calls need: the database, and the sportsbooks whose tokens they accept.
@@ -347,8 +347,9 @@ pub struct BetBody {
     pub kind: String,
     /// A system's combo size (2 for 2/3).
     pub size: Option<u8>,
-    /// Lira on each single, combo, or combo of a system.
-    pub stake: f64,
+    /// Lira on each single, combo, or combo of a system: at most two decimals (read exactly, never rounded).
+    #[schema(value_type = f64)]
+    pub stake: JsonLira,
     /// any, higher or none: which price changes the player accepts.
     pub odds_choice: String,
     /// The High Rate prices (the /fcg pages).
@@ -444,7 +445,10 @@ async fn place_bet(State(db): State<Db>, me: Bettor, AppJson(body): AppJson<BetB
     let Some(kind) = parse_kind(&body) else {
         return AppError::BadRequest("sportsbook.bad_slip").into_response();
     };
-    let (Some(choice), Ok(stake)) = (OddsChoice::parse(&body.odds_choice), Kurus::from_lira(body.stake)) else {
+    let Ok(stake) = body.stake.kurus() else {
+        return AppError::BadRequest("sportsbook.bad_amount").into_response();
+    };
+    let Some(choice) = OddsChoice::parse(&body.odds_choice) else {
         return AppError::BadRequest("sportsbook.bad_slip").into_response();
     };
     if body.legs.len() > 12 || body.legs.iter().any(|l| !(1.0..=1000.0).contains(&l.price)) {
@@ -564,8 +568,9 @@ async fn my_bets(State(db): State<Db>, me: Bettor) -> ApiResult<Vec<BetView>> {
 
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct CashOutBody {
-    /// The value the player was shown (lira); a lower value now is refused with the new one.
-    pub amount: f64,
+    /// The value the player was shown (lira, at most two decimals); a lower value now is refused with the new one.
+    #[schema(value_type = f64)]
+    pub amount: JsonLira,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -581,8 +586,11 @@ pub struct CashedOut {
         (status = 409, description = "Not available now, or the value fell (data.value: the value now)", body = EmptyEnvelope)),
     security(("bearer" = [])))]
 async fn cash_out(State(db): State<Db>, me: Bettor, Path(id): Path<String>, AppJson(body): AppJson<CashOutBody>) -> Response {
-    let (Ok(id), Ok(seen)) = (id.parse::<i64>(), Kurus::from_lira(body.amount)) else {
+    let Ok(id) = id.parse::<i64>() else {
         return AppError::NotFound("sportsbook.no_bet").into_response();
+    };
+    let Ok(seen) = body.amount.kurus() else {
+        return AppError::BadRequest("sportsbook.bad_amount").into_response();
     };
     match betting::cash_out(&db, me.player_id, id, seen.minor()).await {
         Ok(value) => {

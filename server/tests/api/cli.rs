@@ -136,6 +136,12 @@ async fn admin_wallet_adjust_is_recorded_and_check_names_a_tampered_wallet() {
     let refused =
         kasa(&["admin", "wallet", "adjust", "--player", "caner123", "--amount", "-1000", "--reason", "x", "--database-url", &url]);
     one_line_error(&refused);
+    // An amount is never guessed or rounded: "1.000" could be one lira or a thousand, 10,004 has a third decimal.
+    for inexact in ["1.000", "10,004", "49999.999"] {
+        let refused =
+            kasa(&["admin", "wallet", "adjust", "--player", "caner123", "--amount", inexact, "--reason", "x", "--database-url", &url]);
+        one_line_error(&refused);
+    }
 
     let report = kasa(&["admin", "wallet", "report", "--from", "2020-01-01", "--json", "--database-url", &url]);
     assert!(report.status.success(), "{}", String::from_utf8_lossy(&report.stderr));

@@ -238,6 +238,38 @@ on_both_engines! {
 }
 
 on_both_engines! {
+    async fn an_amount_with_more_than_two_decimals_is_refused_never_rounded_and_changes_nothing(app) {
+        // Arrange
+        let p = player(&app).await;
+        app.fund(&p, 50_000).await;
+        app.fund(&p, 10_000).await;
+        let before = (app.money(&p).await, app.requests().await);
+        let raw = |path: &str, method: i64, amount: &str| {
+            let body = format!(r#"{{"id":{method},"target":"pay","detail":{{"Iban":"{IBAN}","AccountName":"Ayşe","Amount":{amount}}}}}"#);
+            app.client.post(app.url(path)).bearer_auth(&p.token).header("x-locale", "en").header("content-type", "application/json").body(body).send()
+        };
+
+        // Act
+        let mut answers = Vec::new();
+        for amount in ["100.0000001", "10000.004", "49999.999", "100.000000000000000001", "\"1.000\"", "\"150,255\"", "1e-3"] {
+            for (path, method) in [("/api/payment/withdraw", BANK_WITHDRAW), ("/api/payment/deposit", BANK_DEPOSIT)] {
+                let resp = raw(path, method, amount).await.unwrap();
+                answers.push((amount, path, resp.status().as_u16(), envelope(resp).await));
+            }
+        }
+
+        // Assert
+        for (amount, path, status, body) in &answers {
+            assert_eq!(*status, 422, "{amount} at {path}: {body}");
+            assert_eq!(body["data"]["field"], "Amount", "{amount} at {path}");
+            assert_eq!(body["message"], "Amount can have at most two decimals.", "{amount} at {path}");
+        }
+        assert_eq!((app.money(&p).await, app.requests().await), before, "nothing was held, credited or requested");
+        app.assert_ledger_holds().await;
+    }
+}
+
+on_both_engines! {
     async fn a_withdrawal_beyond_the_balance_is_refused_clearly_and_writes_nothing(app) {
         // Arrange
         let p = player(&app).await;

@@ -207,6 +207,35 @@ mod betting {
     }
 
     on_both_engines! {
+        async fn a_stake_with_more_than_two_decimals_is_refused_never_rounded_and_moves_nothing(app) {
+            // Arrange
+            let (p, token) = make_player(&app, "kurusc").await;
+            fund(&app, p, 100_000).await;
+            let events = football_events(&app, 1).await;
+            let home = selection(&app, events[0], "1x2", "1").await;
+            let slip = |stake: &str| format!(r#"{{"legs":[{}],"kind":"single","stake":{stake},"oddsChoice":"any"}}"#, leg(home.0, home.1));
+
+            // Act
+            let mut answers = Vec::new();
+            for stake in ["10.001", "100.0000001", "49.999", "10.000000000000000001", "1e-3", "\"10\""] {
+                let resp = app.client.post(app.url("/api/sportsbook/bets")).bearer_auth(&token).header("x-locale", "en")
+                    .header("content-type", "application/json").body(slip(stake)).send().await.unwrap();
+                answers.push((stake, resp.status().as_u16(), envelope(resp).await));
+            }
+            let exact = place(&app, &token, json!({"legs": [leg(home.0, home.1)], "kind": "single", "stake": 10.5, "oddsChoice": "any"})).await;
+
+            // Assert
+            for (stake, status, body) in &answers {
+                assert_eq!(*status, 400, "{stake}: {body}");
+                assert_eq!(body["message"], "An amount is in lira with at most two decimals.", "{stake}");
+            }
+            assert_eq!(exact.0, 200, "{}", exact.1);
+            assert_eq!(money(&app, p).await, (100_000 - 1_050, 0), "only the exact stake moved money");
+            assert_ledger_holds(&app).await;
+        }
+    }
+
+    on_both_engines! {
         async fn two_legs_of_one_event_a_moved_price_and_a_closed_market_are_refused_and_move_nothing(app) {
             // Arrange
             let (p, token) = make_player(&app, "reddet").await;
