@@ -82,8 +82,8 @@ pub struct LoginData {
 pub use crate::auth::usercode;
 
 impl LoginData {
-    /// The login data for a session token, with a token for each configured sportsbook (its
-    /// fields empty when none is).
+    /// The login data for a session token, with the session's token for each configured
+    /// sportsbook (its fields empty when none is).
     #[allow(clippy::too_many_arguments)]
     fn new(
         token: String,
@@ -93,10 +93,9 @@ impl LoginData {
         username: &str,
         phone: &str,
         sms_verified: bool,
-        sportsbooks: &crate::accounts::sportsbooks::Sportsbooks,
+        books: crate::accounts::sportsbooks::LoginFields,
     ) -> LoginData {
         let code = usercode(player_id);
-        let books = sportsbooks.login_fields(&code, crate::db::now_ms());
         LoginData {
             token,
             fingerprint: fingerprint.to_string(),
@@ -274,12 +273,13 @@ pub async fn register(state: &AccountsState, form: RegisterForm, origin: Origin)
     };
     store::record_terms_acceptance(&mut tx, player_id, &terms.version, now_ms()).await?;
     wallet::ensure_wallet(&mut tx, player_id).await?;
-    let (_, token) = session::start(&mut tx, player_id, &origin).await?;
+    let (session_id, token) = session::start(&mut tx, player_id, &origin).await?;
+    let books = state.sportsbooks.issue(&mut tx, session_id, &usercode(player_id), now_ms()).await?;
     tx.commit().await?;
     tracing::info!(player_id, fast = is_fast, "player registered");
     // A new player: nothing in the wallet, phone not verified yet.
     let fingerprint = origin.fingerprint.as_deref().unwrap_or("");
-    Ok(LoginData::new(token, fingerprint, wallet::Kurus::ZERO, player_id, username.as_str(), phone.as_str(), false, &state.sportsbooks))
+    Ok(LoginData::new(token, fingerprint, wallet::Kurus::ZERO, player_id, username.as_str(), phone.as_str(), false, books))
 }
 
 /// Turns a unique-key clash into a 409: naming the field for a username or an e-mail (players expect
@@ -339,13 +339,14 @@ pub async fn login(state: &AccountsState, username: &str, password_text: &str, o
     };
     ratelimit::clear(&state.db, &user_bucket).await?;
     ratelimit::release_all(&state.db, &hits[1..]).await?;
-    let mut conn = state.db.pool.acquire().await?;
-    let (_, token) = session::start(&mut conn, player.id, &origin).await?;
-    drop(conn);
+    let mut tx = state.db.begin_write().await?;
+    let (session_id, token) = session::start(&mut tx, player.id, &origin).await?;
+    let books = state.sportsbooks.issue(&mut tx, session_id, &usercode(player.id), now_ms()).await?;
+    tx.commit().await?;
     tracing::info!(player_id = player.id, "player logged in");
     let balance = wallet::balances(&state.db, player.id).await?.total()?;
     let fingerprint = origin.fingerprint.as_deref().unwrap_or("");
-    Ok(LoginData::new(token, fingerprint, balance, player.id, &player.username, &player.phone, player.phone_verified, &state.sportsbooks))
+    Ok(LoginData::new(token, fingerprint, balance, player.id, &player.username, &player.phone, player.phone_verified, books))
 }
 
 fn code_hash(purpose: &str, player_id: i64, code: &str) -> String {

@@ -117,10 +117,38 @@ impl Sportsbooks {
         fields
     }
 
+    /// The login data's fields for a new session: [`Sportsbooks::login_fields`], the Betsy token
+    /// bound to the session (its SHA-256 kept in the session's row), so that it lives exactly as
+    /// long as the session: a logout, an operator's logout or a password change ends it at once
+    /// on every node ([`session_player`]).
+    pub async fn issue(&self, conn: &mut sqlx::AnyConnection, session_id: i64, usercode: &str, now: i64) -> sqlx::Result<LoginFields> {
+        let fields = self.login_fields(usercode, now);
+        if !fields.betsy_token.is_empty() {
+            sqlx::query("UPDATE sessions SET sportsbook_token = $1 WHERE id = $2")
+                .bind(crate::auth::session::token_hash(&fields.betsy_token))
+                .bind(session_id)
+                .execute(&mut *conn)
+                .await?;
+        }
+        Ok(fields)
+    }
+
     /// The origins the app may frame (`scheme://host[:port]`).
     pub fn frame_origins(&self) -> Vec<String> {
         [&self.betsy, &self.betco].into_iter().flatten().filter_map(|b| origin_of(&b.url)).collect()
     }
+}
+
+/// The player whose live session a Betsy token was issued with, read from the database on every
+/// call (so a session ended on any node ends the token everywhere at once); `None` when that
+/// session ended, went idle, or the token was never issued with one.
+pub async fn session_player(db: &crate::db::Db, token: &str) -> sqlx::Result<Option<i64>> {
+    let idle_since = crate::db::now_ms() - crate::auth::session::IDLE_TIMEOUT_MS;
+    sqlx::query_scalar("SELECT player_id FROM sessions WHERE sportsbook_token = $1 AND ended_at IS NULL AND last_seen_at >= $2 LIMIT 1")
+        .bind(crate::auth::session::token_hash(token))
+        .bind(idle_since)
+        .fetch_optional(&db.pool)
+        .await
 }
 
 /// The site's own secret for the built-in sportsbook's tokens when the settings give none: made

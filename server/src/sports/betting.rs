@@ -25,6 +25,8 @@ pub const PROVIDER: &str = "sportsbook";
 pub const MIN_STAKE: i64 = 100;
 pub const MAX_STAKE: i64 = 500_000;
 pub const MAX_STAKE_HIGH_RATE: i64 = 50_000;
+// A player's High Rate bets (not refused) that hold a selection stake at most
+// MAX_STAKE_HIGH_RATE in all, however they are split (see `place`).
 pub const MAX_PAYOUT: i64 = 25_000_000;
 /// The book's margin on a cash-out, basis points.
 pub const CASHOUT_MARGIN_BP: i64 = 500;
@@ -121,6 +123,9 @@ pub enum BetError {
     StakeTooLow,
     #[error("the stake is above the maximum {0}")]
     StakeTooHigh(i64),
+    /// The player's High Rate stakes on a selection would pass the limit; what is left (kuruş).
+    #[error("the High Rate stakes on a selection would pass the limit")]
+    HighRateSpent(i64),
     #[error("the potential payout is above the maximum")]
     PayoutTooHigh,
     #[error("not enough money")]
@@ -210,10 +215,28 @@ fn round_move(player_id: i64, bet_id: i64, tx: &str, amount: Kurus) -> Move {
     }
 }
 
+/// What the player's High Rate bets holding a selection staked in all (kuruş; refused ones
+/// gave their stakes back and do not count).
+async fn high_rate_staked(conn: &mut AnyConnection, player_id: i64, selection_id: i64) -> Result<i64, BetError> {
+    Ok(sqlx::query_scalar(
+        "SELECT CAST(COALESCE(SUM(b.stake), 0) AS BIGINT) FROM sb_bets b JOIN sb_legs l ON l.bet_id = b.id \
+         WHERE b.player_id = $1 AND b.high_rate = 1 AND b.state <> 'refused' AND l.selection_id = $2",
+    )
+    .bind(player_id)
+    .bind(selection_id)
+    .fetch_one(&mut *conn)
+    .await?)
+}
+
 /// Places a slip: one bet per single, one for a combo or system. All or nothing.
 pub async fn place(db: &Db, player_id: i64, slip_in: &Slip, now: i64) -> Result<Vec<Placed>, BetError> {
     wallet::open_provider_account(db, PROVIDER).await?;
     let mut tx = db.begin_write().await?;
+    if slip_in.high_rate {
+        // The player's bets go one at a time from here (their balance rows, which the stake's
+        // move locks first too), so bets racing on one selection cannot split past its limit.
+        wallet::lock_player(&mut tx, player_id).await?;
+    }
     let mut offers = Vec::with_capacity(slip_in.legs.len());
     let mut changes = Vec::new();
     for w in &slip_in.legs {
@@ -248,6 +271,14 @@ pub async fn place(db: &Db, player_id: i64, slip_in: &Slip, now: i64) -> Result<
         let stake = slip_in.stake_each.saturating_mul(bet_combos.len() as i64);
         if stake > max_stake {
             return Err(BetError::StakeTooHigh(max_stake));
+        }
+        if slip_in.high_rate {
+            for &i in &leg_idx {
+                let staked = high_rate_staked(&mut tx, player_id, legs[i].selection_id).await?;
+                if staked.saturating_add(stake) > MAX_STAKE_HIGH_RATE {
+                    return Err(BetError::HighRateSpent((MAX_STAKE_HIGH_RATE - staked).max(0)));
+                }
+            }
         }
         let potential = slip::potential_return(&bet_legs, &bet_combos, slip_in.stake_each);
         if potential > MAX_PAYOUT {

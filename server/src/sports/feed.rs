@@ -1,11 +1,14 @@
-//! The simulated feed (issue 17): with no outside data the book is still alive. Every day it
-//! schedules fixtures in each competition (the same ones on every node: the day and the
-//! competition seed them), each with a script of its play drawn from the same model the prices
-//! come from (goal minutes, points minute by minute, set winners), and plays them on the clock:
-//! the state of play is a function of the time since kick-off (times the speed), so every node
-//! computes the same score. Each tick moves the live events on, reprices their markets, suspends
-//! them for a while after a goal, and at the end records every market's result from the final
-//! state (once: the event's conditional finish decides which node writes them).
+//! The simulated feed (issues 17 and 28): with no outside data the book is still alive. Every day
+//! it schedules fixtures in each competition (the same ones on every node: the day and the
+//! competition seed them) with the pricing model's means, and plays them on the clock. No result
+//! is known in advance: each stretch of play (a minute of football or basketball, a set) is drawn
+//! when the clock reaches it, under the installation's feed secret and fresh randomness, and
+//! written once as a fact (`sb_play`: the first node to decide it wins, the others read it), so
+//! every node computes the same score and nothing of a stretch to come exists anywhere. Each tick
+//! moves the live events on, reprices their markets from the means and the state of play (never
+//! from play to come), suspends them for a while after a goal, and at the end records every
+//! market's result from the final state (once: the event's conditional finish decides which node
+//! writes them).
 
 use rand::{Rng, SeedableRng};
 use serde::{Deserialize, Serialize};
@@ -225,16 +228,29 @@ pub enum Model {
     Sets { p: f64, best: u32 },
 }
 
-/// The simulated play, drawn when the event is scheduled.
+/// The play decided so far: the facts of each stretch of play, in order (nothing of a stretch
+/// the clock has not reached).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "sport", rename_all = "lowercase")]
 pub enum Script {
-    /// Goals as (minute of play, home side?).
-    Football { goals: Vec<(f64, bool)> },
+    /// Goals as (minute of play, home side?), of the first `minutes` minutes of play.
+    Football { goals: Vec<(f64, bool)>, minutes: u32 },
     /// Points scored in each minute of play (48, then 5 a period of overtime).
     Basketball { home: Vec<u32>, away: Vec<u32> },
     /// The winner of each set (true: home).
     Sets { sets: Vec<bool>, minutes_per_set: u32 },
+}
+
+/// One stretch of play as it is written (`sb_play.fact`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Stretch {
+    /// A minute of football: its goals as (minute of play, home side?).
+    Minute(Vec<(f64, bool)>),
+    /// A minute of basketball: the points of each side.
+    Points(u32, u32),
+    /// A set: whether the home side won it.
+    Set(bool),
 }
 
 /// The state of play.
@@ -253,6 +269,46 @@ pub struct Play {
     pub last_goal_at: Option<i64>,
 }
 
+/// The installation's feed secret: made once (32 random bytes) and kept in `settings`, shared by
+/// every node; never logged, never served.
+#[derive(Clone)]
+pub struct FeedSecret(Vec<u8>);
+
+impl std::fmt::Debug for FeedSecret {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("FeedSecret([redacted])")
+    }
+}
+
+/// The installation's feed secret, made by the first node that asks (the others read it).
+pub async fn feed_secret(db: &Db) -> sqlx::Result<FeedSecret> {
+    const KEY: &str = "sportsbook.feed_secret";
+    const READ: &str = "SELECT value FROM settings WHERE key = $1";
+    let value = match sqlx::query_scalar::<_, String>(READ).bind(KEY).fetch_optional(&db.pool).await? {
+        Some(v) => v,
+        None => {
+            let fresh = hex::encode(rand::random::<[u8; 32]>());
+            sqlx::query("INSERT INTO settings (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING")
+                .bind(KEY)
+                .bind(&fresh)
+                .execute(&db.pool)
+                .await?;
+            sqlx::query_scalar::<_, String>(READ).bind(KEY).fetch_one(&db.pool).await?
+        }
+    };
+    Ok(FeedSecret(value.into_bytes()))
+}
+
+/// The generator a stretch is drawn from: HMAC-SHA256 under the feed secret of the fixture, the
+/// stretch and 32 fresh random bytes (kept nowhere), so neither the public text nor the database
+/// tells a stretch before it is decided.
+fn stretch_rng(secret: &FeedSecret, feed_key: &str, stretch: usize) -> rand::rngs::StdRng {
+    let mut message = format!("{feed_key}:{stretch}:").into_bytes();
+    message.extend_from_slice(&rand::random::<[u8; 32]>());
+    rand::rngs::StdRng::from_seed(crate::payments::card::hmac_sha256(&secret.0, &message))
+}
+
+/// The order of a day's sides: public (the fixtures are published a day ahead), never the play.
 fn seeded(key: &str) -> rand::rngs::StdRng {
     let digest = Sha256::digest(key.as_bytes());
     let mut seed = [0u8; 32];
@@ -273,7 +329,71 @@ fn poisson_draw(rng: &mut impl Rng, mean: f64) -> u32 {
     }
 }
 
-/// The length of an event in real minutes at speed 1 (football's half-time break included).
+/// The sets a side needs to win a match that is the best of `best`.
+fn sets_needed(best: u32) -> u32 {
+    best / 2 + 1
+}
+
+impl Script {
+    /// Nothing decided yet.
+    pub fn empty(sport: Sport) -> Script {
+        match sport {
+            Sport::Football => Script::Football { goals: Vec::new(), minutes: 0 },
+            Sport::Basketball => Script::Basketball { home: Vec::new(), away: Vec::new() },
+            Sport::Tennis => Script::Sets { sets: Vec::new(), minutes_per_set: 40 },
+            Sport::Volleyball => Script::Sets { sets: Vec::new(), minutes_per_set: 25 },
+        }
+    }
+
+    /// How many stretches are decided.
+    pub fn len(&self) -> usize {
+        match self {
+            Script::Football { minutes, .. } => *minutes as usize,
+            Script::Basketball { home, .. } => home.len(),
+            Script::Sets { sets, .. } => sets.len(),
+        }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Adds the next stretch (one of another sport is refused).
+    pub fn push(&mut self, stretch: Stretch) -> anyhow::Result<()> {
+        match (self, stretch) {
+            (Script::Football { goals, minutes }, Stretch::Minute(g)) => {
+                goals.extend(g);
+                *minutes += 1;
+            }
+            (Script::Basketball { home, away }, Stretch::Points(h, a)) => {
+                home.push(h);
+                away.push(a);
+            }
+            (Script::Sets { sets, .. }, Stretch::Set(h)) => sets.push(h),
+            (_, s) => anyhow::bail!("a stretch of another sport: {s:?}"),
+        }
+        Ok(())
+    }
+
+    /// Whether the play is complete: every stretch the match has is decided.
+    pub fn complete(&self, model: &Model) -> bool {
+        match (self, model) {
+            (Script::Football { minutes, .. }, _) => *minutes >= 90,
+            (Script::Basketball { home, away }, _) => {
+                let n = home.len();
+                n >= 48 && (n - 48) % 5 == 0 && home.iter().sum::<u32>() != away.iter().sum::<u32>()
+            }
+            (Script::Sets { sets, .. }, Model::Sets { best, .. }) => {
+                let won = sets.iter().filter(|h| **h).count() as u32;
+                won.max(sets.len() as u32 - won) >= sets_needed(*best)
+            }
+            (Script::Sets { .. }, _) => true,
+        }
+    }
+}
+
+/// The length of a complete match in real minutes at speed 1 (football's half-time break
+/// included).
 pub fn duration_minutes(sport: Sport, script: &Script) -> i64 {
     match (sport, script) {
         (Sport::Football, _) => 105,
@@ -283,21 +403,13 @@ pub fn duration_minutes(sport: Sport, script: &Script) -> i64 {
     }
 }
 
-/// A fixture of the day: its model and script, drawn from the day's seed.
-pub fn draw(comp: &Competition, home: usize, away: usize, feed_key: &str) -> (Model, Script) {
-    let mut rng = seeded(feed_key);
+/// The pricing model of a fixture: the sides' strengths, public like its prices.
+pub fn model(comp: &Competition, home: usize, away: usize) -> Model {
     let (h, a) = (comp.sides[home], comp.sides[away]);
     match comp.sport {
         Sport::Football => {
             let (eh, ea) = pricing::expected_goals(Strength { attack: h.1, defence: h.2 }, Strength { attack: a.1, defence: a.2 });
-            let mut goals = Vec::new();
-            for (mean, is_home) in [(eh, true), (ea, false)] {
-                for _ in 0..poisson_draw(&mut rng, mean) {
-                    goals.push((rng.random_range(0.5..90.0f64), is_home));
-                }
-            }
-            goals.sort_by(|x, y| x.0.total_cmp(&y.0));
-            (Model::Football { home: eh, away: ea }, Script::Football { goals })
+            Model::Football { home: eh, away: ea }
         }
         Sport::Basketball => {
             // Expected points: the mean of one side's attack and the other's defence, plus a home edge.
@@ -305,53 +417,74 @@ pub fn draw(comp: &Competition, home: usize, away: usize, feed_key: &str) -> (Mo
             let lines = pricing::basketball((ph, pa), BasketballState { left: 1.0, home: 0, away: 0 }, None, MARGIN);
             let handicap = lines.iter().find(|m| m.key == "handicap").and_then(|m| m.line).unwrap_or(-0.5);
             let total = lines.iter().find(|m| m.key == "total").and_then(|m| m.line).unwrap_or(160.5);
-            let (mut sh, mut sa) = (Vec::new(), Vec::new());
-            for _ in 0..48 {
-                sh.push(poisson_draw(&mut rng, ph / 48.0));
-                sa.push(poisson_draw(&mut rng, pa / 48.0));
-            }
-            while sh.iter().sum::<u32>() == sa.iter().sum::<u32>() {
-                for _ in 0..5 {
-                    sh.push(poisson_draw(&mut rng, ph / 48.0));
-                    sa.push(poisson_draw(&mut rng, pa / 48.0));
-                }
-            }
-            (Model::Basketball { home: ph, away: pa, handicap: -handicap, total }, Script::Basketball { home: sh, away: sa })
+            Model::Basketball { home: ph, away: pa, handicap: -handicap, total }
         }
         Sport::Tennis | Sport::Volleyball => {
             let best = if comp.sport == Sport::Tennis { 3 } else { 5 };
-            let p = (0.5 + (h.1 - a.1) / 60.0).clamp(0.15, 0.85);
-            let need = best / 2 + 1;
-            let (mut won, mut lost, mut sets) = (0, 0, Vec::new());
-            while won < need && lost < need {
-                let home_wins = rng.random::<f64>() < p;
-                sets.push(home_wins);
-                if home_wins { won += 1 } else { lost += 1 }
-            }
-            let minutes_per_set = if comp.sport == Sport::Tennis { 40 } else { 25 };
-            (Model::Sets { p, best }, Script::Sets { sets, minutes_per_set })
+            Model::Sets { p: (0.5 + (h.1 - a.1) / 60.0).clamp(0.15, 0.85), best }
         }
     }
 }
 
-/// The state of play `elapsed_ms` of simulated time after kick-off (negative: not started).
-pub fn play_at(sport: Sport, script: &Script, starts_at: i64, elapsed_ms: i64) -> Play {
+/// The minute of football play `minutes` of the clock after kick-off: 45 minutes, a 15-minute
+/// break, 45 minutes.
+fn football_minute(minutes: f64) -> f64 {
+    if minutes <= 45.0 {
+        minutes
+    } else if minutes <= 60.0 {
+        45.0
+    } else {
+        (minutes - 15.0).min(90.0)
+    }
+}
+
+/// Whether the next stretch of `script` is due `elapsed_ms` of simulated time after kick-off:
+/// a minute of football when the clock reaches it (its goals then fall within it as it is
+/// played), a minute of basketball or a set when it has been played (it is shown then).
+pub fn next_due(model: &Model, script: &Script, elapsed_ms: i64) -> bool {
+    if elapsed_ms < 0 || script.complete(model) {
+        return false;
+    }
+    let minutes = elapsed_ms as f64 / MINUTE_MS as f64;
+    let n = script.len();
+    match script {
+        Script::Football { .. } => football_minute(minutes) >= n as f64,
+        Script::Basketball { .. } => (minutes / 2.0).floor() as usize > n,
+        Script::Sets { minutes_per_set, .. } => (minutes / f64::from(*minutes_per_set)).floor() as usize > n,
+    }
+}
+
+/// Draws the next stretch of `script` from `rng` with the model's means.
+pub fn draw_next(model: &Model, script: &Script, rng: &mut impl Rng) -> Stretch {
+    match (*model, script) {
+        (Model::Football { home, away }, Script::Football { minutes, .. }) => {
+            let mut goals = Vec::new();
+            for (mean, is_home) in [(home, true), (away, false)] {
+                for _ in 0..poisson_draw(rng, mean / 90.0) {
+                    goals.push((f64::from(*minutes) + rng.random::<f64>(), is_home));
+                }
+            }
+            goals.sort_by(|x, y| x.0.total_cmp(&y.0));
+            Stretch::Minute(goals)
+        }
+        (Model::Basketball { home, away, .. }, _) => Stretch::Points(poisson_draw(rng, home / 48.0), poisson_draw(rng, away / 48.0)),
+        (Model::Sets { p, .. }, _) => Stretch::Set(rng.random::<f64>() < p),
+        (Model::Football { .. }, _) => Stretch::Minute(Vec::new()),
+    }
+}
+
+/// The state of play `elapsed_ms` of simulated time after kick-off (negative: not started), from
+/// the play decided so far.
+pub fn play_at(model: &Model, script: &Script, starts_at: i64, elapsed_ms: i64) -> Play {
     let mut play = Play { phase: "scheduled".into(), clock: 0.0, home: 0, away: 0, half_time: None, last_goal_at: None };
     if elapsed_ms < 0 {
         return play;
     }
     let minutes = elapsed_ms as f64 / MINUTE_MS as f64;
-    play.phase = if minutes >= duration_minutes(sport, script) as f64 { "finished".into() } else { "live".into() };
+    play.phase = "live".into();
     match script {
-        Script::Football { goals } => {
-            // 45 minutes, a 15-minute break, 45 minutes.
-            let minute = if minutes <= 45.0 {
-                minutes
-            } else if minutes <= 60.0 {
-                45.0
-            } else {
-                (minutes - 15.0).min(90.0)
-            };
+        Script::Football { goals, minutes: decided } => {
+            let minute = football_minute(minutes);
             play.clock = minute;
             for &(at, is_home) in goals.iter().filter(|(at, _)| *at <= minute) {
                 if is_home {
@@ -366,6 +499,9 @@ pub fn play_at(sport: Sport, script: &Script, starts_at: i64, elapsed_ms: i64) -
                 let first = |home: bool| goals.iter().filter(|(at, h)| *at <= 45.0 && *h == home).count() as u32;
                 play.half_time = Some((first(true), first(false)));
             }
+            if *decided >= 90 && minutes >= 105.0 {
+                play.phase = "finished".into();
+            }
         }
         Script::Basketball { home, away } => {
             // Each minute of play takes two minutes of the clock (stoppages).
@@ -373,12 +509,18 @@ pub fn play_at(sport: Sport, script: &Script, starts_at: i64, elapsed_ms: i64) -
             play.clock = played as f64;
             play.home = home[..played].iter().sum();
             play.away = away[..played].iter().sum();
+            if script.complete(model) && played == home.len() {
+                play.phase = "finished".into();
+            }
         }
         Script::Sets { sets, minutes_per_set } => {
             let done = ((minutes / f64::from(*minutes_per_set)).floor() as usize).min(sets.len());
             play.clock = done as f64;
             play.home = sets[..done].iter().filter(|h| **h).count() as u32;
             play.away = done as u32 - play.home;
+            if script.complete(model) && done == sets.len() {
+                play.phase = "finished".into();
+            }
         }
     }
     play
@@ -425,8 +567,8 @@ pub async fn schedule_day(db: &Db, day: i64) -> anyhow::Result<usize> {
             // Kick-offs between 08:00 and 22:00 UTC, spread over the competitions.
             let slot = (ci * 5 + n * 11) % 28;
             let starts_at = day * DAY_MS + 8 * 3_600_000 + slot as i64 * 30 * MINUTE_MS;
-            let (model, script) = draw(comp, home, away, &feed_key);
-            let play = play_at(comp.sport, &script, starts_at, -1);
+            let model = model(comp, home, away);
+            let play = play_at(&model, &Script::empty(comp.sport), starts_at, -1);
             let mut tx = db.begin_write().await?;
             let id: Option<i64> = sqlx::query_scalar(
                 "INSERT INTO sb_events (feed_key, sport, competition, home, away, starts_at, state, model, script, play, updated_at) \
@@ -439,7 +581,8 @@ pub async fn schedule_day(db: &Db, day: i64) -> anyhow::Result<usize> {
             .bind(comp.sides[away].0)
             .bind(starts_at)
             .bind(serde_json::to_string(&model)?)
-            .bind(serde_json::to_string(&script)?)
+            // The play is decided as the clock reaches it (`sb_play`), never here.
+            .bind("{}")
             .bind(serde_json::to_string(&play)?)
             .bind(now_ms())
             .fetch_optional(&mut *tx)
@@ -536,11 +679,71 @@ async fn write_markets(
     Ok(())
 }
 
-/// One step of the feed at `now`: events due start, live ones move on and are repriced, finished
-/// ones get their results. `speed` is simulated seconds per real second.
+/// The play of an event decided so far (`sb_play`, in the order of play).
+pub async fn decided(conn: &mut AnyConnection, event_id: i64, sport: Sport) -> anyhow::Result<Script> {
+    let mut script = Script::empty(sport);
+    let rows: Vec<(i64, String)> = sqlx::query_as("SELECT stretch, fact FROM sb_play WHERE event_id = $1 ORDER BY stretch")
+        .bind(event_id)
+        .fetch_all(&mut *conn)
+        .await?;
+    for (n, (stretch, fact)) in rows.into_iter().enumerate() {
+        anyhow::ensure!(stretch == n as i64, "event {event_id}: stretch {n} of its play is missing");
+        script.push(serde_json::from_str(&fact)?)?;
+    }
+    Ok(script)
+}
+
+/// Decides the stretches of an event's play that are due `elapsed_ms` after kick-off: each drawn
+/// under the feed secret and written once (a node that finds a stretch already written, by
+/// another node that decided it first, takes that one), so every node plays the same match.
+async fn decide_due(
+    conn: &mut AnyConnection,
+    secret: &FeedSecret,
+    (event_id, feed_key): (i64, &str),
+    model: &Model,
+    script: &mut Script,
+    elapsed_ms: i64,
+    now: i64,
+) -> anyhow::Result<()> {
+    while next_due(model, script, elapsed_ms) {
+        let n = script.len();
+        let drawn = draw_next(model, script, &mut stretch_rng(secret, feed_key, n));
+        sqlx::query(
+            "INSERT INTO sb_play (event_id, stretch, fact, decided_at) VALUES ($1, $2, $3, $4) ON CONFLICT (event_id, stretch) DO NOTHING",
+        )
+        .bind(event_id)
+        .bind(n as i64)
+        .bind(serde_json::to_string(&drawn)?)
+        .bind(now)
+        .execute(&mut *conn)
+        .await?;
+        let fact: String = sqlx::query_scalar("SELECT fact FROM sb_play WHERE event_id = $1 AND stretch = $2")
+            .bind(event_id)
+            .bind(n as i64)
+            .fetch_one(&mut *conn)
+            .await?;
+        script.push(serde_json::from_str(&fact)?)?;
+    }
+    Ok(())
+}
+
+/// The state of play with its goal's time on the real clock (the feed may run faster).
+fn scaled(mut play: Play, starts_at: i64, speed: f64) -> Play {
+    play.last_goal_at = play.last_goal_at.map(|at| starts_at + ((at - starts_at) as f64 / speed) as i64);
+    play
+}
+
+/// One step of the feed at `now`: events due start, the stretches of play the clock reached are
+/// decided, live events move on and are repriced, finished ones get their results. `speed` is
+/// simulated seconds per real second.
 pub async fn tick(db: &Db, now: i64, speed: f64) -> anyhow::Result<()> {
+    let secret = feed_secret(db).await?;
+    tick_with(db, &secret, now, speed).await
+}
+
+async fn tick_with(db: &Db, secret: &FeedSecret, now: i64, speed: f64) -> anyhow::Result<()> {
     let rows = sqlx::query(
-        "SELECT id, sport, starts_at, state, model, script, play FROM sb_events \
+        "SELECT id, sport, starts_at, state, model, feed_key, play FROM sb_events \
          WHERE state IN ('scheduled', 'live') AND starts_at <= $1 ORDER BY starts_at, id LIMIT 200",
     )
     .bind(now)
@@ -551,16 +754,19 @@ pub async fn tick(db: &Db, now: i64, speed: f64) -> anyhow::Result<()> {
         let (id, sport, starts_at, state): (i64, String, i64, String) = (r.try_get(0)?, r.try_get(1)?, r.try_get(2)?, r.try_get(3)?);
         let sport = Sport::parse(&sport).ok_or_else(|| anyhow::anyhow!("event {id}: unknown sport"))?;
         let model: Model = serde_json::from_str(&r.try_get::<String, _>(4)?)?;
-        let script: Script = serde_json::from_str(&r.try_get::<String, _>(5)?)?;
+        let feed_key: String = r.try_get(5)?;
         let before: Play = serde_json::from_str(&r.try_get::<String, _>(6)?)?;
         let elapsed = ((now - starts_at) as f64 * speed) as i64;
-        let mut play = play_at(sport, &script, starts_at, elapsed);
-        // Real times of goals at another speed: scale back to the clock.
-        play.last_goal_at = play.last_goal_at.map(|at| starts_at + ((at - starts_at) as f64 / speed) as i64);
-        if play == before && state == "live" {
+        let mut script = decided(&mut *db.pool.acquire().await?, id, sport).await?;
+        let due = next_due(&model, &script, elapsed);
+        if !due && state == "live" && scaled(play_at(&model, &script, starts_at, elapsed), starts_at, speed) == before {
             continue;
         }
         let mut tx = db.begin_write().await?;
+        if due {
+            decide_due(&mut tx, secret, (id, &feed_key), &model, &mut script, elapsed, now).await?;
+        }
+        let play = scaled(play_at(&model, &script, starts_at, elapsed), starts_at, speed);
         if play.phase == "finished" {
             let finished = sqlx::query("UPDATE sb_events SET state = 'finished', play = $1, score_home = $2, score_away = $3, updated_at = $4 WHERE id = $5 AND state <> 'finished'")
                 .bind(serde_json::to_string(&play)?)
@@ -643,8 +849,19 @@ pub async fn run(db: Db, every: std::time::Duration, speed: f64) {
     let mut tick_every = tokio::time::interval(every);
     tick_every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     let mut scheduled_for: Option<i64> = None;
+    let mut secret: Option<FeedSecret> = None;
     loop {
         tick_every.tick().await;
+        if secret.is_none() {
+            match feed_secret(&db).await {
+                Ok(s) => secret = Some(s),
+                Err(e) => {
+                    tracing::warn!(error = %e, "the sports feed's secret could not be read");
+                    continue;
+                }
+            }
+        }
+        let Some(secret) = secret.as_ref() else { continue };
         let now = now_ms();
         let hour = now.div_euclid(3_600_000);
         if scheduled_for != Some(hour) {
@@ -655,7 +872,7 @@ pub async fn run(db: Db, every: std::time::Duration, speed: f64) {
             }
             scheduled_for = Some(hour);
         }
-        if let Err(e) = tick(&db, now, speed).await {
+        if let Err(e) = tick_with(&db, secret, now, speed).await {
             tracing::warn!(error = %e, "the sports feed's tick failed");
         }
     }
@@ -665,25 +882,65 @@ pub async fn run(db: Db, every: std::time::Duration, speed: f64) {
 mod tests {
     use super::*;
 
+    const FAR: i64 = 1_000 * MINUTE_MS;
+
+    /// Decides every stretch due at `elapsed` with `rng`, as the feed does with its secret.
+    fn decide(model: &Model, script: &mut Script, elapsed: i64, rng: &mut impl Rng) {
+        while next_due(model, script, elapsed) {
+            let next = draw_next(model, script, rng);
+            script.push(next).unwrap();
+        }
+    }
+
+    fn rng(n: u64) -> rand::rngs::StdRng {
+        rand::rngs::StdRng::seed_from_u64(n)
+    }
+
     #[test]
-    fn a_fixture_is_the_same_on_every_node_and_its_play_follows_its_script() {
+    fn a_minute_is_decided_when_the_clock_reaches_it_and_the_play_follows_what_was_decided() {
         let comp = competition("super-lig").unwrap();
-        assert_eq!(draw(comp, 0, 1, "20000:super-lig:0"), draw(comp, 0, 1, "20000:super-lig:0"));
-        let (_, script) = draw(comp, 0, 1, "20000:super-lig:0");
-        let Script::Football { goals } = &script else { panic!("football") };
-        let at_end = play_at(Sport::Football, &script, 0, 105 * MINUTE_MS);
+        let model = model(comp, 0, 1);
+        let mut script = Script::empty(Sport::Football);
+        assert!(!next_due(&model, &script, -1), "nothing before kick-off");
+        assert_eq!(play_at(&model, &script, 0, -1).phase, "scheduled");
+
+        decide(&model, &mut script, 30 * MINUTE_MS, &mut rng(1));
+        let Script::Football { goals, minutes } = &script else { panic!("football") };
+        assert_eq!(*minutes, 31, "minutes 0 to 30, the one being played included");
+        assert!(goals.iter().all(|(at, _)| *at < 31.0), "{goals:?}");
+        decide(&model, &mut script, 50 * MINUTE_MS, &mut rng(2));
+        assert_eq!(script.len(), 46, "the break decides nothing");
+        assert_eq!(play_at(&model, &script, 0, 50 * MINUTE_MS).clock, 45.0, "the break stops the clock");
+
+        decide(&model, &mut script, 105 * MINUTE_MS, &mut rng(3));
+        let Script::Football { goals, .. } = &script else { panic!("football") };
+        let at_end = play_at(&model, &script, 0, 105 * MINUTE_MS);
         assert_eq!(at_end.phase, "finished");
         assert_eq!((at_end.home + at_end.away) as usize, goals.len());
-        let half_time = play_at(Sport::Football, &script, 0, 50 * MINUTE_MS);
-        assert_eq!(half_time.clock, 45.0, "the break stops the clock");
-        assert_eq!(play_at(Sport::Football, &script, 0, -1).phase, "scheduled");
+        assert!(!next_due(&model, &script, FAR), "a complete match decides nothing more");
+    }
+
+    #[test]
+    fn a_match_is_live_until_its_last_stretch_is_decided_and_played() {
+        let volley = competition("sultanlar-ligi").unwrap();
+        let model = model(volley, 0, 1);
+        let mut script = Script::empty(Sport::Volleyball);
+        decide(&model, &mut script, 24 * MINUTE_MS, &mut rng(4));
+        assert!(script.is_empty(), "a set is decided when it has been played");
+        decide(&model, &mut script, 25 * MINUTE_MS, &mut rng(4));
+        assert_eq!(script.len(), 1);
+        assert_eq!(play_at(&model, &script, 0, 25 * MINUTE_MS).phase, "live");
+        assert_eq!(play_at(&model, &Script::empty(Sport::Volleyball), 0, FAR).phase, "live", "not over before it is decided");
     }
 
     #[test]
     fn at_the_end_every_market_is_decided() {
-        for comp in COMPETITIONS {
-            let (model, script) = draw(comp, 0, 1, &format!("20001:{}:0", comp.key));
-            let end = play_at(comp.sport, &script, 0, duration_minutes(comp.sport, &script) * MINUTE_MS);
+        for (n, comp) in COMPETITIONS.iter().enumerate() {
+            let model = model(comp, 0, 1);
+            let mut script = Script::empty(comp.sport);
+            decide(&model, &mut script, FAR, &mut rng(n as u64));
+            let end = play_at(&model, &script, 0, duration_minutes(comp.sport, &script) * MINUTE_MS);
+            assert_eq!(end.phase, "finished", "{}", comp.key);
             for m in markets(&model, &end) {
                 let winners = m.selections.iter().filter(|s| s.probability > 0.999_999).count();
                 let losers = m.selections.iter().filter(|s| s.probability < 1e-6).count();
@@ -704,13 +961,27 @@ mod tests {
     fn a_basketball_game_never_ends_level_and_sets_end_at_the_needed_wins() {
         for n in 0..30 {
             let comp = competition("nba").unwrap();
-            let (_, script) = draw(comp, n % 6, (n + 1) % 6, &format!("2000{n}:nba:0"));
-            let end = play_at(Sport::Basketball, &script, 0, duration_minutes(Sport::Basketball, &script) * MINUTE_MS);
+            let model_nba = model(comp, n % 6, (n + 1) % 6);
+            let mut script = Script::empty(Sport::Basketball);
+            decide(&model_nba, &mut script, FAR, &mut rng(n as u64));
+            let end = play_at(&model_nba, &script, 0, duration_minutes(Sport::Basketball, &script) * MINUTE_MS);
             assert_ne!(end.home, end.away);
+            assert_eq!(end.phase, "finished");
             let volley = competition("sultanlar-ligi").unwrap();
-            let (_, sets) = draw(volley, n % 6, (n + 1) % 6, &format!("2000{n}:sl:0"));
-            let end = play_at(Sport::Volleyball, &sets, 0, duration_minutes(Sport::Volleyball, &sets) * MINUTE_MS);
+            let model_volley = model(volley, n % 6, (n + 1) % 6);
+            let mut sets = Script::empty(Sport::Volleyball);
+            decide(&model_volley, &mut sets, FAR, &mut rng(100 + n as u64));
+            let end = play_at(&model_volley, &sets, 0, duration_minutes(Sport::Volleyball, &sets) * MINUTE_MS);
             assert_eq!(end.home.max(end.away), 3);
         }
+    }
+
+    #[test]
+    fn a_stretch_drawn_twice_under_one_secret_is_not_the_same_draw() {
+        // Fresh randomness besides the secret: not even the secret tells a stretch to come.
+        let secret = FeedSecret(b"0123456789abcdef0123456789abcdef".to_vec());
+        let draws: std::collections::HashSet<u64> = (0..8).map(|_| stretch_rng(&secret, "20000:super-lig:0", 0).random::<u64>()).collect();
+        assert_eq!(draws.len(), 8);
+        assert_eq!(format!("{secret:?}"), "FeedSecret([redacted])");
     }
 }

@@ -91,7 +91,8 @@ async fn stream(State(state): State<SportsState>) -> impl IntoResponse {
 }
 
 /// The player betting: the sportsbook token the login data gave (`Authorization: Bearer
-/// betsy.…`), as a framed sportsbook is called, or the site's own session.
+/// betsy.…`), as a framed sportsbook is called, while the session it came with is live; or the
+/// site's own session.
 #[derive(Debug, Clone, Copy)]
 pub struct Bettor {
     pub player_id: i64,
@@ -103,9 +104,15 @@ impl FromRequestParts<SportsState> for Bettor {
     async fn from_request_parts(parts: &mut Parts, state: &SportsState) -> Result<Self, Self::Rejection> {
         let token = crate::auth::session::bearer(parts).ok_or(AppError::Unauthorized)?;
         // A Betsy token only: a Betco token is for the other book (/spor/betco), never this one.
+        // It is good while the site session it was issued with is live (checked in the database).
         if let Some((_, usercode)) = state.books.verify(token, crate::db::now_ms()).filter(|(book, _)| book == "betsy") {
             let code: i64 = usercode.parse().map_err(|_| AppError::Unauthorized)?;
-            return Ok(Bettor { player_id: code - crate::auth::USERCODE_BASE });
+            let player_id = code - crate::auth::USERCODE_BASE;
+            let live = crate::accounts::sportsbooks::session_player(&state.db, token).await?;
+            return match live {
+                Some(p) if p == player_id => Ok(Bettor { player_id }),
+                _ => Err(AppError::Unauthorized),
+            };
         }
         let me = crate::auth::session::lookup(&state.db, token).await?.ok_or(AppError::Unauthorized)?;
         Ok(Bettor { player_id: me.player_id })
@@ -400,6 +407,13 @@ fn refuse(e: BetError) -> Response {
         BetError::StakeTooHigh(max) => (
             StatusCode::BAD_REQUEST,
             t("sportsbook.stake_high").replace("{amount}", &Kurus::from_minor(max).map(|k| k.to_string()).unwrap_or_default()),
+            None,
+        ),
+        BetError::HighRateSpent(left) => (
+            StatusCode::BAD_REQUEST,
+            t("sportsbook.high_rate_spent")
+                .replace("{amount}", &Kurus::from_minor(betting::MAX_STAKE_HIGH_RATE).map(|k| k.to_string()).unwrap_or_default())
+                .replace("{left}", &Kurus::from_minor(left).map(|k| k.to_string()).unwrap_or_default()),
             None,
         ),
         BetError::PayoutTooHigh => (

@@ -24,6 +24,7 @@ mod security;
 mod senders;
 mod spa;
 mod sports;
+mod sports_trust;
 mod sportsbook;
 mod studio;
 mod wallet;

@@ -53,11 +53,9 @@ on_both_engines! {
     async fn events_go_live_on_the_clock_and_end_with_every_market_settled_from_the_score(app) {
         // Arrange
         feed::schedule_day(&app.db, DAY).await.unwrap();
-        let (id, starts_at, script): (i64, i64, String) =
-            sqlx::query_as("SELECT id, starts_at, script FROM sb_events WHERE sport = 'football' ORDER BY starts_at, id LIMIT 1")
+        let (id, starts_at): (i64, i64) =
+            sqlx::query_as("SELECT id, starts_at FROM sb_events WHERE sport = 'football' ORDER BY starts_at, id LIMIT 1")
                 .fetch_one(&app.db.pool).await.unwrap();
-        let script: feed::Script = serde_json::from_str(&script).unwrap();
-        let feed::Script::Football { goals } = &script else { panic!("a football script") };
 
         // Act: 30 minutes in, then after the final whistle.
         feed::tick(&app.db, starts_at + 30 * 60_000, 1.0).await.unwrap();
@@ -65,7 +63,10 @@ on_both_engines! {
         feed::tick(&app.db, starts_at + 110 * 60_000, 1.0).await.unwrap();
         feed::tick(&app.db, starts_at + 111 * 60_000, 1.0).await.unwrap();
 
-        // Assert
+        // Assert: the score follows the play decided, minute by minute.
+        let script = feed::decided(&mut *app.db.pool.acquire().await.unwrap(), id, kasa::sports::book::Sport::Football).await.unwrap();
+        let feed::Script::Football { goals, minutes } = &script else { panic!("a football script") };
+        assert_eq!(*minutes, 90);
         let this = live["data"].as_array().unwrap().iter().find(|e| e["id"] == id).cloned().unwrap_or(Value::Null);
         assert_eq!(this["state"], "live", "{live}");
         let early = goals.iter().filter(|(m, _)| *m <= 30.0).count() as u64;
@@ -92,30 +93,46 @@ on_both_engines! {
 
 on_both_engines! {
     async fn a_goal_suspends_the_markets_and_they_reopen_with_new_prices(app) {
-        // Arrange: the first football event with a goal.
+        // Arrange: a match's first goal, found as the play is decided minute by minute (nothing
+        // of it is known before).
         feed::schedule_day(&app.db, DAY).await.unwrap();
-        let rows: Vec<(i64, i64, String)> = sqlx::query_as("SELECT id, starts_at, script FROM sb_events WHERE sport = 'football' ORDER BY starts_at, id")
+        let events: Vec<(i64, i64)> = sqlx::query_as("SELECT id, starts_at FROM sb_events WHERE sport = 'football' ORDER BY starts_at, id")
             .fetch_all(&app.db.pool).await.unwrap();
-        let (id, starts_at, minute) = rows.iter().find_map(|(id, at, s)| {
-            let feed::Script::Football { goals } = serde_json::from_str::<feed::Script>(s).unwrap() else { return None };
-            goals.iter().find(|g| g.0 > 2.0 && g.0 < 44.0).map(|g| (*id, *at, g.0))
-        }).expect("a first-half goal in some fixture");
-        let at = |m: f64| starts_at + (m * 60_000.0) as i64;
-        let price = |app: &crate::helpers::TestApp| {
+        let price = |app: &crate::helpers::TestApp, id: i64| {
             let db = app.db.clone();
             async move {
                 sqlx::query_as::<_, (String, i64)>("SELECT m.state, s.price FROM sb_selections s JOIN sb_markets m ON m.id = s.market_id WHERE m.event_id = $1 AND m.key = '1x2' AND s.key = '1'")
                     .bind(id).fetch_one(&db.pool).await.unwrap()
             }
         };
-
-        // Act
-        feed::tick(&app.db, at(minute - 1.0), 1.0).await.unwrap();
-        let before = price(&app).await;
-        feed::tick(&app.db, at(minute) + 5_000, 1.0).await.unwrap();
-        let just_after = price(&app).await;
-        feed::tick(&app.db, at(minute) + feed::SUSPEND_AFTER_GOAL_MS + 5_000, 1.0).await.unwrap();
-        let later = price(&app).await;
+        let mut found = None;
+        'events: for &(id, starts_at) in &events {
+            let at = |m: f64| starts_at + (m * 60_000.0) as i64;
+            for k in 0..44 {
+                // Act
+                feed::tick(&app.db, at(k as f64), 1.0).await.unwrap();
+                let script = feed::decided(&mut *app.db.pool.acquire().await.unwrap(), id, kasa::sports::book::Sport::Football).await.unwrap();
+                let feed::Script::Football { goals, .. } = script else { panic!("football") };
+                if let Some(&(minute, _)) = goals.first() {
+                    if k < 2 {
+                        continue 'events;
+                    }
+                    let before = price(&app, id).await;
+                    feed::tick(&app.db, at(minute) + 5_000, 1.0).await.unwrap();
+                    let just_after = price(&app, id).await;
+                    feed::tick(&app.db, at(minute) + feed::SUSPEND_AFTER_GOAL_MS + 5_000, 1.0).await.unwrap();
+                    let later = price(&app, id).await;
+                    let script = feed::decided(&mut *app.db.pool.acquire().await.unwrap(), id, kasa::sports::book::Sport::Football).await.unwrap();
+                    let feed::Script::Football { goals, .. } = script else { panic!("football") };
+                    if goals.iter().filter(|g| g.0 > minute && g.0 < minute + 0.5).count() > 0 {
+                        continue 'events; // another goal right after: its own suspension
+                    }
+                    found = Some((before, just_after, later));
+                    break 'events;
+                }
+            }
+        }
+        let (before, just_after, later) = found.expect("a first-half goal in some fixture");
 
         // Assert
         assert_eq!(before.0, "active");
