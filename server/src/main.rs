@@ -283,6 +283,16 @@ enum WalletCommand {
         #[arg(long)]
         json: bool,
     },
+    /// Players' debts: what corrected results took back that the players no longer held, still
+    /// owed (each repaid first from the player's next credits), largest first.
+    Debts {
+        /// Also the debts repaid in full.
+        #[arg(long)]
+        all: bool,
+        /// Print JSON (amounts in kuruş).
+        #[arg(long)]
+        json: bool,
+    },
     /// Correct a player's real-money balance, recorded with its reason.
     Adjust {
         /// The player's username.
@@ -537,6 +547,34 @@ fn main() -> ExitCode {
                             println!("{}", serde_json::to_string_pretty(&report)?);
                         } else {
                             println!("{report}");
+                        }
+                        Ok(())
+                    }
+                    WalletCommand::Debts { all, json } => {
+                        let debts = kasa::wallet::debts(&db, all).await?;
+                        if json {
+                            println!("{}", serde_json::to_string_pretty(&debts)?);
+                            return Ok(());
+                        }
+                        if debts.is_empty() {
+                            println!("No player owes anything.");
+                        }
+                        let lira = |k: i64| kasa::wallet::Kurus::from_minor(k).map(|k| k.to_string()).unwrap_or_default();
+                        let mut total = 0;
+                        for d in &debts {
+                            total += d.outstanding;
+                            println!(
+                                "player {} {:<20} owes {:>16} (recorded {}, repaid {}) since {}",
+                                d.player_id,
+                                d.username.as_deref().unwrap_or("?"),
+                                lira(d.outstanding),
+                                lira(d.recorded),
+                                lira(d.repaid),
+                                kasa::db::iso_utc(d.since)
+                            );
+                        }
+                        if !debts.is_empty() {
+                            println!("{} player(s) owe {} in all", debts.iter().filter(|d| d.outstanding > 0).count(), lira(total));
                         }
                         Ok(())
                     }

@@ -354,6 +354,17 @@ pub async fn win_many_in(tx: &mut AnyConnection, provider: &str, moves: &[Move])
 
 /// [`rollback`] inside the caller's transaction (see [`bet_in`]).
 pub async fn rollback_in(tx: &mut AnyConnection, rb: &Rollback) -> Result<Answer, CallError> {
+    rollback_with(tx, rb, wallet::Shortfall::Refuse).await
+}
+
+/// An operator's correction of a win (a corrected sportsbook result): [`rollback_in`], except that
+/// a win the player no longer holds is taken back as far as the pockets go and the rest becomes
+/// the player's debt ([`wallet::Shortfall::Owe`]), so a correction always completes.
+pub async fn correct_in(tx: &mut AnyConnection, rb: &Rollback) -> Result<Answer, CallError> {
+    rollback_with(tx, rb, wallet::Shortfall::Owe).await
+}
+
+async fn rollback_with(tx: &mut AnyConnection, rb: &Rollback, shortfall: wallet::Shortfall) -> Result<Answer, CallError> {
     check_ids(&rb.provider, &rb.round_id, &rb.tx_id)?;
     check_ids(&rb.provider, &rb.round_id, &rb.rolls_back)?;
     if rb.tx_id == rb.rolls_back {
@@ -389,7 +400,7 @@ pub async fn rollback_in(tx: &mut AnyConnection, rb: &Rollback) -> Result<Answer
             return Err(CallError::Foreign(rb.round_id.clone()));
         }
         match kind.as_str() {
-            "bet" | "win" => undo(tx, rb, &kind, amount).await?,
+            "bet" | "win" => undo(tx, rb, &kind, amount, shortfall).await?,
             "rollback" => return Err(CallError::Invalid("a rollback cannot be rolled back")),
             _ => {} // a tombstone already: nothing more to undo
         }
@@ -398,7 +409,7 @@ pub async fn rollback_in(tx: &mut AnyConnection, rb: &Rollback) -> Result<Answer
 }
 
 /// Undoes a known bet or win once: of racing rollbacks, the one whose conditional update wins.
-async fn undo(tx: &mut AnyConnection, rb: &Rollback, kind: &str, amount: i64) -> Result<(), CallError> {
+async fn undo(tx: &mut AnyConnection, rb: &Rollback, kind: &str, amount: i64, shortfall: wallet::Shortfall) -> Result<(), CallError> {
     let marked = sqlx::query("UPDATE provider_txs SET rolled_back_by = $1 WHERE provider = $2 AND tx_id = $3 AND rolled_back_by IS NULL")
         .bind(&rb.tx_id)
         .bind(&rb.provider)
@@ -425,7 +436,7 @@ async fn undo(tx: &mut AnyConnection, rb: &Rollback, kind: &str, amount: i64) ->
         provider_tx: Some(rb.tx_id.clone()),
     };
     let key = wallet_key(&rb.provider, "rollback", &rb.rolls_back);
-    let moved = wallet::reverse_in(tx, &key, &wallet_key(&rb.provider, kind, &rb.rolls_back), &refs).await?;
+    let moved = wallet::reverse_with(tx, &key, &wallet_key(&rb.provider, kind, &rb.rolls_back), &refs, shortfall).await?;
     let (to_bonus, from_bonus) = bonus_flow(&moved, rb.player_id)?;
     bonus::wagering::after_credit(tx, rb.player_id, to_bonus, &key).await?;
     bonus::wagering::after_debit(tx, rb.player_id, from_bonus).await?;

@@ -441,6 +441,8 @@ pub async fn settle_market(db: &Db, market_id: i64) -> Result<usize, BetError> {
     .fetch_all(&db.pool)
     .await?;
     wallet::open_provider_account(db, PROVIDER).await?;
+    // A correction may write a bonus payout the player no longer holds off to the bonus cost.
+    wallet::open_house_account(db, &wallet::Account::BonusCost).await?;
     let mut changed = 0;
     // Bets settle in batches, each batch one transaction with one balance push per player in it:
     // a big event's hundred thousand bets are fifty commits, not a hundred thousand.
@@ -670,7 +672,8 @@ async fn settle_bet(tx: &mut AnyConnection, bet_id: i64, player_id: i64) -> Resu
             tx_id: format!("sb-{bet_id}-undo-{n}"),
             rolls_back: previous,
         };
-        rounds::rollback_in(tx, &rb).await?;
+        // Whatever the player did with the payout since: what they no longer hold becomes a debt.
+        rounds::correct_in(tx, &rb).await?;
     }
     let amount = Kurus::from_minor(total).map_err(WalletError::from)?;
     rounds::win_in(tx, &round_move(player_id, bet_id, &format!("pay-{n}"), amount)).await?;

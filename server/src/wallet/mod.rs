@@ -15,6 +15,7 @@
 //! [`commit`] runs in a transaction of its own, [`commit_in`] inside the caller's (so a bonus grant
 //! row commits with its transfer). [`check`], [`report`] and [`adjust`] are the operator's tools.
 
+mod debts;
 mod ops;
 mod store;
 
@@ -29,6 +30,7 @@ use sqlx::AnyConnection;
 use crate::db::Db;
 
 pub use crate::money::{Kurus, MoneyError};
+pub use debts::{Debt, debts};
 pub use ops::{AdjustError, CheckReport, Finding, HouseLine, Report, adjust, check, report};
 pub use store::{Applied, Phase};
 
@@ -79,6 +81,9 @@ pub enum Account {
     BonusCost,
     /// Operators' corrections.
     Adjustments,
+    /// What a player owes the house (a correction took back winnings the player no longer held):
+    /// debited by the shortfall, credited by each repayment (see `debts`).
+    Receivable(i64),
 }
 
 impl Account {
@@ -91,7 +96,7 @@ impl Account {
     }
 
     /// Its stored code: `player:42:real`, `house:payment:papara`, `house:provider:pragmatic`,
-    /// `house:bonus_cost`, `house:adjustments`.
+    /// `house:bonus_cost`, `house:adjustments`, `house:receivable:42`.
     pub fn code(&self) -> String {
         match self {
             Account::Player { player_id, pocket } => format!("player:{player_id}:{pocket}"),
@@ -99,6 +104,7 @@ impl Account {
             Account::Provider(p) => format!("house:provider:{p}"),
             Account::BonusCost => "house:bonus_cost".into(),
             Account::Adjustments => "house:adjustments".into(),
+            Account::Receivable(player_id) => format!("house:receivable:{player_id}"),
         }
     }
 
@@ -118,6 +124,7 @@ impl Account {
             ["house", "provider", p] => Some(Account::Provider((*p).to_string())),
             ["house", "bonus_cost"] => Some(Account::BonusCost),
             ["house", "adjustments"] => Some(Account::Adjustments),
+            ["house", "receivable", id] => Some(Account::Receivable(id.parse().ok()?)),
             _ => None,
         }
     }
@@ -127,7 +134,7 @@ impl Account {
             (1..=40).contains(&n.len()) && n.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_' || b == b'-')
         };
         match self {
-            Account::Player { player_id, .. } => *player_id > 0,
+            Account::Player { player_id, .. } | Account::Receivable(player_id) => *player_id > 0,
             Account::Payment(n) | Account::Provider(n) => name_ok(n),
             Account::BonusCost | Account::Adjustments => true,
         }
@@ -152,10 +159,12 @@ pub enum TransferKind {
     Rollback,
     Bonus,
     Adjustment,
+    /// Repays a player's debt (from the player's real money to their receivable account).
+    Debt,
 }
 
 impl TransferKind {
-    pub const ALL: [TransferKind; 7] = [
+    pub const ALL: [TransferKind; 8] = [
         TransferKind::Deposit,
         TransferKind::Withdrawal,
         TransferKind::Bet,
@@ -163,6 +172,7 @@ impl TransferKind {
         TransferKind::Rollback,
         TransferKind::Bonus,
         TransferKind::Adjustment,
+        TransferKind::Debt,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -174,6 +184,7 @@ impl TransferKind {
             TransferKind::Rollback => "rollback",
             TransferKind::Bonus => "bonus",
             TransferKind::Adjustment => "adjustment",
+            TransferKind::Debt => "debt",
         }
     }
 }
@@ -406,6 +417,15 @@ pub async fn open_house_accounts(db: &Db, transfers: &[Transfer]) -> Result<Vec<
     Ok(opened)
 }
 
+/// Opens one house account if it is new (outside any money transaction, see
+/// [`open_house_accounts`]), and gives its id.
+pub async fn open_house_account(db: &Db, account: &Account) -> Result<i64, WalletError> {
+    if account.player().is_some() || !account.valid() {
+        return Err(WalletError::Invalid("not a house account"));
+    }
+    Ok(store::open_house_account(&mut *db.pool.acquire().await?, account).await?)
+}
+
 /// Records the batch's key; when it was committed before, the first result (same content) or
 /// [`WalletError::KeyReused`].
 async fn claim_key(conn: &mut AnyConnection, key: &str, fingerprint: &str) -> Result<Option<Committed>, WalletError> {
@@ -459,6 +479,7 @@ async fn apply(
     store::lock_rows(conn, player_rows).await?;
     let mut applied = Vec::with_capacity(transfers.len());
     let mut players = BTreeSet::new();
+    let mut credited: std::collections::BTreeMap<i64, (i64, Kurus)> = std::collections::BTreeMap::new();
     for (t, (debit_id, credit_id)) in transfers.iter().zip(ids) {
         if let Some((player_id, _)) = t.debit.player() {
             let ok = if t.pending {
@@ -471,19 +492,45 @@ async fn apply(
             }
             players.insert(player_id);
         }
-        if let Some((player_id, _)) = t.credit.player() {
+        if let Some((player_id, pocket)) = t.credit.player() {
             store::change_posted(conn, credit_id, t.amount).await?;
             players.insert(player_id);
+            if pocket == Pocket::Real {
+                let entry = credited.entry(player_id).or_insert((credit_id, Kurus::ZERO));
+                entry.1 = entry.1.checked_add(t.amount)?;
+            }
         }
         let phase = if t.pending { store::Phase::Pending } else { store::Phase::Single };
         applied.push(store::insert_transfer(conn, key, (debit_id, credit_id), t, phase, None).await?);
     }
+    repay_debts(conn, key, credited, &mut applied).await?;
     if push == Push::Now {
         for player_id in players {
             publish_balance(conn, player_id).await?;
         }
     }
     Ok(Committed { transfers: applied, replayed: false })
+}
+
+/// Repays the debts of the players whose real pockets the batch `key` credited (`player -> (real
+/// account id, credited)`), first, from those credits, under the same key: every credit path goes
+/// through here or repays the same way ([`win_many_in`], a voided hold).
+async fn repay_debts(
+    conn: &mut AnyConnection,
+    key: &str,
+    credited: std::collections::BTreeMap<i64, (i64, Kurus)>,
+    applied: &mut Vec<Applied>,
+) -> Result<(), WalletError> {
+    for (player_id, (real_id, credit)) in credited {
+        let Some((receivable_id, owed)) = debts::owed(conn, player_id).await? else { continue };
+        // The row is locked; what the batch left spendable bounds the repayment too.
+        let spendable = store::balances(conn, player_id).await?.real;
+        let amount = owed.min(credit).min(spendable);
+        if amount.is_positive() {
+            applied.push(debts::repay(conn, key, player_id, (real_id, receivable_id), amount).await?);
+        }
+    }
+    Ok(())
 }
 
 /// Posts a pending transfer: the held money leaves the player account for good.
@@ -532,10 +579,16 @@ async fn resolve_with(conn: &mut AnyConnection, key: &str, pending_id: i64, phas
     }
     let applied =
         store::insert_transfer(conn, key, (pending.debit_id, pending.credit_id), &pending.transfer, phase, Some(pending_id)).await?;
-    if let Some((player_id, _)) = pending.transfer.debit.player() {
+    let mut transfers = vec![applied];
+    if let Some((player_id, pocket)) = pending.transfer.debit.player() {
+        // A voided hold is spendable money again: a credit like any other, so it repays a debt first.
+        if phase == store::Phase::Void && pocket == Pocket::Real {
+            let credited = std::collections::BTreeMap::from([(player_id, (pending.debit_id, pending.transfer.amount))]);
+            repay_debts(conn, key, credited, &mut transfers).await?;
+        }
         publish_balance(conn, player_id).await?;
     }
-    Ok(Committed { transfers: vec![applied], replayed: false })
+    Ok(Committed { transfers, replayed: false })
 }
 
 /// A move of a game round, as a provider reports it.
@@ -664,14 +717,36 @@ pub async fn win_many_in(
         *credits.entry(*id).or_default() += t.amount.minor();
     }
     store::lock_rows_at_once(conn, credits.keys().copied().collect()).await?;
+    // Debts first (read under the rows' locks): an indebted player's real winnings repay it, win
+    // by win, each repayment under its win's key.
+    let earners: Vec<i64> =
+        transfers.iter().filter_map(|(_, _, t)| t.credit.player().filter(|(_, pocket)| *pocket == Pocket::Real).map(|(p, _)| p)).collect();
+    let owing = debts::owed_by_many(conn, &earners.into_iter().collect::<BTreeSet<_>>().into_iter().collect::<Vec<_>>()).await?;
+    let mut repayments: Vec<(&str, (i64, i64), Transfer)> = Vec::new();
+    let mut repaid: std::collections::BTreeMap<i64, Kurus> = std::collections::BTreeMap::new();
+    for (key, id, t) in &transfers {
+        let Some((player_id, Pocket::Real)) = t.credit.player() else { continue };
+        let Some(&(receivable_id, owed)) = owing.get(&player_id) else { continue };
+        let done = repaid.entry(player_id).or_insert(Kurus::ZERO);
+        let amount = t.amount.min(owed.checked_sub(*done)?);
+        if !amount.is_positive() {
+            continue;
+        }
+        *done = done.checked_add(amount)?;
+        *credits.entry(*id).or_default() -= amount.minor();
+        repayments.push((*key, (*id, receivable_id), debts::repayment(player_id, amount)));
+    }
     let credits: Vec<(i64, i64)> = credits.into_iter().collect();
     for chunk in credits.chunks(crate::db::rows_per_statement(3)) {
         if store::credit_posted(conn, chunk).await? != chunk.len() as u64 {
             return Err(WalletError::UnknownAccount(format!("a balance row of {} accounts", chunk.len())));
         }
     }
-    let rows: Vec<(&str, (i64, i64), &Transfer)> = transfers.iter().map(|(k, id, t)| (*k, (house_id, *id), t)).collect();
+    let mut rows: Vec<(&str, (i64, i64), &Transfer)> = transfers.iter().map(|(k, id, t)| (*k, (house_id, *id), t)).collect();
+    rows.extend(repayments.iter().map(|(k, ids, t)| (*k, *ids, t)));
     store::insert_transfers(conn, &rows).await?;
+    let repaid: Vec<(i64, Kurus)> = repaid.into_iter().filter(|(_, k)| k.is_positive()).collect();
+    debts::repaid_many(conn, &repaid).await?;
     Ok(Some(to_bonus))
 }
 
@@ -694,11 +769,32 @@ pub async fn open_provider_account(db: &Db, provider: &str) -> Result<(), Wallet
     Ok(())
 }
 
+/// What undoing a win does when the player no longer holds all of it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Shortfall {
+    /// Refuses ([`WalletError::InsufficientFunds`]): a provider's rollback.
+    Refuse,
+    /// Takes what each pocket holds; the rest of the real money becomes the player's debt (see
+    /// `debts`), the rest of the bonus money is written off to the bonus cost: a corrected result.
+    Owe,
+}
+
 /// Undoes what the batch `of_key` moved (a bet's or a win's transfers, each pocket as it was), by
 /// `Rollback` transfers the other way under the key `key`, inside the caller's transaction (see
 /// [`bet_in`]). The same key again answers the first result; a batch that moved nothing (a win
 /// of zero, an unknown key) is undone by nothing. Undoing a win needs the money still there.
 pub async fn reverse_in(conn: &mut AnyConnection, key: &str, of_key: &str, refs: &Refs) -> Result<Committed, WalletError> {
+    reverse_with(conn, key, of_key, refs, Shortfall::Refuse).await
+}
+
+/// [`reverse_in`], with what happens when the player no longer holds a win it undoes.
+pub async fn reverse_with(
+    conn: &mut AnyConnection,
+    key: &str,
+    of_key: &str,
+    refs: &Refs,
+    shortfall: Shortfall,
+) -> Result<Committed, WalletError> {
     if key.trim().is_empty() || key.len() > 200 {
         return Err(WalletError::Invalid("a batch needs an idempotency key of at most 200 characters"));
     }
@@ -706,13 +802,70 @@ pub async fn reverse_in(conn: &mut AnyConnection, key: &str, of_key: &str, refs:
         return Ok(replay);
     }
     let cause = format!("rollback:{of_key}");
-    let transfers: Vec<Transfer> = store::transfers_of_batch(conn, of_key)
+    // A debt the batch repaid stays repaid: undoing its credit takes the money back instead.
+    let back: Vec<Transfer> = store::transfers_of_batch(conn, of_key)
         .await?
         .into_iter()
-        .filter(|t| t.phase == store::Phase::Single)
+        .filter(|t| t.phase == store::Phase::Single && t.kind != TransferKind::Debt)
         .map(|t| Transfer { refs: refs.clone(), ..Transfer::new(t.credit, t.debit, t.amount, TransferKind::Rollback, cause.clone()) })
         .collect();
-    apply(conn, key, &transfers, Vec::new(), Push::ByCaller).await
+    if shortfall == Shortfall::Refuse || back.iter().all(|t| t.debit.player().is_none()) {
+        return apply(conn, key, &back, Vec::new(), Push::ByCaller).await;
+    }
+    // The pockets it takes from, locked (in the one order) before reading what they hold.
+    let mut held: std::collections::BTreeMap<Account, (i64, Kurus)> = std::collections::BTreeMap::new();
+    for t in &back {
+        if t.debit.player().is_some() && !held.contains_key(&t.debit) {
+            let id = store::account_id(conn, &t.debit).await?;
+            held.insert(t.debit.clone(), (id, Kurus::ZERO));
+        }
+    }
+    let ids: Vec<i64> = held.values().map(|(id, _)| *id).collect();
+    store::lock_rows(conn, ids).await?;
+    for (account, (_, have)) in held.iter_mut() {
+        if let Some((player_id, pocket)) = account.player() {
+            *have = store::balances(conn, player_id).await?.get(pocket);
+        }
+    }
+    let mut transfers = Vec::with_capacity(back.len() + 1);
+    let mut owed: std::collections::BTreeMap<i64, Kurus> = std::collections::BTreeMap::new();
+    let mut house = Vec::new();
+    for t in back {
+        let Some((player_id, pocket)) = t.debit.player() else {
+            transfers.push(t);
+            continue;
+        };
+        let have = &mut held.get_mut(&t.debit).ok_or(WalletError::Invalid("a pocket not read"))?.1;
+        let taken = t.amount.min(*have);
+        *have = have.checked_sub(taken)?;
+        let short = t.amount.checked_sub(taken)?;
+        if short.is_positive() {
+            let from = if pocket == Pocket::Real {
+                let owing = owed.entry(player_id).or_insert(Kurus::ZERO);
+                *owing = owing.checked_add(short)?;
+                Account::Receivable(player_id)
+            } else {
+                Account::BonusCost
+            };
+            if !house.iter().any(|(a, _): &(Account, i64)| *a == from) {
+                let id = match from {
+                    Account::Receivable(p) => debts::receivable_account(conn, p).await?,
+                    _ => store::open_house_account(conn, &from).await?,
+                };
+                house.push((from.clone(), id));
+            }
+            transfers.push(Transfer { debit: from, amount: short, ..t.clone() });
+        }
+        if taken.is_positive() {
+            transfers.push(Transfer { amount: taken, ..t });
+        }
+    }
+    let committed = apply(conn, key, &transfers, house.clone(), Push::ByCaller).await?;
+    for (player_id, amount) in owed {
+        let account = house.iter().find(|(a, _)| *a == Account::Receivable(player_id)).map(|(_, id)| *id);
+        debts::record(conn, player_id, account.ok_or(WalletError::Invalid("a receivable not opened"))?, amount).await?;
+    }
+    Ok(committed)
 }
 
 /// A bet or a win: the move's split between the pockets, as linked transfers between the player

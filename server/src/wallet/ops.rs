@@ -23,14 +23,18 @@ pub enum Finding {
     Negative { player_id: i64, pocket: Pocket, spendable: Kurus },
     /// The accounts together do not sum to zero (player rows plus house transfers).
     NotZero { total: Kurus },
+    /// A player's debt row is not what their receivable account's transfers add up to (`row`:
+    /// `None` when the account has money and no debt row).
+    Debt { player_id: i64, row: Option<Kurus>, ledger: Kurus },
 }
 
 impl Finding {
     pub fn player_id(&self) -> Option<i64> {
         match self {
-            Finding::BalanceRow { player_id, .. } | Finding::MissingRow { player_id, .. } | Finding::Negative { player_id, .. } => {
-                Some(*player_id)
-            }
+            Finding::BalanceRow { player_id, .. }
+            | Finding::MissingRow { player_id, .. }
+            | Finding::Negative { player_id, .. }
+            | Finding::Debt { player_id, .. } => Some(*player_id),
             Finding::NotZero { .. } => None,
         }
     }
@@ -50,6 +54,12 @@ impl fmt::Display for Finding {
                 write!(f, "player {player_id}'s {pocket} account is below zero: its transfers leave {spendable}")
             }
             Finding::NotZero { total } => write!(f, "the accounts together do not sum to zero: {total}"),
+            Finding::Debt { player_id, row: Some(row), ledger } => {
+                write!(f, "player {player_id}'s debt says {row} is owed but house:receivable:{player_id}'s transfers add up to {ledger}")
+            }
+            Finding::Debt { player_id, row: None, ledger } => {
+                write!(f, "house:receivable:{player_id}'s transfers add up to {ledger} owed but player {player_id} has no debt row")
+            }
         }
     }
 }
@@ -73,7 +83,7 @@ impl fmt::Display for CheckReport {
         if self.is_ok() {
             return write!(
                 f,
-                "wallet check: OK — {} accounts, {} transfers; every player account matches its transfers, none is below zero, all sum to zero",
+                "wallet check: OK — {} accounts, {} transfers; every player account matches its transfers, none is below zero, all sum to zero, every debt is its receivable's balance",
                 self.accounts, self.transfers
             );
         }
@@ -86,7 +96,8 @@ impl fmt::Display for CheckReport {
 }
 
 /// Verifies the ledger: each player account's transfers sum to its balance row (posted and held),
-/// no player account is below zero, and all accounts together sum to zero. Reads one consistent
+/// no player account is below zero, all accounts together sum to zero, and each debt (owed,
+/// recorded, repaid) is what its receivable account's transfers say. Reads one consistent
 /// snapshot, so it can run while the site serves.
 pub async fn check(db: &Db) -> Result<CheckReport, WalletError> {
     let mut tx = db.pool.begin().await?;
@@ -106,6 +117,7 @@ pub async fn check(db: &Db) -> Result<CheckReport, WalletError> {
     .fetch_all(&mut *tx)
     .await?;
     let transfers: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM transfers").fetch_one(&mut *tx).await?;
+    let debts = super::debts::mismatches(&mut tx).await?;
     tx.rollback().await?;
 
     let mut findings = Vec::new();
@@ -144,6 +156,7 @@ pub async fn check(db: &Db) -> Result<CheckReport, WalletError> {
         let total = i64::try_from(total).ok().and_then(|t| Kurus::from_minor(t).ok()).unwrap_or(Kurus::ZERO);
         findings.push(Finding::NotZero { total });
     }
+    findings.extend(debts.into_iter().map(|(player_id, row, ledger)| Finding::Debt { player_id, row, ledger }));
     Ok(CheckReport { accounts: rows.len() as u64, transfers: transfers as u64, findings })
 }
 
@@ -179,6 +192,10 @@ pub struct Report {
     pub adjustments: i64,
     /// GGR of all providers minus bonus cost, kuruş.
     pub ngr: i64,
+    /// Players' debts (receivables): owed by corrections, repaid, and the difference, kuruş.
+    pub debts_recorded: i64,
+    pub debts_repaid: i64,
+    pub debts_outstanding: i64,
 }
 
 /// Totals per house account of the posted transfers in `[from, to)`.
@@ -208,6 +225,9 @@ pub async fn report(db: &Db, from: Option<i64>, to: Option<i64>) -> Result<Repor
         bonus_cost: 0,
         adjustments: 0,
         ngr: 0,
+        debts_recorded: 0,
+        debts_repaid: 0,
+        debts_outstanding: 0,
     };
     for r in &rows {
         let code: String = r.try_get(0)?;
@@ -232,9 +252,15 @@ pub async fn report(db: &Db, from: Option<i64>, to: Option<i64>) -> Result<Repor
             }
             Some(Account::BonusCost) => report.bonus_cost += paid - received,
             Some(Account::Adjustments) => report.adjustments += paid - received,
+            // Debts: a receivable is debited by a shortfall and credited by each repayment.
+            Some(Account::Receivable(_)) => {
+                report.debts_recorded += paid;
+                report.debts_repaid += received;
+            }
             _ => {}
         }
     }
+    report.debts_outstanding = report.debts_recorded - report.debts_repaid;
     report.ngr = report.ggr.values().sum::<i64>() - report.bonus_cost;
     report.accounts = lines.into_values().collect();
     Ok(report)
@@ -260,7 +286,18 @@ impl fmt::Display for Report {
         }
         writeln!(f, "  bonus cost  {:>43}", lira(self.bonus_cost))?;
         writeln!(f, "  adjustments {:>43}", lira(self.adjustments))?;
-        write!(f, "  NGR (GGR − bonus cost) {:>32}", lira(self.ngr))
+        write!(f, "  NGR (GGR − bonus cost) {:>32}", lira(self.ngr))?;
+        // Debts: a block of its own.
+        if self.debts_recorded != 0 || self.debts_repaid != 0 {
+            write!(
+                f,
+                "\n  debts       recorded {:>18}  repaid {:>18}  outstanding {:>18}",
+                lira(self.debts_recorded),
+                lira(self.debts_repaid),
+                lira(self.debts_outstanding)
+            )?;
+        }
+        Ok(())
     }
 }
 

@@ -8,6 +8,7 @@ mod casino;
 mod cli;
 mod cms;
 mod crash;
+mod debts;
 mod envelope;
 mod headers;
 mod hub;
