@@ -21,7 +21,7 @@ const DAY_MS: i64 = 86_400_000;
 const MINUTE: i64 = 60_000;
 
 async fn football_script(app: &TestApp, event: i64) -> feed::Script {
-    feed::decided(&mut *app.db.pool.acquire().await.unwrap(), event, Sport::Football).await.unwrap()
+    feed::decided(&mut app.db.pool.acquire().await.unwrap(), event, Sport::Football).await.unwrap()
 }
 
 /// Each fixture of the day (by its feed key) with its sides and its final score, as the API

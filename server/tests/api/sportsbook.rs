@@ -64,7 +64,7 @@ on_both_engines! {
         feed::tick(&app.db, starts_at + 111 * 60_000, 1.0).await.unwrap();
 
         // Assert: the score follows the play decided, minute by minute.
-        let script = feed::decided(&mut *app.db.pool.acquire().await.unwrap(), id, kasa::sports::book::Sport::Football).await.unwrap();
+        let script = feed::decided(&mut app.db.pool.acquire().await.unwrap(), id, kasa::sports::book::Sport::Football).await.unwrap();
         let feed::Script::Football { goals, minutes } = &script else { panic!("a football script") };
         assert_eq!(*minutes, 90);
         let this = live["data"].as_array().unwrap().iter().find(|e| e["id"] == id).cloned().unwrap_or(Value::Null);
@@ -111,7 +111,7 @@ on_both_engines! {
             for k in 0..44 {
                 // Act
                 feed::tick(&app.db, at(k as f64), 1.0).await.unwrap();
-                let script = feed::decided(&mut *app.db.pool.acquire().await.unwrap(), id, kasa::sports::book::Sport::Football).await.unwrap();
+                let script = feed::decided(&mut app.db.pool.acquire().await.unwrap(), id, kasa::sports::book::Sport::Football).await.unwrap();
                 let feed::Script::Football { goals, .. } = script else { panic!("football") };
                 if let Some(&(minute, _)) = goals.first() {
                     if k < 2 {
@@ -122,7 +122,7 @@ on_both_engines! {
                     let just_after = price(&app, id).await;
                     feed::tick(&app.db, at(minute) + feed::SUSPEND_AFTER_GOAL_MS + 5_000, 1.0).await.unwrap();
                     let later = price(&app, id).await;
-                    let script = feed::decided(&mut *app.db.pool.acquire().await.unwrap(), id, kasa::sports::book::Sport::Football).await.unwrap();
+                    let script = feed::decided(&mut app.db.pool.acquire().await.unwrap(), id, kasa::sports::book::Sport::Football).await.unwrap();
                     let feed::Script::Football { goals, .. } = script else { panic!("football") };
                     if goals.iter().filter(|g| g.0 > minute && g.0 < minute + 0.5).count() > 0 {
                         continue 'events; // another goal right after: its own suspension
