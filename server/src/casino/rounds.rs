@@ -211,6 +211,12 @@ fn wallet_key(provider: &str, kind: &str, tx_id: &str) -> String {
 /// [`wallet::open_provider_account`]). On an error the caller rolls its transaction back; on
 /// success it ends with one [`wallet::publish_balance_in`] for all its moves.
 pub async fn bet_in(tx: &mut AnyConnection, mv: &Move) -> Result<Answer, CallError> {
+    bet_with_in(tx, mv, &[]).await
+}
+
+/// [`bet_in`] with house transfers in the stake's wallet batch (a studio slot's jackpot
+/// contributions, see [`wallet::bet_with_in`]).
+pub async fn bet_with_in(tx: &mut AnyConnection, mv: &Move, extra: &[wallet::Transfer]) -> Result<Answer, CallError> {
     check_ids(&mv.provider, &mv.round_id, &mv.tx_id)?;
     if !mv.amount.is_positive() {
         return Err(CallError::Invalid("a stake is positive"));
@@ -219,7 +225,7 @@ pub async fn bet_in(tx: &mut AnyConnection, mv: &Move) -> Result<Answer, CallErr
         return Ok(first);
     }
     record_round(tx, mv, mv.amount, Kurus::ZERO, OPEN).await?;
-    let moved = wallet::bet_in(tx, &wallet_key(&mv.provider, "bet", &mv.tx_id), &round_move(mv)).await?;
+    let moved = wallet::bet_with_in(tx, &wallet_key(&mv.provider, "bet", &mv.tx_id), &round_move(mv), extra).await?;
     if bonus::has_live(tx, mv.player_id).await? {
         let class = game_class(tx, &mv.provider, &mv.game_code).await?;
         let (_, from_bonus) = bonus_flow(&moved, mv.player_id)?;
@@ -230,6 +236,12 @@ pub async fn bet_in(tx: &mut AnyConnection, mv: &Move) -> Result<Answer, CallErr
 
 /// [`win`] inside the caller's transaction (see [`bet_in`]).
 pub async fn win_in(tx: &mut AnyConnection, mv: &Move) -> Result<Answer, CallError> {
+    win_from_in(tx, mv, &Account::Provider(mv.provider.clone())).await
+}
+
+/// [`win_in`] paid from another house account than the provider's (a jackpot level's, see
+/// [`wallet::win_from_in`]); the round and the bonus rules as for any win.
+pub async fn win_from_in(tx: &mut AnyConnection, mv: &Move, from: &Account) -> Result<Answer, CallError> {
     check_ids(&mv.provider, &mv.round_id, &mv.tx_id)?;
     if mv.amount.is_negative() {
         return Err(CallError::Invalid("a win is not negative"));
@@ -239,7 +251,7 @@ pub async fn win_in(tx: &mut AnyConnection, mv: &Move) -> Result<Answer, CallErr
     }
     record_round(tx, mv, Kurus::ZERO, mv.amount, SETTLED).await?;
     let key = wallet_key(&mv.provider, "win", &mv.tx_id);
-    let moved = wallet::win_in(tx, &key, &round_move(mv)).await?;
+    let moved = wallet::win_from_in(tx, &key, &round_move(mv), from).await?;
     let (to_bonus, _) = bonus_flow(&moved, mv.player_id)?;
     bonus::wagering::after_credit(tx, mv.player_id, to_bonus, &key).await?;
     answer(tx, &mv.provider, &mv.tx_id, mv.player_id).await

@@ -230,16 +230,17 @@ pub struct JackpotLevelNow {
     /// I, II, III, IV.
     pub label: String,
     pub suit: String,
-    /// Thousandths of a kuruş: the level's base plus its shards.
-    pub milli: i64,
+    /// Kuruş: what the level's ledger account holds, its seed plus the whole kuruş of its
+    /// shards (see [`crate::studio::jackpots`]).
+    pub kurus: i64,
 }
 
 /// Every level of the studio's jackpots now, cards in their shown order, levels I to IV.
 pub async fn jackpot_levels(db: &Db) -> sqlx::Result<Vec<JackpotLevelNow>> {
     let rows = sqlx::query(
-        "SELECT l.jackpot, l.shown_as, l.label, l.suit, l.base_milli + \
-         (SELECT CAST(COALESCE(SUM(CASE l.level WHEN 0 THEN s.l0 WHEN 1 THEN s.l1 WHEN 2 THEN s.l2 ELSE s.l3 END), 0) AS BIGINT) \
-          FROM jackpot_shards s WHERE s.jackpot = l.jackpot) \
+        "SELECT l.jackpot, l.shown_as, l.label, l.suit, CAST(l.base_milli / 1000 + \
+         (SELECT COALESCE(SUM(CASE l.level WHEN 0 THEN s.l0 / 1000 WHEN 1 THEN s.l1 / 1000 WHEN 2 THEN s.l2 / 1000 ELSE s.l3 / 1000 END), 0) \
+          FROM jackpot_shards s WHERE s.jackpot = l.jackpot) AS BIGINT) \
          FROM jackpot_levels l ORDER BY l.shown_order, l.level",
     )
     .fetch_all(&db.pool)
@@ -251,7 +252,7 @@ pub async fn jackpot_levels(db: &Db) -> sqlx::Result<Vec<JackpotLevelNow>> {
                 shown_as: r.try_get(1)?,
                 label: r.try_get(2)?,
                 suit: r.try_get(3)?,
-                milli: r.try_get(4)?,
+                kurus: r.try_get(4)?,
             })
         })
         .collect()
@@ -263,7 +264,7 @@ pub async fn jackpot_levels(db: &Db) -> sqlx::Result<Vec<JackpotLevelNow>> {
 pub async fn live_jackpot_cards(db: &Db) -> sqlx::Result<Vec<serde_json::Value>> {
     let mut cards: Vec<serde_json::Value> = Vec::new();
     for l in jackpot_levels(db).await? {
-        let level = serde_json::json!({ "level": l.label, "name": l.suit, "amount": (l.milli / 1_000) as f64 / 100.0 });
+        let level = serde_json::json!({ "level": l.label, "name": l.suit, "amount": l.kurus as f64 / 100.0 });
         match cards.last_mut() {
             Some(card) if card["instanceName"] == l.shown_as.as_str() => {
                 card["levelStats"].as_array_mut().into_iter().for_each(|stats| stats.push(level.clone()))

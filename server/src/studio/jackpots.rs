@@ -1,11 +1,21 @@
-//! The studio's progressive jackpots in the database (migration 0013): every slot spin adds its
-//! contributions to its player's shard of each jackpot, a level the spin's draw won is paid through
-//! the wallet (a win of the round, transaction `{roundId}:jackpot:{key}`) and reset to its seed,
-//! the winner gets a Jackpot notification (type 3) in the request's language. The cards the app
-//! shows are read by the content area from the same tables ([`crate::cms::store::live_jackpot_cards`]).
+//! The studio's progressive jackpots on the ledger (migrations 0013 and 0023). Each level is a
+//! house account (`house:jackpot:high-cash:1` … `house:jackpot:clover-chance:4`): a slot bet's
+//! contributions move from the studio's provider account into the levels' in the stake's own
+//! wallet batch, a level the spin's draw won is paid from its account (a win of the round,
+//! transaction `{roundId}:jackpot:{key}`), and the new level's seed comes from the house's seed
+//! account (`house:jackpot_seed`) in the same transaction. The winner gets a Jackpot notification
+//! (type 3) in the request's language.
+//!
+//! Contributions are thousandths of a kuruş and the ledger moves kuruş, so each of a jackpot's 16
+//! shards (by player id) counts, per level, the thousandths its spins added since the level was
+//! last won; a spin moves the whole kuruş its addition completes in its shard (`⌊new / 1000⌋ −
+//! ⌊old / 1000⌋`), what is below a kuruş waits in the shard for the next spins. So a level's
+//! account holds exactly its seed plus `Σ ⌊shard / 1000⌋`, which is what the cards show
+//! ([`crate::cms::store::live_jackpot_cards`]), read from the tables without summing the ledger.
+//! A win pays that, leaves each shard its part below a kuruş, and funds the new seed.
 
 use serde::Serialize;
-use sqlx::AnyConnection;
+use sqlx::{AnyConnection, Row};
 use utoipa::ToSchema;
 
 use super::engine::jackpot::{self, JACKPOTS};
@@ -14,6 +24,7 @@ use crate::db::{Db, now_ms};
 use crate::i18n::t;
 use crate::money::Kurus;
 use crate::notify::{self, Audience, NotificationType};
+use crate::wallet::{self, Account, Batch, Refs, Transfer, TransferKind, WalletError};
 
 /// Shards a jackpot's contributions are spread over (by player id).
 pub const SHARDS: i64 = 16;
@@ -32,44 +43,102 @@ pub struct JackpotWin {
     pub amount: i64,
 }
 
-/// Inside a slot spin's transaction, after its bet and win: for each jackpot in turn (always in
-/// [`JACKPOTS`] order), pays the level won (from [`jackpot::draw`]) and resets it, then adds the
-/// bet's contributions to the player's shard. Every spin takes the rows in that one order — a
-/// jackpot's level and shards before the next jackpot's, a winner's shards before any of its own
-/// contributions — so spins never wait for each other in a circle. Answers the levels won and,
-/// when any was, the player's balance after them.
-pub async fn settle_in(
+/// The ledger account of a jackpot's level (`level` 0 for I … 3 for IV).
+pub fn account(jp: &jackpot::Jackpot, level: usize) -> Account {
+    Account::Jackpot { jackpot: jp.key.to_string(), level: level as u8 + 1 }
+}
+
+/// Opens the levels' accounts and the seed account if new, before a spin's transaction (a node
+/// asks the database once).
+pub async fn open_accounts(db: &Db) -> Result<(), WalletError> {
+    for jp in &JACKPOTS {
+        for level in 0..4 {
+            wallet::open_house_account(db, &account(jp, level)).await?;
+        }
+    }
+    wallet::open_house_account(db, &Account::JackpotSeed).await
+}
+
+/// Inside a slot spin's transaction, before its bet: for each jackpot in turn (always in
+/// [`JACKPOTS`] order), locks the level the spin's draw won with all the jackpot's shards, then
+/// adds the bet's contributions to the player's shard, and answers the transfers of the whole
+/// kuruş they complete (the studio's account to each level's), for the stake's batch. Every spin
+/// takes the rows in that one order — a jackpot's level and shards before the next jackpot's, all
+/// before the player's balance rows — so spins never wait for each other in a circle.
+pub async fn contribute_in(
+    tx: &mut AnyConnection,
+    player_id: i64,
+    round_id: &str,
+    bet: Kurus,
+    won: [Option<usize>; 2],
+) -> Result<Vec<Transfer>, CallError> {
+    let shard = player_id.rem_euclid(SHARDS);
+    let studio = Account::Provider(super::PROVIDER.to_string());
+    let mut transfers = Vec::new();
+    for (jp, level) in JACKPOTS.iter().zip(won) {
+        if let Some(level) = level {
+            sqlx::query(sqlx::AssertSqlSafe(format!("SELECT wins FROM jackpot_levels WHERE jackpot = $1 AND level = $2{}", lock(tx))))
+                .bind(jp.key)
+                .bind(level as i64)
+                .fetch_one(&mut *tx)
+                .await?;
+            sqlx::query(sqlx::AssertSqlSafe(format!("SELECT shard FROM jackpot_shards WHERE jackpot = $1 ORDER BY shard{}", lock(tx))))
+                .bind(jp.key)
+                .fetch_all(&mut *tx)
+                .await?;
+        }
+        let added = jp.levels.map(|l| jackpot::contribution_milli(&l, bet.minor()));
+        let row = sqlx::query(
+            "UPDATE jackpot_shards SET l0 = l0 + $1, l1 = l1 + $2, l2 = l2 + $3, l3 = l3 + $4 WHERE jackpot = $5 AND shard = $6 \
+             RETURNING l0, l1, l2, l3",
+        )
+        .bind(added[0])
+        .bind(added[1])
+        .bind(added[2])
+        .bind(added[3])
+        .bind(jp.key)
+        .bind(shard)
+        .fetch_one(&mut *tx)
+        .await?;
+        for (i, add) in added.iter().enumerate() {
+            let now: i64 = row.try_get(i)?;
+            let whole = now / 1_000 - (now - add) / 1_000;
+            if whole > 0 {
+                let amount = Kurus::from_minor(whole).map_err(|_| CallError::Invalid("a contribution beyond the wallet's range"))?;
+                transfers.push(Transfer {
+                    refs: Refs { provider: Some(super::PROVIDER.to_string()), round_id: Some(round_id.to_string()), ..Refs::default() },
+                    ..Transfer::new(studio.clone(), account(jp, i), amount, TransferKind::Jackpot, format!("jackpot:{round_id}"))
+                });
+            }
+        }
+    }
+    Ok(transfers)
+}
+
+/// Inside the spin's transaction, after its bet (with the contributions) and its win, the levels
+/// [`contribute_in`] locked for the draw: each pays its account's balance to the player, keeps its
+/// shards' parts below a kuruş and starts again from its seed, funded by the seed account.
+/// Answers the levels won and, when any was, the player's balance after them.
+pub async fn pay_in(
     tx: &mut AnyConnection,
     player_id: i64,
     game_code: &str,
     round_id: &str,
-    bet: Kurus,
     won: [Option<usize>; 2],
 ) -> Result<(Vec<JackpotWin>, Option<Kurus>), CallError> {
     let mut wins = Vec::new();
     let mut balance = None;
-    let shard = player_id.rem_euclid(SHARDS);
     for (jp, level) in JACKPOTS.iter().zip(won) {
         if let Some(level) = level {
             let win = pay_level(tx, player_id, game_code, round_id, jp, level).await?;
             balance = Some(win.1);
             wins.push(win.0);
         }
-        let [a, b, c, d] = jp.levels.map(|l| jackpot::contribution_milli(&l, bet.minor()));
-        sqlx::query("UPDATE jackpot_shards SET l0 = l0 + $1, l1 = l1 + $2, l2 = l2 + $3, l3 = l3 + $4 WHERE jackpot = $5 AND shard = $6")
-            .bind(a)
-            .bind(b)
-            .bind(c)
-            .bind(d)
-            .bind(jp.key)
-            .bind(shard)
-            .execute(&mut *tx)
-            .await?;
     }
     Ok((wins, balance))
 }
 
-/// Pays a won level (its whole value, to the kuruş) and resets it to its seed.
+/// Pays a won level (its account's whole balance) and funds its new seed.
 async fn pay_level(
     tx: &mut AnyConnection,
     player_id: i64,
@@ -79,35 +148,23 @@ async fn pay_level(
     level: usize,
 ) -> Result<(JackpotWin, Kurus), CallError> {
     let l = &jp.levels[level];
+    let amount =
+        Kurus::from_minor(level_kurus(tx, jp.key, level).await?).map_err(|_| CallError::Invalid("a jackpot beyond the wallet's range"))?;
     // The level's shard column: one of l0..l3 (an index below 4, never input).
     let col = format!("l{level}");
-    let base: i64 = sqlx::query_scalar(sqlx::AssertSqlSafe(format!(
-        "SELECT base_milli FROM jackpot_levels WHERE jackpot = $1 AND level = $2{}",
-        lock(tx)
-    )))
+    sqlx::query(sqlx::AssertSqlSafe(format!("UPDATE jackpot_shards SET {col} = {col} % 1000 WHERE jackpot = $1")))
+        .bind(jp.key)
+        .execute(&mut *tx)
+        .await?;
+    let generation: i64 = sqlx::query_scalar(
+        "UPDATE jackpot_levels SET base_milli = $1, wins = wins + 1, last_won_at = $2 WHERE jackpot = $3 AND level = $4 RETURNING wins",
+    )
+    .bind(l.seed * 1_000)
+    .bind(now_ms())
     .bind(jp.key)
     .bind(level as i64)
     .fetch_one(&mut *tx)
     .await?;
-    let shards: Vec<i64> =
-        sqlx::query_scalar(sqlx::AssertSqlSafe(format!("SELECT {col} FROM jackpot_shards WHERE jackpot = $1 ORDER BY shard{}", lock(tx))))
-            .bind(jp.key)
-            .fetch_all(&mut *tx)
-            .await?;
-    let total = base + shards.iter().sum::<i64>();
-    let amount = Kurus::from_minor(total / 1_000).map_err(|_| CallError::Invalid("a jackpot beyond the wallet's range"))?;
-    sqlx::query(sqlx::AssertSqlSafe(format!("UPDATE jackpot_shards SET {col} = 0 WHERE jackpot = $1")))
-        .bind(jp.key)
-        .execute(&mut *tx)
-        .await?;
-    // Reset to the seed; what was below a kuruş stays in the level.
-    sqlx::query("UPDATE jackpot_levels SET base_milli = $1, wins = wins + 1, last_won_at = $2 WHERE jackpot = $3 AND level = $4")
-        .bind(l.seed * 1_000 + total % 1_000)
-        .bind(now_ms())
-        .bind(jp.key)
-        .bind(level as i64)
-        .execute(&mut *tx)
-        .await?;
     sqlx::query("INSERT INTO jackpot_wins (jackpot, level, player_id, round_id, amount, created_at) VALUES ($1, $2, $3, $4, $5, $6)")
         .bind(jp.key)
         .bind(level as i64)
@@ -125,7 +182,18 @@ async fn pay_level(
         tx_id: format!("{round_id}:jackpot:{}", jp.key),
         amount,
     };
-    let after = rounds::win_in(tx, &mv).await?.balance();
+    let after = rounds::win_from_in(tx, &mv, &account(jp, level)).await?.balance();
+    // The new level's seed, from the house's seed account.
+    let seed = Kurus::from_minor(l.seed).map_err(|_| CallError::Invalid("a seed beyond the wallet's range"))?;
+    let cause = format!("jackpot:{}:{}:seed:{generation}", jp.key, level + 1);
+    let batch = Batch {
+        key: cause.clone(),
+        transfers: vec![Transfer {
+            refs: Refs { provider: Some(super::PROVIDER.to_string()), round_id: Some(round_id.to_string()), ..Refs::default() },
+            ..Transfer::new(Account::JackpotSeed, account(jp, level), seed, TransferKind::JackpotSeed, cause)
+        }],
+    };
+    wallet::commit_in(tx, &batch).await?;
     let title = t("notify.jackpot_title").replace("{jackpot}", jp.name);
     let note =
         t("notify.jackpot_note").replace("{jackpot_level}", &format!("{} ({})", l.level, l.name)).replace("{amount}", &amount.to_string());
@@ -134,16 +202,29 @@ async fn pay_level(
     Ok((win, after))
 }
 
+/// A level's value in kuruş, what its account holds: its seed plus the whole kuruş of its shards.
+async fn level_kurus(tx: &mut AnyConnection, key: &str, level: usize) -> Result<i64, sqlx::Error> {
+    let col = format!("l{level}");
+    sqlx::query_scalar(sqlx::AssertSqlSafe(format!(
+        "SELECT CAST(l.base_milli / 1000 + (SELECT COALESCE(SUM(s.{col} / 1000), 0) FROM jackpot_shards s WHERE s.jackpot = l.jackpot) AS BIGINT) \
+         FROM jackpot_levels l WHERE l.jackpot = $1 AND l.level = $2"
+    )))
+    .bind(key)
+    .bind(level as i64)
+    .fetch_one(tx)
+    .await
+}
+
 /// `FOR UPDATE` on PostgreSQL; SQLite's write transaction already holds the whole database.
 fn lock(tx: &AnyConnection) -> &'static str {
     if crate::db::is_postgres(tx) { " FOR UPDATE" } else { "" }
 }
 
-/// A jackpot's current levels, I to IV, in thousandths of a kuruş.
+/// A jackpot's current levels, I to IV, in kuruş: what each level's account holds.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Levels {
     pub key: &'static str,
-    pub milli: [i64; 4],
+    pub kurus: [i64; 4],
 }
 
 /// Every jackpot's current levels, in [`JACKPOTS`] order (what the content area reads, by key).
@@ -152,11 +233,11 @@ pub async fn current(db: &Db) -> Result<Vec<Levels>, sqlx::Error> {
     Ok(JACKPOTS
         .iter()
         .map(|j| {
-            let mut milli = j.levels.map(|l| l.seed * 1_000);
+            let mut kurus = j.levels.map(|l| l.seed);
             for (i, l) in now.iter().filter(|l| l.jackpot == j.key).take(4).enumerate() {
-                milli[i] = l.milli;
+                kurus[i] = l.kurus;
             }
-            Levels { key: j.key, milli }
+            Levels { key: j.key, kurus }
         })
         .collect())
 }

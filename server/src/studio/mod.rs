@@ -127,6 +127,9 @@ pub async fn play_table(db: &Db, session: &GameSession, stakes: &[engine::Stake]
 /// the bet and the win through the wallet, the round's fairness record.
 async fn play(db: &Db, session: &GameSession, game: Play<'_>) -> Result<Played, SpinError> {
     wallet::open_provider_account(db, PROVIDER).await.map_err(CallError::from)?;
+    if !matches!(game, Play::Table(..)) {
+        jackpots::open_accounts(db).await.map_err(CallError::from)?;
+    }
     let mut attempt = 0;
     loop {
         attempt += 1;
@@ -187,11 +190,16 @@ async fn play_in(tx: &mut sqlx::AnyConnection, session: &GameSession, game: &Pla
         tx_id: format!("{round_id}:{kind}"),
         amount,
     };
-    rounds::bet_in(tx, &mv("bet", bet)).await?;
+    // A slot's bet carries its jackpot contributions in its batch (the levels it won locked first).
+    let contributions = match jackpots_won {
+        Some(won) => jackpots::contribute_in(tx, session.player_id, &round_id, bet, won).await?,
+        None => Vec::new(),
+    };
+    rounds::bet_with_in(tx, &mv("bet", bet), &contributions).await?;
     let mut balance = rounds::win_in(tx, &mv("win", win)).await?.balance();
     let mut jackpots = Vec::new();
     if let Some(won) = jackpots_won {
-        let (won, after) = jackpots::settle_in(tx, session.player_id, &session.game_code, &round_id, bet, won).await?;
+        let (won, after) = jackpots::pay_in(tx, session.player_id, &session.game_code, &round_id, won).await?;
         jackpots = won;
         balance = after.unwrap_or(balance);
     }

@@ -31,7 +31,7 @@ use crate::db::Db;
 
 pub use crate::money::{Kurus, MoneyError};
 pub use debts::{Debt, debts};
-pub use ops::{AdjustError, CheckReport, Finding, HouseLine, Report, adjust, check, report};
+pub use ops::{AdjustError, CheckReport, Finding, HouseLine, JackpotTotals, Report, adjust, check, report};
 pub use store::{Applied, Phase};
 
 /// Which of a player's two balances.
@@ -84,6 +84,12 @@ pub enum Account {
     /// What a player owes the house (a correction took back winnings the player no longer held):
     /// debited by the shortfall, credited by each repayment (see `debts`).
     Receivable(i64),
+    /// A level of one of the studio's progressive jackpots (`high-cash`, level 1 to 4 for I to
+    /// IV): every slot bet's contribution comes into it, its win is paid from it, so its balance
+    /// is what the level shows.
+    Jackpot { jackpot: String, level: u8 },
+    /// The house's money that funds each new jackpot level's seed.
+    JackpotSeed,
 }
 
 impl Account {
@@ -96,7 +102,8 @@ impl Account {
     }
 
     /// Its stored code: `player:42:real`, `house:payment:papara`, `house:provider:pragmatic`,
-    /// `house:bonus_cost`, `house:adjustments`, `house:receivable:42`.
+    /// `house:bonus_cost`, `house:adjustments`, `house:receivable:42`, `house:jackpot:high-cash:1`,
+    /// `house:jackpot_seed`.
     pub fn code(&self) -> String {
         match self {
             Account::Player { player_id, pocket } => format!("player:{player_id}:{pocket}"),
@@ -105,6 +112,8 @@ impl Account {
             Account::BonusCost => "house:bonus_cost".into(),
             Account::Adjustments => "house:adjustments".into(),
             Account::Receivable(player_id) => format!("house:receivable:{player_id}"),
+            Account::Jackpot { jackpot, level } => format!("house:jackpot:{jackpot}:{level}"),
+            Account::JackpotSeed => "house:jackpot_seed".into(),
         }
     }
 
@@ -125,6 +134,8 @@ impl Account {
             ["house", "bonus_cost"] => Some(Account::BonusCost),
             ["house", "adjustments"] => Some(Account::Adjustments),
             ["house", "receivable", id] => Some(Account::Receivable(id.parse().ok()?)),
+            ["house", "jackpot", j, level] => Some(Account::Jackpot { jackpot: (*j).to_string(), level: level.parse().ok()? }),
+            ["house", "jackpot_seed"] => Some(Account::JackpotSeed),
             _ => None,
         }
     }
@@ -136,7 +147,8 @@ impl Account {
         match self {
             Account::Player { player_id, .. } | Account::Receivable(player_id) => *player_id > 0,
             Account::Payment(n) | Account::Provider(n) => name_ok(n),
-            Account::BonusCost | Account::Adjustments => true,
+            Account::Jackpot { jackpot, level } => name_ok(jackpot) && (1..=4).contains(level),
+            Account::BonusCost | Account::Adjustments | Account::JackpotSeed => true,
         }
     }
 }
@@ -161,10 +173,15 @@ pub enum TransferKind {
     Adjustment,
     /// Repays a player's debt (from the player's real money to their receivable account).
     Debt,
+    /// A bet's contribution to a jackpot level (the provider's account to the level's).
+    Jackpot,
+    /// A jackpot level's seed (the seed account to the level's).
+    #[serde(rename = "jackpot_seed")]
+    JackpotSeed,
 }
 
 impl TransferKind {
-    pub const ALL: [TransferKind; 8] = [
+    pub const ALL: [TransferKind; 10] = [
         TransferKind::Deposit,
         TransferKind::Withdrawal,
         TransferKind::Bet,
@@ -173,6 +190,8 @@ impl TransferKind {
         TransferKind::Bonus,
         TransferKind::Adjustment,
         TransferKind::Debt,
+        TransferKind::Jackpot,
+        TransferKind::JackpotSeed,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -185,6 +204,8 @@ impl TransferKind {
             TransferKind::Bonus => "bonus",
             TransferKind::Adjustment => "adjustment",
             TransferKind::Debt => "debt",
+            TransferKind::Jackpot => "jackpot",
+            TransferKind::JackpotSeed => "jackpot_seed",
         }
     }
 }
@@ -636,18 +657,39 @@ pub async fn win(db: &Db, key: &str, payout: &RoundMove) -> Result<Committed, Wa
 /// caller must roll its transaction back. It journals no balance push: the caller ends its
 /// transaction with [`publish_balance_in`], one push for all its moves.
 pub async fn bet_in(conn: &mut AnyConnection, key: &str, stake: &RoundMove) -> Result<Committed, WalletError> {
+    bet_with_in(conn, key, stake, &[]).await
+}
+
+/// [`bet_in`] with more house transfers in the stake's batch, after its own (a studio slot bet's
+/// jackpot contributions, from the provider's account to the levels'): they commit, replay and
+/// are rolled back with the stake. Their house accounts are opened before the transaction.
+pub async fn bet_with_in(conn: &mut AnyConnection, key: &str, stake: &RoundMove, extra: &[Transfer]) -> Result<Committed, WalletError> {
     if !stake.amount.is_positive() {
         return Err(WalletError::Invalid("a stake is positive"));
     }
-    play_with(conn, key, stake, TransferKind::Bet, Vec::new(), Push::ByCaller).await
+    if extra.iter().any(|t| t.debit.player().is_some() || t.credit.player().is_some()) {
+        return Err(WalletError::Invalid("a stake's other transfers are between house accounts"));
+    }
+    validate(&Batch { key: key.to_string(), transfers: extra.to_vec() })?;
+    let provider = Account::Provider(stake.provider.clone());
+    play_with(conn, key, stake, TransferKind::Bet, &provider, extra, Push::ByCaller).await
 }
 
 /// [`win`] inside the caller's transaction (see [`bet_in`]).
 pub async fn win_in(conn: &mut AnyConnection, key: &str, payout: &RoundMove) -> Result<Committed, WalletError> {
+    win_from_in(conn, key, payout, &Account::Provider(payout.provider.clone())).await
+}
+
+/// [`win_in`] paid from another house account than the provider's (a jackpot level's), split
+/// between the pockets as the round's stakes with the provider were; opened before the transaction.
+pub async fn win_from_in(conn: &mut AnyConnection, key: &str, payout: &RoundMove, from: &Account) -> Result<Committed, WalletError> {
     if payout.amount.is_negative() {
         return Err(WalletError::Invalid("a win is not negative"));
     }
-    play_with(conn, key, payout, TransferKind::Win, Vec::new(), Push::ByCaller).await
+    if from.player().is_some() || !from.valid() {
+        return Err(WalletError::Invalid("a win is paid from a house account"));
+    }
+    play_with(conn, key, payout, TransferKind::Win, from, &[], Push::ByCaller).await
 }
 
 /// Many wins of one provider at once, inside the caller's transaction: for each `(key, move)`
@@ -754,17 +796,22 @@ pub async fn win_many_in(
 /// [`open_house_accounts`]). Accounts are never closed, so a node remembers the ones it opened
 /// (per database) and asks the database once.
 pub async fn open_provider_account(db: &Db, provider: &str) -> Result<(), WalletError> {
+    open_house_account(db, &Account::Provider(provider.to_string())).await
+}
+
+/// Opens a house account if it is new, outside any money transaction and remembered like
+/// [`open_provider_account`]'s (a jackpot level's, the jackpot seed's).
+pub async fn open_house_account(db: &Db, account: &Account) -> Result<(), WalletError> {
     static OPENED: std::sync::LazyLock<std::sync::Mutex<BTreeSet<(String, String)>>> = std::sync::LazyLock::new(Default::default);
-    let account = Account::Provider(provider.to_string());
-    if !account.valid() {
+    if !account.valid() || account.player().is_some() {
         return Err(WalletError::Invalid("an account name is malformed"));
     }
-    let key = (db.url.clone(), provider.to_string());
+    let key = (db.url.clone(), account.code());
     if OPENED.lock().unwrap_or_else(|e| e.into_inner()).contains(&key) {
         return Ok(());
     }
     let mut conn = db.pool.acquire().await?;
-    store::open_house_account(&mut conn, &account).await?;
+    store::open_house_account(&mut conn, account).await?;
     OPENED.lock().unwrap_or_else(|e| e.into_inner()).insert(key);
     Ok(())
 }
@@ -877,7 +924,7 @@ async fn play(db: &Db, key: &str, mv: &RoundMove, kind: TransferKind) -> Result<
         vec![(provider.clone(), store::open_house_account(&mut conn, &provider).await?)]
     };
     let mut tx = db.begin_write().await?;
-    let committed = play_with(&mut tx, key, mv, kind, house, Push::Now).await?;
+    let committed = play_with_opened(&mut tx, key, mv, kind, &provider, &[], house, Push::Now).await?;
     tx.commit().await?;
     Ok(committed)
 }
@@ -887,11 +934,37 @@ async fn play_with(
     key: &str,
     mv: &RoundMove,
     kind: TransferKind,
+    counterpart: &Account,
+    extra: &[Transfer],
+    push: Push,
+) -> Result<Committed, WalletError> {
+    play_with_opened(tx, key, mv, kind, counterpart, extra, Vec::new(), push).await
+}
+
+/// A bet or a win between the player and `counterpart` (the provider's account, or for a win
+/// another house account), then `extra` house transfers, as one batch.
+#[allow(clippy::too_many_arguments)]
+async fn play_with_opened(
+    tx: &mut AnyConnection,
+    key: &str,
+    mv: &RoundMove,
+    kind: TransferKind,
+    counterpart: &Account,
+    extra: &[Transfer],
     house: Vec<(Account, i64)>,
     push: Push,
 ) -> Result<Committed, WalletError> {
-    let provider = Account::Provider(mv.provider.clone());
-    if let Some(replay) = claim_key(tx, key, &fingerprint(&(kind, mv))).await? {
+    let provider = counterpart.clone();
+    // The content a replay is told from: the move as before, and the counterpart and the extra
+    // transfers only when they are not the plain provider's.
+    let print = if extra.is_empty() && *counterpart == Account::Provider(mv.provider.clone()) {
+        fingerprint(&(kind, mv))
+    } else {
+        let extra: Vec<(String, String, i64, TransferKind, &str)> =
+            extra.iter().map(|t| (t.debit.code(), t.credit.code(), t.amount.minor(), t.kind, t.cause.as_str())).collect();
+        fingerprint(&(kind, mv, counterpart.code(), extra))
+    };
+    if let Some(replay) = claim_key(tx, key, &print).await? {
         return Ok(replay);
     }
     let (real_part, bonus_part) = if kind == TransferKind::Bet {
@@ -917,6 +990,7 @@ async fn play_with(
             let (debit, credit) = if kind == TransferKind::Bet { (player, provider.clone()) } else { (provider.clone(), player) };
             Transfer { refs: mv.refs(), ..Transfer::new(debit, credit, part, kind, cause.clone()) }
         })
+        .chain(extra.iter().cloned())
         .collect();
     apply(tx, key, &transfers, house, push).await
 }

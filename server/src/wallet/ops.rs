@@ -1,6 +1,6 @@
 //! The operator's wallet tools: `check` (the ledger's invariants), `report` (totals per house
 //! account: deposits and withdrawals per method, bets, wins and GGR per provider, bonus cost,
-//! adjustments) and `adjust` (a correction with a reason).
+//! adjustments, the jackpots' contributions, seeds, wins and liability) and `adjust` (a correction with a reason).
 
 use std::collections::BTreeMap;
 use std::fmt;
@@ -196,6 +196,24 @@ pub struct Report {
     pub debts_recorded: i64,
     pub debts_repaid: i64,
     pub debts_outstanding: i64,
+    /// The studio's progressive jackpots (see [`JackpotTotals`]).
+    pub jackpots: JackpotTotals,
+}
+
+/// The jackpot levels' accounts in a report: what came into them and went out in the range, and
+/// what they hold at its end. A provider's contributions leave its account (its GGR is net of
+/// them) and a jackpot win is paid from a level's account, never from a provider's.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct JackpotTotals {
+    /// Per provider: the bets' contributions paid into the levels, kuruş.
+    pub contributions: BTreeMap<String, i64>,
+    /// Seeds funded from the house's seed account, kuruş.
+    pub seeds: i64,
+    /// Wins paid to players from the levels, kuruş.
+    pub wins: i64,
+    /// The liability: what the level accounts together hold at the end of the range, kuruş.
+    pub liability: i64,
 }
 
 /// Totals per house account of the posted transfers in `[from, to)`.
@@ -228,6 +246,7 @@ pub async fn report(db: &Db, from: Option<i64>, to: Option<i64>) -> Result<Repor
         debts_recorded: 0,
         debts_repaid: 0,
         debts_outstanding: 0,
+        jackpots: JackpotTotals::default(),
     };
     for r in &rows {
         let code: String = r.try_get(0)?;
@@ -248,8 +267,16 @@ pub async fn report(db: &Db, from: Option<i64>, to: Option<i64>) -> Result<Repor
                     TransferKind::Win => *report.wins.entry(p.clone()).or_default() += paid - received,
                     _ => {}
                 }
+                if kind == TransferKind::Jackpot {
+                    *report.jackpots.contributions.entry(p.clone()).or_default() += paid - received;
+                }
                 *report.ggr.entry(p).or_default() += received - paid;
             }
+            Some(Account::Jackpot { .. }) => match kind {
+                TransferKind::JackpotSeed => report.jackpots.seeds += received - paid,
+                TransferKind::Win | TransferKind::Rollback => report.jackpots.wins += paid - received,
+                _ => {}
+            },
             Some(Account::BonusCost) => report.bonus_cost += paid - received,
             Some(Account::Adjustments) => report.adjustments += paid - received,
             // Debts: a receivable is debited by a shortfall and credited by each repayment.
@@ -263,7 +290,22 @@ pub async fn report(db: &Db, from: Option<i64>, to: Option<i64>) -> Result<Repor
     report.debts_outstanding = report.debts_recorded - report.debts_repaid;
     report.ngr = report.ggr.values().sum::<i64>() - report.bonus_cost;
     report.accounts = lines.into_values().collect();
+    report.jackpots.liability = jackpot_liability(db, to).await?;
     Ok(report)
+}
+
+/// What the jackpot level accounts together hold after the transfers before `to`, kuruş.
+async fn jackpot_liability(db: &Db, to: Option<i64>) -> Result<i64, WalletError> {
+    let liability: i64 = sqlx::query_scalar(
+        "SELECT CAST(COALESCE(SUM(CASE WHEN c.code LIKE 'house:jackpot:%' THEN t.amount ELSE 0 END), 0) \
+           - COALESCE(SUM(CASE WHEN d.code LIKE 'house:jackpot:%' THEN t.amount ELSE 0 END), 0) AS BIGINT) \
+         FROM transfers t JOIN accounts d ON d.id = t.debit_account JOIN accounts c ON c.id = t.credit_account \
+         WHERE (d.code LIKE 'house:jackpot:%' OR c.code LIKE 'house:jackpot:%') AND t.phase IN ('single', 'post') AND t.created_at < $1",
+    )
+    .bind(to.unwrap_or(i64::MAX))
+    .fetch_one(&db.pool)
+    .await?;
+    Ok(liability)
 }
 
 fn lira(kurus_total: i64) -> String {
@@ -284,6 +326,11 @@ impl fmt::Display for Report {
             let (bets, wins) = (self.bets.get(p).copied().unwrap_or(0), self.wins.get(p).copied().unwrap_or(0));
             writeln!(f, "  provider    {p:<20} bets {:>18}  wins {:>18}  GGR {:>18}", lira(bets), lira(wins), lira(*ggr))?;
         }
+        for (p, c) in &self.jackpots.contributions {
+            writeln!(f, "  jackpots    {p:<20} contributions {:>18} (out of the GGR above)", lira(*c))?;
+        }
+        let j = &self.jackpots;
+        writeln!(f, "  jackpots    seeds {:>18}  wins {:>18}  liability {:>18}", lira(j.seeds), lira(j.wins), lira(j.liability))?;
         writeln!(f, "  bonus cost  {:>43}", lira(self.bonus_cost))?;
         writeln!(f, "  adjustments {:>43}", lira(self.adjustments))?;
         write!(f, "  NGR (GGR − bonus cost) {:>32}", lira(self.ngr))?;

@@ -42,6 +42,65 @@ fn kurus(card: &Value) -> Vec<i64> {
     card["levelStats"].as_array().unwrap().iter().map(|l| (l["amount"].as_f64().unwrap() * 100.0).round() as i64).collect()
 }
 
+/// What the ledger's transfers of `kind` moved into (credit) and out of (debit) the account `code`.
+async fn moved(app: &TestApp, code: &str, kind: &str) -> (i64, i64) {
+    let sum = |side: &'static str| {
+        format!(
+            "SELECT CAST(COALESCE(SUM(t.amount), 0) AS BIGINT) FROM transfers t JOIN accounts a ON a.id = t.{side}_account \
+             WHERE a.code = $1 AND t.kind = $2 AND t.phase IN ('single', 'post')"
+        )
+    };
+    let credit: i64 = sqlx::query_scalar(sqlx::AssertSqlSafe(sum("credit"))).bind(code).bind(kind).fetch_one(&app.db.pool).await.unwrap();
+    let debit: i64 = sqlx::query_scalar(sqlx::AssertSqlSafe(sum("debit"))).bind(code).bind(kind).fetch_one(&app.db.pool).await.unwrap();
+    (credit, debit)
+}
+
+/// A ledger account's balance: every transfer into it minus every transfer out of it.
+async fn balance_of(app: &TestApp, code: &str) -> i64 {
+    sqlx::query_scalar(
+        "SELECT CAST(COALESCE(SUM(CASE WHEN c.code = $1 THEN t.amount ELSE 0 END), 0) - COALESCE(SUM(CASE WHEN d.code = $1 THEN t.amount ELSE 0 END), 0) AS BIGINT) \
+         FROM transfers t JOIN accounts d ON d.id = t.debit_account JOIN accounts c ON c.id = t.credit_account \
+         WHERE (c.code = $1 OR d.code = $1) AND t.phase IN ('single', 'post')",
+    )
+    .bind(code)
+    .fetch_one(&app.db.pool)
+    .await
+    .unwrap()
+}
+
+/// The ledger code of a jackpot's level (0 for I).
+fn level_code(jp: &jackpot::Jackpot, level: usize) -> String {
+    format!("house:jackpot:{}:{}", jp.key, level + 1)
+}
+
+/// Each level's card amount is its account's balance, which is its seeds plus its contributions
+/// minus its wins, to the kuruş.
+async fn assert_levels_are_their_accounts(app: &TestApp) {
+    let cards = app.jackpot_cards().await;
+    for (i, jp) in jackpot::JACKPOTS.iter().enumerate() {
+        for (l, shown) in kurus(&cards[i]).into_iter().enumerate() {
+            let code = level_code(jp, l);
+            let balance = balance_of(app, &code).await;
+            let (seeds, _) = moved(app, &code, "jackpot_seed").await;
+            let (contributions, _) = moved(app, &code, "jackpot").await;
+            let (_, wins) = moved(app, &code, "win").await;
+            assert_eq!(shown, balance, "{code} shows its balance");
+            assert_eq!(balance, seeds + contributions - wins, "{code}");
+        }
+    }
+}
+
+/// The thousandths of a kuruş each level's shard `shard` holds now, I to IV.
+async fn shard_milli(app: &TestApp, jp: &jackpot::Jackpot, shard: i64) -> [i64; 4] {
+    let row: (i64, i64, i64, i64) = sqlx::query_as("SELECT l0, l1, l2, l3 FROM jackpot_shards WHERE jackpot = $1 AND shard = $2")
+        .bind(jp.key)
+        .bind(shard)
+        .fetch_one(&app.db.pool)
+        .await
+        .unwrap();
+    [row.0, row.1, row.2, row.3]
+}
+
 on_both_engines! {
     async fn slot_spins_grow_both_jackpots_and_the_bootstrap_and_casino_jackpots_carry_them_live(app) {
         // Arrange
@@ -132,32 +191,45 @@ on_both_engines! {
         let s = session["sessionToken"].as_str().unwrap().to_string();
         app.fix_seeds(&s, nur, server_seed, &client_seed).await;
         let before = kasa::studio::jackpots::current(&app.db).await.unwrap();
+        let mut shards_before = Vec::new();
+        for jp in &jackpot::JACKPOTS {
+            shards_before.push(shard_milli(&app, jp, nur % kasa::studio::jackpots::SHARDS).await);
+        }
+        let studio_before = moved(&app, "house:provider:kasa", "win").await;
 
         // Act
         let (status, spun) = app.spin(&s, 50_000, "en").await;
         let after = kasa::studio::jackpots::current(&app.db).await.unwrap();
 
-        // Assert: each level won was paid its whole value (to the kuruş) besides the round's win,
-        // then started again from its seed (plus what was below a kuruş) and this spin's
-        // contribution; the others grew by the contribution (thousandths of a kuruş).
+        // Assert: the spin's contributions reached the levels first (the whole kuruş they complete
+        // in the player's shard); each level won then paid its account's whole balance besides the
+        // round's win, from that account, and started again from its seed, funded by a transfer
+        // from the seed account; the others kept the contribution.
         assert_eq!(status, 200, "{spun}");
         let paid: Vec<&Value> = spun["data"]["jackpots"].as_array().unwrap().iter().collect();
         let mut total_paid = 0;
         for (i, jp) in jackpot::JACKPOTS.iter().enumerate() {
-            let (was, now) = (before[i].milli, after[i].milli);
+            let (was, now) = (before[i].kurus, after[i].kurus);
             for (l, level) in jp.levels.iter().enumerate() {
-                let added = jackpot::contribution_milli(level, 50_000);
+                let old = shards_before[i][l];
+                let whole = (old + jackpot::contribution_milli(level, 50_000)) / 1_000 - old / 1_000;
+                let code = level_code(jp, l);
                 if won[i] == Some(l) {
                     let win = paid.iter().find(|w| w["jackpot"] == jp.name).unwrap();
-                    assert_eq!((win["level"].as_str(), win["amount"].as_i64()), (Some(level.level), Some(was[l] / 1_000)));
-                    assert_eq!(now[l], level.seed * 1_000 + was[l] % 1_000 + added, "{} {} reset", jp.name, level.level);
-                    total_paid += was[l] / 1_000;
+                    assert_eq!((win["level"].as_str(), win["amount"].as_i64()), (Some(level.level), Some(was[l] + whole)));
+                    assert_eq!(now[l], level.seed, "{} {} reset", jp.name, level.level);
+                    assert_eq!(moved(&app, &code, "win").await, (0, was[l] + whole), "{code} paid the win");
+                    assert_eq!(moved(&app, &code, "jackpot_seed").await, (2 * level.seed, 0), "{code}: its first seed and the new one");
+                    total_paid += was[l] + whole;
                 } else {
-                    assert_eq!(now[l], was[l] + added, "{} {} grew", jp.name, level.level);
+                    assert_eq!(now[l], was[l] + whole, "{} {} grew", jp.name, level.level);
                 }
+                assert_eq!(balance_of(&app, &code).await, now[l], "{code}");
             }
         }
         assert_eq!(paid.len(), won.iter().flatten().count());
+        assert_eq!(moved(&app, "house:provider:kasa", "win").await, (studio_before.0, studio_before.1 + spun["data"]["win"].as_i64().unwrap()), "the studio's account paid the round's win only");
+        assert_levels_are_their_accounts(&app).await;
         let (real, bonus) = money(&app, nur).await;
         assert_eq!(real + bonus, 100_000 - 50_000 + spun["data"]["win"].as_i64().unwrap() + total_paid);
         assert_eq!((spun["data"]["balance"].as_f64().unwrap() * 100.0).round() as i64, real + bonus);
@@ -196,8 +268,10 @@ on_both_engines! {
         let server_seed = "3c4d5e6f708192a3b4c5d6e7f8091a2b3c4d5e6f708192a3b4c5d6e7f8091a2b";
         let client_seed = quiet_client_seed(server_seed, 1_000, 5);
         let mut sessions = Vec::new();
+        let mut players = Vec::new();
         for i in 0..8 {
             let (id, token) = make_player(&app, &format!("kalabalik{i}")).await;
+            players.push(id);
             fund(&app, id, 10_000).await;
             let session = app.game_session(&token, SULTAN).await["sessionToken"].as_str().unwrap().to_string();
             app.fix_seeds(&session, id, server_seed, &client_seed).await;
@@ -218,12 +292,139 @@ on_both_engines! {
         assert!(answers.iter().all(|(s, _)| *s == 200), "{answers:?}");
         let won: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM jackpot_wins").fetch_one(&app.db.pool).await.unwrap();
         assert_eq!(won, 0);
+        // Each player's five spins added to their own shard (the eight players' ids fall in eight
+        // shards), and each shard's whole kuruş reached the level's account.
+        let shards: std::collections::BTreeSet<i64> = players.iter().map(|p| p % kasa::studio::jackpots::SHARDS).collect();
+        assert_eq!(shards.len(), 8);
         for (i, jp) in jackpot::JACKPOTS.iter().enumerate() {
             let grown: Vec<i64> =
-                kurus(&before[i]).iter().zip(jp.levels).map(|(was, l)| was + 40 * jackpot::contribution_milli(&l, 1_000) / 1_000).collect();
+                kurus(&before[i]).iter().zip(jp.levels).map(|(was, l)| was + 8 * (5 * jackpot::contribution_milli(&l, 1_000) / 1_000)).collect();
             assert_eq!(kurus(&after[i]), grown, "{}", jp.name);
         }
+        assert_levels_are_their_accounts(&app).await;
+        // Every contribution moved at its bet: in the stake's own batch, from the studio's account.
+        let (contributions, astray): (i64, i64) = sqlx::query_as(
+            "SELECT CAST(COUNT(*) AS BIGINT), CAST(COALESCE(SUM(CASE WHEN t.batch_key LIKE 'kasa:bet:%' AND d.code = 'house:provider:kasa' THEN 0 ELSE 1 END), 0) AS BIGINT) \
+             FROM transfers t JOIN accounts d ON d.id = t.debit_account WHERE t.kind = 'jackpot'",
+        )
+        .fetch_one(&app.db.pool)
+        .await
+        .unwrap();
+        assert!(contributions > 0);
+        assert_eq!(astray, 0);
         assert_ledger_holds(&app).await;
+    }
+}
+
+on_both_engines! {
+    async fn the_report_keeps_jackpot_wins_out_of_the_studios_ggr_and_shows_the_jackpots_liability(app) {
+        // Arrange: a player whose known seeds win a level with a 500 ₺ spin, after another
+        // player's spins grew the levels.
+        let (other, other_token) = make_player(&app, "digeri").await;
+        fund(&app, other, 50_000).await;
+        let other_session = app.game_session(&other_token, SULTAN).await;
+        let mut bets = 0;
+        let mut wins = 0;
+        for _ in 0..3 {
+            let (status, body) = app.spin(other_session["sessionToken"].as_str().unwrap(), 10_000, "tr").await;
+            assert_eq!(status, 200, "{body}");
+            bets += 10_000;
+            wins += body["data"]["win"].as_i64().unwrap();
+        }
+        let (nur, token) = make_player(&app, "kazanan").await;
+        fund(&app, nur, 100_000).await;
+        let server_seed = "9d1e2c3b4a5f60718293a4b5c6d7e8f90123456789abcdef0123456789abcdef";
+        let (client_seed, _) = winning_client_seed(server_seed, 50_000);
+        let session = app.game_session(&token, SULTAN).await;
+        let s = session["sessionToken"].as_str().unwrap().to_string();
+        app.fix_seeds(&s, nur, server_seed, &client_seed).await;
+        let (status, spun) = app.spin(&s, 50_000, "en").await;
+        assert_eq!(status, 200, "{spun}");
+        bets += 50_000;
+        wins += spun["data"]["win"].as_i64().unwrap();
+
+        // Act
+        let report = kasa::wallet::report(&app.db, None, None).await.unwrap();
+        let shown = report.to_string();
+
+        // Assert: the studio's wins are its rounds' own; its GGR is its bets less those wins and
+        // the contributions it passed to the levels; the jackpot block has the wins, the seeds
+        // (every level's first and each new one) and what the levels hold now.
+        let jackpot_wins: i64 = sqlx::query_scalar("SELECT CAST(COALESCE(SUM(amount), 0) AS BIGINT) FROM jackpot_wins").fetch_one(&app.db.pool).await.unwrap();
+        assert!(jackpot_wins > 0);
+        let (returned, contributed) = moved(&app, "house:provider:kasa", "jackpot").await;
+        assert_eq!(returned, 0, "nothing comes back to the studio");
+        assert!(contributed > 0);
+        assert_eq!((report.bets["kasa"], report.wins["kasa"]), (bets, wins));
+        assert_eq!(report.ggr["kasa"], bets - wins - contributed);
+        assert_eq!(report.jackpots.contributions["kasa"], contributed);
+        assert_eq!(report.jackpots.wins, jackpot_wins);
+        let first_seeds: i64 = jackpot::JACKPOTS.iter().flat_map(|j| j.levels.iter()).map(|l| l.seed).sum();
+        let won: Vec<(String, i64)> = sqlx::query_as("SELECT jackpot, CAST(level AS BIGINT) FROM jackpot_wins").fetch_all(&app.db.pool).await.unwrap();
+        let new_seeds: i64 = won.iter().map(|(j, l)| jackpot::jackpot(j).unwrap().levels[*l as usize].seed).sum();
+        assert_eq!(report.jackpots.seeds, first_seeds + new_seeds);
+        let cards = app.jackpot_cards().await;
+        let held: i64 = cards.iter().take(2).flat_map(kurus).sum();
+        assert_eq!(report.jackpots.liability, held);
+        assert_eq!(report.jackpots.liability, report.jackpots.seeds + contributed - jackpot_wins);
+        assert!(shown.contains("liability") && shown.contains("contributions"), "{shown}");
+        assert_levels_are_their_accounts(&app).await;
+        assert_ledger_holds(&app).await;
+    }
+}
+
+/// Levels grown before the upgrade: a database at the schema before 0023 whose levels hold a
+/// base with thousandths below a kuruş and grown shards.
+async fn levels_move_onto_the_ledger_at_the_upgrade(engine: Engine) {
+    // Arrange
+    let (url, _dir) = crate::helpers::fresh_database(engine).await;
+    let db = kasa::Db::connect(&url).await.unwrap();
+    db.migrate_to(22).await.unwrap();
+    sqlx::query("UPDATE jackpot_levels SET base_milli = base_milli + 700 WHERE jackpot = 'high-cash' AND level = 0")
+        .execute(&db.pool)
+        .await
+        .unwrap();
+    sqlx::query("UPDATE jackpot_shards SET l0 = 2600, l1 = 1999, l3 = 5 WHERE jackpot = 'high-cash' AND shard IN (0, 3)")
+        .execute(&db.pool)
+        .await
+        .unwrap();
+    let shown_before: i64 = sqlx::query_scalar(
+        "SELECT (l.base_milli + (SELECT CAST(SUM(s.l0) AS BIGINT) FROM jackpot_shards s WHERE s.jackpot = l.jackpot)) / 1000 FROM jackpot_levels l WHERE l.jackpot = 'high-cash' AND l.level = 0",
+    )
+    .fetch_one(&db.pool)
+    .await
+    .unwrap();
+
+    // Act
+    db.migrate().await.unwrap();
+
+    // Assert: each level's account holds what it shows; the first level kept its base's 0.7
+    // kuruş in shard 0 (2600 + 700 and 2600: 3 + 2 kuruş), its contributions so far came from the
+    // studio's account, and the ledger holds.
+    let levels = kasa::studio::jackpots::current(&db).await.unwrap();
+    let high_cash = &jackpot::JACKPOTS[0];
+    assert_eq!(
+        levels[0].kurus,
+        [high_cash.levels[0].seed + 5, high_cash.levels[1].seed + 2, high_cash.levels[2].seed, high_cash.levels[3].seed]
+    );
+    assert_eq!(levels[0].kurus[0], shown_before, "what was shown, to the kuruş");
+    let report = kasa::wallet::report(&db, None, None).await.unwrap();
+    assert_eq!(report.jackpots.contributions.get("kasa").copied(), Some(7));
+    let first_seeds: i64 = jackpot::JACKPOTS.iter().flat_map(|j| j.levels.iter()).map(|l| l.seed).sum();
+    assert_eq!((report.jackpots.seeds, report.jackpots.liability), (first_seeds, first_seeds + 7));
+    let check = kasa::wallet::check(&db).await.unwrap();
+    assert!(check.is_ok(), "{check}");
+}
+
+#[tokio::test]
+async fn levels_grown_before_the_upgrade_move_onto_the_ledger_on_sqlite() {
+    levels_move_onto_the_ledger_at_the_upgrade(Engine::Sqlite).await;
+}
+
+#[tokio::test]
+async fn levels_grown_before_the_upgrade_move_onto_the_ledger_on_postgres() {
+    if crate::helpers::postgres_available("the PostgreSQL jackpot migration test") {
+        levels_move_onto_the_ledger_at_the_upgrade(Engine::Postgres).await;
     }
 }
 

@@ -49,6 +49,16 @@ export function formatRtp(rtp: number, lang: Lang): string {
   return lang === 'tr' ? `RTP %${pct}` : `RTP ${pct}%`;
 }
 
+/**
+ * The return with the progressive jackpots' share on top, as the slots' info panel shows it:
+ * `RTP %96,12 + %1,00 jackpot` / `RTP 96.12% + 1.00% jackpot` (the plain RTP without a share).
+ */
+export function formatRtpWithJackpot(rtp: number, jackpotRtp: number | undefined, lang: Lang): string {
+  if (!jackpotRtp) return formatRtp(rtp, lang);
+  const share = formatRtp(jackpotRtp, lang).replace('RTP ', '');
+  return `${formatRtp(rtp, lang)} + ${share} jackpot`;
+}
+
 /** A multiplier of the bet: `×12,5` / `×12.5`. */
 export function formatTimes(value: number, lang: Lang): string {
   return `×${new Intl.NumberFormat(lang === 'tr' ? 'tr-TR' : 'en-GB', { maximumFractionDigits: 2 }).format(value)}`;

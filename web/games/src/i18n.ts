@@ -61,6 +61,7 @@ const tr = {
   ],
   rtpNote:
     'Oyunun teorik geri ödeme oranı, makaralar ve ödeme tablosu üzerinden tam olarak hesaplanmıştır.',
+  maxWin: 'Bir turda en yüksek kazanç (bahsin katı, jackpotlar hariç)',
   keyboard: 'Boşluk veya Enter tuşu ile çevir.',
   // Fairness panel
   fairTitle: 'Adil oyun',
@@ -155,6 +156,7 @@ const en: Dict = {
     'Malfunction voids all pays and plays.',
   ],
   rtpNote: "The game's theoretical return to player, computed exactly from its reels and paytable.",
+  maxWin: 'Maximum win of a round (times the bet, jackpots apart)',
   keyboard: 'Press Space or Enter to spin.',
   fairTitle: 'Fairness',
   fairIntro:

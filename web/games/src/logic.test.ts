@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { artFor, normalKey, themeOf } from './art/sprite';
-import { formatKurus, formatLira, formatRtp, shortHash } from './format';
+import { formatKurus, formatLira, formatRtp, formatRtpWithJackpot, shortHash } from './format';
 import { dict, langFrom } from './i18n';
 import {
   BOUNCE,
@@ -89,6 +89,9 @@ describe('formatting', () => {
   it('formats the RTP as the info panel shows it', () => {
     expect(formatRtp(0.9612, 'tr')).toBe('RTP %96,12');
     expect(formatRtp(0.9612, 'en')).toBe('RTP 96.12%');
+    expect(formatRtpWithJackpot(0.96, 0.01, 'en')).toBe('RTP 96.00% + 1.00% jackpot');
+    expect(formatRtpWithJackpot(0.96, 0.01, 'tr')).toBe('RTP %96,00 + %1,00 jackpot');
+    expect(formatRtpWithJackpot(0.96, undefined, 'en')).toBe('RTP 96.00%');
   });
 
   it('shortens long hashes only', () => {

@@ -7,7 +7,7 @@
 import { ApiError, sha256Hex } from './api';
 import { symbolSvg } from './art/sprite';
 import { ICONS, h, icon } from './dom';
-import { formatDateTime, formatKurus, formatRtp, formatTimes, shortHash } from './format';
+import { formatDateTime, formatKurus, formatRtpWithJackpot, formatTimes, shortHash } from './format';
 import type { Game } from './game';
 import { canonicalJson, unitsToKurus } from './present';
 import type { Dict, Lang } from './i18n';
@@ -78,13 +78,23 @@ function paylineMini(rows: number[], index: number, reels: number, rowCount: num
   return h('figure', { class: 'mini-line' }, grid, h('figcaption', { text: String(index + 1) }));
 }
 
-/** The return to player in large, a note under it. */
-export function rtpBlock(rtp: number, note: string, lang: Lang): HTMLElement {
+/**
+ * The return to player in large (with the jackpots' share on top when given), a note under it,
+ * and the most a round can win when given.
+ */
+export function rtpBlock(
+  rtp: number,
+  note: string,
+  lang: Lang,
+  jackpotRtp?: number,
+  maxWin?: { x: number; label: string },
+): HTMLElement {
   return h(
     'div',
     { class: 'rtp' },
-    h('strong', { class: 'rtp__value', text: formatRtp(rtp, lang) }),
+    h('strong', { class: 'rtp__value', text: formatRtpWithJackpot(rtp, jackpotRtp, lang) }),
     h('p', { class: 'muted', text: note }),
+    ...(maxWin ? [h('p', { class: 'muted', text: `${maxWin.label}: ${formatTimes(maxWin.x, lang)}` })] : []),
   );
 }
 
@@ -105,7 +115,13 @@ export function openInfo(game: Game): void {
   const bet = game.bet;
   const lineBet = bet / info.lines;
 
-  const rtp = rtpBlock(info.rtp, t.rtpNote, lang);
+  const rtp = rtpBlock(
+    info.rtp,
+    t.rtpNote,
+    lang,
+    info.jackpotRtp,
+    info.maxWinX ? { x: info.maxWinX, label: t.maxWin } : undefined,
+  );
 
   const table = h('div', { class: 'paytable' });
   const ordered = [...info.symbols].sort((a, b) => {

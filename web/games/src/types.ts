@@ -50,6 +50,10 @@ export interface SlotInfo {
   betLevels: number[];
   /** Return to player as a fraction (0.9612 is 96.12 %). */
   rtp: number;
+  /** What the progressive jackpots return on top of `rtp` (0.01 is 1 %). */
+  jackpotRtp?: number;
+  /** The most one round can win, in multiples of the total bet (jackpots apart). */
+  maxWinX?: number;
 }
 
 export interface LineWin {

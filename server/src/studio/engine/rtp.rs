@@ -168,3 +168,186 @@ pub(crate) fn analyse(slot: &Slot) -> Analysis {
     let rtp = (base_units + free_spins * free_spin_units) / f64::from(slot.lines());
     Analysis { base, free, base_units, free_spin_units, free_spins, trigger, rtp }
 }
+
+/// The best screen of a spin on these strips for each scatter count: `best[c]` is, among the stop
+/// combinations showing `c` scatters, the highest line pay (line-bet units, no multiplier) and
+/// stops showing it (`None` when no combination shows `c` scatters).
+///
+/// Exact, without visiting every combination: reel by reel, a screen's future pay depends only
+/// on each payline's state so far (how many wilds it starts with and the symbol its run follows,
+/// or that its run ended, its pay then fixed) and on the scatters shown, so screens in the same
+/// state are merged keeping the highest pay so far; lines whose runs ended make most screens
+/// alike after the third reel.
+pub(crate) fn best_screens(slot: &Slot, reels: &[Vec<u8>; REELS]) -> Vec<Option<(u64, [u32; REELS])>> {
+    const DEAD: u16 = u16::MAX;
+    const NONE: u16 = 0xFF;
+    let wild = slot.wild.map(u16::from);
+    let lines = &slot.def.paylines;
+    let ended = |wilds: usize, first: u16, run: usize| -> u64 {
+        let any = slot.best_any[wilds].0;
+        if first == NONE {
+            any
+        } else {
+            any.max(
+                slot.def.symbols[first as usize].pays[run]
+                    * u64::from(slot.def.symbols[first as usize].kind == super::slot::SymbolKind::Regular),
+            )
+        }
+    };
+    // State: each line's (wilds << 8 | first symbol, NONE while only wilds) or DEAD, and the
+    // scatters shown; value: the best pay so far of the ended lines, with its stops.
+    let mut best: Vec<Option<(u64, [u32; REELS])>> = vec![None; REELS * ROWS + 1];
+    let mut states: std::collections::HashMap<(Vec<u16>, usize), (u64, [u32; REELS])> = std::collections::HashMap::new();
+    states.insert((vec![NONE; lines.len()], 0), (0, [0; REELS]));
+    for (reel, strip) in reels.iter().enumerate() {
+        let last = reel + 1 == REELS;
+        let mut next: std::collections::HashMap<(Vec<u16>, usize), (u64, [u32; REELS])> = std::collections::HashMap::new();
+        for ((lanes, scatters), (value, stops)) in &states {
+            for stop in 0..strip.len() {
+                let window: [u16; ROWS] = std::array::from_fn(|row| u16::from(strip[(stop + row) % strip.len()]));
+                let shown = window.iter().filter(|&&s| Some(s) == slot.scatter.map(u16::from)).count();
+                let mut gained = 0u64;
+                let moved: Vec<u16> = lanes
+                    .iter()
+                    .zip(lines)
+                    .map(|(&lane, line)| {
+                        if lane == DEAD {
+                            return DEAD;
+                        }
+                        let (wilds, first) = ((lane >> 8) as usize, lane & 0xFF);
+                        let x = window[line[reel] as usize];
+                        if first == NONE {
+                            if Some(x) == wild { ((wilds as u16 + 1) << 8) | NONE } else { ((wilds as u16) << 8) | x }
+                        } else if x == first || Some(x) == wild {
+                            lane
+                        } else {
+                            gained += ended(wilds, first, reel);
+                            DEAD
+                        }
+                    })
+                    .collect();
+                let mut at = *stops;
+                at[reel] = stop as u32;
+                if last {
+                    // The screen is whole: the lines still running end with the last reel.
+                    let pay = value
+                        + gained
+                        + moved.iter().filter(|&&l| l != DEAD).map(|&l| ended((l >> 8) as usize, l & 0xFF, REELS)).sum::<u64>();
+                    let slot_best = &mut best[scatters + shown];
+                    if slot_best.is_none_or(|(b, _)| pay > b) {
+                        *slot_best = Some((pay, at));
+                    }
+                    continue;
+                }
+                let key = (moved, scatters + shown);
+                let candidate = (value + gained, at);
+                match next.get(&key) {
+                    Some((best, _)) if *best >= candidate.0 => {}
+                    _ => {
+                        next.insert(key, candidate);
+                    }
+                }
+            }
+        }
+        states = next;
+    }
+    best
+}
+
+/// The most a round can win, in line-bet units: the best base screen, then the free spins it
+/// leads to, each the best free screen for the awards that keep the round going, up to the
+/// slot's cap (a dynamic programme over spins awarded and spins left, exact given
+/// [`best_screens`]).
+pub(crate) fn max_win_units(slot: &Slot) -> u64 {
+    let cap = slot.def.max_free_spins;
+    // Per scatter count: the spin's best units (scatter pay included) and its award.
+    let classes = |reels: &[Vec<u8>; REELS], multiplier: u64| -> Vec<(u64, u32)> {
+        best_screens(slot, reels)
+            .into_iter()
+            .enumerate()
+            .filter_map(|(c, b)| b.map(|(lines, _)| ((lines + slot.scatter_units(c)) * multiplier, slot.awarded(c))))
+            .collect()
+    };
+    let base = classes(&slot.def.base_reels, 1);
+    let free = classes(&slot.def.free_reels, slot.def.free_multiplier);
+    // most(t, r): the most `r` free spins still to play win when `t` were awarded in all. Each
+    // spin lowers `(cap - t) + r` by one, so the programme runs in that order.
+    let n = cap as usize + 1;
+    let mut most = vec![vec![0u64; n]; n];
+    for potential in 1..=(2 * cap as usize) {
+        for t in 0..n {
+            let Some(r) = (potential + t).checked_sub(cap as usize).filter(|&r| r >= 1 && r <= t) else { continue };
+            most[t][r] = free
+                .iter()
+                .map(|&(units, award)| {
+                    let a = award.min(cap - t as u32) as usize;
+                    units + most[t + a][r - 1 + a]
+                })
+                .max()
+                .unwrap_or(0);
+        }
+    }
+    base.iter()
+        .map(|&(units, award)| {
+            let a = award.min(cap) as usize;
+            units + most[a][a]
+        })
+        .max()
+        .unwrap_or(0)
+}
+
+#[cfg(test)]
+mod max_win_tests {
+    use super::super::fair::FairRng;
+    use super::super::games::slots;
+    use super::*;
+
+    #[test]
+    fn the_best_screen_found_is_one_the_engine_pays_exactly_and_no_round_wins_more_than_the_stated_maximum() {
+        for slot in slots() {
+            let max = slot.max_win_units();
+            for reels in [&slot.def.base_reels, &slot.def.free_reels] {
+                for (scatters, best) in best_screens(slot, reels).into_iter().enumerate() {
+                    let Some((units, stops)) = best else { continue };
+                    // The screen the computation names shows what it says, on the engine's own evaluation.
+                    let eval = slot.evaluate(reels, &stops, |_, _, _, _| {});
+                    assert_eq!((eval.line_units, eval.scatters), (units, scatters), "{} {stops:?}", slot.code());
+                }
+            }
+            // The stated maximum is at least a full round of best screens' base, and no played round beats it.
+            let info = slot.info();
+            assert!((info.max_win_x - max as f64 / f64::from(slot.lines())).abs() < 1e-9);
+            assert!((info.jackpot_rtp - 0.01).abs() < 1e-12);
+            for nonce in 0..20_000 {
+                let round = slot.play(&mut FairRng::new("max-win", "client", nonce));
+                assert!(round.win_units <= max, "{} round {nonce}: {} > {max}", slot.code(), round.win_units);
+            }
+        }
+    }
+
+    #[test]
+    fn every_screen_of_a_small_slot_pays_at_most_the_best_screen_found_and_one_pays_it() {
+        // Brute force over every stop combination of Anatolian Fruits' base reels on the first
+        // three reels, the last two reels fixed: the programme's best for those strips agrees.
+        let slot = slots().iter().find(|s| s.code() == "kasa-anatolian-fruits").unwrap();
+        let mut reels = slot.def.base_reels.clone();
+        reels[3] = reels[3][..3].to_vec();
+        reels[4] = reels[4][..3].to_vec();
+        let best = best_screens(slot, &reels);
+        let mut brute: Vec<Option<u64>> = vec![None; best.len()];
+        for a in 0..reels[0].len() as u32 {
+            for b in 0..reels[1].len() as u32 {
+                for c in 0..reels[2].len() as u32 {
+                    for d in 0..3 {
+                        for e in 0..3 {
+                            let eval = slot.evaluate(&reels, &[a, b, c, d, e], |_, _, _, _| {});
+                            let at = &mut brute[eval.scatters];
+                            *at = Some(at.map_or(eval.line_units, |x: u64| x.max(eval.line_units)));
+                        }
+                    }
+                }
+            }
+        }
+        assert_eq!(best.iter().map(|b| b.map(|(u, _)| u)).collect::<Vec<_>>(), brute);
+    }
+}

@@ -88,9 +88,11 @@ pub struct Slot {
     line_pays: Vec<[u64; 6]>,
     /// For a line starting with exactly `n` wilds then no continuation: the best pay for `n` of
     /// any kind (the wild's own or any regular symbol's), and the symbol paying it.
-    best_any: [(u64, u8); 6],
+    pub(crate) best_any: [(u64, u8); 6],
     /// The exact return to player, computed on first use.
     rtp: OnceLock<f64>,
+    /// The most a round can win in line-bet units, computed on first use.
+    max_win: OnceLock<u64>,
 }
 
 /// A payline win.
@@ -184,8 +186,13 @@ pub struct SlotInfo {
     pub free_reels: Vec<Vec<u8>>,
     /// Allowed total bets in kuruş.
     pub bet_levels: Vec<i64>,
-    /// The exact return to player, as a fraction (0.9612 is 96.12 %).
+    /// The exact return to player, as a fraction (0.9612 is 96.12 %), the jackpots' apart.
     pub rtp: f64,
+    /// What the progressive jackpots return on top of `rtp`, as a fraction (0.01 is 1 %).
+    pub jackpot_rtp: f64,
+    /// The most one round can win, in multiples of the total bet (the best base screen and the
+    /// best free spins up to their cap, exact), the jackpots apart.
+    pub max_win_x: f64,
 }
 
 /// What one spin's evaluation found, without allocating (the grid lives in an array).
@@ -215,7 +222,7 @@ impl Slot {
         }
         let line_pays = def.symbols.iter().map(|s| if s.kind == SymbolKind::Regular { s.pays } else { [0; 6] }).collect();
         let (wild_id, scatter_id) = (wild.unwrap_or(u8::MAX), scatter.unwrap_or(u8::MAX));
-        Slot { def, wild, scatter, wild_id, scatter_id, line_pays, best_any, rtp: OnceLock::new() }
+        Slot { def, wild, scatter, wild_id, scatter_id, line_pays, best_any, rtp: OnceLock::new(), max_win: OnceLock::new() }
     }
 
     /// The game's code, e.g. `kasa-sultans-gold` (names the game in the catalogue and the rounds).
@@ -236,6 +243,11 @@ impl Slot {
     /// The exact return to player (a fraction), computed from the reels and paytable on first use.
     pub fn rtp(&self) -> f64 {
         *self.rtp.get_or_init(|| super::rtp::analyse(self).rtp)
+    }
+
+    /// The most one round can win, in line-bet units (see [`super::rtp::max_win_units`]).
+    pub fn max_win_units(&self) -> u64 {
+        *self.max_win.get_or_init(|| super::rtp::max_win_units(self))
     }
 
     /// Plays a round: the base spin, then every free spin it awards (retriggers included, at most
@@ -388,6 +400,8 @@ impl Slot {
             free_reels: d.free_reels.to_vec(),
             bet_levels: d.bet_levels.to_vec(),
             rtp: self.rtp(),
+            jackpot_rtp: super::jackpot::rtp(),
+            max_win_x: self.max_win_units() as f64 / f64::from(self.lines()),
         }
     }
 }

@@ -147,6 +147,8 @@ pub struct WaysInfo {
     /// Kuruş.
     pub bet_levels: Vec<i64>,
     pub rtp: f64,
+    /// What the progressive jackpots return on top of `rtp`, as a fraction (0.01 is 1 %).
+    pub jackpot_rtp: f64,
 }
 
 /// Per reel: each regular symbol's expected count (itself or the wild) and the chance it is not
@@ -353,6 +355,7 @@ impl WaysSlot {
             free_spin_multiplier: d.free_multiplier,
             bet_levels: BET_LEVELS.to_vec(),
             rtp: self.rtp(),
+            jackpot_rtp: super::jackpot::rtp(),
         }
     }
 }

@@ -36,7 +36,7 @@ export function openWaysInfo(game: WaysGame): void {
   const bet = game.bet;
   const maxWays = formatWays(info.maxWays, lang);
 
-  const rtp = rtpBlock(info.rtp, t.rtpNote, lang);
+  const rtp = rtpBlock(info.rtp, t.rtpNote, lang, info.jackpotRtp);
 
   const sample = [3, 5, 7, 4, 6, 2].slice(0, info.reels);
   const how = h(
