@@ -35,6 +35,7 @@ pub fn router() -> OpenApiRouter<Db> {
         .routes(routes!(seed))
         .routes(routes!(rounds))
         .routes(routes!(verify))
+        .routes(routes!(published_info))
         .merge(super::blackjack::router())
 }
 
@@ -424,4 +425,15 @@ async fn verify(AppJson(body): AppJson<VerifyBody>) -> ApiResult<Verified> {
         engine::verify(&body.code, &body.server_seed, &body.client_seed, body.nonce).ok_or(AppError::NotFound("casino.unknown_game"))?;
     let jackpots = engine::verify_jackpots(&body.code, &body.server_seed, &body.client_seed, body.nonce, body.bet);
     Ok(Envelope::ok(Verified { server_seed_hash: engine::seed_hash(&body.server_seed), outcome, jackpots }))
+}
+
+/// Every studio game's published info (no login needed): each game's code, name, kind and
+/// complete parameters (reel strips of every slot, base and free, paylines, paytables, the ways
+/// slot's strips and height weights, the table games' pockets, segments, pay tables and decks,
+/// blackjack's rules, the crash formula) and the jackpots' odds: with a revealed server seed, the
+/// client seed and the nonce, any round can be recomputed from these alone (the site's `/fair` page
+/// does so in the browser).
+#[utoipa::path(get, path = "/games/api/info", tag = "games", responses((status = 200, body = Envelope<engine::Published>)))]
+async fn published_info() -> ApiResult<engine::Published> {
+    Ok(Envelope::ok(engine::published()))
 }

@@ -147,6 +147,14 @@ export const routes: RouteObject[] = [
         }),
       },
       {
+        path: 'fair',
+        handle: { crumb: { key: 'fair.title', url: '/fair' } } satisfies RouteHandle,
+        ...page(async () => {
+          const { FairRoute } = await import('./routes/fair');
+          return <FairRoute />;
+        }),
+      },
+      {
         path: 'pages',
         handle: { crumb: { key: 'menu.contents', url: '/pages' } } satisfies RouteHandle,
         children: [

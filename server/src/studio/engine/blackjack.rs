@@ -43,6 +43,33 @@ pub struct BlackjackInfo {
     pub max_bet: i64,
     /// The exact return with perfect play, as a fraction.
     pub rtp: f64,
+    /// The fair-play parameters and the rules: what recomputes and plays out a round's cards.
+    pub fair: BlackjackFair,
+}
+
+/// What recomputes a blackjack round from its seeds, and the rules its cards are played by.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct BlackjackFair {
+    /// The round's cards: the first `cards` numbers `below(52)` of its stream (0–51: rank
+    /// `card % 13`, ace first; suit `card / 13`), used in dealing order: player, dealer up card,
+    /// player, dealer hole card, then each card as drawn.
+    pub cards: u32,
+    /// The dealer stands on every 17, soft ones included.
+    pub dealer_stands_on_soft17: bool,
+    /// The dealer checks for blackjack under an ace or a ten; a dealer blackjack takes only the
+    /// first bet.
+    pub dealer_peeks: bool,
+    /// A blackjack returns the stake times `blackjackReturn[0] / blackjackReturn[1]` (5/2: pays 3 to 2).
+    pub blackjack_return: Vec<u32>,
+    /// How many times a hand may be split (pairs of equal value).
+    pub splits: u32,
+    /// Doubling on any first two cards, after a split too.
+    pub double_any_two: bool,
+    /// Split aces take one card each and stand.
+    pub split_aces_one_card: bool,
+    pub insurance: bool,
+    pub surrender: bool,
 }
 
 static RTP: std::sync::LazyLock<f64> = std::sync::LazyLock::new(rtp);
@@ -60,6 +87,17 @@ pub fn info() -> BlackjackInfo {
         min_bet: MIN_BET,
         max_bet: MAX_BET,
         rtp: *RTP,
+        fair: BlackjackFair {
+            cards: SHOE as u32,
+            dealer_stands_on_soft17: true,
+            dealer_peeks: true,
+            blackjack_return: vec![5, 2],
+            splits: 1,
+            double_any_two: true,
+            split_aces_one_card: true,
+            insurance: false,
+            surrender: false,
+        },
     }
 }
 

@@ -117,6 +117,20 @@ pub struct CrashInfo {
     pub pause_ms: i64,
     /// The curve: `⌊100 · e^(growth · ms)⌋ / 100`.
     pub growth: f64,
+    /// The fair-play parameters: what recomputes a round's crash point from its hash.
+    pub fair: CrashFair,
+}
+
+/// What recomputes a crash round from its hash (64 lowercase hex characters): `h` = the first
+/// `bits` bits of `HMAC-SHA256(key = the hash's hex text, message = hmacMessage)`; the crash
+/// point is `⌊numerator × 2^bits / (2^bits − h)⌋ / 100`, at least 1.00 and at most
+/// `maxMultiplier`; SHA-256 of the hash's 32 bytes is the previous round's hash.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CrashFair {
+    pub hmac_message: String,
+    pub bits: u32,
+    pub numerator: u32,
 }
 
 impl CrashInfo {
@@ -136,6 +150,7 @@ impl CrashInfo {
             betting_ms: BETTING_MS,
             pause_ms: PAUSE_MS,
             growth: GROWTH,
+            fair: CrashFair { hmac_message: SALT.to_string(), bits: 52, numerator: 97 },
         }
     }
 }

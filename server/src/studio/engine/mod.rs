@@ -74,6 +74,113 @@ pub fn info(code: &str) -> Option<GameInfo> {
         .or_else(|| ways(code).map(|w| GameInfo::Ways(w.info())))
 }
 
+/// What a published game is, as `/fair` tells them apart.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub enum PublishedKind {
+    Slot,
+    Ways,
+    Roulette,
+    Keno,
+    Wheel,
+    Baccarat,
+    Blackjack,
+    Crash,
+}
+
+/// A studio game's published info: everything that recomputes its rounds from their seeds.
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PublishedGame {
+    pub code: String,
+    pub name: Text,
+    pub kind: PublishedKind,
+    pub info: GameInfo,
+}
+
+/// A jackpot level's published odds: number `r` of the level hits when `⌊r × odds / 2^64⌋` is
+/// below the bet in kuruş.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PublishedLevel {
+    /// I, II, III, IV.
+    pub level: String,
+    /// Kuruş.
+    pub odds: u64,
+}
+
+/// A jackpot as the fair page recomputes it: after a slot's round the stream draws, for each
+/// jackpot in this order, one 64-bit number per level I–IV (two 32-bit numbers, high first).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PublishedJackpot {
+    pub name: String,
+    pub levels: Vec<PublishedLevel>,
+}
+
+/// Every studio game's published info, and the jackpots slot rounds draw.
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Published {
+    pub games: Vec<PublishedGame>,
+    pub jackpots: Vec<PublishedJackpot>,
+}
+
+/// Every studio game's info (slots, the ways slot, the table games, blackjack, the crash game) and
+/// the jackpots: what the fair page needs to recompute any round in the browser.
+pub fn published() -> Published {
+    let mut games = Vec::new();
+    let text = |(tr, en): (&str, &str)| Text { tr: tr.to_string(), en: en.to_string() };
+    for s in slots() {
+        games.push(PublishedGame {
+            code: s.code().to_string(),
+            name: text(s.def.name),
+            kind: PublishedKind::Slot,
+            info: GameInfo::Slot(s.info()),
+        });
+    }
+    for w in ways_slots() {
+        let info = w.info();
+        games.push(PublishedGame {
+            code: info.code.clone(),
+            name: info.name.clone(),
+            kind: PublishedKind::Ways,
+            info: GameInfo::Ways(info),
+        });
+    }
+    for t in tables() {
+        let kind = match t.kind {
+            TableKind::Roulette => PublishedKind::Roulette,
+            TableKind::Keno => PublishedKind::Keno,
+            TableKind::Wheel => PublishedKind::Wheel,
+            TableKind::Baccarat => PublishedKind::Baccarat,
+        };
+        games.push(PublishedGame { code: t.code.to_string(), name: text(t.name), kind, info: GameInfo::Table(t.info()) });
+    }
+    let bj = blackjack::info();
+    games.push(PublishedGame {
+        code: bj.code.clone(),
+        name: bj.name.clone(),
+        kind: PublishedKind::Blackjack,
+        info: GameInfo::Blackjack(bj),
+    });
+    let crash = crash::CrashInfo::new();
+    games.push(PublishedGame {
+        code: crash.code.clone(),
+        name: crash.name.clone(),
+        kind: PublishedKind::Crash,
+        info: GameInfo::Crash(crash),
+    });
+    let jackpots = jackpot::JACKPOTS
+        .iter()
+        .map(|j| PublishedJackpot {
+            name: j.name.to_string(),
+            levels: j.levels.iter().map(|l| PublishedLevel { level: l.level.to_string(), odds: l.odds }).collect(),
+        })
+        .collect();
+    Published { games, jackpots }
+}
+
 /// A jackpot's draw after a replayed slot round: each level's number and odds (the number hits
 /// when `⌊number × odds / 2^64⌋` is below the bet in kuruş) and, for a given bet, the level won.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]

@@ -213,6 +213,31 @@ pub struct TableInfo {
     /// Keno: the exact return by pick count (index 0 unused); wheel: by mark, in `pays` order;
     /// baccarat: by bet, in `pays` order.
     pub rtps: Vec<f64>,
+    /// The fair-play parameters: what recomputes a round's draw from its seeds.
+    pub fair: TableFair,
+}
+
+/// What recomputes a table game's draw from its seeds (see each field's game).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct TableFair {
+    /// Roulette: the number is `below(pockets)` (0–36); the wheel: the segment is
+    /// `below(pockets)`, an index into `wheel`; keno: the card's numbers (1 to `pockets`).
+    pub pockets: u32,
+    /// Keno: how many numbers are drawn (draw i takes `below(pockets − i)` in a partial
+    /// Fisher–Yates shuffle of 1..=pockets); 1 for the others.
+    pub drawn: u32,
+    /// Keno: the most numbers a card may pick (0 for the others).
+    pub max_picks: u32,
+    /// Baccarat: the decks of the fresh shoe each round deals from (each card `below(cards
+    /// left)` counted through the shoe in card order 0–51); 0 for the others.
+    pub decks: u32,
+    /// Roulette: a bet covering n numbers returns `payoutNumerator / n` times its stake (36);
+    /// 0 for the others.
+    pub payout_numerator: u32,
+    /// Baccarat: the bets, in `pays` order (player, banker, tie; a tie returns the player and
+    /// banker stakes); roulette: the bet kinds; empty for the others.
+    pub bets: Vec<String>,
 }
 
 impl TableGame {
@@ -248,6 +273,27 @@ impl TableGame {
             red,
             pays,
             rtps,
+            fair: self.fair(),
+        }
+    }
+
+    /// What recomputes the game's draw from its seeds.
+    pub fn fair(&self) -> TableFair {
+        let none = TableFair { pockets: 0, drawn: 1, max_picks: 0, decks: 0, payout_numerator: 0, bets: vec![] };
+        match self.kind {
+            TableKind::Roulette => TableFair {
+                pockets: roulette::POCKETS,
+                payout_numerator: 36,
+                bets: roulette::KINDS.iter().map(|k| k.to_string()).collect(),
+                ..none
+            },
+            TableKind::Keno => {
+                TableFair { pockets: u32::from(keno::NUMBERS), drawn: keno::DRAWN as u32, max_picks: keno::MAX_PICKS as u32, ..none }
+            }
+            TableKind::Wheel => TableFair { pockets: wheel::SEGMENTS.len() as u32, ..none },
+            TableKind::Baccarat => {
+                TableFair { decks: baccarat::DECKS, bets: baccarat::BETS.iter().map(|(k, _)| k.to_string()).collect(), ..none }
+            }
         }
     }
 

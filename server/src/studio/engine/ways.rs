@@ -149,6 +149,34 @@ pub struct WaysInfo {
     pub rtp: f64,
     /// What the progressive jackpots return on top of `rtp`, as a fraction (0.01 is 1 %).
     pub jackpot_rtp: f64,
+    /// The fair-play parameters of the ways slot (what recomputes a round from its seeds).
+    pub fair: WaysFair,
+}
+
+/// A height a reel may show and its weight, out of the weights' total.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct WaysHeight {
+    pub rows: u8,
+    pub weight: u32,
+}
+
+/// Everything that recomputes a ways round from its seeds: each reel draws its height
+/// (`below(heightTotal)` counted through `heights` in order) then its stop (`below(strip length)`),
+/// reels 1 to 6, the base spin on `baseReels`, each free spin on `freeReels`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct WaysFair {
+    /// Reel strips of the base game (symbol ids).
+    pub base_reels: Vec<Vec<u8>>,
+    /// Reel strips of the free spins.
+    pub free_reels: Vec<Vec<u8>>,
+    /// The heights and their weights, in the order a draw is counted through them.
+    pub heights: Vec<WaysHeight>,
+    /// The weights' total: a height is `below(heightTotal)`.
+    pub height_total: u32,
+    /// Free spins award no more free spins.
+    pub retrigger: bool,
 }
 
 /// Per reel: each regular symbol's expected count (itself or the wild) and the chance it is not
@@ -356,6 +384,13 @@ impl WaysSlot {
             bet_levels: BET_LEVELS.to_vec(),
             rtp: self.rtp(),
             jackpot_rtp: super::jackpot::rtp(),
+            fair: WaysFair {
+                base_reels: d.base_reels.to_vec(),
+                free_reels: d.free_reels.to_vec(),
+                heights: HEIGHTS.iter().map(|&(rows, weight)| WaysHeight { rows, weight }).collect(),
+                height_total: HEIGHT_TOTAL,
+                retrigger: false,
+            },
         }
     }
 }

@@ -17,6 +17,7 @@ export type ClientOptions = {
     | `${string}://${string}`
     | `${string}://${string}`
     | `${string}://${string}`
+    | `${string}://${string}`
     | (string & {});
 };
 
@@ -186,6 +187,45 @@ export type BetView = {
 };
 
 /**
+ * What recomputes a blackjack round from its seeds, and the rules its cards are played by.
+ */
+export type BlackjackFair = {
+  /**
+   * A blackjack returns the stake times `blackjackReturn[0] / blackjackReturn[1]` (5/2: pays 3 to 2).
+   */
+  blackjackReturn: Array<number>;
+  /**
+   * The round's cards: the first `cards` numbers `below(52)` of its stream (0–51: rank
+   * `card % 13`, ace first; suit `card / 13`), used in dealing order: player, dealer up card,
+   * player, dealer hole card, then each card as drawn.
+   */
+  cards: number;
+  /**
+   * The dealer checks for blackjack under an ace or a ten; a dealer blackjack takes only the
+   * first bet.
+   */
+  dealerPeeks: boolean;
+  /**
+   * The dealer stands on every 17, soft ones included.
+   */
+  dealerStandsOnSoft17: boolean;
+  /**
+   * Doubling on any first two cards, after a split too.
+   */
+  doubleAnyTwo: boolean;
+  insurance: boolean;
+  /**
+   * Split aces take one card each and stand.
+   */
+  splitAcesOneCard: boolean;
+  /**
+   * How many times a hand may be split (pairs of equal value).
+   */
+  splits: number;
+  surrender: boolean;
+};
+
+/**
  * What the client is told about the game.
  */
 export type BlackjackInfo = {
@@ -195,6 +235,10 @@ export type BlackjackInfo = {
   chips: Array<number>;
   code: string;
   description: Text;
+  /**
+   * The fair-play parameters and the rules: what recomputes and plays out a round's cards.
+   */
+  fair: BlackjackFair;
   /**
    * Always "blackjack".
    */
@@ -475,12 +519,28 @@ export type Country = {
 };
 
 /**
+ * What recomputes a crash round from its hash (64 lowercase hex characters): `h` = the first
+ * `bits` bits of `HMAC-SHA256(key = the hash's hex text, message = hmacMessage)`; the crash
+ * point is `⌊numerator × 2^bits / (2^bits − h)⌋ / 100`, at least 1.00 and at most
+ * `maxMultiplier`; SHA-256 of the hash's 32 bytes is the previous round's hash.
+ */
+export type CrashFair = {
+  bits: number;
+  hmacMessage: string;
+  numerator: number;
+};
+
+/**
  * The crash game as the client sees it.
  */
 export type CrashInfo = {
   bettingMs: number;
   code: string;
   description: Text;
+  /**
+   * The fair-play parameters: what recomputes a round's crash point from its hash.
+   */
+  fair: CrashFair;
   /**
    * The curve: `⌊100 · e^(growth · ms)⌋ / 100`.
    */
@@ -1146,6 +1206,21 @@ export type EnvelopeProfile = {
     trialBonusAvailable: boolean;
     usercode: string;
     username: string;
+  };
+  message?: string | null;
+  success: boolean;
+};
+
+/**
+ * The body of every `/api/` response.
+ */
+export type EnvelopePublished = {
+  /**
+   * Every studio game's published info, and the jackpots slot rounds draw.
+   */
+  data?: {
+    games: Array<PublishedGame>;
+    jackpots: Array<PublishedJackpot>;
   };
   message?: string | null;
   success: boolean;
@@ -2565,6 +2640,54 @@ export type ProviderFacet = {
   name: string;
 };
 
+/**
+ * Every studio game's published info, and the jackpots slot rounds draw.
+ */
+export type Published = {
+  games: Array<PublishedGame>;
+  jackpots: Array<PublishedJackpot>;
+};
+
+/**
+ * A studio game's published info: everything that recomputes its rounds from their seeds.
+ */
+export type PublishedGame = {
+  code: string;
+  info: GameInfo;
+  kind: PublishedKind;
+  name: Text;
+};
+
+/**
+ * A jackpot as the fair page recomputes it: after a slot's round the stream draws, for each
+ * jackpot in this order, one 64-bit number per level I–IV (two 32-bit numbers, high first).
+ */
+export type PublishedJackpot = {
+  levels: Array<PublishedLevel>;
+  name: string;
+};
+
+/**
+ * What a published game is, as `/fair` tells them apart.
+ */
+export type PublishedKind =
+  'slot' | 'ways' | 'roulette' | 'keno' | 'wheel' | 'baccarat' | 'blackjack' | 'crash';
+
+/**
+ * A jackpot level's published odds: number `r` of the level hits when `⌊r × odds / 2^64⌋` is
+ * below the bet in kuruş.
+ */
+export type PublishedLevel = {
+  /**
+   * I, II, III, IV.
+   */
+  level: string;
+  /**
+   * Kuruş.
+   */
+  odds: number;
+};
+
 export type ReadBody = {
   id?: Array<number>;
 };
@@ -3058,6 +3181,41 @@ export type SymbolInfo = {
 export type SymbolKind = 'regular' | 'wild' | 'scatter';
 
 /**
+ * What recomputes a table game's draw from its seeds (see each field's game).
+ */
+export type TableFair = {
+  /**
+   * Baccarat: the bets, in `pays` order (player, banker, tie; a tie returns the player and
+   * banker stakes); roulette: the bet kinds; empty for the others.
+   */
+  bets: Array<string>;
+  /**
+   * Baccarat: the decks of the fresh shoe each round deals from (each card `below(cards
+   * left)` counted through the shoe in card order 0–51); 0 for the others.
+   */
+  decks: number;
+  /**
+   * Keno: how many numbers are drawn (draw i takes `below(pockets − i)` in a partial
+   * Fisher–Yates shuffle of 1..=pockets); 1 for the others.
+   */
+  drawn: number;
+  /**
+   * Keno: the most numbers a card may pick (0 for the others).
+   */
+  maxPicks: number;
+  /**
+   * Roulette: a bet covering n numbers returns `payoutNumerator / n` times its stake (36);
+   * 0 for the others.
+   */
+  payoutNumerator: number;
+  /**
+   * Roulette: the number is `below(pockets)` (0–36); the wheel: the segment is
+   * `below(pockets)`, an index into `wheel`; keno: the card's numbers (1 to `pockets`).
+   */
+  pockets: number;
+};
+
+/**
  * Everything the client needs to draw a table game and its rules panel.
  */
 export type TableInfo = {
@@ -3067,6 +3225,10 @@ export type TableInfo = {
   chips: Array<number>;
   code: string;
   description: Text;
+  /**
+   * The fair-play parameters: what recomputes a round's draw from its seeds.
+   */
+  fair: TableFair;
   kind: TableKind;
   /**
    * Kuruş.
@@ -3292,6 +3454,42 @@ export type VisitorBook = {
 };
 
 /**
+ * Everything that recomputes a ways round from its seeds: each reel draws its height
+ * (`below(heightTotal)` counted through `heights` in order) then its stop (`below(strip length)`),
+ * reels 1 to 6, the base spin on `baseReels`, each free spin on `freeReels`.
+ */
+export type WaysFair = {
+  /**
+   * Reel strips of the base game (symbol ids).
+   */
+  baseReels: Array<Array<number>>;
+  /**
+   * Reel strips of the free spins.
+   */
+  freeReels: Array<Array<number>>;
+  /**
+   * The weights' total: a height is `below(heightTotal)`.
+   */
+  heightTotal: number;
+  /**
+   * The heights and their weights, in the order a draw is counted through them.
+   */
+  heights: Array<WaysHeight>;
+  /**
+   * Free spins award no more free spins.
+   */
+  retrigger: boolean;
+};
+
+/**
+ * A height a reel may show and its weight, out of the weights' total.
+ */
+export type WaysHeight = {
+  rows: number;
+  weight: number;
+};
+
+/**
  * Everything the client needs to draw the ways slot and its info panel.
  */
 export type WaysInfo = {
@@ -3301,6 +3499,10 @@ export type WaysInfo = {
   betLevels: Array<number>;
   code: string;
   description: Text;
+  /**
+   * The fair-play parameters of the ways slot (what recomputes a round from its seeds).
+   */
+  fair: WaysFair;
   freeSpinMultiplier: number;
   /**
    * Free spins by scatter count (0..=6).
@@ -4644,6 +4846,19 @@ export type VerifyResponses = {
 };
 
 export type VerifyResponse = VerifyResponses[keyof VerifyResponses];
+
+export type PublishedInfoData = {
+  body?: never;
+  path?: never;
+  query?: never;
+  url: '/games/api/info';
+};
+
+export type PublishedInfoResponses = {
+  200: EnvelopePublished;
+};
+
+export type PublishedInfoResponse = PublishedInfoResponses[keyof PublishedInfoResponses];
 
 export type PlayData = {
   body: PlayBody;

@@ -95,6 +95,38 @@ export const zBetView = z.object({
 });
 
 /**
+ * What recomputes a blackjack round from its seeds, and the rules its cards are played by.
+ */
+export const zBlackjackFair = z.object({
+  blackjackReturn: z.array(
+    z
+      .int()
+      .check(
+        z.gte(0),
+        z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }),
+      ),
+  ),
+  cards: z
+    .int()
+    .check(
+      z.gte(0),
+      z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }),
+    ),
+  dealerPeeks: z.boolean(),
+  dealerStandsOnSoft17: z.boolean(),
+  doubleAnyTwo: z.boolean(),
+  insurance: z.boolean(),
+  splitAcesOneCard: z.boolean(),
+  splits: z
+    .int()
+    .check(
+      z.gte(0),
+      z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }),
+    ),
+  surrender: z.boolean(),
+});
+
+/**
  * A bonus of the player's, for the Bonuses page.
  */
 export const zBonusItem = z.object({
@@ -210,6 +242,28 @@ export const zContentCategory = z.object({
 export const zCountry = z.object({
   id: z.int(),
   name: z.string(),
+});
+
+/**
+ * What recomputes a crash round from its hash (64 lowercase hex characters): `h` = the first
+ * `bits` bits of `HMAC-SHA256(key = the hash's hex text, message = hmacMessage)`; the crash
+ * point is `⌊numerator × 2^bits / (2^bits − h)⌋ / 100`, at least 1.00 and at most
+ * `maxMultiplier`; SHA-256 of the hash's 32 bytes is the previous round's hash.
+ */
+export const zCrashFair = z.object({
+  bits: z
+    .int()
+    .check(
+      z.gte(0),
+      z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }),
+    ),
+  hmacMessage: z.string(),
+  numerator: z
+    .int()
+    .check(
+      z.gte(0),
+      z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }),
+    ),
 });
 
 export const zDealBody = z.object({
@@ -1436,6 +1490,38 @@ export const zLobbyPage = z.object({
   total: z.int(),
 });
 
+/**
+ * What a published game is, as `/fair` tells them apart.
+ */
+export const zPublishedKind = z.enum([
+  'slot',
+  'ways',
+  'roulette',
+  'keno',
+  'wheel',
+  'baccarat',
+  'blackjack',
+  'crash',
+]);
+
+/**
+ * A jackpot level's published odds: number `r` of the level hits when `⌊r × odds / 2^64⌋` is
+ * below the bet in kuruş.
+ */
+export const zPublishedLevel = z.object({
+  level: z.string(),
+  odds: z.int().check(z.gte(0)),
+});
+
+/**
+ * A jackpot as the fair page recomputes it: after a slot's round the stream draws, for each
+ * jackpot in this order, one 64-bit number per level I–IV (two 32-bit numbers, high first).
+ */
+export const zPublishedJackpot = z.object({
+  levels: z.array(zPublishedLevel),
+  name: z.string(),
+});
+
 export const zReadBody = z.object({
   id: z.optional(z.array(z.int())),
 });
@@ -1844,6 +1930,43 @@ export const zEnvelopeDeposited = z.object({
 export const zSymbolKind = z.enum(['regular', 'wild', 'scatter']);
 
 /**
+ * What recomputes a table game's draw from its seeds (see each field's game).
+ */
+export const zTableFair = z.object({
+  bets: z.array(z.string()),
+  decks: z
+    .int()
+    .check(
+      z.gte(0),
+      z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }),
+    ),
+  drawn: z
+    .int()
+    .check(
+      z.gte(0),
+      z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }),
+    ),
+  maxPicks: z
+    .int()
+    .check(
+      z.gte(0),
+      z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }),
+    ),
+  payoutNumerator: z
+    .int()
+    .check(
+      z.gte(0),
+      z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }),
+    ),
+  pockets: z
+    .int()
+    .check(
+      z.gte(0),
+      z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }),
+    ),
+});
+
+/**
  * Which table game.
  */
 export const zTableKind = z.enum(['roulette', 'keno', 'wheel', 'baccarat']);
@@ -1931,6 +2054,7 @@ export const zBlackjackInfo = z.object({
   chips: z.array(z.int()),
   code: z.string(),
   description: zText,
+  fair: zBlackjackFair,
   kind: z.string(),
   maxBet: z.int(),
   minBet: z.int(),
@@ -1945,6 +2069,7 @@ export const zCrashInfo = z.object({
   bettingMs: z.int(),
   code: z.string(),
   description: zText,
+  fair: zCrashFair,
   growth: z.number(),
   kind: z.string(),
   maxBet: z.int(),
@@ -2071,6 +2196,7 @@ export const zTableInfo = z.object({
   chips: z.array(z.int()),
   code: z.string(),
   description: zText,
+  fair: zTableFair,
   kind: zTableKind,
   maxStake: z.int(),
   maxStakes: z
@@ -2261,6 +2387,60 @@ export const zVisitorBook = z.object({
 });
 
 /**
+ * A height a reel may show and its weight, out of the weights' total.
+ */
+export const zWaysHeight = z.object({
+  rows: z
+    .int()
+    .check(
+      z.gte(0),
+      z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }),
+    ),
+  weight: z
+    .int()
+    .check(
+      z.gte(0),
+      z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }),
+    ),
+});
+
+/**
+ * Everything that recomputes a ways round from its seeds: each reel draws its height
+ * (`below(heightTotal)` counted through `heights` in order) then its stop (`below(strip length)`),
+ * reels 1 to 6, the base spin on `baseReels`, each free spin on `freeReels`.
+ */
+export const zWaysFair = z.object({
+  baseReels: z.array(
+    z.array(
+      z
+        .int()
+        .check(
+          z.gte(0),
+          z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }),
+        ),
+    ),
+  ),
+  freeReels: z.array(
+    z.array(
+      z
+        .int()
+        .check(
+          z.gte(0),
+          z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }),
+        ),
+    ),
+  ),
+  heightTotal: z
+    .int()
+    .check(
+      z.gte(0),
+      z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }),
+    ),
+  heights: z.array(zWaysHeight),
+  retrigger: z.boolean(),
+});
+
+/**
  * The kind tag of a ways slot's info.
  */
 export const zWaysKind = z.enum(['ways']);
@@ -2288,6 +2468,7 @@ export const zWaysInfo = z.object({
   betLevels: z.array(z.int()),
   code: z.string(),
   description: zText,
+  fair: zWaysFair,
   freeSpinMultiplier: z.int().check(z.gte(0)),
   freeSpins: z.array(
     z
@@ -2369,6 +2550,38 @@ export const zEnvelopeSession = z.object({
   ),
   message: z.nullish(z.string()),
   success: z.boolean(),
+});
+
+/**
+ * A studio game's published info: everything that recomputes its rounds from their seeds.
+ */
+export const zPublishedGame = z.object({
+  code: z.string(),
+  info: zGameInfo,
+  kind: zPublishedKind,
+  name: zText,
+});
+
+/**
+ * The body of every `/api/` response.
+ */
+export const zEnvelopePublished = z.object({
+  data: z.optional(
+    z.object({
+      games: z.array(zPublishedGame),
+      jackpots: z.array(zPublishedJackpot),
+    }),
+  ),
+  message: z.nullish(z.string()),
+  success: z.boolean(),
+});
+
+/**
+ * Every studio game's published info, and the jackpots slot rounds draw.
+ */
+export const zPublished = z.object({
+  games: z.array(zPublishedGame),
+  jackpots: z.array(zPublishedJackpot),
 });
 
 /**
@@ -2748,6 +2961,8 @@ export const zStateResponse = zEnvelopeCrashStateAnswer;
 export const zVerifyBody2 = zVerifyBody;
 
 export const zVerifyResponse = zEnvelopeVerifiedRound;
+
+export const zPublishedInfoResponse = zEnvelopePublished;
 
 export const zPlayBody2 = zPlayBody;
 

@@ -1,0 +1,305 @@
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslation } from 'react-i18next';
+import { Field, FORM_MODE, InputBox, TextField, describedBy } from '@/components/ui/form';
+import { Icon } from '@/components/ui/icon';
+import { usePublished, type Jackpot, type PublishedGame } from '../api/get-published';
+import {
+  crashFormSchema,
+  seedFormSchema,
+  seedInput,
+  type CrashFormValues,
+  type SeedFormValues,
+} from '../form-values';
+import {
+  NoCryptoError,
+  crashRound,
+  recompute,
+  sha256Hex,
+  type CrashRound,
+  type Recomputed,
+} from '../recompute';
+import { CrashView, RoundView } from './round-view';
+import '../fair.css';
+
+type Lang = 'tr' | 'en';
+type SeededGame = Exclude<PublishedGame, { kind: 'crash' }>;
+type CrashGame = Extract<PublishedGame, { kind: 'crash' }>;
+
+type Checked = {
+  game: SeededGame;
+  result: Recomputed;
+  hash: string;
+  commitment: string;
+  bet: bigint | null;
+};
+
+/** Whether the server seed's SHA-256 is the pasted commitment (none pasted: not checked). */
+function CommitmentCheck({ hash, commitment }: { hash: string; commitment: string }) {
+  const { t } = useTranslation();
+  const state = !commitment ? 'none' : commitment.toLowerCase() === hash ? 'ok' : 'bad';
+  return (
+    <div className={`fair-commit fair-commit--${state}`} data-testid="fair-commitment">
+      <Icon name={state === 'ok' ? 'check' : state === 'bad' ? 'close' : 'info'} size={18} />
+      <div className="fair-commit__text">
+        <p className="fair-commit__verdict">{t(`fair.commitment.${state}`)}</p>
+        <p className="fair-commit__hash">
+          <span>{t('fair.commitment.computed')}</span> <code className="fair-mono">{hash}</code>
+        </p>
+      </div>
+    </div>
+  );
+}
+
+function SeedForm({ game, jackpots, lang }: { game: SeededGame; jackpots: Jackpot[]; lang: Lang }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const [checked, setChecked] = useState<Checked | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const slot = game.kind === 'slot' || game.kind === 'ways';
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<SeedFormValues>({
+    resolver: zodResolver(seedFormSchema),
+    mode: FORM_MODE,
+    defaultValues: { serverSeed: '', commitment: '', clientSeed: '', nonce: '0', bet: '' },
+  });
+  const onSubmit = handleSubmit(async (values) => {
+    setFailure(null);
+    try {
+      const input = seedInput(values);
+      const [hash, result] = await Promise.all([
+        sha256Hex(input.serverSeed),
+        recompute(game, jackpots, { ...input, bet: slot ? input.bet : null }),
+      ]);
+      setChecked({
+        game,
+        result,
+        hash,
+        commitment: values.commitment.trim(),
+        bet: slot ? input.bet : null,
+      });
+    } catch (error) {
+      setChecked(null);
+      setFailure(error instanceof NoCryptoError ? t('fair.noCrypto') : t('fair.failed'));
+    }
+  });
+  return (
+    <>
+      <form
+        className="form fair-form"
+        onSubmit={onSubmit}
+        noValidate
+        aria-label={t('fair.formLabel')}
+      >
+        <TextField
+          id={`${id}-server`}
+          label={t('fair.serverSeed')}
+          error={errors.serverSeed}
+          autoComplete="off"
+          spellCheck={false}
+          className="fair-mono"
+          {...register('serverSeed')}
+        />
+        <TextField
+          id={`${id}-commitment`}
+          label={t('fair.commitment.label')}
+          error={errors.commitment}
+          autoComplete="off"
+          spellCheck={false}
+          className="fair-mono"
+          {...register('commitment')}
+        />
+        <div className="fair-form__row">
+          <TextField
+            id={`${id}-client`}
+            label={t('fair.clientSeed')}
+            error={errors.clientSeed}
+            autoComplete="off"
+            spellCheck={false}
+            {...register('clientSeed')}
+          />
+          <TextField
+            id={`${id}-nonce`}
+            label={t('fair.nonce')}
+            error={errors.nonce}
+            inputMode="numeric"
+            autoComplete="off"
+            {...register('nonce')}
+          />
+        </div>
+        {slot ? (
+          <Field id={`${id}-bet`} label={t('fair.bet')} error={errors.bet} hint={t('fair.betHint')}>
+            <InputBox>
+              <input
+                id={`${id}-bet`}
+                inputMode="decimal"
+                autoComplete="off"
+                {...describedBy(`${id}-bet`, errors.bet)}
+                {...register('bet')}
+              />
+            </InputBox>
+          </Field>
+        ) : null}
+        <button type="submit" className="btn btn--primary btn--lg" disabled={isSubmitting}>
+          <Icon name="refresh" size={18} />
+          {t('fair.recompute')}
+        </button>
+      </form>
+      <div className="fair-result" role="status" aria-live="polite" data-testid="fair-result">
+        {failure ? <p className="fair-error">{failure}</p> : null}
+        {checked ? (
+          <>
+            <h2 className="fair-result__title">{t('fair.result')}</h2>
+            <CommitmentCheck hash={checked.hash} commitment={checked.commitment} />
+            <RoundView game={checked.game} result={checked.result} bet={checked.bet} lang={lang} />
+          </>
+        ) : null}
+      </div>
+    </>
+  );
+}
+
+function CrashForm({ game, lang }: { game: CrashGame; lang: Lang }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const [round, setRound] = useState<CrashRound | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<CrashFormValues>({
+    resolver: zodResolver(crashFormSchema),
+    mode: FORM_MODE,
+    defaultValues: { hash: '' },
+  });
+  const onSubmit = handleSubmit(async ({ hash }) => {
+    setFailure(null);
+    try {
+      setRound(await crashRound(game.info, hash));
+    } catch (error) {
+      setRound(null);
+      setFailure(error instanceof NoCryptoError ? t('fair.noCrypto') : t('fair.failed'));
+    }
+  });
+  return (
+    <>
+      <form
+        className="form fair-form"
+        onSubmit={onSubmit}
+        noValidate
+        aria-label={t('fair.formLabel')}
+      >
+        <p className="fair-muted">{t('fair.crash.intro')}</p>
+        <TextField
+          id={`${id}-hash`}
+          label={t('fair.crash.hash')}
+          error={errors.hash}
+          autoComplete="off"
+          spellCheck={false}
+          className="fair-mono"
+          {...register('hash')}
+        />
+        <button type="submit" className="btn btn--primary btn--lg" disabled={isSubmitting}>
+          <Icon name="refresh" size={18} />
+          {t('fair.recompute')}
+        </button>
+      </form>
+      <div className="fair-result" role="status" aria-live="polite" data-testid="fair-result">
+        {failure ? <p className="fair-error">{failure}</p> : null}
+        {round ? (
+          <>
+            <h2 className="fair-result__title">{t('fair.result')}</h2>
+            <CrashView round={round} lang={lang} />
+          </>
+        ) : null}
+      </div>
+    </>
+  );
+}
+
+/** The steps of the algorithm, in short (the README has them in full). */
+function HowItWorks() {
+  const { t } = useTranslation();
+  return (
+    <section className="fair-how" aria-labelledby="fair-how-title">
+      <h2 id="fair-how-title" className="fair-how__title">
+        {t('fair.how.title')}
+      </h2>
+      <ol className="fair-how__steps">
+        <li>{t('fair.how.commit')}</li>
+        <li>{t('fair.how.stream')}</li>
+        <li>{t('fair.how.below')}</li>
+        <li>{t('fair.how.games')}</li>
+        <li>{t('fair.how.local')}</li>
+      </ol>
+    </section>
+  );
+}
+
+/**
+ * /fair: pick a studio game, paste the revealed server seed, the commitment shown before the
+ * round, the client seed and the nonce (the crash game: a round's hash), and see the round
+ * recomputed in this browser. Only the games' published parameters come from the server.
+ */
+export function FairPage() {
+  const { t, i18n } = useTranslation();
+  const lang: Lang = i18n.language?.startsWith('en') ? 'en' : 'tr';
+  const { data, isPending, isError, refetch } = usePublished();
+  const [code, setCode] = useState('');
+  const pickerId = useId();
+
+  if (isPending) {
+    return (
+      <div className="fair-skeleton skeleton" aria-busy="true" aria-label={t('common.loading')} />
+    );
+  }
+  if (isError || !data) {
+    return (
+      <div className="fair-panel fair-panel--empty">
+        <p>{t('fair.loadFailed')}</p>
+        <button type="button" className="btn btn--ghost" onClick={() => void refetch()}>
+          {t('common.retry')}
+        </button>
+      </div>
+    );
+  }
+  const game = data.games.find((g) => g.code === code) ?? data.games[0];
+  return (
+    <div className="fair">
+      <div className="fair-panel">
+        <Field id={pickerId} label={t('fair.game')}>
+          <InputBox
+            icon="games"
+            action={<Icon name="chevronDown" size={18} className="input-wrap__chevron" />}
+          >
+            <select
+              id={pickerId}
+              value={game?.code ?? ''}
+              onChange={(e) => setCode(e.target.value)}
+              data-testid="fair-game"
+            >
+              {data.games.map((g) => (
+                <option key={g.code} value={g.code}>
+                  {g.name[lang]} · {t(`fair.kind.${g.kind}`)}
+                </option>
+              ))}
+            </select>
+          </InputBox>
+        </Field>
+        {game ? (
+          game.kind === 'crash' ? (
+            <CrashForm key={game.code} game={game} lang={lang} />
+          ) : (
+            <SeedForm key={game.code} game={game} jackpots={data.jackpots} lang={lang} />
+          )
+        ) : null}
+      </div>
+      <HowItWorks />
+    </div>
+  );
+}
