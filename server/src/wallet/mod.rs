@@ -438,15 +438,6 @@ pub async fn open_house_accounts(db: &Db, transfers: &[Transfer]) -> Result<Vec<
     Ok(opened)
 }
 
-/// Opens one house account if it is new (outside any money transaction, see
-/// [`open_house_accounts`]), and gives its id.
-pub async fn open_house_account(db: &Db, account: &Account) -> Result<i64, WalletError> {
-    if account.player().is_some() || !account.valid() {
-        return Err(WalletError::Invalid("not a house account"));
-    }
-    Ok(store::open_house_account(&mut *db.pool.acquire().await?, account).await?)
-}
-
 /// Records the batch's key; when it was committed before, the first result (same content) or
 /// [`WalletError::KeyReused`].
 async fn claim_key(conn: &mut AnyConnection, key: &str, fingerprint: &str) -> Result<Option<Committed>, WalletError> {

@@ -53,7 +53,11 @@ export function formatRtp(rtp: number, lang: Lang): string {
  * The return with the progressive jackpots' share on top, as the slots' info panel shows it:
  * `RTP %96,12 + %1,00 jackpot` / `RTP 96.12% + 1.00% jackpot` (the plain RTP without a share).
  */
-export function formatRtpWithJackpot(rtp: number, jackpotRtp: number | undefined, lang: Lang): string {
+export function formatRtpWithJackpot(
+  rtp: number,
+  jackpotRtp: number | undefined,
+  lang: Lang,
+): string {
   if (!jackpotRtp) return formatRtp(rtp, lang);
   const share = formatRtp(jackpotRtp, lang).replace('RTP ', '');
   return `${formatRtp(rtp, lang)} + ${share} jackpot`;

@@ -7,7 +7,13 @@
 import { ApiError, sha256Hex } from './api';
 import { symbolSvg } from './art/sprite';
 import { ICONS, h, icon } from './dom';
-import { formatDateTime, formatKurus, formatRtpWithJackpot, formatTimes, shortHash } from './format';
+import {
+  formatDateTime,
+  formatKurus,
+  formatRtpWithJackpot,
+  formatTimes,
+  shortHash,
+} from './format';
 import type { Game } from './game';
 import { canonicalJson, unitsToKurus } from './present';
 import type { Dict, Lang } from './i18n';
@@ -94,7 +100,9 @@ export function rtpBlock(
     { class: 'rtp' },
     h('strong', { class: 'rtp__value', text: formatRtpWithJackpot(rtp, jackpotRtp, lang) }),
     h('p', { class: 'muted', text: note }),
-    ...(maxWin ? [h('p', { class: 'muted', text: `${maxWin.label}: ${formatTimes(maxWin.x, lang)}` })] : []),
+    ...(maxWin
+      ? [h('p', { class: 'muted', text: `${maxWin.label}: ${formatTimes(maxWin.x, lang)}` })]
+      : []),
   );
 }
 

@@ -117,7 +117,7 @@ export type BetBody = {
    */
   size?: number | null;
   /**
-   * Lira on each single, combo, or combo of a system.
+   * Lira on each single, combo, or combo of a system: at most two decimals (read exactly, never rounded).
    */
   stake: number;
 };
@@ -383,7 +383,7 @@ export type CancelBody = {
 
 export type CashOutBody = {
   /**
-   * The value the player was shown (lira); a lower value now is refused with the new one.
+   * The value the player was shown (lira, at most two decimals); a lower value now is refused with the new one.
    */
   amount: number;
 };
@@ -2976,6 +2976,10 @@ export type SlotInfo = {
    */
   freeSpins: Array<number>;
   /**
+   * What the progressive jackpots return on top of `rtp`, as a fraction (0.01 is 1 %).
+   */
+  jackpotRtp: number;
+  /**
    * The number of paylines; total bets are multiples of it (in kuruş).
    */
   lines: number;
@@ -2983,6 +2987,11 @@ export type SlotInfo = {
    * The most free spins one round can have.
    */
   maxFreeSpins: number;
+  /**
+   * The most one round can win, in multiples of the total bet (the best base screen and the
+   * best free spins up to their cap, exact), the jackpots apart.
+   */
+  maxWinX: number;
   name: Text;
   /**
    * Each payline: the row (0 top … 2 bottom) on each of the 5 reels.
@@ -2991,7 +3000,7 @@ export type SlotInfo = {
   reels: number;
   rows: number;
   /**
-   * The exact return to player, as a fraction (0.9612 is 96.12 %).
+   * The exact return to player, as a fraction (0.9612 is 96.12 %), the jackpots' apart.
    */
   rtp: number;
   /**
@@ -3508,6 +3517,10 @@ export type WaysInfo = {
    * Free spins by scatter count (0..=6).
    */
   freeSpins: Array<number>;
+  /**
+   * What the progressive jackpots return on top of `rtp`, as a fraction (0.01 is 1 %).
+   */
+  jackpotRtp: number;
   kind: WaysKind;
   maxRows: number;
   maxWays: number;

@@ -2132,6 +2132,7 @@ export const zSlotInfo = z.object({
         z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }),
       ),
   ),
+  jackpotRtp: z.number(),
   lines: z
     .int()
     .check(
@@ -2144,6 +2145,7 @@ export const zSlotInfo = z.object({
       z.gte(0),
       z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }),
     ),
+  maxWinX: z.number(),
   name: zText,
   paylines: z.array(
     z.array(
@@ -2478,6 +2480,7 @@ export const zWaysInfo = z.object({
         z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }),
       ),
   ),
+  jackpotRtp: z.number(),
   kind: zWaysKind,
   maxRows: z
     .int()
