@@ -1367,6 +1367,7 @@ export const zPromotionBonus = z.object({
   amount: z.number(),
   days: z.int(),
   maxBet: z.number(),
+  sportsWageringPercent: z.int(),
   wagering: z.int(),
 });
 
