@@ -112,6 +112,8 @@ async fn grant_in(
         balance: rule.amount,
         wager_required: rule.requirement(),
         wagered: 0,
+        stood: 0,
+        sports_percent: rule.sports_wagering_percent,
         max_bet: rule.max_bet,
         state: store::ACTIVE.into(),
         created_at: now,

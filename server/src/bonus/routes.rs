@@ -209,7 +209,7 @@ fn item(b: &BonusRow, promotions: &[PromotionRow], locale: &str) -> BonusItem {
         amount: lira(b.amount),
         balance: lira(b.balance),
         wager_required: lira(b.wager_required),
-        wagered: lira(b.wagered),
+        wagered: lira(b.wagered.min(b.wager_required)),
         progress: progress.min(100.0),
         max_bet: lira(b.max_bet),
         state: b.state.clone(),

@@ -24,7 +24,13 @@ pub struct BonusRow {
     /// Kuruş of it still in the bonus pocket.
     pub balance: i64,
     pub wager_required: i64,
+    /// Kuruş counted towards the requirement by stakes not refunded (pending or stood).
     pub wagered: i64,
+    /// Kuruş of `wagered` whose stakes stood (their rounds settled): the bonus completes when
+    /// this reaches the requirement.
+    pub stood: i64,
+    /// The percentage of a sportsbook stake counted (the promotion's term at the grant).
+    pub sports_percent: i64,
     pub max_bet: i64,
     pub state: String,
     pub created_at: i64,
@@ -39,8 +45,8 @@ impl BonusRow {
     }
 }
 
-const COLUMNS: &str =
-    "id, player_id, source, promotion, amount, balance, wager_required, wagered, max_bet, state, created_at, expires_at, ended_at";
+const COLUMNS: &str = "id, player_id, source, promotion, amount, balance, wager_required, wagered, max_bet, state, created_at, \
+     expires_at, ended_at, stood, sports_percent";
 
 fn row(r: &sqlx::any::AnyRow) -> Result<BonusRow, sqlx::Error> {
     Ok(BonusRow {
@@ -57,6 +63,8 @@ fn row(r: &sqlx::any::AnyRow) -> Result<BonusRow, sqlx::Error> {
         created_at: r.try_get(10)?,
         expires_at: r.try_get(11)?,
         ended_at: r.try_get(12)?,
+        stood: r.try_get(13)?,
+        sports_percent: r.try_get(14)?,
     })
 }
 
@@ -89,8 +97,8 @@ pub async fn latest_ended(conn: &mut AnyConnection, player_id: i64) -> Result<Op
 /// A new bonus, or `None` when the player has had this promotion's already.
 pub async fn insert(conn: &mut AnyConnection, b: &BonusRow) -> Result<Option<i64>, sqlx::Error> {
     sqlx::query_scalar(
-        "INSERT INTO bonuses (player_id, source, promotion, amount, balance, wager_required, wagered, max_bet, state, created_at, expires_at) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) ON CONFLICT (player_id, promotion) DO NOTHING RETURNING id",
+        "INSERT INTO bonuses (player_id, source, promotion, amount, balance, wager_required, wagered, max_bet, state, created_at, expires_at, \
+         stood, sports_percent) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) ON CONFLICT (player_id, promotion) DO NOTHING RETURNING id",
     )
     .bind(b.player_id)
     .bind(&b.source)
@@ -103,17 +111,20 @@ pub async fn insert(conn: &mut AnyConnection, b: &BonusRow) -> Result<Option<i64
     .bind(&b.state)
     .bind(b.created_at)
     .bind(b.expires_at)
+    .bind(b.stood)
+    .bind(b.sports_percent)
     .fetch_optional(conn)
     .await
 }
 
 /// Writes a bonus's balance, wagering and state back.
 pub async fn save(conn: &mut AnyConnection, b: &BonusRow) -> Result<(), sqlx::Error> {
-    sqlx::query("UPDATE bonuses SET balance = $1, wagered = $2, state = $3, ended_at = $4 WHERE id = $5")
+    sqlx::query("UPDATE bonuses SET balance = $1, wagered = $2, state = $3, ended_at = $4, stood = $5 WHERE id = $6")
         .bind(b.balance)
         .bind(b.wagered)
         .bind(&b.state)
         .bind(b.ended_at)
+        .bind(b.stood)
         .bind(b.id)
         .execute(conn)
         .await?;

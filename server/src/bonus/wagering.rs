@@ -3,9 +3,14 @@
 //!
 //! - A stake (after the wallet took real money first, then bonus money) is refused above the
 //!   smallest maximum bet of the active bonuses; the bonus part is taken from the bonuses oldest
-//!   first; the stake, weighted by its game's contribution, counts towards the oldest active
-//!   bonus's requirement. A bonus whose requirement is met is completed: what is left of it moves
-//!   to real money. A bonus whose money is all staked and lost is spent.
+//!   first; the stake, weighted by its game's contribution (the sportsbook's share is the bonus's
+//!   own term), counts towards the oldest active bonus's requirement, recorded per stake
+//!   (`bonus_wagers`) as pending. A bonus whose money is all staked and lost is spent.
+//! - Only stakes that stood complete a bonus: a stake stands when its round is settled (a win,
+//!   zero or more, see [`rounds_settled`]); a stake refunded (rolled back, a live bet refused after
+//!   its delay, a voided bet, see [`stakes_refunded`]) takes its contribution back in the refund's
+//!   transaction. A bonus whose stood stakes meet the requirement is completed: what is left of it
+//!   moves to real money. A bonus that has ended keeps what it counted.
 //! - Bonus money coming back (a win's bonus part, a rolled-back stake) goes to the oldest active
 //!   bonus, else back to the latest spent one (its round's win); with none, it follows the latest
 //!   ended bonus: real money when it was completed, back to the bonus-cost account otherwise
@@ -35,14 +40,24 @@ pub enum BonusError {
     Database(#[from] sqlx::Error),
 }
 
+/// A stake as the rounds know it: its provider, its transaction id and its round.
+#[derive(Debug, Clone, Copy)]
+pub struct Stake<'a> {
+    pub provider: &'a str,
+    pub tx_id: &'a str,
+    pub round_id: &'a str,
+}
+
 /// After a stake's wallet move: checks the maximum bet, takes the bonus part from the bonuses and
-/// counts the stake towards wagering (see the module's documentation).
+/// counts the stake towards wagering, pending until its round settles (see the module's
+/// documentation).
 pub async fn after_bet(
     conn: &mut AnyConnection,
     player_id: i64,
     stake: Kurus,
     class: GameClass,
     from_bonus: Kurus,
+    at: Stake<'_>,
 ) -> Result<(), BonusError> {
     let mut live = store::live(conn, player_id).await?;
     if live.is_empty() {
@@ -57,10 +72,26 @@ pub async fn after_bet(
     }
     take(&mut live, from_bonus.minor());
     if let Some(first) = live.iter_mut().find(|b| b.state == ACTIVE) {
-        first.wagered = first.wagered.saturating_add(class.counted(stake)).min(first.wager_required);
+        let counted = class.counted(stake, first.sports_percent);
+        if counted > 0 {
+            first.wagered = first.wagered.saturating_add(counted);
+            sqlx::query(
+                "INSERT INTO bonus_wagers (provider, tx_id, round_id, player_id, bonus_id, counted, state, created_at, updated_at) \
+                 VALUES ($1, $2, $3, $4, $5, $6, 'pending', $7, $7)",
+            )
+            .bind(at.provider)
+            .bind(at.tx_id)
+            .bind(at.round_id)
+            .bind(player_id)
+            .bind(first.id)
+            .bind(counted)
+            .bind(now)
+            .execute(&mut *conn)
+            .await?;
+        }
     }
     for b in live.iter_mut() {
-        if b.state == ACTIVE && b.wagered >= b.wager_required {
+        if b.state == ACTIVE && b.stood >= b.wager_required {
             complete(conn, b, now).await?;
         } else if b.state == ACTIVE && b.balance == 0 && from_bonus.is_positive() {
             b.state = SPENT.into();
@@ -68,6 +99,123 @@ pub async fn after_bet(
         store::save(conn, b).await?;
     }
     Ok(())
+}
+
+/// What a change of stakes' state did to each bonus: `(bonus, player, pending kuruş, stood kuruş)`.
+type Counted = std::collections::BTreeMap<i64, (i64, i64, i64)>;
+
+fn tally(rows: Vec<(i64, i64, i64, String)>) -> Counted {
+    let mut by_bonus = Counted::new();
+    for (bonus_id, player_id, counted, state) in rows {
+        let e = by_bonus.entry(bonus_id).or_insert((player_id, 0, 0));
+        if state == "stood" {
+            e.2 += counted;
+        } else {
+            e.1 += counted;
+        }
+    }
+    by_bonus
+}
+
+/// The stakes of settled rounds stood (each round got its win, zero or more): their
+/// contributions count towards completion, and a bonus whose stood stakes meet its requirement
+/// completes. Inside the settlement's transaction.
+pub async fn rounds_settled(conn: &mut AnyConnection, provider: &str, round_ids: &[&str]) -> Result<(), BonusError> {
+    let now = now_ms();
+    let mut stood = Vec::new();
+    for chunk in round_ids.chunks(crate::db::STATEMENT_PARAMS) {
+        let sql = format!(
+            "UPDATE bonus_wagers SET state = 'stood', updated_at = $2 WHERE provider = $1 AND state = 'pending' AND round_id IN {} \
+             RETURNING bonus_id, player_id, counted, state",
+            crate::db::value_rows(1, chunk.len(), 3)
+        );
+        let mut q = sqlx::query_as::<_, (i64, i64, i64, String)>(sqlx::AssertSqlSafe(sql)).bind(provider).bind(now);
+        for r in chunk {
+            q = q.bind(*r);
+        }
+        stood.extend(q.fetch_all(&mut *conn).await?);
+    }
+    for (bonus_id, (player_id, _, amount)) in tally(stood) {
+        let b = bonus_of(conn, player_id, bonus_id, now).await?;
+        let Some(mut b) = b else { continue };
+        b.stood = b.stood.saturating_add(amount);
+        if b.state == ACTIVE && b.stood >= b.wager_required {
+            complete(conn, &mut b, now).await?;
+        }
+        store::save(conn, &b).await?;
+    }
+    Ok(())
+}
+
+/// A round whose only standing win was rolled back is open again: its stakes that stood are
+/// pending again (a live bonus no longer counts them towards completion).
+pub async fn round_reopened(conn: &mut AnyConnection, provider: &str, round_id: &str) -> Result<(), BonusError> {
+    let now = now_ms();
+    let rows: Vec<(i64, i64, i64, String)> = sqlx::query_as(
+        "UPDATE bonus_wagers SET state = 'pending', updated_at = $3 WHERE provider = $1 AND round_id = $2 AND state = 'stood' \
+         RETURNING bonus_id, player_id, counted, state",
+    )
+    .bind(provider)
+    .bind(round_id)
+    .bind(now)
+    .fetch_all(&mut *conn)
+    .await?;
+    for (bonus_id, (player_id, amount, _)) in tally(rows) {
+        if let Some(mut b) = bonus_of(conn, player_id, bonus_id, now).await? {
+            b.stood = (b.stood - amount).max(0);
+            store::save(conn, &b).await?;
+        }
+    }
+    Ok(())
+}
+
+/// Stakes given back (rolled back, a live sportsbook bet refused after its delay, a voided bet):
+/// each takes its contribution back from its bonus, inside the refund's transaction. A bonus that
+/// has ended keeps what it counted. Stakes never counted, or taken back before, change nothing.
+pub async fn stakes_refunded(conn: &mut AnyConnection, provider: &str, tx_ids: &[&str]) -> Result<(), BonusError> {
+    let now = now_ms();
+    let mut rows = Vec::new();
+    for chunk in tx_ids.chunks(crate::db::STATEMENT_PARAMS) {
+        let list = crate::db::value_rows(1, chunk.len(), 2);
+        let sql = format!(
+            "SELECT bonus_id, player_id, counted, state FROM bonus_wagers WHERE provider = $1 AND state <> 'reversed' AND tx_id IN {list}"
+        );
+        let mut q = sqlx::query_as::<_, (i64, i64, i64, String)>(sqlx::AssertSqlSafe(sql)).bind(provider);
+        for t in chunk {
+            q = q.bind(*t);
+        }
+        let found = q.fetch_all(&mut *conn).await?;
+        if found.is_empty() {
+            continue;
+        }
+        rows.extend(found);
+        let sql = format!(
+            "UPDATE bonus_wagers SET state = 'reversed', updated_at = $2 WHERE provider = $1 AND tx_id IN {}",
+            crate::db::value_rows(1, chunk.len(), 3)
+        );
+        let mut q = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(provider).bind(now);
+        for t in chunk {
+            q = q.bind(*t);
+        }
+        q.execute(&mut *conn).await?;
+    }
+    for (bonus_id, (player_id, pending, stood)) in tally(rows) {
+        if let Some(mut b) = bonus_of(conn, player_id, bonus_id, now).await? {
+            b.wagered = (b.wagered - pending - stood).max(0);
+            b.stood = (b.stood - stood).max(0);
+            store::save(conn, &b).await?;
+        }
+    }
+    Ok(())
+}
+
+/// One of the player's live bonuses, after the player's balance rows were locked and the due
+/// bonuses expired; `None` when it has ended.
+async fn bonus_of(conn: &mut AnyConnection, player_id: i64, bonus_id: i64, now: i64) -> Result<Option<BonusRow>, BonusError> {
+    wallet::lock_player(conn, player_id).await?;
+    let mut live = store::live(conn, player_id).await?;
+    expire_due(conn, &mut live, now).await?;
+    Ok(live.into_iter().find(|b| b.id == bonus_id))
 }
 
 /// After bonus money came back into the pocket (a win's bonus part, a rolled-back stake's).

@@ -21,9 +21,12 @@
 //! (its house account): a `transaction_uuid` made before with the same content answers the first
 //! answer, with other content `RS_ERROR_DUPLICATE_TRANSACTION`; a rollback of a transaction never
 //! seen is recorded (a tombstone) and answered `RS_OK`, and the bet arriving after it is refused
-//! with `RS_ERROR_DUPLICATE_TRANSACTION` (its `transaction_uuid` is taken); a win naming a bet that
-//! does not exist is `RS_ERROR_TRANSACTION_DOES_NOT_EXIST`; a short balance is
-//! `RS_ERROR_NOT_ENOUGH_MONEY` with the balance.
+//! with `RS_ERROR_DUPLICATE_TRANSACTION` (its `transaction_uuid` is taken); a win must name the bet
+//! it pays (`reference_transaction_uuid`): no reference, or one that is not a bet of the same player
+//! in the same round that stands, is `RS_ERROR_TRANSACTION_DOES_NOT_EXIST` and moves nothing; a
+//! rollback of a bet whose round has a win that stands is refused with `RS_ERROR_UNKNOWN` (Hub88
+//! rolls back bets that failed; refunding a paid round's stake would leave the player the stake and
+//! the win); a short balance is `RS_ERROR_NOT_ENOUGH_MONEY` with the balance.
 //!
 //! The configuration is the node's ([`configure`], from `KASA_HUB88_*`); without it the adapter
 //! answers "not configured" and the callbacks 404.
@@ -480,11 +483,10 @@ async fn handle(db: &Db, call: Call, b: &Body) -> Result<Reply, CallError> {
             rounds::bet(db, &mv).await
         }
         Call::Win => {
-            if let Some(reference) = b.reference_transaction_uuid.as_deref()
-                && !bet_exists(db, reference).await?
-            {
+            // A win pays the bet it names: a bet of this player in this round that stands.
+            let Some(reference) = b.reference_transaction_uuid.as_deref().filter(|r| !r.trim().is_empty()) else {
                 return Ok(with_balance(status::TRANSACTION_DOES_NOT_EXIST, rounds::balance(db, player_id).await?.balance()));
-            }
+            };
             let mv = Move {
                 provider: PROVIDER.into(),
                 player_id,
@@ -493,7 +495,7 @@ async fn handle(db: &Db, call: Call, b: &Body) -> Result<Reply, CallError> {
                 tx_id: tx_id.into(),
                 amount: kurus,
             };
-            rounds::win(db, &mv).await
+            rounds::win_for(db, &mv, reference).await
         }
         _ => {
             let Some(reference) = b.reference_transaction_uuid.as_deref() else { return fail(status::WRONG_SYNTAX) };
@@ -512,21 +514,14 @@ async fn handle(db: &Db, call: Call, b: &Body) -> Result<Reply, CallError> {
         Ok(Answer { balance, .. }) => return Ok(with_balance(status::OK, Kurus::from_minor(balance).unwrap_or(Kurus::ZERO))),
         Err(CallError::NotEnoughMoney { balance }) => return Ok(with_balance(status::NOT_ENOUGH_MONEY, balance)),
         Err(CallError::Duplicate(_) | CallError::RolledBack(_)) => status::DUPLICATE_TRANSACTION,
-        Err(CallError::Foreign(_)) => status::TRANSACTION_DOES_NOT_EXIST,
+        Err(CallError::Foreign(_) | CallError::NoSuchBet(_)) => status::TRANSACTION_DOES_NOT_EXIST,
+        // Hub88 rolls back bets that failed; a bet whose round was paid did not, and refunding it
+        // would leave the player the stake and the win: refused, for Hub88's flagged activity.
+        Err(CallError::RoundSettled(_)) => status::UNKNOWN,
         Err(CallError::Invalid(_)) => status::WRONG_SYNTAX,
         Err(e) => return Err(e),
     };
     Ok(with_balance(status, rounds::balance(db, player_id).await?.balance()))
-}
-
-/// Whether Hub88 made a bet under this transaction id (not a rollback's tombstone).
-async fn bet_exists(db: &Db, tx_id: &str) -> Result<bool, sqlx::Error> {
-    let n: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM provider_txs WHERE provider = $1 AND tx_id = $2 AND kind = 'bet'")
-        .bind(PROVIDER)
-        .bind(tx_id)
-        .fetch_one(&db.pool)
-        .await?;
-    Ok(n > 0)
 }
 
 #[cfg(test)]

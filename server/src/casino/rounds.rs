@@ -9,9 +9,12 @@
 //! money first, then bonus money; a win goes back in the proportion of the round's stakes), under
 //! the wallet key `{provider}:{kind}:{tx}`.
 //!
-//! A rollback names the transaction it undoes. A bet or win it knows is undone once (the
-//! conditional `UPDATE ... WHERE rolled_back_by IS NULL` lets one of racing rollbacks through), by
-//! `Rollback` transfers reversing each of its transfers, pocket by pocket; one it has not seen is
+//! A win may name the bet it pays ([`win_for`]): it is refused unless that is a standing bet of
+//! the same player in the same round. A rollback names the transaction it undoes. A bet or win it
+//! knows is undone once (the conditional `UPDATE ... WHERE rolled_back_by IS NULL` lets one of
+//! racing rollbacks through), by `Rollback` transfers reversing each of its transfers, pocket by
+//! pocket, and a bet's wagering contribution with it; a bet whose round has a win that stands is
+//! not undone ([`CallError::RoundSettled`]: the player would keep the stake and the win); one it has not seen is
 //! recorded as a tombstone under that id, so the bet arriving late is refused
 //! ([`CallError::RolledBack`]). Rows are locked in one order on every path (the transaction row,
 //! the round row, the player's balance rows), so concurrent calls never wait for each other in a
@@ -85,6 +88,13 @@ pub enum CallError {
     /// The round (or the transaction a rollback names) is another player's or game's.
     #[error("round '{0}' is another player's or another game's")]
     Foreign(String),
+    /// The bet a win names is not a standing bet of this player in this round.
+    #[error("the win names no standing bet '{0}' of this player in this round")]
+    NoSuchBet(String),
+    /// A bet whose round has a standing win cannot be rolled back (the player would keep the
+    /// stake and the win).
+    #[error("round '{0}' has a win: its bet cannot be rolled back")]
+    RoundSettled(String),
     #[error("invalid call: {0}")]
     Invalid(&'static str),
     /// The stake is more than the player's active bonus allows.
@@ -147,7 +157,13 @@ pub async fn bet(db: &Db, mv: &Move) -> Result<Answer, CallError> {
 
 /// A payout (zero settles the round and moves nothing).
 pub async fn win(db: &Db, mv: &Move) -> Result<Answer, CallError> {
-    in_transaction(db, &mv.provider, mv.player_id, Call::Win(mv)).await
+    in_transaction(db, &mv.provider, mv.player_id, Call::Win(mv, None)).await
+}
+
+/// A payout that names the bet it pays (`bet_tx`): refused ([`CallError::NoSuchBet`]) unless that
+/// is a bet of the same player in the same round that was not rolled back.
+pub async fn win_for(db: &Db, mv: &Move, bet_tx: &str) -> Result<Answer, CallError> {
+    in_transaction(db, &mv.provider, mv.player_id, Call::Win(mv, Some(bet_tx))).await
 }
 
 /// Undoes a bet or a win (see the module's documentation).
@@ -157,7 +173,7 @@ pub async fn rollback(db: &Db, rb: &Rollback) -> Result<Answer, CallError> {
 
 enum Call<'a> {
     Bet(&'a Move),
-    Win(&'a Move),
+    Win(&'a Move, Option<&'a str>),
     Rollback(&'a Rollback),
 }
 
@@ -168,7 +184,8 @@ async fn in_transaction(db: &Db, provider: &str, player_id: i64, call: Call<'_>)
     let mut tx = db.begin_write().await?;
     let done = match call {
         Call::Bet(mv) => bet_in(&mut tx, mv).await,
-        Call::Win(mv) => win_in(&mut tx, mv).await,
+        Call::Win(mv, None) => win_in(&mut tx, mv).await,
+        Call::Win(mv, Some(bet_tx)) => win_for_in(&mut tx, mv, bet_tx).await,
         Call::Rollback(rb) => rollback_in(&mut tx, rb).await,
     };
     match done {
@@ -229,7 +246,8 @@ pub async fn bet_with_in(tx: &mut AnyConnection, mv: &Move, extra: &[wallet::Tra
     if bonus::has_live(tx, mv.player_id).await? {
         let class = game_class(tx, &mv.provider, &mv.game_code).await?;
         let (_, from_bonus) = bonus_flow(&moved, mv.player_id)?;
-        bonus::wagering::after_bet(tx, mv.player_id, mv.amount, class, from_bonus).await?;
+        let at = bonus::wagering::Stake { provider: &mv.provider, tx_id: &mv.tx_id, round_id: &mv.round_id };
+        bonus::wagering::after_bet(tx, mv.player_id, mv.amount, class, from_bonus, at).await?;
     }
     answer(tx, &mv.provider, &mv.tx_id, mv.player_id).await
 }
@@ -249,11 +267,50 @@ pub async fn win_from_in(tx: &mut AnyConnection, mv: &Move, from: &Account) -> R
     if let Some(first) = claim(tx, "win", mv.player_id, &mv.provider, &mv.tx_id, &mv.round_id, mv.amount, &digest(&("win", mv))).await? {
         return Ok(first);
     }
+    pay(tx, mv).await
+}
+
+/// [`win_for`] inside the caller's transaction (see [`bet_in`]). The bet's row is locked before it
+/// is read, so a rollback of it racing this win either finds the win (and is refused) or rolled
+/// the bet back first (and this win is refused).
+pub async fn win_for_in(tx: &mut AnyConnection, mv: &Move, bet_tx: &str) -> Result<Answer, CallError> {
+    check_ids(&mv.provider, &mv.round_id, &mv.tx_id)?;
+    check_ids(&mv.provider, &mv.round_id, bet_tx)?;
+    if mv.amount.is_negative() {
+        return Err(CallError::Invalid("a win is not negative"));
+    }
+    let fingerprint = digest(&("win", mv, bet_tx));
+    if let Some(first) = claim(tx, "win", mv.player_id, &mv.provider, &mv.tx_id, &mv.round_id, mv.amount, &fingerprint).await? {
+        return Ok(first);
+    }
+    // A row lock on both engines (SQLite's writer holds everything already).
+    sqlx::query("UPDATE provider_txs SET kind = kind WHERE provider = $1 AND tx_id = $2")
+        .bind(&mv.provider)
+        .bind(bet_tx)
+        .execute(&mut *tx)
+        .await?;
+    let bet: Option<(String, i64, String, Option<String>)> =
+        sqlx::query_as("SELECT kind, player_id, round_id, rolled_back_by FROM provider_txs WHERE provider = $1 AND tx_id = $2")
+            .bind(&mv.provider)
+            .bind(bet_tx)
+            .fetch_optional(&mut *tx)
+            .await?;
+    match bet {
+        Some((kind, player_id, round_id, None)) if kind == "bet" && player_id == mv.player_id && round_id == mv.round_id => {}
+        _ => return Err(CallError::NoSuchBet(bet_tx.to_string())),
+    }
+    pay(tx, mv).await
+}
+
+/// A claimed win: the round settled, the money paid, bonus money accounted to the bonus, and the
+/// round's stakes stood for wagering.
+async fn pay(tx: &mut AnyConnection, mv: &Move) -> Result<Answer, CallError> {
     record_round(tx, mv, Kurus::ZERO, mv.amount, SETTLED).await?;
     let key = wallet_key(&mv.provider, "win", &mv.tx_id);
     let moved = wallet::win_from_in(tx, &key, &round_move(mv), from).await?;
     let (to_bonus, _) = bonus_flow(&moved, mv.player_id)?;
     bonus::wagering::after_credit(tx, mv.player_id, to_bonus, &key).await?;
+    bonus::wagering::rounds_settled(tx, &mv.provider, &[mv.round_id.as_str()]).await?;
     answer(tx, &mv.provider, &mv.tx_id, mv.player_id).await
 }
 
@@ -332,6 +389,8 @@ pub async fn win_many_in(tx: &mut AnyConnection, provider: &str, moves: &[Move])
     for ((key, mv), bonus) in wins.iter().zip(to_bonus) {
         bonus::wagering::after_credit(tx, mv.player_id, bonus, key).await?;
     }
+    let settled: Vec<&str> = moves.iter().map(|m| m.round_id.as_str()).collect();
+    bonus::wagering::rounds_settled(tx, provider, &settled).await?;
     // The transactions, claimed (none was seen before, and the writer holds them) with the answer
     // each keeps: the player's balance now.
     let players: Vec<i64> = moves.iter().map(|m| m.player_id).collect::<std::collections::BTreeSet<_>>().into_iter().collect();
@@ -441,6 +500,13 @@ async fn undo(tx: &mut AnyConnection, rb: &Rollback, kind: &str, amount: i64, sh
         .bind(&rb.round_id)
         .execute(&mut *tx)
         .await?;
+    // A bet whose round was paid stays: refunding it would leave the player the stake and the win
+    // (the caller rolls the marking back). Read after the round's row is locked, so a win racing
+    // this rollback has committed or waits.
+    if kind == "bet" && standing_wins(tx, &rb.provider, &rb.round_id).await? > 0 {
+        tracing::warn!(provider = %rb.provider, round = %rb.round_id, bet = %rb.rolls_back, "a rollback of a bet whose round has a win was refused");
+        return Err(CallError::RoundSettled(rb.round_id.clone()));
+    }
     let refs = Refs {
         payment_id: None,
         provider: Some(rb.provider.clone()),
@@ -452,7 +518,24 @@ async fn undo(tx: &mut AnyConnection, rb: &Rollback, kind: &str, amount: i64, sh
     let (to_bonus, from_bonus) = bonus_flow(&moved, rb.player_id)?;
     bonus::wagering::after_credit(tx, rb.player_id, to_bonus, &key).await?;
     bonus::wagering::after_debit(tx, rb.player_id, from_bonus).await?;
+    if kind == "bet" {
+        // The stake is given back: so is its wagering.
+        bonus::wagering::stakes_refunded(tx, &rb.provider, &[rb.rolls_back.as_str()]).await?;
+    } else if standing_wins(tx, &rb.provider, &rb.round_id).await? == 0 {
+        bonus::wagering::round_reopened(tx, &rb.provider, &rb.round_id).await?;
+    }
     Ok(())
+}
+
+/// The round's wins that were not rolled back.
+async fn standing_wins(tx: &mut AnyConnection, provider: &str, round_id: &str) -> Result<i64, CallError> {
+    Ok(sqlx::query_scalar(
+        "SELECT COUNT(*) FROM provider_txs WHERE provider = $1 AND round_id = $2 AND kind = 'win' AND rolled_back_by IS NULL",
+    )
+    .bind(provider)
+    .bind(round_id)
+    .fetch_one(&mut *tx)
+    .await?)
 }
 
 /// What a wallet move put into the player's bonus pocket and took from it.
@@ -464,10 +547,14 @@ fn bonus_flow(moved: &Committed, player_id: i64) -> Result<(Kurus, Kurus), CallE
     Ok((into, out))
 }
 
-/// The kind of game, for a stake's contribution to bonus wagering: live games (the catalogue's
-/// live flag), table games (the Table Games category, 6), slots (the Slots, Megaways and Jackpot
-/// categories, 3 to 5, or a game the catalogue does not know), the other games instant.
+/// The kind of game, for a stake's contribution to bonus wagering: the sportsbook (its share a
+/// term of the bonus), live games (the catalogue's live flag), table games (the Table Games
+/// category, 6), slots (the Slots, Megaways and Jackpot categories, 3 to 5, or a game the catalogue
+/// does not know), the other games instant.
 async fn game_class(tx: &mut AnyConnection, provider: &str, game_code: &str) -> Result<GameClass, CallError> {
+    if provider == crate::sports::betting::PROVIDER {
+        return Ok(GameClass::Sports);
+    }
     let row = sqlx::query(
         "SELECT g.is_live, \
            (SELECT COUNT(*) FROM game_categories gc WHERE gc.game_id = g.id AND gc.category_id = 6), \

@@ -6,10 +6,12 @@
 //!    "images": {"tr": ["/media/banners/slot-bonus-md.webp", "/media/banners/slot-bonus-lg.webp"], "en": ["…"]},
 //!    "description": {"tr": "<p>…</p>", "en": "<p>…</p>"}, "terms": {"tr": "<ul>…</ul>"},
 //!    "startsAt": "2026-01-01", "endsAt": "2027-12-31", "sort": 1,
-//!    "bonus": {"amount": 100, "wagering": 20, "maxBet": 50, "days": 7} }]
+//!    "bonus": {"amount": 100, "wagering": 20, "maxBet": 50, "days": 7, "sportsWageringPercent": 50} }]
 //! ```
 //! Dates are UTC days, both included (`endsAt` may be left out: no end); amounts are lira. The
-//! HTML is sanitised when stored and again when served.
+//! HTML is sanitised when stored and again when served. `sportsWageringPercent` (0 to 100) is the
+//! share of a sportsbook stake that counts towards the bonus's wagering: a term of the promotion,
+//! required in the file and stated in its terms text (the import refuses terms that do not name it).
 
 use std::collections::BTreeMap;
 
@@ -40,6 +42,14 @@ pub struct Rule {
     pub max_bet: i64,
     /// Days to meet the requirement (1 to 365).
     pub days: i64,
+    /// The percentage of a sportsbook stake counted towards the requirement (0 to 100). Rules
+    /// stored before it was a term counted sportsbook stakes in full.
+    #[serde(default = "full")]
+    pub sports_wagering_percent: i64,
+}
+
+fn full() -> i64 {
+    100
 }
 
 impl Rule {
@@ -56,6 +66,9 @@ impl Rule {
         }
         if !(1..=365).contains(&self.days) {
             return Err("the days to wager are 1 to 365");
+        }
+        if !(0..=100).contains(&self.sports_wagering_percent) {
+            return Err("the sportsbook's share of wagering is 0 to 100 percent");
         }
         Ok(())
     }
@@ -129,6 +142,8 @@ pub struct BonusEntry {
     pub wagering: i64,
     pub max_bet: f64,
     pub days: i64,
+    /// The percentage of a sportsbook stake counted towards wagering (0 to 100).
+    pub sports_wagering_percent: i64,
 }
 
 /// A promotion as stored.
@@ -166,6 +181,18 @@ fn day_start(raw: &str, what: &str) -> anyhow::Result<i64> {
     Ok(d.days() * DAY_MS)
 }
 
+/// Whether a text states `n` percent: `%n` in Turkish, `n%` in the other languages, not part of a
+/// longer number.
+fn states_percent(text: &str, n: i64, turkish: bool) -> bool {
+    let digits = n.to_string();
+    let wanted = if turkish { format!("%{digits}") } else { format!("{digits}%") };
+    text.match_indices(&wanted).any(|(at, _)| {
+        let before = text[..at].chars().next_back();
+        let after = text[at + wanted.len()..].chars().next();
+        if turkish { !after.is_some_and(|c| c.is_ascii_digit()) } else { !before.is_some_and(|c| c.is_ascii_digit()) }
+    })
+}
+
 fn kurus(lira: f64, what: &str) -> anyhow::Result<i64> {
     Ok(Kurus::from_lira(lira).map_err(|e| anyhow!("{what}: {e}"))?.minor())
 }
@@ -197,8 +224,15 @@ impl PromotionEntry {
                     wagering: b.wagering,
                     max_bet: kurus(b.max_bet, &what("bonus.maxBet"))?,
                     days: b.days,
+                    sports_wagering_percent: b.sports_wagering_percent,
                 };
                 rule.check().map_err(|e| anyhow!("{}: {e}", what("bonus")))?;
+                let n = b.sports_wagering_percent;
+                ensure!(
+                    self.terms.contains_key("tr") && self.terms.iter().all(|(l, t)| states_percent(t, n, l == "tr")),
+                    "{} must state the sportsbook's share of wagering (%{n} in Turkish, {n}% in the other languages)",
+                    what("terms")
+                );
                 Some(rule)
             }
         };
@@ -236,6 +270,7 @@ impl PromotionRow {
                 wagering: r.wagering,
                 max_bet: Kurus::from_minor(r.max_bet).map(Kurus::to_lira).unwrap_or(0.0),
                 days: r.days,
+                sports_wagering_percent: r.sports_wagering_percent,
             }),
         }
     }
@@ -332,12 +367,20 @@ pub struct PromotionBonus {
     pub max_bet: f64,
     /// Days to meet the requirement.
     pub days: i64,
+    /// The percentage of a sportsbook stake counted towards the requirement (0 to 100).
+    pub sports_wagering_percent: i64,
 }
 
 impl From<Rule> for PromotionBonus {
     fn from(r: Rule) -> Self {
         let lira = |k: i64| Kurus::from_minor(k).map(Kurus::to_lira).unwrap_or(0.0);
-        PromotionBonus { amount: lira(r.amount), wagering: r.wagering, max_bet: lira(r.max_bet), days: r.days }
+        PromotionBonus {
+            amount: lira(r.amount),
+            wagering: r.wagering,
+            max_bet: lira(r.max_bet),
+            days: r.days,
+            sports_wagering_percent: r.sports_wagering_percent,
+        }
     }
 }
 

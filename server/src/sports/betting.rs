@@ -621,6 +621,12 @@ async fn pay_at_once(tx: &mut AnyConnection, first: &[(i64, i64, &'static str, i
     for &(bet_id, player_id, _, total) in first {
         moves.push(round_move(player_id, bet_id, "pay-1", Kurus::from_minor(total).map_err(WalletError::from)?));
     }
+    // A void bet's stake comes back with its payout: so does its wagering contribution.
+    let voided: Vec<String> = first.iter().filter(|b| b.2 == "void").map(|b| format!("sb-{}-stake", b.0)).collect();
+    if !voided.is_empty() {
+        let ids: Vec<&str> = voided.iter().map(String::as_str).collect();
+        crate::bonus::wagering::stakes_refunded(tx, PROVIDER, &ids).await.map_err(CallError::from)?;
+    }
     if !rounds::win_many_in(tx, PROVIDER, &moves).await? {
         return Ok(false);
     }
@@ -662,6 +668,11 @@ async fn settle_bet(tx: &mut AnyConnection, bet_id: i64, player_id: i64) -> Resu
     .await?;
     if version_guard.rows_affected() == 0 {
         return Ok(false);
+    }
+    if new_state == "void" {
+        // The stake comes back: so does its wagering contribution (a bet voided once does not
+        // count again if a correction later settles it).
+        crate::bonus::wagering::stakes_refunded(tx, PROVIDER, &[format!("sb-{bet_id}-stake").as_str()]).await.map_err(CallError::from)?;
     }
     if let Some(previous) = pay_tx {
         let rb = Rollback {

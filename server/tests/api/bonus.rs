@@ -31,7 +31,13 @@ pub(crate) fn promotion(slug: &str, starts: i64, ends: Option<i64>, bonus: Optio
     if let Some(e) = ends {
         p["endsAt"] = json!(day(e));
     }
-    if let Some(b) = bonus {
+    if let Some(mut b) = bonus {
+        // The sportsbook's share is a term of every bonus, stated in its terms.
+        if b.get("sportsWageringPercent").is_none() {
+            b["sportsWageringPercent"] = json!(100);
+        }
+        let n = b["sportsWageringPercent"].as_i64().unwrap();
+        p["terms"] = json!({"tr": format!("<ul><li>Spor bahisleri %{n}</li></ul>"), "en": format!("<ul><li>Sports bets {n}%</li></ul>")});
         p["bonus"] = b;
     }
     p
@@ -127,7 +133,7 @@ on_both_engines! {
         assert_eq!(english["data"][0]["description"], "<p>Description</p>");
         assert_eq!(english["data"][0]["images"][1], "/media/open-ended-dialog.svg");
         assert_eq!(english["data"][0]["bonus"], Value::Null);
-        assert_eq!(english["data"][1]["bonus"], json!({"amount": 25.0, "wagering": 5, "maxBet": 10.0, "days": 2}));
+        assert_eq!(english["data"][1]["bonus"], json!({"amount": 25.0, "wagering": 5, "maxBet": 10.0, "days": 2, "sportsWageringPercent": 100}));
         assert!(english["data"][1]["endsAt"].as_str().unwrap().starts_with(&day(2)), "the last day is included: {}", english["data"][1]["endsAt"]);
     }
 }
@@ -230,8 +236,12 @@ on_both_engines! {
         }
         assert_eq!(bonus_row(&app, p, "twice").await, (11_000, 16_500, "active".into()));
         rounds::bet(&app.db, &slot(p, "r6", "b6", 5_000)).await.unwrap();
+        assert_eq!(bonus_row(&app, p, "twice").await, (11_000, 21_500, "active".into()), "counted, but open rounds' stakes have not stood");
+        for r in ["r4", "r5", "r6"] {
+            rounds::win(&app.db, &slot(p, r, &format!("w-{r}"), 0)).await.unwrap();
+        }
 
-        assert_eq!(bonus_row(&app, p, "twice").await, (0, 20_000, "completed".into()));
+        assert_eq!(bonus_row(&app, p, "twice").await, (0, 21_500, "completed".into()), "20,000 stood: the requirement is met");
         assert_eq!(money(&app, p).await, (11_000, 0), "the 110 ₺ left of the bonus is real money now");
         let list = app.bonuses(&token).await;
         assert_eq!((list[0]["state"].as_str(), list[0]["progress"].as_f64()), (Some("completed"), Some(100.0)));

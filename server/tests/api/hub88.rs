@@ -432,3 +432,207 @@ on_both_engines! {
         assert_eq!(n, 2);
     }
 }
+
+/// The bonus row of a player's promotion: (balance, wagered, stood, state).
+async fn bonus_of(app: &TestApp, player: i64, slug: &str) -> (i64, i64, i64, String) {
+    sqlx::query_as("SELECT balance, wagered, stood, state FROM bonuses WHERE player_id = $1 AND promotion = $2")
+        .bind(player)
+        .bind(slug)
+        .fetch_one(&app.db.pool)
+        .await
+        .unwrap()
+}
+
+/// The player's stakes counted towards wagering and still pending: how many, and their sum.
+async fn pending_wagers(app: &TestApp, player: i64) -> (i64, i64) {
+    sqlx::query_as(
+        "SELECT COUNT(*), CAST(COALESCE(SUM(counted), 0) AS BIGINT) FROM bonus_wagers WHERE player_id = $1 AND state = 'pending'",
+    )
+    .bind(player)
+    .fetch_one(&app.db.pool)
+    .await
+    .unwrap()
+}
+
+/// A player with `kurus` of real money who claimed promotion `slug`'s bonus, and a Hub88 token.
+async fn bonus_player_with_token(app: &TestApp, name: &str, kurus: i64, slug: &str) -> (i64, String) {
+    let (id, session) = make_player(app, name).await;
+    if kurus > 0 {
+        fund(app, id, kurus).await;
+    }
+    let claimed = app.client.post(app.url("/api/bonus/claim")).bearer_auth(&session).json(&json!({"slug": slug})).send().await.unwrap();
+    assert_eq!(claimed.status(), 200);
+    let token = hub88::issue_token(&app.db, id, GAME, Platform::Desktop).await.unwrap();
+    (id, token)
+}
+
+on_both_engines! {
+    async fn a_win_naming_no_bet_or_another_players_bet_is_refused_and_moves_nothing_even_in_a_burst(app) {
+        // Arrange: A has 10 ₺; B bet 20 ₺ in round rb.
+        configure("http://127.0.0.1:9");
+        let (a, a_token) = player_with_token(&app, "hubattacker", 1_000).await;
+        let (b, b_token) = player_with_token(&app, "hubvictim", 5_000).await;
+        let b_bet = call(&app, "transaction/bet", &money_call(b, &b_token, "vb1", None, "rb", 2_000_000)).await;
+        assert_eq!(b_bet["status"], "RS_OK");
+        let own = call(&app, "transaction/bet", &money_call(a, &a_token, "ab1", None, "ra1", 100_000)).await;
+        assert_eq!(own["status"], "RS_OK");
+        let app = Arc::new(app);
+
+        // Act: validly signed wins on A's token: with no reference on a round that never had a
+        // bet, naming B's bet in a new round and in B's round, naming A's own bet in another
+        // round; each five times, all at once.
+        let mut tasks = Vec::new();
+        for i in 0..5 {
+            let attacks = [
+                money_call(a, &a_token, &format!("nr{i}"), None, &format!("ghost{i}"), 5_000_000),
+                money_call(a, &a_token, &format!("nb{i}"), Some("vb1"), &format!("new{i}"), 5_000_000),
+                money_call(a, &a_token, &format!("nc{i}"), Some("vb1"), "rb", 5_000_000),
+                money_call(a, &a_token, &format!("nd{i}"), Some("ab1"), &format!("other{i}"), 5_000_000),
+            ];
+            for body in attacks {
+                let app = app.clone();
+                tasks.push(tokio::spawn(async move { call(&app, "transaction/win", &body).await }));
+            }
+        }
+        let answers: Vec<Value> = futures_util::future::join_all(tasks).await.into_iter().map(|r| r.unwrap()).collect();
+
+        // Assert
+        for answer in &answers {
+            assert_eq!(answer["status"], "RS_ERROR_TRANSACTION_DOES_NOT_EXIST", "{answer}");
+        }
+        assert_eq!(money(&app, a).await, (900, 0), "nothing paid to A");
+        assert_eq!(money(&app, b).await, (3_000, 0), "B's bet untouched");
+        let wins: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM provider_txs WHERE provider = 'hub88' AND kind = 'win'").fetch_one(&app.db.pool).await.unwrap();
+        let rounds: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM rounds WHERE provider = 'hub88'").fetch_one(&app.db.pool).await.unwrap();
+        assert_eq!((wins, rounds), (0, 2), "no win recorded, no round made");
+        // B's own win on B's bet is still paid.
+        let paid = call(&app, "transaction/win", &money_call(b, &b_token, "vw1", Some("vb1"), "rb", 4_000_000)).await;
+        assert_eq!((paid["status"].as_str(), paid["balance"].as_i64()), (Some("RS_OK"), Some(7_000_000)), "{paid}");
+        assert_ledger_holds(&app).await;
+    }
+}
+
+on_both_engines! {
+    async fn a_rounds_stake_and_its_win_are_never_both_kept_whatever_the_order_or_the_race(app) {
+        // Arrange: 100 ₺.
+        configure("http://127.0.0.1:9");
+        let (p, token) = player_with_token(&app, "hubboth", 10_000).await;
+
+        // Act: a paid round's bet rolled back; a rolled-back bet's win.
+        call(&app, "transaction/bet", &money_call(p, &token, "pb1", None, "pr1", 1_000_000)).await;
+        let paid = call(&app, "transaction/win", &money_call(p, &token, "pw1", Some("pb1"), "pr1", 3_000_000)).await;
+        let late_rollback = call(&app, "transaction/rollback", &money_call(p, &token, "prb1", Some("pb1"), "pr1", 1_000_000)).await;
+        call(&app, "transaction/bet", &money_call(p, &token, "pb2", None, "pr2", 1_000_000)).await;
+        let rollback = call(&app, "transaction/rollback", &money_call(p, &token, "prb2", Some("pb2"), "pr2", 1_000_000)).await;
+        let late_win = call(&app, "transaction/win", &money_call(p, &token, "pw2", Some("pb2"), "pr2", 3_000_000)).await;
+
+        // Assert
+        assert_eq!((paid["status"].as_str(), paid["balance"].as_i64()), (Some("RS_OK"), Some(12_000_000)));
+        assert_eq!((late_rollback["status"].as_str(), late_rollback["balance"].as_i64()), (Some("RS_ERROR_UNKNOWN"), Some(12_000_000)), "{late_rollback}");
+        assert_eq!(rollback["status"], "RS_OK");
+        assert_eq!((late_win["status"].as_str(), late_win["balance"].as_i64()), (Some("RS_ERROR_TRANSACTION_DOES_NOT_EXIST"), Some(12_000_000)), "{late_win}");
+        assert_eq!(money(&app, p).await, (12_000, 0));
+
+        // Act: eight rounds of a 1 ₺ bet, then each round's rollback and its 3 ₺ win, all at once.
+        let app = Arc::new(app);
+        for r in 0..8 {
+            let bet = call(&app, "transaction/bet", &money_call(p, &token, &format!("xb{r}"), None, &format!("xr{r}"), 100_000)).await;
+            assert_eq!(bet["status"], "RS_OK");
+        }
+        let mut tasks = Vec::new();
+        for r in 0..8 {
+            let rollback = money_call(p, &token, &format!("xrb{r}"), Some(&format!("xb{r}")), &format!("xr{r}"), 100_000);
+            let win = money_call(p, &token, &format!("xw{r}"), Some(&format!("xb{r}")), &format!("xr{r}"), 300_000);
+            for (path, body) in [("transaction/rollback", rollback), ("transaction/win", win)] {
+                let app = app.clone();
+                tasks.push(tokio::spawn(async move { (path, call(&app, path, &body).await) }));
+            }
+        }
+        let answers: Vec<(&str, Value)> = futures_util::future::join_all(tasks).await.into_iter().map(|r| r.unwrap()).collect();
+
+        // Assert: each round either refunded or paid, never both.
+        let ok = |path: &str| answers.iter().filter(|(p, a)| *p == path && a["status"] == "RS_OK").count() as i64;
+        let (refunded, won) = (ok("transaction/rollback"), ok("transaction/win"));
+        assert_eq!(refunded + won, 8, "one outcome a round: {answers:?}");
+        for r in 0..8 {
+            let kept: i64 = sqlx::query_scalar(
+                "SELECT COUNT(*) FROM provider_txs WHERE provider = 'hub88' AND round_id = $1 AND kind IN ('bet', 'win') AND rolled_back_by IS NULL",
+            )
+            .bind(format!("xr{r}"))
+            .fetch_one(&app.db.pool)
+            .await
+            .unwrap();
+            assert!(kept == 0 || kept == 2, "round xr{r}: the bet and its win stand together or neither does");
+        }
+        assert_eq!(money(&app, p).await, (12_000 + 200 * won, 0));
+        assert_ledger_holds(&app).await;
+    }
+}
+
+on_both_engines! {
+    async fn eighty_hub88_bets_each_rolled_back_never_turn_a_bonus_into_money(app) {
+        // Arrange: a 100 ₺ bonus to wager 20 times (2,000 ₺), stakes at most 50 ₺; no real money.
+        configure("http://127.0.0.1:9");
+        crate::bonus::set_promotions(&app, &[crate::bonus::promotion("hub-gift", -1, None, Some(json!({"amount": 100, "wagering": 20, "maxBet": 50, "days": 7})))]).await;
+        let (p, token) = bonus_player_with_token(&app, "hubbonus", 0, "hub-gift").await;
+
+        // Act: 80 bets of 25 ₺, each rolled back (2,000 ₺ of stakes that never stood).
+        for i in 0..80 {
+            let bet = call(&app, "transaction/bet", &money_call(p, &token, &format!("gb{i}"), None, &format!("gr{i}"), 2_500_000)).await;
+            assert_eq!(bet["status"], "RS_OK", "{bet}");
+            let rollback = call(&app, "transaction/rollback", &money_call(p, &token, &format!("grb{i}"), Some(&format!("gb{i}")), &format!("gr{i}"), 2_500_000)).await;
+            assert_eq!(rollback["status"], "RS_OK", "{rollback}");
+        }
+
+        // Assert: the bonus is still a bonus, nothing counted.
+        assert_eq!(bonus_of(&app, p, "hub-gift").await, (10_000, 0, 0, "active".into()));
+        assert_eq!(money(&app, p).await, (0, 10_000), "no withdrawable money made");
+        assert_ledger_holds(&app).await;
+    }
+}
+
+on_both_engines! {
+    async fn eighty_open_hub88_bets_at_once_then_rolled_back_at_once_never_complete_a_bonus(app) {
+        // Arrange: 2,000 ₺ real and a 100 ₺ bonus to wager 10 times (1,000 ₺). Mines is an
+        // instant game (the catalogue's categories 12 and 7): a stake counts half, so the 80
+        // stakes of 25 ₺ below count 1,000 ₺, the whole requirement, while none has stood.
+        configure("http://127.0.0.1:9");
+        crate::bonus::set_promotions(&app, &[crate::bonus::promotion("hub-rush", -1, None, Some(json!({"amount": 100, "wagering": 10, "maxBet": 50, "days": 7})))]).await;
+        let (p, token) = bonus_player_with_token(&app, "hubrush", 200_000, "hub-rush").await;
+        let app = Arc::new(app);
+
+        // Act: 80 bets of 25 ₺, sixteen at a time (their rounds open), then their 80 rollbacks,
+        // sixteen at a time.
+        let run = |path: &'static str, prefix: &'static str| {
+            let (app, token) = (app.clone(), token.clone());
+            async move {
+                let mut answers = Vec::new();
+                for wave in 0..5 {
+                    let tasks: Vec<_> = (wave * 16..wave * 16 + 16)
+                        .map(|i| {
+                            let (app, token) = (app.clone(), token.clone());
+                            tokio::spawn(async move {
+                                let reference = (prefix == "hrb").then(|| format!("hb{i}"));
+                                call(&app, path, &money_call(p, &token, &format!("{prefix}{i}"), reference.as_deref(), &format!("hr{i}"), 2_500_000)).await
+                            })
+                        })
+                        .collect();
+                    answers.extend(futures_util::future::join_all(tasks).await.into_iter().map(|r| r.unwrap()));
+                }
+                answers
+            }
+        };
+        let bets: Vec<Value> = run("transaction/bet", "hb").await;
+        let while_open = bonus_of(&app, p, "hub-rush").await;
+        let pending_open = pending_wagers(&app, p).await;
+        let rollbacks: Vec<Value> = run("transaction/rollback", "hrb").await;
+
+        // Assert
+        assert!(bets.iter().chain(&rollbacks).all(|a| a["status"] == "RS_OK"), "{bets:?} {rollbacks:?}");
+        assert_eq!(pending_open, (80, 100_000), "each stake counted once, pending");
+        assert_eq!(while_open, (10_000, 100_000, 0, "active".into()), "the requirement counted, but nothing stood: not completed");
+        assert_eq!(bonus_of(&app, p, "hub-rush").await, (10_000, 0, 0, "active".into()), "every contribution taken back");
+        assert_eq!(money(&app, p).await, (200_000, 10_000));
+        assert_ledger_holds(&app).await;
+    }
+}

@@ -232,8 +232,9 @@ on_both_engines! {
             players.push(id);
         }
 
-        // Act: 64 tasks, each a round of a bet, a win and (every fourth) a rollback of the bet,
-        // plus a replay of the bet; all at once.
+        // Act: 64 tasks, each a round of a bet, a replay of the bet and a win; every fourth then
+        // tries to roll the bet back (refused: its round has a win that stands), rolls the win
+        // back, then the bet (the round undone); all at once.
         let db = Arc::new(app.db.clone());
         let barrier = Arc::new(tokio::sync::Barrier::new(64));
         let tasks: Vec<_> = (0..64)
@@ -246,6 +247,9 @@ on_both_engines! {
                     let replay = rounds::bet(&db, &mv(player, &round, &format!("{round}:b"), 500 + i as i64)).await;
                     let win = rounds::win(&db, &mv(player, &round, &format!("{round}:w"), (i as i64 % 3) * 300)).await;
                     if i % 4 == 0 {
+                        let early = rounds::rollback(&db, &rollback(player, &round, &format!("{round}:rb0"), &format!("{round}:b"))).await;
+                        assert!(matches!(early, Err(CallError::RoundSettled(_))), "round {round}: {early:?}");
+                        rounds::rollback(&db, &rollback(player, &round, &format!("{round}:rbw"), &format!("{round}:w"))).await.unwrap();
                         rounds::rollback(&db, &rollback(player, &round, &format!("{round}:rb"), &format!("{round}:b"))).await.unwrap();
                     }
                     (bet.unwrap(), replay.unwrap(), win.unwrap())
@@ -263,12 +267,13 @@ on_both_engines! {
             let mut expected = 10_000;
             for i in (p..64).step_by(8) {
                 let (stake, prize) = (500 + i as i64, (i as i64 % 3) * 300);
-                expected += prize - if i % 4 == 0 { 0 } else { stake };
+                expected += if i % 4 == 0 { 0 } else { prize - stake };
             }
             let (real, bonus) = money(&app, player).await;
             assert_eq!(real + bonus, expected, "player {player}");
         }
         assert_eq!(count(&app, "SELECT COUNT(*) FROM rounds").await, 64);
+        assert_eq!(count(&app, "SELECT COUNT(*) FROM provider_txs WHERE rolled_back_by IS NOT NULL").await, 32, "16 rounds' bet and win undone");
         assert_ledger_holds(&app).await;
     }
 }

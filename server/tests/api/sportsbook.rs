@@ -521,6 +521,91 @@ mod betting {
             assert_eq!(taken.1["data"][0]["state"], "pending", "the match is live: the live delay");
         }
     }
+
+    /// A player with `kurus` of real money who claimed promotion `slug`'s bonus; id and session.
+    async fn bonus_player(app: &TestApp, name: &str, kurus: i64, slug: &str) -> (i64, String) {
+        let (p, token) = make_player(app, name).await;
+        fund(app, p, kurus).await;
+        let claimed = app.client.post(app.url("/api/bonus/claim")).bearer_auth(&token).json(&json!({"slug": slug})).send().await.unwrap();
+        assert_eq!(claimed.status(), 200);
+        (p, token)
+    }
+
+    /// The bonus row of a player's promotion: (balance, wagered, stood, state).
+    async fn bonus_of(app: &TestApp, player: i64, slug: &str) -> (i64, i64, i64, String) {
+        sqlx::query_as("SELECT balance, wagered, stood, state FROM bonuses WHERE player_id = $1 AND promotion = $2")
+            .bind(player)
+            .bind(slug)
+            .fetch_one(&app.db.pool)
+            .await
+            .unwrap()
+    }
+
+    on_both_engines! {
+        async fn live_bets_the_player_made_the_book_refuse_give_their_wagering_back_with_their_stakes(app) {
+            // Arrange: 1,000 ₺ real and a 100 ₺ bonus to wager once (100 ₺), sportsbook stakes in full.
+            crate::bonus::set_promotions(&app, &[crate::bonus::promotion("spor", -1, None, Some(json!({"amount": 100, "wagering": 1, "maxBet": 50, "days": 7, "sportsWageringPercent": 100})))]).await;
+            let (p, token) = bonus_player(&app, "reddettiren", 100_000, "spor").await;
+            let event = football_events(&app, 1).await[0];
+            sqlx::query("UPDATE sb_events SET state = 'live' WHERE id = $1").bind(event).execute(&app.db.pool).await.unwrap();
+            let draw = selection(&app, event, "1x2", "X").await;
+            let now = kasa::db::now_ms();
+
+            // Act: ten live 10 ₺ bets at once taking only the price on the slip; the price moves
+            // during the delay, so the book refuses every one.
+            let body = json!({"legs": [leg(draw.0, draw.1)], "kind": "single", "stake": 10, "oddsChoice": "none"});
+            let url = app.url("/api/sportsbook/bets");
+            let answers = burst(&app, 10, move |_, c| c.post(&url).bearer_auth(&token).header("x-locale", "en").json(&body)).await;
+            let while_pending = bonus_of(&app, p, "spor").await;
+            sqlx::query("UPDATE sb_selections SET price = price - 10 WHERE id = $1").bind(draw.0).execute(&app.db.pool).await.unwrap();
+            let decided = betting::resolve_pending(&app.db, now + 60_000).await.unwrap();
+
+            // Assert
+            assert_eq!(count_status(&answers, 200), 10, "{answers:?}");
+            assert_eq!(while_pending, (10_000, 10_000, 0, "active".into()), "counted while pending, but not stood: not completed");
+            assert_eq!(decided, 10);
+            let refused: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM sb_bets WHERE player_id = $1 AND state = 'refused'").bind(p).fetch_one(&app.db.pool).await.unwrap();
+            assert_eq!(refused, 10);
+            assert_eq!(bonus_of(&app, p, "spor").await, (10_000, 0, 0, "active".into()), "the refused stakes took their wagering back");
+            assert_eq!(money(&app, p).await, (100_000, 10_000), "the bonus is still a bonus");
+            assert_ledger_holds(&app).await;
+        }
+    }
+
+    on_both_engines! {
+        async fn a_voided_market_takes_its_bets_wagering_back_and_the_promotion_states_the_sportsbooks_share(app) {
+            // Arrange: 1,000 ₺ real and a 100 ₺ bonus to wager 3 times (300 ₺), sportsbook stakes at half.
+            crate::bonus::set_promotions(&app, &[crate::bonus::promotion("yari", -1, None, Some(json!({"amount": 100, "wagering": 3, "maxBet": 50, "days": 7, "sportsWageringPercent": 50})))]).await;
+            let (p, token) = bonus_player(&app, "iptal", 100_000, "yari").await;
+            let events = football_events(&app, 2).await;
+            let voided = selection(&app, events[0], "1x2", "1").await;
+            let lost = selection(&app, events[1], "1x2", "1").await;
+
+            // Act: ten 20 ₺ bets on a market that is voided; five on one that loses.
+            for _ in 0..10 {
+                let (status, body) = place(&app, &token, json!({"legs": [leg(voided.0, voided.1)], "kind": "single", "stake": 20, "oddsChoice": "none"})).await;
+                assert_eq!(status, 200, "{body}");
+            }
+            for _ in 0..5 {
+                let (status, body) = place(&app, &token, json!({"legs": [leg(lost.0, lost.1)], "kind": "single", "stake": 20, "oddsChoice": "none"})).await;
+                assert_eq!(status, 200, "{body}");
+            }
+            let placed = bonus_of(&app, p, "yari").await;
+            betting::record_result(&app.db, voided.2, &[], true, "operator").await.unwrap();
+            let after_void = bonus_of(&app, p, "yari").await;
+            betting::record_result(&app.db, lost.2, &["2"], false, "operator").await.unwrap();
+            let listed = envelope(app.get_locale("/api/cms/promotions", "en").await).await;
+
+            // Assert: half of each stake counted; the voided ones taken back, the lost ones stood.
+            assert_eq!(placed, (10_000, 15_000, 0, "active".into()));
+            assert_eq!(after_void, (10_000, 5_000, 0, "active".into()), "the voided stakes gave their wagering back");
+            assert_eq!(bonus_of(&app, p, "yari").await, (10_000, 5_000, 5_000, "active".into()), "only the lost stakes stood");
+            assert_eq!(money(&app, p).await, (100_000 - 10_000, 10_000), "the voided stakes came back, the lost ones did not");
+            assert_eq!(listed["data"][0]["bonus"]["sportsWageringPercent"], 50);
+            assert!(listed["data"][0]["terms"].as_str().unwrap().contains("Sports bets 50%"), "{listed}");
+            assert_ledger_holds(&app).await;
+        }
+    }
 }
 
 mod live {

@@ -18,7 +18,7 @@ const welcome: Promotion = {
   terms: '<ul><li>Çevrim 20 kat</li></ul>',
   startsAt: '2026-01-01T00:00:00Z',
   endsAt: '2028-01-01T00:00:00Z',
-  bonus: { amount: 100, wagering: 20, maxBet: 50, days: 7 },
+  bonus: { amount: 100, wagering: 20, maxBet: 50, days: 7, sportsWageringPercent: 100 },
 };
 const news: Promotion = {
   id: 2,

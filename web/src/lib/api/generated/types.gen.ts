@@ -2625,6 +2625,10 @@ export type PromotionBonus = {
    */
   maxBet: number;
   /**
+   * The percentage of a sportsbook stake counted towards the requirement (0 to 100).
+   */
+  sportsWageringPercent: number;
+  /**
    * The wagering requirement, a multiple of the amount.
    */
   wagering: number;

@@ -1421,6 +1421,7 @@ export const zPromotionBonus = z.object({
   amount: z.number(),
   days: z.int(),
   maxBet: z.number(),
+  sportsWageringPercent: z.int(),
   wagering: z.int(),
 });
 
