@@ -9,6 +9,7 @@ mod cli;
 mod cms;
 mod crash;
 mod envelope;
+mod fair;
 mod headers;
 mod hub;
 mod hub88;
