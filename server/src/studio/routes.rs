@@ -73,6 +73,7 @@ where
 }
 
 /// A node without `KASA_SEED_KEY` (and without `--demo`) plays no studio game: 503.
+#[allow(clippy::result_large_err)] // a refusal, as the handlers' own Err(Response)
 pub(crate) fn no_seed_key(db: &Db) -> Result<(), Response> {
     if db.seed_key.is_set() { Ok(()) } else { Err(refuse(StatusCode::SERVICE_UNAVAILABLE, "studio.no_seed_key", None)) }
 }
