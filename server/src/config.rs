@@ -205,6 +205,10 @@ pub struct Settings {
     /// logged); needed with an outside sportsbook. Unset with the built-in one, the site's own
     /// secret kept in the database (made once, shared by every node) signs them.
     pub sportsbook_secret: Option<String>,
+    /// `KASA_SEED_KEY`: 32 bytes (64 hex digits or base64) sealing the studio's unrevealed server
+    /// seeds and the crash chains' starts in the database (never logged). Unset: `--demo` uses a
+    /// public development key; a node without `--demo` refuses the studio's games.
+    pub seed_key: Option<[u8; 32]>,
 }
 
 /// The built-in sportsbook's page (issue 17), the demo's and every site's default.
@@ -243,6 +247,7 @@ impl Default for Settings {
             betco_url: None,
             sportsbook_secret: None,
             sports_feed_speed: Some(1.0),
+            seed_key: None,
         }
     }
 }
@@ -264,6 +269,7 @@ impl std::fmt::Debug for Settings {
             .field("hub88", &self.hub88)
             .field("digitain_static_url", &self.digitain_static_url)
             .field("amusnet_jackpot_url", &self.amusnet_jackpot_url)
+            .field("seed_key", &self.seed_key.map(|_| "[redacted]"))
             .finish()
     }
 }
@@ -399,6 +405,12 @@ impl Settings {
         if s.sportsbook_secret.as_ref().is_some_and(|v| v.len() < 16) || (outside && s.sportsbook_secret.is_none()) {
             anyhow::bail!("KASA_SPORTSBOOK_SECRET (16 characters or more) is needed with KASA_BETSY_URL or KASA_BETCO_URL");
         }
+        s.seed_key = get("KASA_SEED_KEY")
+            .map(|v| {
+                crate::studio::seal::SeedKey::parse(&v)
+                    .ok_or_else(|| anyhow::anyhow!("KASA_SEED_KEY must be 32 bytes as 64 hex digits or base64 (e.g. openssl rand -hex 32)"))
+            })
+            .transpose()?;
         s.digitain_static_url = get("KASA_DIGITAIN_STATIC_URL")
             .map(|v| {
                 if !is_http_address(&v) || v.contains(['?', '#']) {

@@ -45,6 +45,9 @@ pub struct Db {
     pub url: String,
     /// On a SQLite file: read-only connections for [`Db::read_in_place`].
     reader: Option<Arc<InPlaceReader>>,
+    /// The key sealing unrevealed server seeds ([`crate::studio::seal`]): the public development
+    /// key until `kasa serve` sets the node's (`KASA_SEED_KEY`).
+    pub seed_key: crate::studio::seal::SeedKey,
 }
 
 impl Db {
@@ -96,7 +99,13 @@ impl Db {
             Engine::Sqlite => InPlaceReader::for_url(url).map(Arc::new),
             Engine::Postgres => None,
         };
-        Ok(Db { pool, engine, url: url.to_string(), reader })
+        Ok(Db { pool, engine, url: url.to_string(), reader, seed_key: crate::studio::seal::SeedKey::development() })
+    }
+
+    /// The same database with another key sealing the unrevealed server seeds.
+    pub fn with_seed_key(mut self, key: crate::studio::seal::SeedKey) -> Db {
+        self.seed_key = key;
+        self
     }
 
     /// Runs a short read (a point read by an indexed key, the same SQL text as the pool's) on a

@@ -19,6 +19,7 @@ use crate::cms;
 use crate::config::{Config, Settings};
 use crate::db::{Db, redact};
 use crate::hub::tail;
+use crate::studio::seal::SeedKey;
 
 /// Connects to the database, migrates it, loads the demo content into an empty one when asked (and
 /// the demo payment methods and casino catalogue when it has none).
@@ -153,6 +154,20 @@ pub async fn serve(config: Config, mut settings: Settings, demo: bool) -> anyhow
             tracing::warn!("KASA_PAYMENT_CALLBACK_SECRET is not set: card deposits are unavailable");
         }
     }
+    let db = match settings.seed_key {
+        Some(key) => db.with_seed_key(SeedKey::new(key)),
+        None if demo => {
+            tracing::warn!("KASA_SEED_KEY is not set: --demo seals the studio's server seeds with the public development key");
+            db.with_seed_key(SeedKey::development())
+        }
+        None => {
+            tracing::error!(
+                "KASA_SEED_KEY is not set: the studio's games and the crash game refuse to play (set 32 random bytes, e.g. openssl rand -hex 32)"
+            );
+            db.with_seed_key(SeedKey::missing())
+        }
+    };
+    crate::studio::store::seal_plain_secrets(&db).await?;
     if settings.sportsbook_secret.is_none() && settings.betsy_url.is_some() {
         settings.sportsbook_secret = Some(crate::accounts::sportsbooks::site_secret(&db).await?);
     }

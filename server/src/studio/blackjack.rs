@@ -7,7 +7,8 @@
 //! extra stake through the wallet's round calls (transactions `{roundId}:bet`, `:bet2`, `:bet3`),
 //! and when the round ends the dealer plays, the win is paid (`{roundId}:win`) and the round's
 //! fairness record written. A player has at most one open round (a unique index), and cannot
-//! rotate the seed while it is open (the next cards would be known).
+//! rotate the seed while it is open (the next cards would be known). An open round's state (its
+//! shoe) is stored sealed under the node's seed key, plain once the round is finished.
 
 use axum::extract::State;
 use axum::response::{IntoResponse, Response};
@@ -21,6 +22,7 @@ use super::SpinError;
 use super::engine::FairRng;
 use super::engine::blackjack::{self, ActError, Action, CODE, Card, HandResult, MAX_BET, MIN_BET, Round};
 use super::routes::{CurrentGame, Fair, ShortBalance, refused};
+use super::seal::{self, SeedKey};
 use super::store::{self, GameSession, PROVIDER};
 use crate::casino::rounds::{self, CallError, Move};
 use crate::db::{Db, now_ms};
@@ -173,7 +175,7 @@ pub async fn deal_round(db: &Db, session: &GameSession, bet: i64) -> Result<(Str
         if open_round_id(&mut tx, session.player_id).await?.is_some() {
             return Err(SpinError::RoundOpen);
         }
-        let seed = store::take_nonce(&mut tx, session.player_id).await?.ok_or(SpinError::NoSeed)?;
+        let seed = store::take_nonce(&mut tx, &db.seed_key, session.player_id).await?.ok_or(SpinError::NoSeed)?;
         let nonce = u64::try_from(seed.nonce).map_err(|_| sqlx::Error::RowNotFound)?;
         let round_id = format!("{}-{}", seed.id, seed.nonce);
         let round = Round::deal(blackjack::shoe(&mut FairRng::new(&seed.server_seed, &seed.client_seed, nonce)), bet);
@@ -187,7 +189,7 @@ pub async fn deal_round(db: &Db, session: &GameSession, bet: i64) -> Result<(Str
         .bind(&session.game_code)
         .bind(seed.id)
         .bind(seed.nonce)
-        .bind(serde_json::to_string(&round).unwrap_or_default())
+        .bind(state_text(&db.seed_key, &round_id, &round)?)
         .bind(now_ms())
         .bind(round.finished.then(now_ms))
         .execute(&mut *tx)
@@ -221,7 +223,7 @@ pub async fn act_round(db: &Db, session: &GameSession, round_id: &str, action: A
             .await?
             .ok_or(SpinError::NoRound)?;
         let (state, version, seed_id, nonce): (String, i64, i64, i64) = (row.try_get(0)?, row.try_get(1)?, row.try_get(2)?, row.try_get(3)?);
-        let mut round: Round = serde_json::from_str(&state).map_err(|e| sqlx::Error::Decode(Box::new(e)))?;
+        let mut round = read_state(&db.seed_key, round_id, &state)?;
         let extra = round.act(action).map_err(act_error)?;
         if extra > 0 {
             let n = round.hands.iter().filter(|h| h.doubled).count() + round.hands.len();
@@ -231,7 +233,7 @@ pub async fn act_round(db: &Db, session: &GameSession, round_id: &str, action: A
         let updated = sqlx::query(
             "UPDATE blackjack_hands SET state = $1, version = version + 1, finished_at = $2 WHERE round_id = $3 AND version = $4 AND finished_at IS NULL",
         )
-        .bind(serde_json::to_string(&round).unwrap_or_default())
+        .bind(state_text(&db.seed_key, round_id, &round)?)
         .bind(round.finished.then(now_ms))
         .bind(round_id)
         .bind(version)
@@ -241,7 +243,7 @@ pub async fn act_round(db: &Db, session: &GameSession, round_id: &str, action: A
             return Err(SpinError::NoRound);
         }
         if round.finished {
-            let seed = store::seed_by_id(&mut tx, seed_id).await?.ok_or(SpinError::NoSeed)?;
+            let seed = store::seed_by_id(&mut tx, &db.seed_key, seed_id).await?.ok_or(SpinError::NoSeed)?;
             finish_in(&mut tx, session, round_id, &store::Seed { nonce, ..seed }, &round).await?;
         }
         wallet::publish_balance_in(&mut tx, session.player_id).await.map_err(CallError::from)?;
@@ -301,8 +303,21 @@ async fn open_round(db: &Db, session: &GameSession) -> Result<Option<(String, Ro
         .await?;
     let Some(row) = row else { return Ok(None) };
     let (id, state): (String, String) = (row.try_get(0)?, row.try_get(1)?);
-    let round = serde_json::from_str(&state).map_err(|e| sqlx::Error::Decode(Box::new(e)))?;
+    let round = read_state(&db.seed_key, &id, &state)?;
     Ok(Some((id, round)))
+}
+
+/// A round's state as stored: sealed while the round is open (its shoe tells the next cards; bound
+/// to the round id), plain once finished.
+fn state_text(key: &SeedKey, round_id: &str, round: &Round) -> Result<String, sqlx::Error> {
+    let json = serde_json::to_string(round).map_err(|e| sqlx::Error::Decode(Box::new(e)))?;
+    if round.finished { Ok(json) } else { Ok(key.seal(&json, round_id)?) }
+}
+
+/// A stored round state, opened when sealed.
+fn read_state(key: &SeedKey, round_id: &str, state: &str) -> Result<Round, sqlx::Error> {
+    let json = if seal::is_sealed(state) { key.open(state, round_id)? } else { state.to_string() };
+    serde_json::from_str(&json).map_err(|e| sqlx::Error::Decode(Box::new(e)))
 }
 
 async fn answer(db: &Db, session: &GameSession, round_id: &str, round: &Round) -> Result<BlackjackView, AppError> {

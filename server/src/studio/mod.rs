@@ -19,6 +19,7 @@ pub mod engine;
 pub mod jackpots;
 pub mod page;
 pub mod routes;
+pub mod seal;
 pub mod store;
 
 use crate::casino::rounds::{self, CallError, Move};
@@ -136,7 +137,7 @@ async fn play(db: &Db, session: &GameSession, game: Play<'_>) -> Result<Played, 
         // A player without a seed yet gets one first (outside the round's transaction).
         store::active_seed(db, session.player_id).await?;
         let mut tx = db.begin_write().await?;
-        let played = play_in(&mut tx, session, &game).await;
+        let played = play_in(&mut tx, &db.seed_key, session, &game).await;
         match played {
             Ok(done) => {
                 tx.commit().await?;
@@ -158,8 +159,8 @@ async fn play(db: &Db, session: &GameSession, game: Play<'_>) -> Result<Played, 
     }
 }
 
-async fn play_in(tx: &mut sqlx::AnyConnection, session: &GameSession, game: &Play<'_>) -> Result<Played, SpinError> {
-    let seed = store::take_nonce(tx, session.player_id).await?.ok_or(SpinError::NoSeed)?;
+async fn play_in(tx: &mut sqlx::AnyConnection, key: &seal::SeedKey, session: &GameSession, game: &Play<'_>) -> Result<Played, SpinError> {
+    let seed = store::take_nonce(tx, key, session.player_id).await?.ok_or(SpinError::NoSeed)?;
     let nonce = u64::try_from(seed.nonce).map_err(|_| sqlx::Error::RowNotFound)?;
     let mut rng = engine::FairRng::new(&seed.server_seed, &seed.client_seed, nonce);
     // A slot's spin also draws the jackpots, from the stream after its round.

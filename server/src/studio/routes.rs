@@ -61,12 +61,22 @@ where
     Db: FromRef<S>,
     S: Send + Sync,
 {
-    type Rejection = AppError;
+    type Rejection = Response;
 
     async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
-        let token = crate::auth::session::bearer(parts).ok_or(AppError::Unauthorized)?;
-        store::session(&Db::from_ref(state), token).await?.map(CurrentGame).ok_or(AppError::Unauthorized)
+        let token = crate::auth::session::bearer(parts).ok_or(AppError::Unauthorized.into_response())?;
+        let db = Db::from_ref(state);
+        let game = store::session(&db, token).await.map_err(|e| AppError::from(e).into_response())?;
+        let game = game.map(CurrentGame).ok_or(AppError::Unauthorized.into_response())?;
+        no_seed_key(&db)?;
+        Ok(game)
     }
+}
+
+/// A node without `KASA_SEED_KEY` (and without `--demo`) plays no studio game: 503.
+#[allow(clippy::result_large_err)] // a refusal, as the handlers' own Err(Response)
+pub(crate) fn no_seed_key(db: &Db) -> Result<(), Response> {
+    if db.seed_key.is_set() { Ok(()) } else { Err(refuse(StatusCode::SERVICE_UNAVAILABLE, "studio.no_seed_key", None)) }
 }
 
 /// A refusal with its own message key and status (and data).
@@ -83,11 +93,19 @@ pub struct Fair {
     pub client_seed: String,
     /// The next round's nonce.
     pub nonce: i64,
+    /// SHA-256 (hex) of the next server seed, made in advance: the next seed change makes it the
+    /// server seed, with the client seed the player chooses then (commit first, choose second).
+    pub next_server_seed_hash: String,
 }
 
 impl From<&Seed> for Fair {
     fn from(s: &Seed) -> Fair {
-        Fair { server_seed_hash: s.server_seed_hash.clone(), client_seed: s.client_seed.clone(), nonce: s.nonce }
+        Fair {
+            server_seed_hash: s.server_seed_hash.clone(),
+            client_seed: s.client_seed.clone(),
+            nonce: s.nonce,
+            next_server_seed_hash: s.next_server_seed_hash.clone(),
+        }
     }
 }
 
@@ -120,8 +138,10 @@ async fn balance_lira(db: &Db, player_id: i64) -> Result<f64, AppError> {
 /// its player and game. An unknown, expired or used token: 401 with a message.
 #[utoipa::path(post, path = "/games/api/session", tag = "games", request_body = SessionBody,
     responses((status = 200, body = Envelope<Session>),
-        (status = 401, description = "The launch token is unknown, expired or used", body = EmptyEnvelope)))]
+        (status = 401, description = "The launch token is unknown, expired or used", body = EmptyEnvelope),
+        (status = 503, description = "The node has no KASA_SEED_KEY: the studio does not play", body = EmptyEnvelope)))]
 async fn session(State(db): State<Db>, AppJson(body): AppJson<SessionBody>) -> Result<Envelope<Session>, Response> {
+    no_seed_key(&db)?;
     let started = store::start_session(&db, body.token.trim()).await.map_err(|e| AppError::from(e).into_response())?;
     let (game, token) = match started {
         Ok(s) => s,
@@ -292,6 +312,11 @@ pub struct SeedBody {
     /// The client seed of the new seed (1 to 64 printable characters); random when empty or missing.
     #[serde(default)]
     pub client_seed: Option<String>,
+    /// The `fair.nextServerSeedHash` the player was shown: the server seed this client seed is
+    /// chosen for. When it is no longer the pending one (another seed change came first): 409 with
+    /// the current `fair`, and nothing changes.
+    #[serde(default)]
+    pub next_server_seed_hash: Option<String>,
 }
 
 /// The seed a rotation revealed.
@@ -307,24 +332,46 @@ pub struct RevealedSeed {
 
 #[derive(Debug, Serialize, ToSchema)]
 pub struct Rotated {
+    /// The server seed that was in use, now revealed (never the new one).
     pub revealed: RevealedSeed,
+    /// The new state: its serverSeedHash is the nextServerSeedHash shown before, and its own
+    /// nextServerSeedHash the commitment of the seed after it.
     pub fair: Fair,
 }
 
-/// Rotates the player's seed: reveals the server seed in use (every round played on it can now
-/// be verified) and commits to a new one, with the given client seed, from nonce 0.
+/// Changes the seed between rounds: reveals the server seed in use (every round played on it can
+/// now be verified) and makes the next server seed — whose hash (`fair.nextServerSeedHash`) was
+/// shown before the player chose — the one in use, with the given client seed, from nonce 0; a new
+/// next seed is made and its hash answered. Refused while a blackjack round is open.
 #[utoipa::path(post, path = "/games/api/seed", tag = "games", request_body = SeedBody,
     responses((status = 200, body = Envelope<Rotated>), (status = 401, description = "No live game session", body = EmptyEnvelope),
-        (status = 422, description = "The client seed is not 1 to 64 printable characters", body = Envelope<FieldError>)),
+        (status = 409, description = "A blackjack round is open, or the next server seed named is no longer the pending one (data: the current fair state)", body = Envelope<Fair>),
+        (status = 422, description = "The client seed is not 1 to 64 printable characters, or the hash is not 64 hex digits", body = Envelope<FieldError>),
+        (status = 503, description = "The node has no KASA_SEED_KEY: the studio does not play", body = EmptyEnvelope)),
     security(("gameSession" = [])))]
-async fn seed(State(db): State<Db>, CurrentGame(game): CurrentGame, AppJson(body): AppJson<SeedBody>) -> ApiResult<Rotated> {
+async fn seed(
+    State(db): State<Db>,
+    CurrentGame(game): CurrentGame,
+    AppJson(body): AppJson<SeedBody>,
+) -> Result<Envelope<Rotated>, Response> {
+    let invalid = |field, key| AppError::Validation { field, key }.into_response();
     let client_seed = match body.client_seed.as_deref().map(str::trim).filter(|s| !s.is_empty()) {
         Some(s) if store::valid_client_seed(s) => s.to_string(),
-        Some(_) => return Err(AppError::Validation { field: "clientSeed", key: "studio.bad_client_seed" }),
+        Some(_) => return Err(invalid("clientSeed", "studio.bad_client_seed")),
         None => store::random_client_seed(),
     };
-    let Some((old, new)) = store::rotate(&db, game.player_id, &client_seed).await? else {
-        return Err(AppError::Conflict("studio.seed_round_open"));
+    let expected = body.next_server_seed_hash.as_deref().map(str::trim).filter(|s| !s.is_empty());
+    if expected.is_some_and(|h| h.len() != 64 || !h.bytes().all(|b| b.is_ascii_hexdigit())) {
+        return Err(invalid("nextServerSeedHash", "studio.bad_seed_hash"));
+    }
+    let rotation = store::rotate(&db, game.player_id, &client_seed, expected).await.map_err(|e| AppError::from(e).into_response())?;
+    let (old, new) = match rotation {
+        store::Rotation::Rotated(old, new) => (old, new),
+        store::Rotation::RoundOpen => return Err(AppError::Conflict("studio.seed_round_open").into_response()),
+        store::Rotation::NextChanged(now) => {
+            let fair = serde_json::to_value(Fair::from(&now)).unwrap_or_default();
+            return Err(refuse(StatusCode::CONFLICT, "studio.seed_next_changed", Some(fair)));
+        }
     };
     Ok(Envelope::ok(Rotated {
         revealed: RevealedSeed {

@@ -7,6 +7,7 @@ use sqlx::{AnyConnection, Row};
 use crate::auth::session::{new_token, token_hash};
 use crate::db::{Db, now_ms};
 use crate::studio::engine;
+use crate::studio::seal::{self, SeedKey};
 
 /// How long a launch token can be turned into a game session.
 pub const LAUNCH_TTL_MS: i64 = 5 * 60 * 1000;
@@ -145,7 +146,8 @@ pub async fn session(db: &Db, token: &str) -> Result<Option<GameSession>, sqlx::
     row.map(|r| Ok(GameSession { player_id: r.try_get(0)?, game_code: r.try_get(1)? })).transpose()
 }
 
-/// A player's active seed.
+/// A player's seed: the server seed (opened: plain, also while unrevealed), its commitment, the
+/// client seed, the next nonce, and the commitment of the next server seed made in advance.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Seed {
     pub id: i64,
@@ -154,19 +156,28 @@ pub struct Seed {
     pub client_seed: String,
     /// The next round's nonce.
     pub nonce: i64,
+    /// SHA-256 (hex) of the server seed the next rotation makes current: shown before the player
+    /// chooses that rotation's client seed.
+    pub next_server_seed_hash: String,
 }
 
-fn seed_from(r: &sqlx::any::AnyRow) -> Result<Seed, sqlx::Error> {
+const SEED_COLUMNS: &str = "id, server_seed, server_seed_hash, client_seed, nonce, next_server_seed_hash, revealed_at";
+
+/// A seed row, its server seed opened when it is still sealed.
+fn seed_from(key: &SeedKey, r: &sqlx::any::AnyRow) -> Result<Seed, sqlx::Error> {
+    let stored: String = r.try_get(1)?;
+    let hash: String = r.try_get(2)?;
+    let revealed: Option<i64> = r.try_get(6)?;
+    let server_seed = if revealed.is_none() || seal::is_sealed(&stored) { key.open(&stored, &hash)? } else { stored };
     Ok(Seed {
         id: r.try_get(0)?,
-        server_seed: r.try_get(1)?,
-        server_seed_hash: r.try_get(2)?,
+        server_seed,
+        server_seed_hash: hash,
         client_seed: r.try_get(3)?,
         nonce: r.try_get(4)?,
+        next_server_seed_hash: r.try_get::<Option<String>, _>(5)?.unwrap_or_default(),
     })
 }
-
-const SEED_COLUMNS: &str = "id, server_seed, server_seed_hash, client_seed, nonce";
 
 /// A client seed the player did not choose: 16 random hex digits.
 pub fn random_client_seed() -> String {
@@ -178,35 +189,68 @@ pub fn valid_client_seed(s: &str) -> bool {
     (1..=64).contains(&s.len()) && s.bytes().all(|b| b.is_ascii_graphic())
 }
 
-async fn insert_seed(conn: &mut AnyConnection, player_id: i64, client_seed: &str) -> Result<Option<Seed>, sqlx::Error> {
-    let server_seed = engine::new_server_seed();
+/// A new server seed, sealed: (sealed, hash).
+fn new_sealed_seed(key: &SeedKey) -> Result<(String, String), sqlx::Error> {
+    let seed = engine::new_server_seed();
+    let hash = engine::seed_hash(&seed);
+    Ok((key.seal(&seed, &hash)?, hash))
+}
+
+/// Makes the player's active seed with `client_seed`: its server seed `current` (sealed, hash) —
+/// the pending next one of a rotation — or a new one, and a new next seed. `None` when the player
+/// has an active seed already.
+async fn insert_seed(
+    conn: &mut AnyConnection,
+    key: &SeedKey,
+    player_id: i64,
+    client_seed: &str,
+    current: Option<(String, String)>,
+) -> Result<Option<Seed>, sqlx::Error> {
+    let (server_seed, server_seed_hash) = match current {
+        Some(c) => c,
+        None => new_sealed_seed(key)?,
+    };
+    let (next, next_hash) = new_sealed_seed(key)?;
     let sql = format!(
-        "INSERT INTO fair_seeds (player_id, server_seed, server_seed_hash, client_seed, nonce, created_at) \
-         VALUES ($1, $2, $3, $4, 0, $5) ON CONFLICT (player_id) WHERE revealed_at IS NULL DO NOTHING RETURNING {SEED_COLUMNS}"
+        "INSERT INTO fair_seeds (player_id, server_seed, server_seed_hash, client_seed, nonce, created_at, next_server_seed, next_server_seed_hash) \
+         VALUES ($1, $2, $3, $4, 0, $5, $6, $7) ON CONFLICT (player_id) WHERE revealed_at IS NULL DO NOTHING RETURNING {SEED_COLUMNS}"
     );
     let row = sqlx::query(sqlx::AssertSqlSafe(sql))
         .bind(player_id)
         .bind(&server_seed)
-        .bind(engine::seed_hash(&server_seed))
+        .bind(&server_seed_hash)
         .bind(client_seed)
         .bind(now_ms())
+        .bind(&next)
+        .bind(&next_hash)
         .fetch_optional(conn)
         .await?;
-    row.as_ref().map(seed_from).transpose()
+    row.as_ref().map(|r| seed_from(key, r)).transpose()
 }
 
-/// The player's active seed, made (with a random client seed) when they have none.
+/// The player's active seed, made (with a random client seed) when they have none; an active seed
+/// an older version made without a next seed gets one.
 pub async fn active_seed(db: &Db, player_id: i64) -> Result<Seed, sqlx::Error> {
+    let key = &db.seed_key;
     let sql = format!("SELECT {SEED_COLUMNS} FROM fair_seeds WHERE player_id = $1 AND revealed_at IS NULL");
     let mut conn = db.pool.acquire().await?;
     if let Some(r) = sqlx::query(sqlx::AssertSqlSafe(sql.clone())).bind(player_id).fetch_optional(&mut *conn).await? {
-        return seed_from(&r);
-    }
-    if let Some(seed) = insert_seed(&mut conn, player_id, &random_client_seed()).await? {
+        let seed = seed_from(key, &r)?;
+        if !seed.next_server_seed_hash.is_empty() {
+            return Ok(seed);
+        }
+        let (next, next_hash) = new_sealed_seed(key)?;
+        sqlx::query("UPDATE fair_seeds SET next_server_seed = $1, next_server_seed_hash = $2 WHERE id = $3 AND next_server_seed IS NULL")
+            .bind(&next)
+            .bind(&next_hash)
+            .bind(seed.id)
+            .execute(&mut *conn)
+            .await?;
+    } else if let Some(seed) = insert_seed(&mut conn, key, player_id, &random_client_seed(), None).await? {
         return Ok(seed);
     }
-    // Another call made it at the same moment.
-    seed_from(&sqlx::query(sqlx::AssertSqlSafe(sql)).bind(player_id).fetch_one(&mut *conn).await?)
+    // Another call made it (or its next seed) at the same moment, or the next seed was just added.
+    seed_from(key, &sqlx::query(sqlx::AssertSqlSafe(sql)).bind(player_id).fetch_one(&mut *conn).await?)
 }
 
 /// Takes the next nonce of the player's active seed inside the caller's transaction (the row
@@ -215,12 +259,12 @@ pub async fn active_seed(db: &Db, player_id: i64) -> Result<Seed, sqlx::Error> {
 ///
 /// On PostgreSQL an update that waited for a rotation finds the seed it waited for revealed and
 /// cannot see the new one; the next statement can, so it asks again while an active seed exists.
-pub async fn take_nonce(tx: &mut AnyConnection, player_id: i64) -> Result<Option<Seed>, sqlx::Error> {
+pub async fn take_nonce(tx: &mut AnyConnection, key: &SeedKey, player_id: i64) -> Result<Option<Seed>, sqlx::Error> {
     let sql = format!("UPDATE fair_seeds SET nonce = nonce + 1 WHERE player_id = $1 AND revealed_at IS NULL RETURNING {SEED_COLUMNS}");
     for _ in 0..20 {
         let row = sqlx::query(sqlx::AssertSqlSafe(sql.clone())).bind(player_id).fetch_optional(&mut *tx).await?;
         if let Some(r) = row {
-            return seed_from(&r).map(|s| Some(Seed { nonce: s.nonce - 1, ..s }));
+            return seed_from(key, &r).map(|s| Some(Seed { nonce: s.nonce - 1, ..s }));
         }
         let active: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM fair_seeds WHERE player_id = $1 AND revealed_at IS NULL")
             .bind(player_id)
@@ -234,10 +278,10 @@ pub async fn take_nonce(tx: &mut AnyConnection, player_id: i64) -> Result<Option
 }
 
 /// The seed with this id (revealed or not), inside the caller's transaction.
-pub async fn seed_by_id(tx: &mut AnyConnection, id: i64) -> Result<Option<Seed>, sqlx::Error> {
+pub async fn seed_by_id(tx: &mut AnyConnection, key: &SeedKey, id: i64) -> Result<Option<Seed>, sqlx::Error> {
     let sql = format!("SELECT {SEED_COLUMNS} FROM fair_seeds WHERE id = $1");
     let row = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(id).fetch_optional(tx).await?;
-    row.as_ref().map(seed_from).transpose()
+    row.as_ref().map(|r| seed_from(key, r)).transpose()
 }
 
 /// A revealed seed: the old server seed and the last nonce played on it (none when unused).
@@ -247,34 +291,113 @@ pub struct Revealed {
     pub last_nonce: Option<i64>,
 }
 
-/// Rotates the player's seed: reveals the active one and commits to a new one with `client_seed`.
-/// Of racing rotations, one reveals the seed and the others (on PostgreSQL their statement cannot
-/// see the seed made meanwhile) try again on the new one.
-/// `None` while the player has an open blackjack round (nothing changed).
-pub async fn rotate(db: &Db, player_id: i64, client_seed: &str) -> Result<Option<(Revealed, Seed)>, sqlx::Error> {
-    let sql = format!("UPDATE fair_seeds SET revealed_at = $2 WHERE player_id = $1 AND revealed_at IS NULL RETURNING {SEED_COLUMNS}");
+/// What a rotation did.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Rotation {
+    /// The active seed revealed; the new active seed (the former next one, with the chosen client
+    /// seed) and its own next seed's commitment.
+    Rotated(Revealed, Seed),
+    /// The player has an open blackjack round: nothing changed.
+    RoundOpen,
+    /// The player named a next seed (its hash) that is no longer the pending one (another
+    /// rotation came first): nothing changed; the active seed now.
+    NextChanged(Seed),
+}
+
+/// Rotates the player's seed: reveals the active one and makes the pending next seed — whose hash
+/// the player was shown before choosing `client_seed` — the active one with that client seed, from
+/// nonce 0, with a new next seed. When `expected_next` (the hash the player saw) is given and is
+/// no longer the pending seed's, nothing changes. Of racing rotations, one reveals the seed and
+/// the others (on PostgreSQL their statement cannot see the seed made meanwhile) try again on the
+/// new one.
+pub async fn rotate(db: &Db, player_id: i64, client_seed: &str, expected_next: Option<&str>) -> Result<Rotation, sqlx::Error> {
+    let key = &db.seed_key;
+    let sql = "UPDATE fair_seeds SET revealed_at = $2 WHERE player_id = $1 AND revealed_at IS NULL \
+               RETURNING id, server_seed, server_seed_hash, client_seed, nonce, next_server_seed, next_server_seed_hash";
     for _ in 0..5 {
         active_seed(db, player_id).await?;
         let mut tx = db.begin_write().await?;
-        let Some(old) = sqlx::query(sqlx::AssertSqlSafe(sql.clone())).bind(player_id).bind(now_ms()).fetch_optional(&mut *tx).await? else {
+        let Some(old) = sqlx::query(sql).bind(player_id).bind(now_ms()).fetch_optional(&mut *tx).await? else {
             tx.rollback().await?;
             continue;
         };
-        let old = seed_from(&old)?;
         // Revealing the seed under an open blackjack round would tell its next cards.
         if super::blackjack::open_round_id(&mut tx, player_id).await?.is_some() {
             tx.rollback().await?;
-            return Ok(None);
+            return Ok(Rotation::RoundOpen);
         }
-        let Some(new) = insert_seed(&mut tx, player_id, client_seed).await? else {
+        let (id, sealed, hash, old_client, nonce): (i64, String, String, String, i64) =
+            (old.try_get(0)?, old.try_get(1)?, old.try_get(2)?, old.try_get(3)?, old.try_get(4)?);
+        let (next, next_hash): (Option<String>, Option<String>) = (old.try_get(5)?, old.try_get(6)?);
+        let (Some(next), Some(next_hash)) = (next, next_hash) else {
+            // Made meanwhile without a next seed (an older version): give it one first.
+            tx.rollback().await?;
+            continue;
+        };
+        let server_seed = if seal::is_sealed(&sealed) { key.open(&sealed, &hash)? } else { sealed };
+        if expected_next.is_some_and(|h| !h.eq_ignore_ascii_case(&next_hash)) {
+            tx.rollback().await?;
+            let active = Seed { id, server_seed, server_seed_hash: hash, client_seed: old_client, nonce, next_server_seed_hash: next_hash };
+            return Ok(Rotation::NextChanged(active));
+        }
+        sqlx::query("UPDATE fair_seeds SET server_seed = $1, next_server_seed = NULL WHERE id = $2")
+            .bind(&server_seed)
+            .bind(id)
+            .execute(&mut *tx)
+            .await?;
+        let Some(new) = insert_seed(&mut tx, key, player_id, client_seed, Some((next, next_hash))).await? else {
             tx.rollback().await?;
             continue;
         };
         tx.commit().await?;
-        let last_nonce = (old.nonce > 0).then_some(old.nonce - 1);
-        return Ok(Some((Revealed { seed: old, last_nonce }, new)));
+        let last_nonce = (nonce > 0).then_some(nonce - 1);
+        let seed = Seed {
+            id,
+            server_seed,
+            server_seed_hash: hash,
+            client_seed: old_client,
+            nonce,
+            next_server_seed_hash: new.server_seed_hash.clone(),
+        };
+        return Ok(Rotation::Rotated(Revealed { seed, last_nonce }, new));
     }
     Err(sqlx::Error::RowNotFound)
+}
+
+/// Seals what an older version stored plain: unrevealed server seeds (and their pending next
+/// seeds) and the crash chains' starts. Nothing to do without a key (the studio does not play).
+pub async fn seal_plain_secrets(db: &Db) -> Result<(), sqlx::Error> {
+    let key = &db.seed_key;
+    if !key.is_set() {
+        return Ok(());
+    }
+    let rows =
+        sqlx::query("SELECT id, server_seed, server_seed_hash FROM fair_seeds WHERE revealed_at IS NULL AND server_seed NOT LIKE 's1.%'")
+            .fetch_all(&db.pool)
+            .await?;
+    for r in &rows {
+        let (id, seed, hash): (i64, String, String) = (r.try_get(0)?, r.try_get(1)?, r.try_get(2)?);
+        sqlx::query("UPDATE fair_seeds SET server_seed = $1 WHERE id = $2 AND revealed_at IS NULL AND server_seed = $3")
+            .bind(key.seal(&seed, &hash)?)
+            .bind(id)
+            .bind(&seed)
+            .execute(&db.pool)
+            .await?;
+    }
+    let chains = sqlx::query("SELECT id, seed, commitment FROM crash_chains WHERE seed NOT LIKE 's1.%'").fetch_all(&db.pool).await?;
+    for r in &chains {
+        let (id, seed, commitment): (i64, String, String) = (r.try_get(0)?, r.try_get(1)?, r.try_get(2)?);
+        sqlx::query("UPDATE crash_chains SET seed = $1 WHERE id = $2 AND seed = $3")
+            .bind(key.seal(&seed, &commitment)?)
+            .bind(id)
+            .bind(&seed)
+            .execute(&db.pool)
+            .await?;
+    }
+    if !rows.is_empty() || !chains.is_empty() {
+        tracing::info!(seeds = rows.len(), chains = chains.len(), "sealed the plain secrets an older version left");
+    }
+    Ok(())
 }
 
 /// Records the studio's side of a round (the seed, nonce, client seed and outcome) inside the

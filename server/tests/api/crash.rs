@@ -377,3 +377,124 @@ on_both_engines! {
         assert_ledger_holds(&app).await;
     }
 }
+
+/// Very short rounds for the archive: 150 ms of betting, 50 ms of pause, chains of 6 rounds.
+async fn spawn_archive(engine: Engine) -> TestApp {
+    let timings = Timings { betting_ms: 150, pause_ms: 50, chain_len: 6, tick_ms: 20, running: true };
+    spawn_app_configured(engine, move |s| s.crash = Arc::new(CrashFeed::new(timings))).await
+}
+
+/// Lets `n` rounds crash, each flight cut short once it took off (its hash and crash point stay
+/// the chain's; only its timeline is shortened, as the house could not do to change an outcome).
+async fn crash_rounds(app: &TestApp, n: i64) {
+    for _ in 0..6_000 {
+        let t = now();
+        let crashed: i64 =
+            sqlx::query_scalar("SELECT COUNT(*) FROM crash_rounds WHERE crash_at <= $1").bind(t).fetch_one(&app.db.pool).await.unwrap();
+        if crashed >= n {
+            return;
+        }
+        sqlx::query("UPDATE crash_rounds SET crash_at = $1 WHERE start_at <= $1 AND crash_at > $1")
+            .bind(t)
+            .execute(&app.db.pool)
+            .await
+            .unwrap();
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    panic!("{n} rounds did not crash in two minutes");
+}
+
+on_both_engines! {
+    @with spawn_archive;
+    async fn the_archive_publishes_each_chain_before_its_first_round_and_verifies_any_past_round(app) {
+        // Arrange: more than twenty rounds crashed, over several chains.
+        crash_rounds(&app, 25).await;
+        let (_, token) = make_player(&app, "arsiv").await;
+        let s = app.game_session(&token, AVIATOR).await["sessionToken"].as_str().unwrap().to_string();
+
+        // Act: the archive, the game's state (its last twenty), and a verification of every
+        // crashed round by its id; the round not yet crashed asked for too.
+        let archive = envelope_of(app.get("/games/api/crash/chains?take=100").await).await;
+        let (_, state) = app.game_call(reqwest::Method::GET, "/games/api/crash/state", Some(&s), None, "en").await;
+        let rounds: Vec<(i64, i64, i64, String, i64, i64, i64)> = sqlx::query_as(
+            "SELECT id, chain_id, position, hash, crash_point, start_at, crash_at FROM crash_rounds WHERE crash_at <= $1 ORDER BY id",
+        )
+        .bind(now())
+        .fetch_all(&app.db.pool)
+        .await
+        .unwrap();
+        let current = crash::current(&app.db).await.unwrap().unwrap();
+        let unplayed = if current.crash_at > now() + 50 { current.id } else { current.id + 1 };
+        let (hidden, hidden_body) = app.game_call(reqwest::Method::POST, "/games/api/crash/verify", None, Some(json!({"roundId": unplayed})), "tr").await;
+
+        // Assert: every chain was published before its first round was made, and the chain after
+        // the current one is already published, with no round yet.
+        let chains = archive["data"]["chains"].as_array().unwrap();
+        assert!(chains.len() >= 5, "{archive}");
+        assert_eq!(chains[0]["rounds"], 0, "the next chain is published ahead: {}", chains[0]);
+        assert!(chains[0]["firstRound"].is_null());
+        let published: Vec<(i64, i64, String)> = sqlx::query_as("SELECT id, created_at, commitment FROM crash_chains ORDER BY id").fetch_all(&app.db.pool).await.unwrap();
+        for (chain, created_at, commitment) in &published {
+            let listed = chains.iter().find(|c| c["chainId"] == *chain).expect("every chain is in the archive");
+            assert_eq!(listed["commitment"].as_str(), Some(commitment.as_str()));
+            if let Some((_, _, _, _, _, start_at, _)) = rounds.iter().find(|r| r.1 == *chain && r.2 == 1) {
+                assert!(*created_at < start_at - 150, "chain {chain} published at {created_at}, its first round took bets from {}", start_at - 150);
+            }
+        }
+        let first = &rounds[0];
+        let first_chain = chains.iter().find(|c| c["chainId"] == first.1).unwrap();
+        assert_eq!(first_chain["firstRound"]["roundId"], first.0);
+        assert!(first_chain["lastRound"]["position"].as_i64().unwrap() >= 1);
+        // The oldest rounds are no longer in the game's last twenty, yet every round verifies from
+        // the archive: its crash point, the previous hash and its chain back to the commitment.
+        let history = state["data"]["history"].as_array().unwrap();
+        assert_eq!(history.len(), 20);
+        assert!(history.iter().all(|h| h["roundId"] != first.0));
+        for (id, chain, position, hash, point, _, _) in &rounds {
+            let (status, verified) = app.game_call(reqwest::Method::POST, "/games/api/crash/verify", None, Some(json!({"roundId": id})), "en").await;
+            assert_eq!(status, 200, "{verified}");
+            let v = &verified["data"];
+            assert_eq!(v["hash"].as_str(), Some(hash.as_str()));
+            assert_eq!((v["crashPoint"].as_f64().unwrap() * 100.0).round() as i64, *point);
+            assert_eq!((v["round"]["chainId"].as_i64(), v["round"]["position"].as_i64()), (Some(*chain), Some(*position)));
+            assert_eq!(v["round"]["chainVerified"], true, "{v}");
+            let commitment = &published.iter().find(|c| c.0 == *chain).unwrap().2;
+            assert_eq!(v["round"]["commitment"].as_str(), Some(commitment.as_str()));
+            if *position == 1 {
+                assert_eq!(v["previousHash"].as_str(), Some(commitment.as_str()));
+            }
+        }
+        // A round not crashed yet tells nothing.
+        assert_eq!((hidden, hidden_body["message"].as_str()), (404, Some("Böyle bitmiş bir tur yok.")), "{hidden_body}");
+        let returns = &archive["data"]["returns"]["en"];
+        assert!(returns.as_str().unwrap().contains("exactly 97%") && returns.as_str().unwrap().contains("Manual cash-out"), "{returns}");
+    }
+}
+
+on_both_engines! {
+    @with spawn_archive;
+    async fn a_copy_of_the_database_holds_no_crash_chain_start(app) {
+        // Arrange: a few rounds, so the chains (the one in use and the next) are made.
+        crash_rounds(&app, 3).await;
+
+        // Act: everything a copy of the database holds.
+        let values = crate::fair::every_value(&app).await;
+
+        // Assert: no value is the secret start of a chain (SHA-256 applied `length` times to it
+        // would give the commitment), while the node itself still plays the chain.
+        let chains: Vec<(String, i64)> = sqlx::query_as("SELECT commitment, length FROM crash_chains").fetch_all(&app.db.pool).await.unwrap();
+        assert!(chains.len() >= 2, "{chains:?}");
+        for v in &values {
+            let Some(bytes) = hex::decode(v).ok().and_then(|b| <[u8; 32]>::try_from(b).ok()) else { continue };
+            for (commitment, length) in &chains {
+                let end = (0..*length).fold(bytes, |h, _| engine::step(&h));
+                assert_ne!(&hex::encode(end), commitment, "a chain's secret start is readable in the database");
+            }
+        }
+    }
+}
+
+async fn envelope_of(resp: reqwest::Response) -> Value {
+    assert_eq!(resp.status(), 200);
+    resp.json().await.unwrap()
+}

@@ -10,6 +10,7 @@ mod cms;
 mod crash;
 mod debts;
 mod envelope;
+mod fair;
 mod fair_info;
 mod headers;
 mod hub;

@@ -98,8 +98,9 @@ export class GameApi {
     return this.call('POST', 'blackjack/act', { roundId, action });
   }
 
-  seed(clientSeed: string): Promise<SeedData> {
-    return this.call('POST', 'seed', { clientSeed });
+  /** Changes the seed: the next server seed (its hash shown before) with this client seed. */
+  seed(clientSeed: string, nextServerSeedHash?: string): Promise<SeedData> {
+    return this.call('POST', 'seed', { clientSeed, nextServerSeedHash });
   }
 
   async rounds<O = Outcome>(take = 20): Promise<RoundData<O>[]> {

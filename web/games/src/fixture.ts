@@ -168,7 +168,12 @@ export function fixtureSession(api: GameApi, theme: string): SessionData {
     return { spins, winUnits: spins.reduce((a, s) => a + s.units, 0) };
   };
 
-  const fair = () => ({ serverSeedHash: 'a3f1'.repeat(16), clientSeed: 'kasa-player', nonce });
+  const fair = () => ({
+    serverSeedHash: 'a3f1'.repeat(16),
+    clientSeed: 'kasa-player',
+    nonce,
+    nextServerSeedHash: 'a3f2'.repeat(16),
+  });
   api.spin = async (bet: number) => {
     await new Promise((ok) => setTimeout(ok, 120));
     if (bet / 100 > balance)

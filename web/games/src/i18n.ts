@@ -66,8 +66,9 @@ const tr = {
   // Fairness panel
   fairTitle: 'Adil oyun',
   fairIntro:
-    'Her turun sonucu, sunucu tohumu, sizin istemci tohumunuz ve tur numarası (nonce) ile HMAC-SHA256 üzerinden belirlenir. Sunucu tohumunun özeti (SHA-256) oynamadan önce gösterilir; tohum değiştirildiğinde eski tohum açıklanır ve tüm turlar doğrulanabilir.',
+    'Her turun sonucu, sunucu tohumu, sizin istemci tohumunuz ve tur numarası (nonce) ile HMAC-SHA256 üzerinden belirlenir. Sunucu tohumunun özeti (SHA-256) oynamadan önce gösterilir; sonraki sunucu tohumunun özeti de siz istemci tohumunuzu seçmeden önce gösterilir. Tohum değiştirildiğinde eski tohum açıklanır ve tüm turlar doğrulanabilir.',
   serverSeedHash: 'Sunucu tohumu özeti (SHA-256)',
+  nextServerSeedHash: 'Sonraki sunucu tohumu özeti (tohumu değiştirince kullanılır)',
   clientSeed: 'İstemci tohumu',
   nonce: 'Sonraki nonce',
   changeSeed: 'Tohumu değiştir',
@@ -160,8 +161,9 @@ const en: Dict = {
   keyboard: 'Press Space or Enter to spin.',
   fairTitle: 'Fairness',
   fairIntro:
-    "Each round's result comes from HMAC-SHA256 of the server seed, your client seed and the round number (nonce). The server seed's hash (SHA-256) is shown before you play; changing the seed reveals the old one, so every round can be verified.",
+    "Each round's result comes from HMAC-SHA256 of the server seed, your client seed and the round number (nonce). The server seed's hash (SHA-256) is shown before you play, and the next server seed's hash before you choose your client seed; changing the seed reveals the old one, so every round can be verified.",
   serverSeedHash: 'Server seed hash (SHA-256)',
+  nextServerSeedHash: 'Next server seed hash (used once you change the seed)',
   clientSeed: 'Client seed',
   nonce: 'Next nonce',
   changeSeed: 'Change seed',

@@ -264,6 +264,12 @@ export function openFairness<O>(game: FairHost, view: VerifyView<O>): void {
 
   const hashEl = field(t.serverSeedHash, game.fair.serverSeedHash);
   const nonceEl = field(t.nonce, String(game.fair.nonce), false);
+  const nextWrap = h('div', {}, field(t.nextServerSeedHash, game.fair.nextServerSeedHash));
+  const showFair = () => {
+    hashWrap.firstElementChild?.replaceWith(field(t.serverSeedHash, game.fair.serverSeedHash));
+    nextWrap.firstElementChild?.replaceWith(field(t.nextServerSeedHash, game.fair.nextServerSeedHash));
+    nonceEl.querySelector('code')!.textContent = String(game.fair.nonce);
+  };
   const seedInput = h('input', {
     id: 'client-seed',
     class: 'input mono',
@@ -278,6 +284,7 @@ export function openFairness<O>(game: FairHost, view: VerifyView<O>): void {
   const seedForm = h(
     'form',
     { class: 'seed-form' },
+    nextWrap,
     h('label', { for: 'client-seed', class: 'kv__label', text: t.clientSeed }),
     h('div', { class: 'seed-form__row' }, seedInput, seedButton),
     seedNote,
@@ -298,7 +305,9 @@ export function openFairness<O>(game: FairHost, view: VerifyView<O>): void {
     seedInput.removeAttribute('aria-invalid');
     seedButton.disabled = true;
     try {
-      const data = await api.seed(value);
+      // The client seed is chosen for the next server seed shown: the server refuses it (409)
+      // should another seed change have come first.
+      const data = await api.seed(value, game.fair.nextServerSeedHash);
       game.setFair(data.fair);
       const r = data.revealed;
       seedNote.replaceChildren(
@@ -308,11 +317,14 @@ export function openFairness<O>(game: FairHost, view: VerifyView<O>): void {
         field(t.clientSeed, r.clientSeed),
         field(t.lastNonce, r.lastNonce == null ? '—' : String(r.lastNonce), false),
       );
-      const current = hashWrap.firstElementChild;
-      current?.replaceWith(field(t.serverSeedHash, game.fair.serverSeedHash));
-      nonceEl.querySelector('code')!.textContent = String(game.fair.nonce);
+      showFair();
       void loadRounds();
     } catch (err) {
+      const now = err instanceof ApiError && err.status === 409 ? (err.data as Fair | undefined) : undefined;
+      if (now?.nextServerSeedHash) {
+        game.setFair(now);
+        showFair();
+      }
       seedNote.replaceChildren(
         h('p', { class: 'error', text: err instanceof ApiError ? err.message : t.networkError }),
       );

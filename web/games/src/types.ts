@@ -86,6 +86,8 @@ export interface Fair {
   serverSeedHash: string;
   clientSeed: string;
   nonce: number;
+  /** The hash of the next server seed: the seed change makes it current, with the client seed chosen then. */
+  nextServerSeedHash: string;
 }
 
 export interface SessionData {

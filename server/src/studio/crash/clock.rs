@@ -16,6 +16,7 @@ use sqlx::Row;
 use super::{Round, Timings, current};
 use crate::db::{Db, now_ms};
 use crate::studio::engine::crash;
+use crate::studio::seal;
 
 /// How long a lease lasts without renewal.
 pub const LEASE_MS: i64 = 3_000;
@@ -33,6 +34,10 @@ struct Chain {
 /// Runs the clock for node `node` until the task is aborted. The lease is held under the node's
 /// name and a random tag of this process, so two nodes given the same name never both lead.
 pub async fn run(db: Db, node: String, timings: Timings) {
+    if !db.seed_key.is_set() {
+        tracing::error!("KASA_SEED_KEY is not set: this node runs no crash round clock");
+        return;
+    }
     let node = format!("{node}#{}", &crate::studio::engine::new_server_seed()[..8]);
     let mut chains: HashMap<i64, Arc<Chain>> = HashMap::new();
     let mut every = tokio::time::interval(Duration::from_millis(timings.tick_ms));
@@ -111,7 +116,9 @@ async fn turn(db: &Db, timings: &Timings, chains: &mut HashMap<i64, Arc<Chain>>)
     Ok(())
 }
 
-/// Creates the round after `last` (or the first), on the same chain while it lasts.
+/// Creates the round after `last` (or the first), on the same chain while it lasts, then on the
+/// chain published after it. A chain is always published (its commitment in the archive) before
+/// its first round is made: the next one is made as soon as a chain's first round is.
 async fn next_round(
     db: &Db,
     timings: &Timings,
@@ -123,7 +130,15 @@ async fn next_round(
         Some(r) if (r.position as usize) < timings.chain_len.min(chain_length(db, r.chain_id).await?) => {
             (chain_of(db, r.chain_id, chains).await?, r.position + 1)
         }
-        _ => (new_chain(db, timings.chain_len, chains).await?, 1),
+        _ => match upcoming_chain(db).await? {
+            Some(id) => (chain_of(db, id, chains).await?, 1),
+            // None published yet (the very first round): publish one now, its first round on the
+            // next turn.
+            None => {
+                new_chain(db, timings.chain_len, chains).await?;
+                return Ok(());
+            }
+        },
     };
     let len = chain.hashes.len() - 1;
     let Some(hash) = len.checked_sub(position as usize).map(|i| hex::encode(chain.hashes[i])) else {
@@ -146,7 +161,22 @@ async fn next_round(
     .bind(crash_at)
     .execute(&db.pool)
     .await?;
+    // The chain after this one is published now (made with this chain's first round), a whole
+    // chain ahead of its own first round.
+    chains.retain(|id, _| *id >= chain.id);
+    if upcoming_chain(db).await?.is_none() {
+        new_chain(db, timings.chain_len, chains).await?;
+    }
     Ok(())
+}
+
+/// The oldest published chain no round has used yet.
+pub async fn upcoming_chain(db: &Db) -> Result<Option<i64>, sqlx::Error> {
+    sqlx::query_scalar(
+        "SELECT c.id FROM crash_chains c WHERE NOT EXISTS (SELECT 1 FROM crash_rounds r WHERE r.chain_id = c.id) ORDER BY c.id LIMIT 1",
+    )
+    .fetch_optional(&db.pool)
+    .await
 }
 
 async fn chain_length(db: &Db, id: i64) -> Result<usize, sqlx::Error> {
@@ -159,8 +189,9 @@ async fn chain_of(db: &Db, id: i64, chains: &mut HashMap<i64, Arc<Chain>>) -> an
     if let Some(c) = chains.get(&id) {
         return Ok(c.clone());
     }
-    let row = sqlx::query("SELECT seed, length FROM crash_chains WHERE id = $1").bind(id).fetch_one(&db.pool).await?;
-    let (seed, len): (String, i64) = (row.try_get(0)?, row.try_get(1)?);
+    let row = sqlx::query("SELECT seed, length, commitment FROM crash_chains WHERE id = $1").bind(id).fetch_one(&db.pool).await?;
+    let (sealed, len, commitment): (String, i64, String) = (row.try_get(0)?, row.try_get(1)?, row.try_get(2)?);
+    let seed = if seal::is_sealed(&sealed) { db.seed_key.open(&sealed, &commitment)? } else { sealed };
     let start: [u8; 32] = hex::decode(&seed)?.try_into().map_err(|_| anyhow::anyhow!("crash chain {id}: a bad seed"))?;
     let len = usize::try_from(len)?;
     let hashes = tokio::task::spawn_blocking(move || crash::chain(start, len)).await?;
@@ -169,15 +200,17 @@ async fn chain_of(db: &Db, id: i64, chains: &mut HashMap<i64, Arc<Chain>>) -> an
     Ok(chain)
 }
 
-/// A new chain: a secret start from the OS, its commitment stored with it.
+/// A new chain: a secret start from the OS, sealed, its commitment stored (published) with it.
 async fn new_chain(db: &Db, len: usize, chains: &mut HashMap<i64, Arc<Chain>>) -> anyhow::Result<Arc<Chain>> {
     let start: [u8; 32] = hex::decode(crate::studio::engine::new_server_seed())?.try_into().map_err(|_| anyhow::anyhow!("a bad seed"))?;
     let hashes = tokio::task::spawn_blocking(move || crash::chain(start, len)).await?;
+    let commitment = hex::encode(hashes[len]);
+    let sealed = db.seed_key.seal(&hex::encode(start), &commitment)?;
     let id: i64 =
         sqlx::query_scalar("INSERT INTO crash_chains (seed, length, commitment, created_at) VALUES ($1, $2, $3, $4) RETURNING id")
-            .bind(hex::encode(start))
+            .bind(sealed)
             .bind(len as i64)
-            .bind(hex::encode(hashes[len]))
+            .bind(&commitment)
             .bind(now_ms())
             .fetch_one(&db.pool)
             .await?;

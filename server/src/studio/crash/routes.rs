@@ -17,7 +17,7 @@ use utoipa_axum::routes;
 
 use super::feed::{CrashFeed, round_message};
 use super::{Bet, CrashError};
-use crate::db::Db;
+use crate::db::{Db, iso_utc};
 use crate::error::{AppError, AppJson, EmptyEnvelope, Envelope, FieldError};
 use crate::studio::engine::crash;
 use crate::studio::routes::{CurrentGame, ShortBalance, refuse};
@@ -37,7 +37,13 @@ impl FromRef<CrashState> for Db {
 }
 
 pub fn router() -> OpenApiRouter<CrashState> {
-    OpenApiRouter::new().routes(routes!(state)).routes(routes!(bet)).routes(routes!(cashout)).routes(routes!(verify)).routes(routes!(feed))
+    OpenApiRouter::new()
+        .routes(routes!(state))
+        .routes(routes!(bet))
+        .routes(routes!(cashout))
+        .routes(routes!(verify))
+        .routes(routes!(chains))
+        .routes(routes!(feed))
 }
 
 fn refused(e: CrashError) -> Response {
@@ -87,6 +93,8 @@ pub struct CrashStateAnswer {
     pub commitment: Option<String>,
     /// Lira.
     pub balance: f64,
+    /// What the game returns: auto and manual cash-outs, exactly as paid.
+    pub returns: crate::studio::engine::Text,
 }
 
 /// The current round (its bets), the last crash points, the player's bets and the chain's
@@ -116,7 +124,7 @@ async fn state(State(s): State<CrashState>, CurrentGame(game): CurrentGame) -> R
         .collect();
     let balance = crate::wallet::balances(db, game.player_id).await.map_err(|e| AppError::from(e).into_response())?;
     let balance = balance.total().map_err(|e| AppError::Internal(anyhow::anyhow!(e)).into_response())?.to_lira();
-    Ok(Envelope::ok(CrashStateAnswer { round: round_json, history, mine, commitment, balance }))
+    Ok(Envelope::ok(CrashStateAnswer { round: round_json, history, mine, commitment, balance, returns: super::return_note() }))
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -216,9 +224,15 @@ async fn cashout(
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
 pub struct VerifyBody {
-    /// A round's hash (64 hex characters).
-    pub hash: String,
+    /// A round's hash (64 hex characters); or give `roundId`.
+    #[serde(default)]
+    pub hash: Option<String>,
+    /// A crashed round of any chain of the archive (`/games/api/crash/chains` names each chain's
+    /// first and last round; a chain's rounds have consecutive ids).
+    #[serde(default)]
+    pub round_id: Option<i64>,
 }
 
 /// What a round hash gives.
@@ -229,20 +243,158 @@ pub struct VerifiedRound {
     pub crash_point: f64,
     /// SHA-256 of the hash: the previous round's hash (the chain's commitment for its first round).
     pub previous_hash: String,
+    /// The round's hash (the one given, or the archived round's).
+    pub hash: String,
+    /// The archived round, when the hash is one of a crashed round (null otherwise).
+    pub round: Option<ArchivedRound>,
 }
 
-/// The crash point of a round hash and the hash before it in the chain (no login needed).
+/// A crashed round as the archive holds it, checked against its chain.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ArchivedRound {
+    pub round_id: i64,
+    pub chain_id: i64,
+    /// 1, 2, … along the chain.
+    pub position: i64,
+    /// The chain's commitment, published before its first round.
+    pub commitment: String,
+    /// Whether SHA-256 applied `position` times to the hash gives the commitment (computed here;
+    /// anyone can compute it).
+    pub chain_verified: bool,
+    /// UTC, ISO 8601: take-off and crash.
+    pub started_at: String,
+    pub crashed_at: String,
+}
+
+/// The crash point of a round hash and the hash before it in the chain (no login needed). Given a
+/// `roundId` (or the hash of a crashed round), the archived round too: its chain, position and
+/// commitment, checked by hashing it back to the commitment. A round not yet crashed is not told
+/// (404).
 #[utoipa::path(post, path = "/games/api/crash/verify", tag = "games", request_body = VerifyBody,
     responses((status = 200, body = Envelope<VerifiedRound>),
         (status = 400, description = "A body that is not JSON", body = EmptyEnvelope),
-        (status = 422, description = "Not 64 hex characters", body = Envelope<FieldError>)))]
-async fn verify(AppJson(body): AppJson<VerifyBody>) -> Result<Envelope<VerifiedRound>, AppError> {
-    let hex_text = body.hash.trim().to_ascii_lowercase();
+        (status = 404, description = "No crashed round with that id", body = EmptyEnvelope),
+        (status = 422, description = "Not 64 hex characters (or neither hash nor roundId)", body = Envelope<FieldError>)))]
+async fn verify(State(s): State<CrashState>, AppJson(body): AppJson<VerifyBody>) -> Result<Envelope<VerifiedRound>, AppError> {
+    let bad_hash = AppError::Validation { field: "hash", key: "crash.bad_hash" };
+    let given = match (&body.hash, body.round_id) {
+        (Some(h), _) => {
+            let hex_text = h.trim().to_ascii_lowercase();
+            let bytes: Option<[u8; 32]> = hex::decode(&hex_text).ok().and_then(|b| b.try_into().ok());
+            bytes.ok_or(bad_hash)?;
+            Some(hex_text)
+        }
+        (None, Some(_)) => None,
+        (None, None) => return Err(bad_hash),
+    };
+    let archived = super::crashed_round(&s.db, body.round_id, given.as_deref()).await?;
+    if body.round_id.is_some()
+        && (archived.is_none() || given.as_ref().is_some_and(|h| archived.as_ref().is_some_and(|(r, _)| &r.hash != h)))
+    {
+        return Err(AppError::NotFound("crash.no_round"));
+    }
+    let hash = given.unwrap_or_else(|| archived.as_ref().map(|(r, _)| r.hash.clone()).unwrap_or_default());
     let bytes: [u8; 32] =
-        hex::decode(&hex_text).ok().and_then(|b| b.try_into().ok()).ok_or(AppError::Validation { field: "hash", key: "crash.bad_hash" })?;
+        hex::decode(&hash).ok().and_then(|b| b.try_into().ok()).ok_or(AppError::Validation { field: "hash", key: "crash.bad_hash" })?;
+    let round = match archived {
+        Some((r, commitment)) => {
+            let steps = usize::try_from(r.position).unwrap_or(0);
+            let end = tokio::task::spawn_blocking(move || (0..steps).fold(bytes, |h, _| crash::step(&h)))
+                .await
+                .map_err(|e| AppError::Internal(anyhow::anyhow!(e)))?;
+            Some(ArchivedRound {
+                round_id: r.id,
+                chain_id: r.chain_id,
+                position: r.position,
+                chain_verified: hex::encode(end) == commitment,
+                commitment,
+                started_at: iso_utc(r.start_at),
+                crashed_at: iso_utc(r.crash_at),
+            })
+        }
+        None => None,
+    };
     Ok(Envelope::ok(VerifiedRound {
-        crash_point: crash::crash_point(&hex_text) as f64 / 100.0,
+        crash_point: crash::crash_point(&hash) as f64 / 100.0,
         previous_hash: hex::encode(crash::step(&bytes)),
+        hash,
+        round,
+    }))
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+pub struct ChainsQuery {
+    /// Chains before this chain id (the next page); the newest when missing.
+    pub before: Option<i64>,
+    /// 20 when missing, at most 100.
+    pub take: Option<i64>,
+}
+
+/// A crashed round at either end of a chain.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ChainEnd {
+    pub round_id: i64,
+    pub position: i64,
+    /// UTC, ISO 8601.
+    pub started_at: String,
+    pub crashed_at: String,
+}
+
+/// A chain of the archive.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ArchivedChain {
+    pub chain_id: i64,
+    /// SHA-256 applied `length` times to the chain's secret start: round n's hash hashed n times.
+    pub commitment: String,
+    /// Rounds the chain can play.
+    pub length: i64,
+    /// UTC, ISO 8601: when the commitment was published (before the chain's first round).
+    pub published_at: String,
+    /// Its rounds crashed so far.
+    pub rounds: i64,
+    /// Null until its first round crashed.
+    pub first_round: Option<ChainEnd>,
+    pub last_round: Option<ChainEnd>,
+}
+
+/// The archive.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ChainsAnswer {
+    /// Newest first; the chain published for the rounds after the current chain comes first, with
+    /// no rounds yet.
+    pub chains: Vec<ArchivedChain>,
+    /// What the game returns: auto and manual cash-outs, exactly as paid.
+    pub returns: crate::studio::engine::Text,
+}
+
+/// The public archive of the crash game's hash chains (no login needed): each chain's commitment,
+/// published before its first round, with its first and last crashed rounds and their dates. Any
+/// of its rounds verifies by `POST /games/api/crash/verify` with its `roundId`.
+#[utoipa::path(get, path = "/games/api/crash/chains", tag = "games", params(ChainsQuery),
+    responses((status = 200, body = Envelope<ChainsAnswer>)))]
+async fn chains(State(s): State<CrashState>, Query(q): Query<ChainsQuery>) -> Result<Envelope<ChainsAnswer>, AppError> {
+    let list = super::chains(&s.db, q.before, q.take.unwrap_or(20).clamp(1, 100)).await?;
+    let end = |e: Option<(i64, i64, i64, i64)>| {
+        e.map(|(round_id, position, start, crash)| ChainEnd { round_id, position, started_at: iso_utc(start), crashed_at: iso_utc(crash) })
+    };
+    Ok(Envelope::ok(ChainsAnswer {
+        chains: list
+            .into_iter()
+            .map(|c| ArchivedChain {
+                chain_id: c.id,
+                commitment: c.commitment,
+                length: c.length,
+                published_at: iso_utc(c.published_at),
+                rounds: c.rounds,
+                first_round: end(c.first),
+                last_round: end(c.last),
+            })
+            .collect(),
+        returns: super::return_note(),
     }))
 }
 

@@ -74,6 +74,7 @@ export function blackjackFixture(
     serverSeedHash: 'b1ac'.repeat(16),
     clientSeed: 'kasa-player',
     nonce,
+    nextServerSeedHash: 'b2ac'.repeat(16),
   });
   const fail = (status: number, turkish: string, english: string, data?: unknown) =>
     new ApiError(api.lang === 'tr' ? turkish : english, status, data);

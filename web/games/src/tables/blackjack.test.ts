@@ -73,7 +73,7 @@ function view(
     bet: hands.reduce((a, h) => a + h.bet, 0),
     win: 0,
     balance: 100,
-    fair: { serverSeedHash: 'x', clientSeed: 'c', nonce: 1 },
+    fair: { serverSeedHash: 'x', clientSeed: 'c', nonce: 1, nextServerSeedHash: 'y' },
   };
 }
 

@@ -152,7 +152,7 @@ export function fixtureSession(api: GameApi): WaysSession {
   const rounds: RoundData<WaysOutcome>[] = [];
   const force = new URLSearchParams(location.search).get('force');
   const hash = () => 'c0ffee'.repeat(10) + String(rounds.length).padStart(4, '0');
-  const fair = () => ({ serverSeedHash: hash(), clientSeed, nonce });
+  const fair = () => ({ serverSeedHash: hash(), clientSeed, nonce, nextServerSeedHash: hash() });
 
   api.spinAs = (async (bet: number): Promise<WaysSpinData> => {
     await new Promise((ok) => setTimeout(ok, 150));
