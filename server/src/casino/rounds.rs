@@ -267,7 +267,7 @@ pub async fn win_from_in(tx: &mut AnyConnection, mv: &Move, from: &Account) -> R
     if let Some(first) = claim(tx, "win", mv.player_id, &mv.provider, &mv.tx_id, &mv.round_id, mv.amount, &digest(&("win", mv))).await? {
         return Ok(first);
     }
-    pay(tx, mv).await
+    pay(tx, mv, from).await
 }
 
 /// [`win_for`] inside the caller's transaction (see [`bet_in`]). The bet's row is locked before it
@@ -299,12 +299,12 @@ pub async fn win_for_in(tx: &mut AnyConnection, mv: &Move, bet_tx: &str) -> Resu
         Some((kind, player_id, round_id, None)) if kind == "bet" && player_id == mv.player_id && round_id == mv.round_id => {}
         _ => return Err(CallError::NoSuchBet(bet_tx.to_string())),
     }
-    pay(tx, mv).await
+    pay(tx, mv, &Account::Provider(mv.provider.clone())).await
 }
 
 /// A claimed win: the round settled, the money paid, bonus money accounted to the bonus, and the
 /// round's stakes stood for wagering.
-async fn pay(tx: &mut AnyConnection, mv: &Move) -> Result<Answer, CallError> {
+async fn pay(tx: &mut AnyConnection, mv: &Move, from: &Account) -> Result<Answer, CallError> {
     record_round(tx, mv, Kurus::ZERO, mv.amount, SETTLED).await?;
     let key = wallet_key(&mv.provider, "win", &mv.tx_id);
     let moved = wallet::win_from_in(tx, &key, &round_move(mv), from).await?;

@@ -267,7 +267,9 @@ export function openFairness<O>(game: FairHost, view: VerifyView<O>): void {
   const nextWrap = h('div', {}, field(t.nextServerSeedHash, game.fair.nextServerSeedHash));
   const showFair = () => {
     hashWrap.firstElementChild?.replaceWith(field(t.serverSeedHash, game.fair.serverSeedHash));
-    nextWrap.firstElementChild?.replaceWith(field(t.nextServerSeedHash, game.fair.nextServerSeedHash));
+    nextWrap.firstElementChild?.replaceWith(
+      field(t.nextServerSeedHash, game.fair.nextServerSeedHash),
+    );
     nonceEl.querySelector('code')!.textContent = String(game.fair.nonce);
   };
   const seedInput = h('input', {
@@ -320,7 +322,8 @@ export function openFairness<O>(game: FairHost, view: VerifyView<O>): void {
       showFair();
       void loadRounds();
     } catch (err) {
-      const now = err instanceof ApiError && err.status === 409 ? (err.data as Fair | undefined) : undefined;
+      const now =
+        err instanceof ApiError && err.status === 409 ? (err.data as Fair | undefined) : undefined;
       if (now?.nextServerSeedHash) {
         game.setFair(now);
         showFair();

@@ -18,6 +18,7 @@ export type ClientOptions = {
     | `${string}://${string}`
     | `${string}://${string}`
     | `${string}://${string}`
+    | `${string}://${string}`
     | (string & {});
 };
 
@@ -50,6 +51,57 @@ export type AmusnetLaunchBody = {
    * true on a phone.
    */
   isMobile: boolean;
+};
+
+/**
+ * A chain of the archive.
+ */
+export type ArchivedChain = {
+  chainId: number;
+  /**
+   * SHA-256 applied `length` times to the chain's secret start: round n's hash hashed n times.
+   */
+  commitment: string;
+  firstRound?: ChainEnd | null;
+  lastRound?: ChainEnd | null;
+  /**
+   * Rounds the chain can play.
+   */
+  length: number;
+  /**
+   * UTC, ISO 8601: when the commitment was published (before the chain's first round).
+   */
+  publishedAt: string;
+  /**
+   * Its rounds crashed so far.
+   */
+  rounds: number;
+};
+
+/**
+ * A crashed round as the archive holds it, checked against its chain.
+ */
+export type ArchivedRound = {
+  chainId: number;
+  /**
+   * Whether SHA-256 applied `position` times to the hash gives the commitment (computed here;
+   * anyone can compute it).
+   */
+  chainVerified: boolean;
+  /**
+   * The chain's commitment, published before its first round.
+   */
+  commitment: string;
+  crashedAt: string;
+  /**
+   * 1, 2, … along the chain.
+   */
+  position: number;
+  roundId: number;
+  /**
+   * UTC, ISO 8601: take-off and crash.
+   */
+  startedAt: string;
 };
 
 export type BalanceData = {
@@ -423,6 +475,34 @@ export type CategoryGamesBody = {
   take?: number | null;
 };
 
+/**
+ * A crashed round at either end of a chain.
+ */
+export type ChainEnd = {
+  crashedAt: string;
+  position: number;
+  roundId: number;
+  /**
+   * UTC, ISO 8601.
+   */
+  startedAt: string;
+};
+
+/**
+ * The archive.
+ */
+export type ChainsAnswer = {
+  /**
+   * Newest first; the chain published for the rounds after the current chain comes first, with
+   * no rounds yet.
+   */
+  chains: Array<ArchivedChain>;
+  /**
+   * What the game returns: auto and manual cash-outs, exactly as paid.
+   */
+  returns: Text;
+};
+
 export type ChangePasswordBody = {
   confirmPassword?: string;
   oldPassword?: string;
@@ -586,6 +666,10 @@ export type CrashStateAnswer = {
    * The player's bets in the current round.
    */
   mine: Array<Bet>;
+  /**
+   * What the game returns: auto and manual cash-outs, exactly as paid.
+   */
+  returns: Text;
   /**
    * The round (as the feed's "round" message), or null before the first.
    */
@@ -884,6 +968,28 @@ export type EnvelopeCashedOut = {
 /**
  * The body of every `/api/` response.
  */
+export type EnvelopeChainsAnswer = {
+  /**
+   * The archive.
+   */
+  data?: {
+    /**
+     * Newest first; the chain published for the rounds after the current chain comes first, with
+     * no rounds yet.
+     */
+    chains: Array<ArchivedChain>;
+    /**
+     * What the game returns: auto and manual cash-outs, exactly as paid.
+     */
+    returns: Text;
+  };
+  message?: string | null;
+  success: boolean;
+};
+
+/**
+ * The body of every `/api/` response.
+ */
 export type EnvelopeClaimResult = {
   /**
    * What a claim did.
@@ -941,6 +1047,10 @@ export type EnvelopeCrashStateAnswer = {
      * The player's bets in the current round.
      */
     mine: Array<Bet>;
+    /**
+     * What the game returns: auto and manual cash-outs, exactly as paid.
+     */
+    returns: Text;
     /**
      * The round (as the feed's "round" message), or null before the first.
      */
@@ -1001,6 +1111,33 @@ export type EnvelopeEventView = {
      * scheduled, live, finished or cancelled.
      */
     state: string;
+  };
+  message?: string | null;
+  success: boolean;
+};
+
+/**
+ * The body of every `/api/` response.
+ */
+export type EnvelopeFair = {
+  /**
+   * The provably fair state of the player's next round.
+   */
+  data?: {
+    clientSeed: string;
+    /**
+     * SHA-256 (hex) of the next server seed, made in advance: the next seed change makes it the
+     * server seed, with the client seed the player chooses then (commit first, choose second).
+     */
+    nextServerSeedHash: string;
+    /**
+     * The next round's nonce.
+     */
+    nonce: number;
+    /**
+     * SHA-256 (hex) of the server seed: the commitment.
+     */
+    serverSeedHash: string;
   };
   message?: string | null;
   success: boolean;
@@ -1251,7 +1388,14 @@ export type EnvelopeRegisterFormData = {
  */
 export type EnvelopeRotated = {
   data?: {
+    /**
+     * The new state: its serverSeedHash is the nextServerSeedHash shown before, and its own
+     * nextServerSeedHash the commitment of the seed after it.
+     */
     fair: Fair;
+    /**
+     * The server seed that was in use, now revealed (never the new one).
+     */
     revealed: RevealedSeed;
   };
   message?: string | null;
@@ -1913,9 +2057,14 @@ export type EnvelopeVerifiedRound = {
      */
     crashPoint: number;
     /**
+     * The round's hash (the one given, or the archived round's).
+     */
+    hash: string;
+    /**
      * SHA-256 of the hash: the previous round's hash (the chain's commitment for its first round).
      */
     previousHash: string;
+    round?: ArchivedRound | null;
   };
   message?: string | null;
   success: boolean;
@@ -1993,6 +2142,11 @@ export type EventView = {
  */
 export type Fair = {
   clientSeed: string;
+  /**
+   * SHA-256 (hex) of the next server seed, made in advance: the next seed change makes it the
+   * server seed, with the client seed the player chooses then (commit first, choose second).
+   */
+  nextServerSeedHash: string;
   /**
    * The next round's nonce.
    */
@@ -2796,7 +2950,14 @@ export type RevealedSeed = {
 };
 
 export type Rotated = {
+  /**
+   * The new state: its serverSeedHash is the nextServerSeedHash shown before, and its own
+   * nextServerSeedHash the commitment of the seed after it.
+   */
   fair: Fair;
+  /**
+   * The server seed that was in use, now revealed (never the new one).
+   */
   revealed: RevealedSeed;
 };
 
@@ -2851,6 +3012,12 @@ export type SeedBody = {
    * The client seed of the new seed (1 to 64 printable characters); random when empty or missing.
    */
   clientSeed?: string | null;
+  /**
+   * The `fair.nextServerSeedHash` the player was shown: the server seed this client seed is
+   * chosen for. When it is no longer the pending one (another seed change came first): 409 with
+   * the current `fair`, and nothing changes.
+   */
+  nextServerSeedHash?: string | null;
 };
 
 /**
@@ -3435,9 +3602,14 @@ export type VerifiedRound = {
    */
   crashPoint: number;
   /**
+   * The round's hash (the one given, or the archived round's).
+   */
+  hash: string;
+  /**
    * SHA-256 of the hash: the previous round's hash (the chain's commitment for its first round).
    */
   previousHash: string;
+  round?: ArchivedRound | null;
 };
 
 export type VerifyBody = {
@@ -4778,6 +4950,28 @@ export type CashoutResponses = {
 
 export type CashoutResponse = CashoutResponses[keyof CashoutResponses];
 
+export type ChainsData = {
+  body?: never;
+  path?: never;
+  query?: {
+    /**
+     * Chains before this chain id (the next page); the newest when missing.
+     */
+    before?: number | null;
+    /**
+     * 20 when missing, at most 100.
+     */
+    take?: number | null;
+  };
+  url: '/games/api/crash/chains';
+};
+
+export type ChainsResponses = {
+  200: EnvelopeChainsAnswer;
+};
+
+export type ChainsResponse = ChainsResponses[keyof ChainsResponses];
+
 export type FeedData = {
   body?: never;
   path?: never;
@@ -4851,7 +5045,11 @@ export type VerifyErrors = {
    */
   400: EmptyEnvelope;
   /**
-   * Not 64 hex characters
+   * No crashed round with that id
+   */
+  404: EmptyEnvelope;
+  /**
+   * Not 64 hex characters (or neither hash nor roundId)
    */
   422: EnvelopeFieldError;
 };
@@ -4955,9 +5153,17 @@ export type SeedErrors = {
    */
   401: EmptyEnvelope;
   /**
-   * The client seed is not 1 to 64 printable characters
+   * A blackjack round is open, or the next server seed named is no longer the pending one (data: the current fair state)
+   */
+  409: EnvelopeFair;
+  /**
+   * The client seed is not 1 to 64 printable characters, or the hash is not 64 hex digits
    */
   422: EnvelopeFieldError;
+  /**
+   * The node has no KASA_SEED_KEY: the studio does not play
+   */
+  503: EmptyEnvelope;
 };
 
 export type SeedError = SeedErrors[keyof SeedErrors];
@@ -4984,6 +5190,10 @@ export type SessionErrors = {
    * The launch token is unknown, expired or used
    */
   401: EmptyEnvelope;
+  /**
+   * The node has no KASA_SEED_KEY: the studio does not play
+   */
+  503: EmptyEnvelope;
 };
 
 export type SessionError = SessionErrors[keyof SessionErrors];

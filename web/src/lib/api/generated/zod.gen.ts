@@ -27,6 +27,19 @@ export const zAmusnetLaunchBody = z.object({
   isMobile: z.boolean(),
 });
 
+/**
+ * A crashed round as the archive holds it, checked against its chain.
+ */
+export const zArchivedRound = z.object({
+  chainId: z.int(),
+  chainVerified: z.boolean(),
+  commitment: z.string(),
+  crashedAt: z.string(),
+  position: z.int(),
+  roundId: z.int(),
+  startedAt: z.string(),
+});
+
 export const zBalanceData = z.object({
   balance: z.number(),
   bonusBalance: z.number(),
@@ -182,6 +195,29 @@ export const zCasinoCategory = z.object({
 export const zCategoryGamesBody = z.object({
   systemCategory: z.array(z.int()),
   take: z.nullish(z.int()),
+});
+
+/**
+ * A crashed round at either end of a chain.
+ */
+export const zChainEnd = z.object({
+  crashedAt: z.string(),
+  position: z.int(),
+  roundId: z.int(),
+  startedAt: z.string(),
+});
+
+/**
+ * A chain of the archive.
+ */
+export const zArchivedChain = z.object({
+  chainId: z.int(),
+  commitment: z.string(),
+  firstRound: z.nullish(zChainEnd),
+  lastRound: z.nullish(zChainEnd),
+  length: z.int(),
+  publishedAt: z.string(),
+  rounds: z.int(),
 });
 
 export const zChangePasswordBody = z.object({
@@ -498,6 +534,22 @@ export const zEnvelopeContentPage = z.object({
       categoryId: z.int(),
       id: z.int(),
       title: z.string(),
+    }),
+  ),
+  message: z.nullish(z.string()),
+  success: z.boolean(),
+});
+
+/**
+ * The body of every `/api/` response.
+ */
+export const zEnvelopeFair = z.object({
+  data: z.optional(
+    z.object({
+      clientSeed: z.string(),
+      nextServerSeedHash: z.string(),
+      nonce: z.int(),
+      serverSeedHash: z.string(),
     }),
   ),
   message: z.nullish(z.string()),
@@ -857,7 +909,9 @@ export const zEnvelopeVerifiedRound = z.object({
   data: z.optional(
     z.object({
       crashPoint: z.number(),
+      hash: z.string(),
       previousHash: z.string(),
+      round: z.nullish(zArchivedRound),
     }),
   ),
   message: z.nullish(z.string()),
@@ -900,6 +954,7 @@ export const zEventPatch = z.object({
  */
 export const zFair = z.object({
   clientSeed: z.string(),
+  nextServerSeedHash: z.string(),
   nonce: z.int(),
   serverSeedHash: z.string(),
 });
@@ -1300,34 +1355,6 @@ export const zPastRound = z.object({
   roundId: z.int(),
 });
 
-/**
- * The game now.
- */
-export const zCrashStateAnswer = z.object({
-  balance: z.number(),
-  commitment: z.nullish(z.string()),
-  history: z.array(zPastRound),
-  mine: z.array(zBet),
-  round: z.record(z.string(), z.unknown()),
-});
-
-/**
- * The body of every `/api/` response.
- */
-export const zEnvelopeCrashStateAnswer = z.object({
-  data: z.optional(
-    z.object({
-      balance: z.number(),
-      commitment: z.nullish(z.string()),
-      history: z.array(zPastRound),
-      mine: z.array(zBet),
-      round: z.record(z.string(), z.unknown()),
-    }),
-  ),
-  message: z.nullish(z.string()),
-  success: z.boolean(),
-});
-
 export const zPayBody = z.object({
   detail: z.record(z.string(), z.unknown()),
   id: z.int(),
@@ -1603,6 +1630,7 @@ export const zRoundPage = z.object({
 
 export const zSeedBody = z.object({
   clientSeed: z.nullish(z.string()),
+  nextServerSeedHash: z.nullish(z.string()),
 });
 
 /**
@@ -2064,6 +2092,14 @@ export const zBlackjackInfo = z.object({
 });
 
 /**
+ * The archive.
+ */
+export const zChainsAnswer = z.object({
+  chains: z.array(zArchivedChain),
+  returns: zText,
+});
+
+/**
  * The crash game as the client sees it.
  */
 export const zCrashInfo = z.object({
@@ -2079,6 +2115,50 @@ export const zCrashInfo = z.object({
   name: zText,
   pauseMs: z.int(),
   rtp: z.number(),
+});
+
+/**
+ * The game now.
+ */
+export const zCrashStateAnswer = z.object({
+  balance: z.number(),
+  commitment: z.nullish(z.string()),
+  history: z.array(zPastRound),
+  mine: z.array(zBet),
+  returns: zText,
+  round: z.record(z.string(), z.unknown()),
+});
+
+/**
+ * The body of every `/api/` response.
+ */
+export const zEnvelopeChainsAnswer = z.object({
+  data: z.optional(
+    z.object({
+      chains: z.array(zArchivedChain),
+      returns: zText,
+    }),
+  ),
+  message: z.nullish(z.string()),
+  success: z.boolean(),
+});
+
+/**
+ * The body of every `/api/` response.
+ */
+export const zEnvelopeCrashStateAnswer = z.object({
+  data: z.optional(
+    z.object({
+      balance: z.number(),
+      commitment: z.nullish(z.string()),
+      history: z.array(zPastRound),
+      mine: z.array(zBet),
+      returns: zText,
+      round: z.record(z.string(), z.unknown()),
+    }),
+  ),
+  message: z.nullish(z.string()),
+  success: z.boolean(),
 });
 
 /**
@@ -2369,7 +2449,9 @@ export const zRegisterPayload = z.object({
  */
 export const zVerifiedRound = z.object({
   crashPoint: z.number(),
+  hash: z.string(),
   previousHash: z.string(),
+  round: z.nullish(zArchivedRound),
 });
 
 export const zVerifyBody = z.object({
@@ -2950,6 +3032,13 @@ export const zBetResponse = zEnvelopeBetPlaced;
 export const zCashoutBody2 = zCashoutBody;
 
 export const zCashoutResponse = zEnvelopeCashedOut;
+
+export const zChainsQuery = z.object({
+  before: z.nullish(z.int()),
+  take: z.nullish(z.int()),
+});
+
+export const zChainsResponse = zEnvelopeChainsAnswer;
 
 export const zFeedQuery = z.object({
   token: z.nullish(z.string()),
