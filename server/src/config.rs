@@ -407,7 +407,7 @@ impl Settings {
         }
         s.seed_key = get("KASA_SEED_KEY")
             .map(|v| {
-                crate::studio::seal::SeedKey::parse(&v)
+                key_bytes(&v)
                     .ok_or_else(|| anyhow::anyhow!("KASA_SEED_KEY must be 32 bytes as 64 hex digits or base64 (e.g. openssl rand -hex 32)"))
             })
             .transpose()?;
@@ -602,4 +602,20 @@ mod tests {
         let short = read(&[("KASA_PAYMENT_CALLBACK_SECRET", "short-secret")]).unwrap_err().to_string();
         assert!(short.starts_with("KASA_PAYMENT_CALLBACK_SECRET") && !short.contains("short-secret"), "{short}");
     }
+}
+
+/// A 32-byte key from a setting: 64 hex digits or base64 (either alphabet, padded or not).
+pub fn key_bytes(raw: &str) -> Option<[u8; 32]> {
+    use base64::Engine as _;
+    use base64::engine::general_purpose::{STANDARD, STANDARD_NO_PAD, URL_SAFE, URL_SAFE_NO_PAD};
+    let raw = raw.trim();
+    if raw.len() == 64
+        && let Ok(bytes) = hex::decode(raw)
+    {
+        return bytes.try_into().ok();
+    }
+    [STANDARD, STANDARD_NO_PAD, URL_SAFE, URL_SAFE_NO_PAD]
+        .iter()
+        .find_map(|engine| engine.decode(raw).ok())
+        .and_then(|bytes| bytes.try_into().ok())
 }

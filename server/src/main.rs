@@ -551,7 +551,13 @@ fn main() -> ExitCode {
                         Ok(())
                     }
                     WalletCommand::Debts { all, json } => {
-                        let debts = kasa::wallet::debts(&db, all).await?;
+                        let mut debts = kasa::wallet::debts(&db, all).await?;
+                        for d in &mut debts {
+                            d.username = sqlx::query_scalar("SELECT username FROM players WHERE id = $1")
+                                .bind(d.player_id)
+                                .fetch_optional(&db.pool)
+                                .await?;
+                        }
                         if json {
                             println!("{}", serde_json::to_string_pretty(&debts)?);
                             return Ok(());

@@ -13,7 +13,7 @@
 use std::sync::Arc;
 
 use base64::Engine as _;
-use base64::engine::general_purpose::{STANDARD, STANDARD_NO_PAD, URL_SAFE, URL_SAFE_NO_PAD};
+use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use ring::aead::{Aad, CHACHA20_POLY1305, LessSafeKey, NONCE_LEN, Nonce, UnboundKey};
 use sha2::{Digest, Sha256};
 
@@ -89,16 +89,7 @@ impl SeedKey {
     /// Reads `KASA_SEED_KEY`: 32 bytes as 64 hex digits or as base64 (either alphabet, padded or
     /// not).
     pub fn parse(raw: &str) -> Option<[u8; 32]> {
-        let raw = raw.trim();
-        if raw.len() == 64
-            && let Ok(bytes) = hex::decode(raw)
-        {
-            return bytes.try_into().ok();
-        }
-        [STANDARD, STANDARD_NO_PAD, URL_SAFE, URL_SAFE_NO_PAD]
-            .iter()
-            .find_map(|engine| engine.decode(raw).ok())
-            .and_then(|bytes| bytes.try_into().ok())
+        crate::config::key_bytes(raw)
     }
 
     /// Seals `secret`, bound to its public `commitment`.
@@ -153,6 +144,7 @@ mod tests {
 
     #[test]
     fn the_key_is_read_as_hex_or_base64_of_32_bytes() {
+        use base64::engine::general_purpose::STANDARD;
         assert_eq!(SeedKey::parse(&"ab".repeat(32)), Some([0xab; 32]));
         assert_eq!(SeedKey::parse(&STANDARD.encode([9u8; 32])), Some([9; 32]));
         assert_eq!(SeedKey::parse(&URL_SAFE_NO_PAD.encode([250u8; 32])), Some([250; 32]));

@@ -26,6 +26,7 @@ use crate::db::{Db, STATEMENT_PARAMS, now_ms, value_rows};
 #[serde(rename_all = "camelCase")]
 pub struct Debt {
     pub player_id: i64,
+    /// Filled in by the caller (the wallet never reads the players).
     pub username: Option<String>,
     /// Still owed.
     pub outstanding: i64,
@@ -41,8 +42,8 @@ pub struct Debt {
 /// The outstanding debts, largest first (with `all`, the repaid ones too).
 pub async fn debts(db: &Db, all: bool) -> Result<Vec<Debt>, WalletError> {
     let rows = sqlx::query(
-        "SELECT d.player_id, p.username, d.outstanding, d.recorded, d.repaid, d.created_at, d.updated_at \
-         FROM player_debts d LEFT JOIN players p ON p.id = d.player_id WHERE d.outstanding > 0 OR $1 = 1 \
+        "SELECT d.player_id, d.outstanding, d.recorded, d.repaid, d.created_at, d.updated_at \
+         FROM player_debts d WHERE d.outstanding > 0 OR $1 = 1 \
          ORDER BY d.outstanding DESC, d.player_id",
     )
     .bind(i64::from(all))
@@ -52,12 +53,12 @@ pub async fn debts(db: &Db, all: bool) -> Result<Vec<Debt>, WalletError> {
     for r in &rows {
         out.push(Debt {
             player_id: r.try_get(0)?,
-            username: r.try_get(1)?,
-            outstanding: r.try_get(2)?,
-            recorded: r.try_get(3)?,
-            repaid: r.try_get(4)?,
-            since: r.try_get(5)?,
-            updated_at: r.try_get(6)?,
+            username: None,
+            outstanding: r.try_get(1)?,
+            recorded: r.try_get(2)?,
+            repaid: r.try_get(3)?,
+            since: r.try_get(4)?,
+            updated_at: r.try_get(5)?,
         });
     }
     Ok(out)

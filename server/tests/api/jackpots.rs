@@ -27,9 +27,11 @@ impl TestApp {
         let (status, _) =
             self.game_call(reqwest::Method::POST, "/games/api/seed", Some(session), Some(json!({"clientSeed": client_seed})), "en").await;
         assert_eq!(status, 200);
+        // Stored sealed, as the studio keeps every seed not yet revealed.
+        let hash = engine::seed_hash(server_seed);
         sqlx::query("UPDATE fair_seeds SET server_seed = $1, server_seed_hash = $2 WHERE player_id = $3 AND revealed_at IS NULL")
-            .bind(server_seed)
-            .bind(engine::seed_hash(server_seed))
+            .bind(self.db.seed_key.seal(server_seed, &hash).unwrap())
+            .bind(&hash)
             .bind(player)
             .execute(&self.db.pool)
             .await
