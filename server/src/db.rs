@@ -47,7 +47,7 @@ pub struct Db {
     reader: Option<Arc<InPlaceReader>>,
     /// The key sealing unrevealed server seeds ([`crate::studio::seal`]): the public development
     /// key until `kasa serve` sets the node's (`KASA_SEED_KEY`).
-    pub seed_key: crate::studio::seal::SeedKey,
+    pub seed_key: crate::seal::SeedKey,
 }
 
 impl Db {
@@ -99,11 +99,11 @@ impl Db {
             Engine::Sqlite => InPlaceReader::for_url(url).map(Arc::new),
             Engine::Postgres => None,
         };
-        Ok(Db { pool, engine, url: url.to_string(), reader, seed_key: crate::studio::seal::SeedKey::development() })
+        Ok(Db { pool, engine, url: url.to_string(), reader, seed_key: crate::seal::SeedKey::development() })
     }
 
     /// The same database with another key sealing the unrevealed server seeds.
-    pub fn with_seed_key(mut self, key: crate::studio::seal::SeedKey) -> Db {
+    pub fn with_seed_key(mut self, key: crate::seal::SeedKey) -> Db {
         self.seed_key = key;
         self
     }

@@ -21,6 +21,7 @@ pub mod outbox;
 pub mod payments;
 pub mod profile;
 pub mod ratelimit;
+pub mod seal;
 pub mod security_headers;
 pub mod serve;
 pub mod sports;

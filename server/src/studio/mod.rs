@@ -19,7 +19,7 @@ pub mod engine;
 pub mod jackpots;
 pub mod page;
 pub mod routes;
-pub mod seal;
+pub use crate::seal;
 pub mod store;
 
 use crate::casino::rounds::{self, CallError, Move};
