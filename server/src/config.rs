@@ -491,6 +491,22 @@ fn is_http_address(v: &str) -> bool {
     !host.is_empty() && !host.starts_with('/') && !v.chars().any(char::is_whitespace)
 }
 
+/// A 32-byte key from a setting: 64 hex digits or base64 (either alphabet, padded or not).
+pub fn key_bytes(raw: &str) -> Option<[u8; 32]> {
+    use base64::Engine as _;
+    use base64::engine::general_purpose::{STANDARD, STANDARD_NO_PAD, URL_SAFE, URL_SAFE_NO_PAD};
+    let raw = raw.trim();
+    if raw.len() == 64
+        && let Ok(bytes) = hex::decode(raw)
+    {
+        return bytes.try_into().ok();
+    }
+    [STANDARD, STANDARD_NO_PAD, URL_SAFE, URL_SAFE_NO_PAD]
+        .iter()
+        .find_map(|engine| engine.decode(raw).ok())
+        .and_then(|bytes| bytes.try_into().ok())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -602,20 +618,4 @@ mod tests {
         let short = read(&[("KASA_PAYMENT_CALLBACK_SECRET", "short-secret")]).unwrap_err().to_string();
         assert!(short.starts_with("KASA_PAYMENT_CALLBACK_SECRET") && !short.contains("short-secret"), "{short}");
     }
-}
-
-/// A 32-byte key from a setting: 64 hex digits or base64 (either alphabet, padded or not).
-pub fn key_bytes(raw: &str) -> Option<[u8; 32]> {
-    use base64::Engine as _;
-    use base64::engine::general_purpose::{STANDARD, STANDARD_NO_PAD, URL_SAFE, URL_SAFE_NO_PAD};
-    let raw = raw.trim();
-    if raw.len() == 64
-        && let Ok(bytes) = hex::decode(raw)
-    {
-        return bytes.try_into().ok();
-    }
-    [STANDARD, STANDARD_NO_PAD, URL_SAFE, URL_SAFE_NO_PAD]
-        .iter()
-        .find_map(|engine| engine.decode(raw).ok())
-        .and_then(|bytes| bytes.try_into().ok())
 }
