@@ -109,7 +109,7 @@ function SlotSpinView({
   const title = spinTitle(t, index, spin.freeSpin);
   return (
     <section className="fair-spin" data-testid="fair-spin">
-      <h4 className="fair-spin__title">{title}</h4>
+      <h3 className="fair-spin__title">{title}</h3>
       <Facts>
         <Fact label={t('fair.slot.stops')} testId={index === 0 ? 'fair-stops' : undefined}>
           {spin.stops.join(' · ')}
@@ -162,7 +162,7 @@ function WaysSpinView({
   const title = spinTitle(t, index, spin.freeSpin);
   return (
     <section className="fair-spin" data-testid="fair-spin">
-      <h4 className="fair-spin__title">{title}</h4>
+      <h3 className="fair-spin__title">{title}</h3>
       <Facts>
         <Fact label={t('fair.ways.heights')}>{spin.heights.join(' · ')}</Fact>
         <Fact label={t('fair.slot.stops')} testId={index === 0 ? 'fair-stops' : undefined}>
