@@ -381,6 +381,11 @@ pub async fn win_many_in(tx: &mut AnyConnection, provider: &str, moves: &[Move])
             }
         }
     }
+    // As a single win does, the round rows first, then the balance rows: every player of the
+    // batch, winners and zero wins alike, in the wallet's one order, before any bonus rule
+    // locks a player (see [`wallet::lock_players`]).
+    let players: Vec<i64> = moves.iter().map(|m| m.player_id).collect();
+    wallet::lock_players(tx, &players).await?;
     let wins: Vec<(String, RoundMove)> = moves.iter().map(|mv| (wallet_key(provider, "win", &mv.tx_id), round_move(mv))).collect();
     let Some(to_bonus) = wallet::win_many_in(tx, provider, &wins).await? else {
         // A wallet key used before: the caller rolls back and goes one by one.

@@ -617,6 +617,10 @@ async fn pay_at_once(tx: &mut AnyConnection, first: &[(i64, i64, &'static str, i
     if updated != n as u64 {
         return Ok(false);
     }
+    // As a cash-out does, the bet rows first, then the balance rows: every player of the batch in
+    // the wallet's one order, before the voids' wagering and the payouts lock any of them.
+    let players: Vec<i64> = first.iter().map(|b| b.1).collect();
+    wallet::lock_players(tx, &players).await?;
     let mut moves = Vec::with_capacity(n);
     for &(bet_id, player_id, _, total) in first {
         moves.push(round_move(player_id, bet_id, "pay-1", Kurus::from_minor(total).map_err(WalletError::from)?));

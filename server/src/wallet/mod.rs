@@ -993,6 +993,14 @@ pub async fn lock_player(conn: &mut AnyConnection, player_id: i64) -> Result<Bal
     store::lock_balances(conn, player_id).await
 }
 
+/// Locks the balance rows of every player a multi-player transaction touches, in the wallet's
+/// one order, before it changes anything: a settlement that pays some players and closes others'
+/// bonus wagering (which locks the player's rows, [`lock_player`]) then takes no lock out of
+/// order, so two settlements with their winners and losers crossed never wait on each other.
+pub async fn lock_players(conn: &mut AnyConnection, players: &[i64]) -> Result<(), WalletError> {
+    Ok(store::lock_players_at_once(conn, players).await?)
+}
+
 /// The player's balances (one indexed read); zero when the player has no accounts yet.
 pub async fn balances(db: &Db, player_id: i64) -> Result<Balances, WalletError> {
     store::balances_in_place(db, player_id).await

@@ -475,6 +475,21 @@ pub(super) async fn balances_of_many(
     rows.into_iter().map(|(p, r)| Ok((p, balances_from(r)?))).collect()
 }
 
+/// Locks every balance row of many players, in the one order of account ids (see
+/// [`lock_rows_at_once`]).
+pub(super) async fn lock_players_at_once(conn: &mut AnyConnection, players: &[i64]) -> Result<(), sqlx::Error> {
+    let mut ids = Vec::new();
+    for chunk in players.chunks(STATEMENT_PARAMS) {
+        let sql = format!("SELECT account_id FROM account_balances WHERE player_id IN {}", value_rows(1, chunk.len(), 1));
+        let mut q = sqlx::query_scalar::<_, i64>(sqlx::AssertSqlSafe(sql));
+        for p in chunk {
+            q = q.bind(p);
+        }
+        ids.extend(q.fetch_all(&mut *conn).await?);
+    }
+    lock_rows_at_once(conn, ids).await
+}
+
 /// Locks balance rows in the order of their account ids in one statement (PostgreSQL locks the
 /// rows of `FOR UPDATE` as the sorted rows come; SQLite's writer holds the whole database).
 pub(super) async fn lock_rows_at_once(conn: &mut AnyConnection, mut account_ids: Vec<i64>) -> Result<(), sqlx::Error> {

@@ -244,3 +244,36 @@ on_both_engines! {
         assert_ledger_holds(&app).await;
     }
 }
+
+on_both_engines! {
+    async fn twenty_credits_at_once_repay_one_debt_exactly_once(app) {
+        // Arrange: A's 10 ₺ home bet is paid, A stakes the whole lira of it on another match, and
+        // the result is corrected: A owes what A no longer held.
+        let (a, a_token) = make_player(&app, "borclu").await;
+        fund(&app, a, 1_000).await;
+        let events = football_events(&app, 2).await;
+        let home = selection(&app, events[0], "1x2", "1").await;
+        let elsewhere = selection(&app, events[1], "1x2", "1").await;
+        single(&app, &a_token, home, 10).await;
+        betting::record_result(&app.db, home.2, &["1"], false, "feed").await.unwrap();
+        let won = payout(1_000, home.1);
+        single(&app, &a_token, elsewhere, won / 100).await;
+        betting::record_result(&app.db, home.2, &["2"], false, "operator").await.unwrap();
+        let debt = owed(&app, a).await;
+        assert_eq!(debt, won - won % 100);
+
+        // Act: twenty 2 ₺ deposits land at once.
+        let deposits: Vec<_> = (0..20).map(|_| fund(&app, a, 200)).collect();
+        futures_util::future::join_all(deposits).await;
+
+        // Assert: the debt was repaid once, in full, and the rest is A's.
+        assert_eq!(owed(&app, a).await, 0);
+        assert_eq!(money(&app, a).await, (4_000 - debt, 0));
+        let repaid: i64 = sqlx::query_scalar("SELECT CAST(COALESCE(SUM(amount), 0) AS BIGINT) FROM transfers WHERE kind = 'debt'")
+            .fetch_one(&app.db.pool)
+            .await
+            .unwrap();
+        assert_eq!(repaid, debt, "repayments add up to the debt, never more");
+        assert_ledger_holds(&app).await;
+    }
+}

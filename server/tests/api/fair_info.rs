@@ -265,6 +265,18 @@ on_both_engines! {
             assert!(kinds.contains(&(code, kind)), "{code} as {kind} in {kinds:?}");
         }
         assert_eq!(data["jackpots"].as_array().unwrap().len(), 2);
+        // Every game states its maximum win; the crash game its return exactly as paid.
+        for game in games {
+            let x = game["info"]["maxWinX"].as_f64().unwrap_or_else(|| panic!("maxWinX of {}", game["code"]));
+            assert!(x > 1.0, "{}: {x}", game["code"]);
+        }
+        let info_of = |code: &str| games.iter().find(|g| g["code"] == code).unwrap()["info"].clone();
+        assert_eq!(info_of("kasa-european-roulette")["maxWinX"], 36.0, "a single number returns 36 times its stake");
+        assert_eq!(info_of("kasa-blackjack")["maxWinX"], 8.0, "a split pair, both doubled and won");
+        let aviator = info_of("kasa-aviator");
+        assert_eq!(aviator["maxWinX"], aviator["maxMultiplier"]);
+        assert!(aviator["returns"]["tr"].as_str().unwrap().contains("%97"), "{aviator}");
+        assert!(aviator["returns"]["en"].as_str().unwrap().contains("Manual cash-out"), "{aviator}");
         // Each game's rounds, recomputed from the published parameters alone, are what verify replays.
         for game in games {
             let (code, kind, info) = (game["code"].as_str().unwrap(), game["kind"].as_str().unwrap(), &game["info"]);

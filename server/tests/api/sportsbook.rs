@@ -498,6 +498,8 @@ mod betting {
             let held: String = sqlx::query_scalar("SELECT state FROM sb_markets WHERE id = $1").bind(over.2).fetch_one(&app.db.pool).await.unwrap();
             kasa::sports::admin::reopen(&app.db, over.2).await.unwrap();
             let reopened: String = sqlx::query_scalar("SELECT state FROM sb_markets WHERE id = $1").bind(over.2).fetch_one(&app.db.pool).await.unwrap();
+            // The match's play is drawn as it goes, so its prices are read after the minute played.
+            let home = selection(&app, event, "1x2", "1").await;
             let below = kasa::sports::admin::boost(&app.db, home.0, Some(1.01)).await;
             let boosted = home.1 + 50;
             kasa::sports::admin::boost(&app.db, home.0, Some(boosted as f64 / 100.0)).await.unwrap();
@@ -603,6 +605,45 @@ mod betting {
             assert_eq!(money(&app, p).await, (100_000 - 10_000, 10_000), "the voided stakes came back, the lost ones did not");
             assert_eq!(listed["data"][0]["bonus"]["sportsWageringPercent"], 50);
             assert!(listed["data"][0]["terms"].as_str().unwrap().contains("Sports bets 50%"), "{listed}");
+            assert_ledger_holds(&app).await;
+        }
+    }
+
+    on_both_engines! {
+        async fn two_markets_settling_at_once_with_their_winners_and_losers_crossed_both_complete(app) {
+            // Arrange: twelve players with a bonus to wager; on match one the first six back the
+            // home side and the others the away side, on match two the other way round; both
+            // matches end in a home win. Each settlement pays one half and closes the other
+            // half's wagering: without one lock order, the two would wait on each other.
+            crate::bonus::set_promotions(&app, &[crate::bonus::promotion("capraz", -1, None, Some(json!({"amount": 100, "wagering": 50, "maxBet": 50, "days": 7, "sportsWageringPercent": 100})))]).await;
+            let events = football_events(&app, 2).await;
+            let (home1, away1) = (selection(&app, events[0], "1x2", "1").await, selection(&app, events[0], "1x2", "2").await);
+            let (home2, away2) = (selection(&app, events[1], "1x2", "1").await, selection(&app, events[1], "1x2", "2").await);
+            let mut players = Vec::new();
+            for i in 0..12 {
+                let (p, token) = bonus_player(&app, &format!("capraz{i}"), 10_000, "capraz").await;
+                let (first, second) = if i < 6 { (home1, away2) } else { (away1, home2) };
+                for pick in [first, second] {
+                    let (status, body) = place(&app, &token, json!({"legs": [leg(pick.0, pick.1)], "kind": "single", "stake": 20, "oddsChoice": "none"})).await;
+                    assert_eq!(status, 200, "{body}");
+                }
+                players.push((p, i < 6));
+            }
+
+            // Act: both results entered at the same moment, on two connections.
+            let (one, two) = tokio::join!(
+                betting::record_result(&app.db, home1.2, &["1"], false, "feed"),
+                betting::record_result(&app.db, home2.2, &["1"], false, "feed")
+            );
+
+            // Assert: both settled every bet; each player won one 20 ₺ bet and lost the other.
+            assert_eq!((one.unwrap(), two.unwrap()), (12, 12));
+            for (p, first_half) in players {
+                let price = if first_half { home1.1 } else { home2.1 };
+                assert_eq!(money(&app, p).await.0 + money(&app, p).await.1, 10_000 + 10_000 - 4_000 + 2_000 * price / 100, "player {p}");
+                let (wagered, stood): (i64, i64) = sqlx::query_as("SELECT wagered, stood FROM bonuses WHERE player_id = $1").bind(p).fetch_one(&app.db.pool).await.unwrap();
+                assert_eq!((wagered, stood), (4_000, 4_000), "both stakes stood, player {p}");
+            }
             assert_ledger_holds(&app).await;
         }
     }

@@ -496,18 +496,7 @@ pub async fn unsettled(db: &Db, now: i64) -> Result<Vec<i64>, sqlx::Error> {
 
 /// The return, exactly as the code pays it (the crash game's state and archive answers carry it).
 pub fn return_note() -> crate::studio::engine::Text {
-    crate::studio::engine::Text {
-        tr: "Otomatik nakit alma: her hedefte tam %97 (t hedefine ulaşma olasılığı 0,97 / t; kazanç kuruşa aşağı yuvarlanır). \
-             Elle nakit alma: bahis, isteğin sunucuda işlendiği andaki çarpanla (veritabanının saatiyle) ödenir, düğmeye basılan andakiyle değil. \
-             Beklenen getirisi de %97'dir, ama ekranda görülen çarpan güvence değildir: ağ gecikmesi daha yüksek bir çarpan getirebilir \
-             ya da istek uçak düştükten sonra işlenirse bahis kaybedilir."
-            .to_string(),
-        en: "Auto cash-out: exactly 97% at every target (the chance of reaching a target t is 0.97 / t; winnings are rounded down to the kuruş). \
-             Manual cash-out: the bet is paid at the multiplier when the server processes the request (the database's clock), not when the button was pressed. \
-             Its expected return is 97% too, but the multiplier seen on screen is not guaranteed: network delay may cash out higher, \
-             or the bet is lost if the request is processed after the crash."
-            .to_string(),
-    }
+    crash::return_note()
 }
 
 /// A chain of the public archive.

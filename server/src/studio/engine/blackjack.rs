@@ -43,6 +43,9 @@ pub struct BlackjackInfo {
     pub max_bet: i64,
     /// The exact return with perfect play, as a fraction.
     pub rtp: f64,
+    /// The most one round returns, times the opening bet: a pair split, both hands doubled and
+    /// both won (four stakes returned twice).
+    pub max_win_x: f64,
     /// The fair-play parameters and the rules: what recomputes and plays out a round's cards.
     pub fair: BlackjackFair,
 }
@@ -87,6 +90,7 @@ pub fn info() -> BlackjackInfo {
         min_bet: MIN_BET,
         max_bet: MAX_BET,
         rtp: *RTP,
+        max_win_x: 8.0,
         fair: BlackjackFair {
             cards: SHOE as u32,
             dealer_stands_on_soft17: true,

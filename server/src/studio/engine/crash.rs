@@ -113,6 +113,10 @@ pub struct CrashInfo {
     pub max_bet: i64,
     /// ×.
     pub max_multiplier: f64,
+    /// The most one bet can win, times its stake (the top multiplier).
+    pub max_win_x: f64,
+    /// The return exactly as paid: auto cash-out, and what a manual cash-out returns.
+    pub returns: super::Text,
     pub betting_ms: i64,
     pub pause_ms: i64,
     /// The curve: `⌊100 · e^(growth · ms)⌋ / 100`.
@@ -147,6 +151,8 @@ impl CrashInfo {
             min_bet: MIN_BET,
             max_bet: MAX_BET,
             max_multiplier: MAX_POINT as f64 / 100.0,
+            max_win_x: MAX_POINT as f64 / 100.0,
+            returns: return_note(),
             betting_ms: BETTING_MS,
             pause_ms: PAUSE_MS,
             growth: GROWTH,
@@ -158,6 +164,22 @@ impl CrashInfo {
 impl Default for CrashInfo {
     fn default() -> Self {
         CrashInfo::new()
+    }
+}
+
+/// What the game returns, auto and manual cash-outs, exactly as paid (the game info, the state).
+pub fn return_note() -> super::Text {
+    super::Text {
+        tr: "Otomatik nakit alma: her hedefte tam %97 (t hedefine ulaşma olasılığı 0,97 / t; kazanç kuruşa aşağı yuvarlanır). \
+             Elle nakit alma: bahis, isteğin sunucuda işlendiği andaki çarpanla (veritabanının saatiyle) ödenir, düğmeye basılan andakiyle değil. \
+             Beklenen getirisi de %97'dir, ama ekranda görülen çarpan güvence değildir: ağ gecikmesi daha yüksek bir çarpan getirebilir \
+             ya da istek uçak düştükten sonra işlenirse bahis kaybedilir."
+            .to_string(),
+        en: "Auto cash-out: exactly 97% at every target (the chance of reaching a target t is 0.97 / t; winnings are rounded down to the kuruş). \
+             Manual cash-out: the bet is paid at the multiplier when the server processes the request (the database's clock), not when the button was pressed. \
+             Its expected return is 97% too, but the multiplier seen on screen is not guaranteed: network delay may cash out higher, \
+             or the bet is lost if the request is processed after the crash."
+            .to_string(),
     }
 }
 

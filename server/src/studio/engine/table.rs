@@ -203,6 +203,9 @@ pub struct TableInfo {
     pub max_total: i64,
     /// The exact return to player (the lowest of the game's bets), as a fraction.
     pub rtp: f64,
+    /// The most a round returns, times its total stake: roulette's single number, keno's top
+    /// pay, the wheel's top mark, baccarat's tie.
+    pub max_win_x: f64,
     /// Roulette: the pockets in wheel order; wheel: each segment's mark in order.
     pub wheel: Vec<u8>,
     /// Roulette: the red numbers.
@@ -269,11 +272,22 @@ impl TableGame {
             max_stake: self.max_stake,
             max_total: self.max_total,
             rtp: self.rtp(),
+            max_win_x: self.max_win_x(),
             wheel,
             red,
             pays,
             rtps,
             fair: self.fair(),
+        }
+    }
+
+    /// The most a round returns, times its total stake (all of it on the bet that pays most).
+    pub fn max_win_x(&self) -> f64 {
+        match self.kind {
+            TableKind::Roulette => 36.0,
+            TableKind::Keno => keno::PAYS.iter().flatten().copied().max().unwrap_or(0) as f64 / 100.0,
+            TableKind::Wheel => wheel::MARKS.iter().map(|&(m, _)| f64::from(m)).fold(0.0, f64::max),
+            TableKind::Baccarat => baccarat::BETS.iter().map(|&(_, p)| p).max().unwrap_or(0) as f64 / 100.0,
         }
     }
 

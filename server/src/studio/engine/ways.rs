@@ -57,6 +57,7 @@ pub struct WaysSlot {
     wild: u8,
     scatter: u8,
     rtp: OnceLock<f64>,
+    max_win: OnceLock<u64>,
 }
 
 /// A win: a symbol on the first `reels` reels, over `ways` ways.
@@ -149,6 +150,9 @@ pub struct WaysInfo {
     pub rtp: f64,
     /// What the progressive jackpots return on top of `rtp`, as a fraction (0.01 is 1 %).
     pub jackpot_rtp: f64,
+    /// The most one round can win, times the total bet (the best base screen and the best free
+    /// spins it awards, exact), the jackpots apart.
+    pub max_win_x: f64,
     /// The fair-play parameters of the ways slot (what recomputes a round from its seeds).
     pub fair: WaysFair,
 }
@@ -191,7 +195,7 @@ impl WaysSlot {
     fn new(def: WaysDef) -> WaysSlot {
         let id = |k: SymbolKind| def.symbols.iter().position(|s| s.kind == k).map(|i| i as u8).expect("a wild and a scatter");
         let (wild, scatter) = (id(SymbolKind::Wild), id(SymbolKind::Scatter));
-        WaysSlot { def, wild, scatter, rtp: OnceLock::new() }
+        WaysSlot { def, wild, scatter, rtp: OnceLock::new(), max_win: OnceLock::new() }
     }
 
     pub fn code(&self) -> &'static str {
@@ -346,6 +350,21 @@ impl WaysSlot {
         scatters.iter().enumerate().filter(|(n, _)| self.def.free_spins[(*n).min(6)] > 0).map(|(_, p)| p).sum()
     }
 
+    /// The most one round can win, in hundredths of the total bet: the best base screen for each
+    /// scatter count plus the free spins it awards, each the best free screen (free spins award
+    /// no more). Exact (see [`best_screen`]).
+    pub fn max_win_units(&self) -> u64 {
+        *self.max_win.get_or_init(|| {
+            let (free, _) = self.best_screen(&self.def.free_reels, 0).unwrap_or_default();
+            let free = free * self.def.free_multiplier;
+            (0..=REELS as u32 * u32::from(MAX_ROWS))
+                .map(|c| (c, self.def.free_spins[c.min(6) as usize]))
+                .filter_map(|(c, award)| Some(self.best_screen(&self.def.base_reels, c)?.0 + u64::from(award) * free))
+                .max()
+                .unwrap_or(0)
+        })
+    }
+
     pub fn info(&self) -> WaysInfo {
         let d = &self.def;
         let text = |(tr, en): (&str, &str)| Text { tr: tr.to_string(), en: en.to_string() };
@@ -384,6 +403,7 @@ impl WaysSlot {
             bet_levels: BET_LEVELS.to_vec(),
             rtp: self.rtp(),
             jackpot_rtp: super::jackpot::rtp(),
+            max_win_x: self.max_win_units() as f64 / f64::from(UNITS_PER_BET),
             fair: WaysFair {
                 base_reels: d.base_reels.to_vec(),
                 free_reels: d.free_reels.to_vec(),
@@ -391,6 +411,106 @@ impl WaysSlot {
                 height_total: HEIGHT_TOTAL,
                 retrigger: false,
             },
+        }
+    }
+}
+
+impl WaysSlot {
+    /// The best screen of a set of strips showing at least `scatters` scatters: its units (before
+    /// any multiplier) and its grid; `None` when no screen shows that many.
+    ///
+    /// A branch and bound over the reels from the left. Each reel's candidates are its 7-row
+    /// windows (a shorter window at the same stop shows a part of one, so never wins more, as
+    /// every pay grows with the reels it spans) that no other candidate covers symbol by symbol
+    /// (wild included) and in scatters; a branch is cut when even the best count of every
+    /// symbol on every reel left could not beat the best screen found.
+    pub(crate) fn best_screen(&self, reels: &[Vec<u8>; REELS], scatters: u32) -> Option<(u64, Vec<Vec<u8>>)> {
+        let regular: Vec<usize> = (0..self.def.symbols.len()).filter(|&s| self.def.symbols[s].kind == SymbolKind::Regular).collect();
+        // Per reel: each candidate window's counts (regular symbols in order, then scatters).
+        let candidates: Vec<Vec<(Vec<u64>, Vec<u8>)>> = reels
+            .iter()
+            .map(|strip| {
+                let mut all: Vec<(Vec<u64>, Vec<u8>)> = (0..strip.len() as u32)
+                    .map(|stop| {
+                        let win = window(strip, stop, MAX_ROWS);
+                        let mut counts: Vec<u64> =
+                            regular.iter().map(|&s| win.iter().filter(|&&x| x as usize == s || x == self.wild).count() as u64).collect();
+                        counts.push(win.iter().filter(|&&x| x == self.scatter).count() as u64);
+                        (counts, win)
+                    })
+                    .collect();
+                all.sort_by(|a, b| b.0.cmp(&a.0));
+                all.dedup_by(|a, b| a.0 == b.0);
+                let covers = |a: &[u64], b: &[u64]| a != b && a.iter().zip(b).all(|(x, y)| x >= y);
+                let kept: Vec<_> = all.iter().filter(|(c, _)| !all.iter().any(|(o, _)| covers(o, c))).cloned().collect();
+                kept
+            })
+            .collect();
+        let n = regular.len();
+        // best[r][i]: the most of symbol i any candidate of reel r shows; scatters likewise.
+        let best: Vec<Vec<u64>> =
+            candidates.iter().map(|c| (0..=n).map(|i| c.iter().map(|(v, _)| v[i]).max().unwrap_or(0)).collect()).collect();
+        let pays: Vec<[u64; 7]> = regular.iter().map(|&s| self.def.symbols[s].pays).collect();
+        let mut search =
+            Search { candidates: &candidates, best: &best, pays: &pays, scatters: u64::from(scatters), found: None, picked: vec![] };
+        search.go(0, &vec![1; n], 0, 0);
+        search.found.map(|(units, picks)| (units, picks.into_iter().enumerate().map(|(r, i)| candidates[r][i].1.clone()).collect()))
+    }
+}
+
+/// The state of [`WaysSlot::best_screen`]'s search.
+struct Search<'a> {
+    candidates: &'a [Vec<(Vec<u64>, Vec<u8>)>],
+    best: &'a [Vec<u64>],
+    pays: &'a [[u64; 7]],
+    scatters: u64,
+    found: Option<(u64, Vec<usize>)>,
+    picked: Vec<usize>,
+}
+
+impl Search<'_> {
+    /// At reel `r`: each live symbol's ways so far (0 once it stopped), the units of the symbols
+    /// that stopped, the scatters so far.
+    fn go(&mut self, r: usize, ways: &[u64], done: u64, scatters: u64) {
+        let n = self.pays.len();
+        if r == REELS {
+            let units = done + (0..n).map(|i| self.pays[i][REELS] * ways[i]).sum::<u64>();
+            if scatters >= self.scatters && self.found.as_ref().is_none_or(|(u, _)| units > *u) {
+                self.found = Some((units, self.picked.clone()));
+            }
+            return;
+        }
+        // The bound: every live symbol at its best count on every reel left, stopping where it pays most.
+        let bound = done
+            + (0..n)
+                .filter(|&i| ways[i] > 0)
+                .map(|i| {
+                    let mut w = ways[i];
+                    let mut most = self.pays[i][r] * w;
+                    for (k, best) in self.best.iter().enumerate().skip(r) {
+                        w *= best[i];
+                        most = most.max(self.pays[i][k + 1] * w);
+                    }
+                    most
+                })
+                .sum::<u64>();
+        let reachable = scatters + self.best[r..].iter().map(|b| b[n]).sum::<u64>();
+        if reachable < self.scatters || self.found.as_ref().is_some_and(|(u, _)| bound <= *u) {
+            return;
+        }
+        for c in 0..self.candidates[r].len() {
+            let counts = &self.candidates[r][c].0;
+            let mut next = ways.to_vec();
+            let mut stopped = done;
+            for i in 0..n {
+                if ways[i] > 0 && counts[i] == 0 {
+                    stopped += self.pays[i][r] * ways[i];
+                }
+                next[i] = ways[i] * counts[i];
+            }
+            self.picked.push(c);
+            self.go(r + 1, &next, stopped, scatters + counts[n]);
+            self.picked.pop();
         }
     }
 }
@@ -512,6 +632,31 @@ mod tests {
         let grid = vec![vec![9], vec![0, 9], vec![9], vec![9], vec![9], vec![9, 9]];
         let jack = g.wins(&grid, 2).into_iter().find(|w| w.symbol == 9).unwrap();
         assert_eq!((jack.reels, jack.ways, jack.units), (6, 4, 40 * 4 * 2));
+    }
+
+    #[test]
+    fn the_maximum_win_is_a_real_screen_and_no_played_round_beats_it() {
+        let slot = game();
+        for sym in &slot.def.symbols {
+            assert!(sym.pays.windows(2).all(|w| w[0] <= w[1]), "pays grow with the reels (the search relies on it)");
+        }
+        // The best screens found are screens the strips can show, and pay what the search says.
+        for (reels, scatters) in [(&slot.def.base_reels, 0), (&slot.def.base_reels, 4), (&slot.def.free_reels, 0)] {
+            let (units, grid) = slot.best_screen(reels, scatters).unwrap();
+            for (strip, shown) in reels.iter().zip(&grid) {
+                assert!((0..strip.len() as u32).any(|stop| window(strip, stop, MAX_ROWS) == *shown));
+            }
+            assert_eq!(slot.wins(&grid, 1).iter().map(|w| w.units).sum::<u64>(), units);
+            assert!(grid.iter().flatten().filter(|&&x| x == slot.scatter).count() as u32 >= scatters);
+        }
+        assert!(slot.best_screen(&slot.def.base_reels, 99).is_none());
+        // No round played beats the maximum.
+        let max = slot.max_win_units();
+        let mut rng = super::super::fair::FairRng::new("max", "win", 0);
+        for _ in 0..20_000 {
+            assert!(slot.play(&mut rng).win_units <= max);
+        }
+        assert!(slot.info().max_win_x >= 100.0, "{}", slot.info().max_win_x);
     }
 
     #[test]

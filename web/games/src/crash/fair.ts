@@ -5,9 +5,9 @@
  */
 import { ApiError } from '../api';
 import { h } from '../dom';
-import { formatKurus, formatRtp, shortHash } from '../format';
+import { formatKurus, shortHash } from '../format';
 import type { Dict, Lang } from '../i18n';
-import { dialog } from '../panels';
+import { dialog, rtpBlock } from '../panels';
 import type { CrashApi } from './api';
 import type { CrashDict } from './i18n';
 import { crashPointOf, formatLimitX, formatX, isHash, previousHash, tierOf } from './logic';
@@ -35,12 +35,14 @@ export function openCrashInfo(c: FairContext): void {
     t.infoTitle,
     t.close,
     h('p', { class: 'muted', text: info.description?.[lang] ?? '' }),
-    h(
-      'div',
-      { class: 'rtp' },
-      h('strong', { class: 'rtp__value', text: formatRtp(info.rtp, lang) }),
-      h('p', { class: 'muted', text: tt.rtpNote }),
+    rtpBlock(
+      info.rtp,
+      tt.rtpNote,
+      lang,
+      undefined,
+      info.maxWinX ? { x: info.maxWinX, label: tt.maxWin } : undefined,
     ),
+    ...(info.returns ? [h('p', { class: 'muted small', text: info.returns[lang] })] : []),
     h('h3', { text: tt.rules }),
     list(
       tt.rulesList(

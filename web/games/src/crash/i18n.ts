@@ -47,6 +47,7 @@ const tr = {
     `En yüksek çarpan ${maxX}. Tüm oyuncular aynı turu oynar.`,
     'Arıza tüm ödemeleri ve oyunları geçersiz kılar.',
   ],
+  maxWin: 'Bir bahiste en yüksek kazanç (bahsin katı)',
   rtpNote: 'Oyunun teorik geri ödeme oranı: her turun çarpanı bu orana göre belirlenir.',
   keyboard: 'Tüm düğmeler Tab ile seçilir, Boşluk veya Enter ile basılır.',
   fairIntro:
@@ -121,6 +122,7 @@ const en: CrashDict = {
     `The highest multiplier is ${maxX}. Every player plays the same round.`,
     'Malfunction voids all pays and plays.',
   ],
+  maxWin: 'Maximum win of a bet (times the stake)',
   rtpNote: "The game's theoretical return to player: every round's multiplier is drawn for it.",
   keyboard: 'Every button is reached with Tab and pressed with Space or Enter.',
   fairIntro:

@@ -14,6 +14,10 @@ export interface CrashInfo {
   maxBet: number;
   /** The highest crash point (x). */
   maxMultiplier: number;
+  /** The most one bet can win, times its stake. */
+  maxWinX?: number;
+  /** The return exactly as paid: auto cash-out, and what a manual cash-out returns. */
+  returns?: Text;
   bettingMs: number;
   pauseMs: number;
   /** Multiplier at `ms` after the start: floor(100 × e^(growth × ms)) / 100. */

@@ -21,6 +21,8 @@ export interface BlackjackInfo {
   maxBet: number;
   /** The exact return with perfect play, as a fraction. */
   rtp: number;
+  /** The most one round returns, times the opening bet. */
+  maxWinX?: number;
 }
 
 export interface BlackjackSession {

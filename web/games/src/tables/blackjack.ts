@@ -707,6 +707,7 @@ function tableInfo(info: BlackjackInfo): TableInfo {
     maxStake: info.maxBet,
     maxTotal: info.maxBet,
     rtp: info.rtp,
+    maxWinX: info.maxWinX,
     wheel: [],
     red: [],
     pays: [],

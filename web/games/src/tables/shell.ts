@@ -6,9 +6,9 @@
 import { ApiError, GameApi, NetworkError } from '../api';
 import { topBar } from '../bar';
 import { ICONS, h, icon } from '../dom';
-import { formatKurus, formatLira, formatRtp } from '../format';
+import { formatKurus, formatLira } from '../format';
 import type { Dict, Lang } from '../i18n';
-import { dialog, openFairness, type VerifyView } from '../panels';
+import { dialog, openFairness, rtpBlock, type VerifyView } from '../panels';
 import { canonicalJson } from '../present';
 import { Sound } from '../sound';
 import type { Fair } from '../types';
@@ -342,11 +342,12 @@ export class TableShell {
       this.t.infoTitle,
       this.t.close,
       h('p', { class: 'muted', text: this.info.description?.[lang] ?? '' }),
-      h(
-        'div',
-        { class: 'rtp' },
-        h('strong', { class: 'rtp__value', text: formatRtp(this.info.rtp, lang) }),
-        h('p', { class: 'muted', text: tt.rtpTitle }),
+      rtpBlock(
+        this.info.rtp,
+        tt.rtpTitle,
+        lang,
+        undefined,
+        this.info.maxWinX ? { x: this.info.maxWinX, label: tt.maxWin } : undefined,
       ),
       ...this.options.info(),
       h('h3', { text: tt.limits }),

@@ -17,6 +17,8 @@ export interface TableInfo {
   maxTotal: number;
   /** The exact return to player, as a fraction. */
   rtp: number;
+  /** The most a round returns, times its stake (blackjack: the opening bet). */
+  maxWinX?: number;
   /** Roulette: the pockets in wheel order from 0; wheel: each segment's mark. */
   wheel: number[];
   /** Roulette: the red numbers. */

@@ -36,7 +36,13 @@ export function openWaysInfo(game: WaysGame): void {
   const bet = game.bet;
   const maxWays = formatWays(info.maxWays, lang);
 
-  const rtp = rtpBlock(info.rtp, t.rtpNote, lang, info.jackpotRtp);
+  const rtp = rtpBlock(
+    info.rtp,
+    t.rtpNote,
+    lang,
+    info.jackpotRtp,
+    info.maxWinX ? { x: info.maxWinX, label: t.maxWin } : undefined,
+  );
 
   const sample = [3, 5, 7, 4, 6, 2].slice(0, info.reels);
   const how = h(

@@ -36,6 +36,8 @@ export interface WaysInfo {
   betLevels: number[];
   /** Return to player as a fraction (0.9605 is 96.05 %). */
   rtp: number;
+  /** The most one round can win, times the total bet (jackpots apart). */
+  maxWinX?: number;
   /** What the progressive jackpots return on top of `rtp` (0.01 is 1 %). */
   jackpotRtp?: number;
 }

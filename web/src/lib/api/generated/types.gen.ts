@@ -300,6 +300,11 @@ export type BlackjackInfo = {
    */
   maxBet: number;
   /**
+   * The most one round returns, times the opening bet: a pair split, both hands doubled and
+   * both won (four stakes returned twice).
+   */
+  maxWinX: number;
+  /**
    * Kuruş.
    */
   minBet: number;
@@ -638,11 +643,19 @@ export type CrashInfo = {
    */
   maxMultiplier: number;
   /**
+   * The most one bet can win, times its stake (the top multiplier).
+   */
+  maxWinX: number;
+  /**
    * Kuruş.
    */
   minBet: number;
   name: Text;
   pauseMs: number;
+  /**
+   * The return exactly as paid: auto cash-out, and what a manual cash-out returns.
+   */
+  returns: Text;
   rtp: number;
 };
 
@@ -3419,6 +3432,11 @@ export type TableInfo = {
    * Kuruş.
    */
   maxTotal: number;
+  /**
+   * The most a round returns, times its total stake: roulette's single number, keno's top
+   * pay, the wheel's top mark, baccarat's tie.
+   */
+  maxWinX: number;
   name: Text;
   /**
    * Keno: pays in hundredths of the stake by picks then hits; wheel: `[[mark, segments], …]`;
@@ -3700,6 +3718,11 @@ export type WaysInfo = {
   kind: WaysKind;
   maxRows: number;
   maxWays: number;
+  /**
+   * The most one round can win, times the total bet (the best base screen and the best free
+   * spins it awards, exact), the jackpots apart.
+   */
+  maxWinX: number;
   minRows: number;
   name: Text;
   reels: number;

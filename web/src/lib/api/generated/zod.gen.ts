@@ -2086,6 +2086,7 @@ export const zBlackjackInfo = z.object({
   fair: zBlackjackFair,
   kind: z.string(),
   maxBet: z.int(),
+  maxWinX: z.number(),
   minBet: z.int(),
   name: zText,
   rtp: z.number(),
@@ -2111,9 +2112,11 @@ export const zCrashInfo = z.object({
   kind: z.string(),
   maxBet: z.int(),
   maxMultiplier: z.number(),
+  maxWinX: z.number(),
   minBet: z.int(),
   name: zText,
   pauseMs: z.int(),
+  returns: zText,
   rtp: z.number(),
 });
 
@@ -2289,6 +2292,7 @@ export const zTableInfo = z.object({
       z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }),
     ),
   maxTotal: z.int(),
+  maxWinX: z.number(),
   name: zText,
   pays: z.array(z.array(z.int().check(z.gte(0)))),
   red: z.array(
@@ -2572,6 +2576,7 @@ export const zWaysInfo = z.object({
       z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }),
     ),
   maxWays: z.int().check(z.gte(0)),
+  maxWinX: z.number(),
   minRows: z
     .int()
     .check(
