@@ -552,11 +552,10 @@ fn main() -> ExitCode {
                     }
                     WalletCommand::Debts { all, json } => {
                         let mut debts = kasa::wallet::debts(&db, all).await?;
+                        let ids: Vec<i64> = debts.iter().map(|d| d.player_id).collect();
+                        let mut names = kasa::accounts::operator::usernames(&db, &ids).await?;
                         for d in &mut debts {
-                            d.username = sqlx::query_scalar("SELECT username FROM players WHERE id = $1")
-                                .bind(d.player_id)
-                                .fetch_optional(&db.pool)
-                                .await?;
+                            d.username = names.remove(&d.player_id);
                         }
                         if json {
                             println!("{}", serde_json::to_string_pretty(&debts)?);

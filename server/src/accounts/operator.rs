@@ -11,6 +11,20 @@ pub async fn player_id(db: &Db, username: &str) -> anyhow::Result<i64> {
     Ok(player.ok_or_else(|| anyhow::anyhow!("no player named '{}'", username.trim()))?.id)
 }
 
+/// The usernames of many players, by id, in a statement per chunk (an operator's listing).
+pub async fn usernames(db: &Db, ids: &[i64]) -> anyhow::Result<std::collections::HashMap<i64, String>> {
+    let mut names = std::collections::HashMap::new();
+    for chunk in ids.chunks(crate::db::STATEMENT_PARAMS) {
+        let sql = format!("SELECT id, username FROM players WHERE id IN {}", crate::db::value_rows(1, chunk.len(), 1));
+        let mut q = sqlx::query_as::<_, (i64, String)>(sqlx::AssertSqlSafe(sql));
+        for id in chunk {
+            q = q.bind(id);
+        }
+        names.extend(q.fetch_all(&db.pool).await?);
+    }
+    Ok(names)
+}
+
 /// A notification to the player with this username, or to everyone when `None`.
 pub async fn notify(db: &Db, username: Option<&str>, title: &str, note: &str, kind: NotificationType) -> anyhow::Result<Notification> {
     let audience = match username {

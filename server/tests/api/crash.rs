@@ -76,13 +76,17 @@ impl TestApp {
 
 async fn settled(app: &TestApp, round: &Round) {
     let id = round.id;
+    // The round is marked settled first, then its open bets are: both are waited for.
     until("the round's settlement", async || {
-        sqlx::query_scalar::<_, Option<i64>>("SELECT settled_at FROM crash_rounds WHERE id = $1")
-            .bind(id)
-            .fetch_one(&app.db.pool)
-            .await
-            .unwrap()
-            .is_some()
+        sqlx::query_scalar::<_, i64>(
+            "SELECT COUNT(*) FROM crash_rounds r WHERE r.id = $1 AND r.settled_at IS NOT NULL \
+             AND NOT EXISTS (SELECT 1 FROM crash_bets b WHERE b.round_id = r.id AND b.win IS NULL)",
+        )
+        .bind(id)
+        .fetch_one(&app.db.pool)
+        .await
+        .unwrap()
+            == 1
     })
     .await;
 }

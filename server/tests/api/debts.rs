@@ -5,46 +5,19 @@
 
 use serde_json::{Value, json};
 
-use kasa::sports::{admin, betting, feed};
+use kasa::sports::{admin, betting};
 
 use crate::helpers::{TestApp, burst, envelope};
+use crate::sportsbook::betting::{football_events, leg, place, selection};
 use crate::on_both_engines;
 use crate::rounds::{assert_ledger_holds, fund, make_player, money};
 
-const DAY: i64 = 20_600;
 /// The demo e-wallet withdrawal method (content/payment_methods.json).
 const EWALLET_WITHDRAW: i64 = 5;
 
-/// A selection of a market of an event: (selection id, price in hundredths, market id).
-async fn selection(app: &TestApp, event: i64, market: &str, key: &str) -> (i64, i64, i64) {
-    sqlx::query_as(
-        "SELECT s.id, s.price, m.id FROM sb_selections s JOIN sb_markets m ON m.id = s.market_id \
-         WHERE m.event_id = $1 AND m.key = $2 AND s.key = $3",
-    )
-    .bind(event)
-    .bind(market)
-    .bind(key)
-    .fetch_one(&app.db.pool)
-    .await
-    .unwrap()
-}
-
-async fn football_events(app: &TestApp, n: usize) -> Vec<i64> {
-    feed::schedule_day(&app.db, DAY).await.unwrap();
-    let ids: Vec<i64> =
-        sqlx::query_scalar("SELECT id FROM sb_events WHERE sport = 'football' ORDER BY id").fetch_all(&app.db.pool).await.unwrap();
-    assert!(ids.len() >= n);
-    ids[..n].to_vec()
-}
-
 /// A single of `lira` on a selection; the bet's id.
 async fn single(app: &TestApp, token: &str, (selection, price, _): (i64, i64, i64), lira: i64) -> i64 {
-    let body =
-        json!({"legs": [{"selectionId": selection, "price": price as f64 / 100.0}], "kind": "single", "stake": lira, "oddsChoice": "none"});
-    let resp =
-        app.client.post(app.url("/api/sportsbook/bets")).bearer_auth(token).header("x-locale", "en").json(&body).send().await.unwrap();
-    let status = resp.status().as_u16();
-    let placed = envelope(resp).await;
+    let (status, placed) = place(app, token, json!({"legs": [leg(selection, price)], "kind": "single", "stake": lira, "oddsChoice": "none"})).await;
     assert_eq!(status, 200, "{placed}");
     placed["data"][0]["id"].as_i64().unwrap()
 }

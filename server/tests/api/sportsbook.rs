@@ -142,7 +142,7 @@ on_both_engines! {
     }
 }
 
-mod betting {
+pub(crate) mod betting {
     use serde_json::{Value, json};
 
     use kasa::sports::{betting, feed};
@@ -153,12 +153,12 @@ mod betting {
     use crate::rounds::{assert_ledger_holds, fund, make_player, money};
 
     /// A selection of a market of an event: (selection id, price in hundredths, market id).
-    async fn selection(app: &TestApp, event: i64, market: &str, key: &str) -> (i64, i64, i64) {
+    pub(crate) async fn selection(app: &TestApp, event: i64, market: &str, key: &str) -> (i64, i64, i64) {
         sqlx::query_as("SELECT s.id, s.price, m.id FROM sb_selections s JOIN sb_markets m ON m.id = s.market_id WHERE m.event_id = $1 AND m.key = $2 AND s.key = $3")
             .bind(event).bind(market).bind(key).fetch_one(&app.db.pool).await.unwrap()
     }
 
-    async fn football_events(app: &TestApp, n: usize) -> Vec<i64> {
+    pub(crate) async fn football_events(app: &TestApp, n: usize) -> Vec<i64> {
         feed::schedule_day(&app.db, DAY).await.unwrap();
         let ids: Vec<i64> =
             sqlx::query_scalar("SELECT id FROM sb_events WHERE sport = 'football' ORDER BY id").fetch_all(&app.db.pool).await.unwrap();
@@ -166,14 +166,14 @@ mod betting {
         ids[..n].to_vec()
     }
 
-    async fn place(app: &TestApp, token: &str, body: Value) -> (u16, Value) {
+    pub(crate) async fn place(app: &TestApp, token: &str, body: Value) -> (u16, Value) {
         let resp =
             app.client.post(app.url("/api/sportsbook/bets")).bearer_auth(token).header("x-locale", "en").json(&body).send().await.unwrap();
         let status = resp.status().as_u16();
         (status, envelope(resp).await)
     }
 
-    fn leg(id: i64, price: i64) -> Value {
+    pub(crate) fn leg(id: i64, price: i64) -> Value {
         json!({"selectionId": id, "price": price as f64 / 100.0})
     }
 
@@ -489,7 +489,6 @@ mod betting {
             fund(&app, p, 100_000).await;
             let event = football_events(&app, 1).await[0];
             let (starts_at,): (i64,) = sqlx::query_as("SELECT starts_at FROM sb_events WHERE id = $1").bind(event).fetch_one(&app.db.pool).await.unwrap();
-            let home = selection(&app, event, "1x2", "1").await;
             let over = selection(&app, event, "total_2.5", "over").await;
 
             // Act

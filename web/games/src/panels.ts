@@ -93,14 +93,14 @@ export function rtpBlock(
   note: string,
   lang: Lang,
   jackpotRtp?: number,
-  maxWin?: { x: number; label: string },
+  maxWin?: { x?: number; label: string },
 ): HTMLElement {
   return h(
     'div',
     { class: 'rtp' },
     h('strong', { class: 'rtp__value', text: formatRtpWithJackpot(rtp, jackpotRtp, lang) }),
     h('p', { class: 'muted', text: note }),
-    ...(maxWin
+    ...(maxWin?.x
       ? [h('p', { class: 'muted', text: `${maxWin.label}: ${formatTimes(maxWin.x, lang)}` })]
       : []),
   );
@@ -123,13 +123,10 @@ export function openInfo(game: Game): void {
   const bet = game.bet;
   const lineBet = bet / info.lines;
 
-  const rtp = rtpBlock(
-    info.rtp,
-    t.rtpNote,
-    lang,
-    info.jackpotRtp,
-    info.maxWinX ? { x: info.maxWinX, label: t.maxWin } : undefined,
-  );
+  const rtp = rtpBlock(info.rtp, t.rtpNote, lang, info.jackpotRtp, {
+    x: info.maxWinX,
+    label: t.maxWin,
+  });
 
   const table = h('div', { class: 'paytable' });
   const ordered = [...info.symbols].sort((a, b) => {

@@ -35,13 +35,7 @@ export function openCrashInfo(c: FairContext): void {
     t.infoTitle,
     t.close,
     h('p', { class: 'muted', text: info.description?.[lang] ?? '' }),
-    rtpBlock(
-      info.rtp,
-      tt.rtpNote,
-      lang,
-      undefined,
-      info.maxWinX ? { x: info.maxWinX, label: tt.maxWin } : undefined,
-    ),
+    rtpBlock(info.rtp, tt.rtpNote, lang, undefined, { x: info.maxWinX, label: tt.maxWin }),
     ...(info.returns ? [h('p', { class: 'muted small', text: info.returns[lang] })] : []),
     h('h3', { text: tt.rules }),
     list(

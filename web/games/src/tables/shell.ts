@@ -342,13 +342,10 @@ export class TableShell {
       this.t.infoTitle,
       this.t.close,
       h('p', { class: 'muted', text: this.info.description?.[lang] ?? '' }),
-      rtpBlock(
-        this.info.rtp,
-        tt.rtpTitle,
-        lang,
-        undefined,
-        this.info.maxWinX ? { x: this.info.maxWinX, label: tt.maxWin } : undefined,
-      ),
+      rtpBlock(this.info.rtp, tt.rtpTitle, lang, undefined, {
+        x: this.info.maxWinX,
+        label: tt.maxWin,
+      }),
       ...this.options.info(),
       h('h3', { text: tt.limits }),
       limits,

@@ -36,13 +36,10 @@ export function openWaysInfo(game: WaysGame): void {
   const bet = game.bet;
   const maxWays = formatWays(info.maxWays, lang);
 
-  const rtp = rtpBlock(
-    info.rtp,
-    t.rtpNote,
-    lang,
-    info.jackpotRtp,
-    info.maxWinX ? { x: info.maxWinX, label: t.maxWin } : undefined,
-  );
+  const rtp = rtpBlock(info.rtp, t.rtpNote, lang, info.jackpotRtp, {
+    x: info.maxWinX,
+    label: t.maxWin,
+  });
 
   const sample = [3, 5, 7, 4, 6, 2].slice(0, info.reels);
   const how = h(
