@@ -1,8 +1,8 @@
 //! Kasa Aviator, the crash game (issue 15), on a fast clock: rounds committed by the hash chain and
 //! verified once crashed, bets only while betting, a cash-out paid at the multiplier before the
 //! crash and refused after it, auto cash-outs paid by the clock, lost bets settled, one payment for
-//! racing cash-outs, the live feed over a WebSocket, and the clock moving to another node when its
-//! node stops. On both engines.
+//! racing cash-outs, the live feed over a WebSocket, the clock moving to another node when its
+//! node stops, and a round's outcome sealed in the database until it crashed. On both engines.
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -44,18 +44,26 @@ async fn betting_round(app: &TestApp, min_point: i64, margin_ms: i64) -> Round {
                 return r;
             }
             if t >= r.start_at && r.crash_at - t > 2_000 {
-                sqlx::query("UPDATE crash_rounds SET crash_at = $1, crash_point = $2 WHERE id = $3")
-                    .bind(t)
-                    .bind(r.multiplier(t) as i64)
-                    .bind(r.id)
-                    .execute(&app.db.pool)
-                    .await
-                    .unwrap();
+                reseal(app, &r, r.start_at, t, r.multiplier(t) as i64).await;
             }
         }
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
     panic!("no round crashing between {min_point} and 300 came in 60 s");
+}
+
+/// Rewrites the timeline of a round still sealed (the test plays the house's side, sealing as the
+/// clock does): it takes off at `start_at` and crashes at `crash_at` at `crash_point` hundredths;
+/// its hash stays the chain's. Nothing changes once the round was revealed.
+async fn reseal(app: &TestApp, r: &Round, start_at: i64, crash_at: i64, crash_point: i64) {
+    let sealed = crash::seal_outcome(&app.db.seed_key, r.chain_id, r.position, &r.hash, crash_point, crash_at).unwrap();
+    sqlx::query("UPDATE crash_rounds SET sealed = $1, start_at = $2 WHERE id = $3 AND sealed IS NOT NULL")
+        .bind(sealed)
+        .bind(start_at)
+        .bind(r.id)
+        .execute(&app.db.pool)
+        .await
+        .unwrap();
 }
 
 async fn until(what: &str, mut check: impl AsyncFnMut() -> bool) {
@@ -303,19 +311,21 @@ async fn the_clock_moves_to_another_node_within_seconds_when_its_node_stops() {
     let took = stopped_at.elapsed();
     let last = crash::current(&second.db).await.unwrap().unwrap();
     // The round in flight ends now (a long flight would only make the test slow).
-    sqlx::query("UPDATE crash_rounds SET start_at = $1, crash_at = $1 WHERE id = $2 AND crash_at > $1")
-        .bind(now())
-        .bind(last.id)
-        .execute(&second.db.pool)
-        .await
-        .unwrap();
+    let t = now();
+    if last.crash_at > t {
+        reseal(&second, &last, t, t, last.crash_point).await;
+    }
     until("a round made by the new clock", async || crash::current(&second.db).await.unwrap().unwrap().id > last.id).await;
+    let left: (Option<String>, Option<String>) =
+        sqlx::query_as("SELECT hash, sealed FROM crash_rounds WHERE id = $1").bind(last.id).fetch_one(&second.db.pool).await.unwrap();
 
     // Assert: one leader at a time (a node's name and its process tag), the first until it
     // stopped; the second took over within the lease (3 s) plus a renewal, and rounds go on.
     assert!(leader.starts_with("first#"), "{leader}");
     assert_eq!(still.as_deref(), Some(leader.as_str()));
     assert!(took < Duration::from_secs(5), "took over after {took:?}");
+    // The round the stopped node left sealed was revealed by the new clock before its next round.
+    assert_eq!(left, (Some(last.hash.clone()), None));
 }
 
 #[tokio::test]
@@ -398,11 +408,12 @@ async fn crash_rounds(app: &TestApp, n: i64) {
         if crashed >= n {
             return;
         }
-        sqlx::query("UPDATE crash_rounds SET crash_at = $1 WHERE start_at <= $1 AND crash_at > $1")
-            .bind(t)
-            .execute(&app.db.pool)
-            .await
-            .unwrap();
+        if let Some(r) = crash::current(&app.db).await.unwrap()
+            && r.start_at <= t
+            && r.crash_at > t
+        {
+            reseal(app, &r, r.start_at, t, r.crash_point).await;
+        }
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
     panic!("{n} rounds did not crash in two minutes");
@@ -495,6 +506,294 @@ on_both_engines! {
                 assert_ne!(&hex::encode(end), commitment, "a chain's secret start is readable in the database");
             }
         }
+    }
+}
+
+/// Every way a round's hash could be written: hex in either case, base64 (either alphabet, padded
+/// or not) of its bytes and of its hex text.
+fn encodings(hash: &str) -> Vec<String> {
+    use base64::Engine as _;
+    use base64::engine::general_purpose::{STANDARD, STANDARD_NO_PAD, URL_SAFE, URL_SAFE_NO_PAD};
+    let bytes = hex::decode(hash).unwrap();
+    let mut out = vec![hash.to_ascii_lowercase(), hash.to_ascii_uppercase()];
+    for engine in [STANDARD, STANDARD_NO_PAD, URL_SAFE, URL_SAFE_NO_PAD] {
+        out.push(engine.encode(&bytes));
+        out.push(engine.encode(hash.as_bytes()));
+    }
+    out
+}
+
+/// A round's row as a copy of the database holds it: hash, crash point, crash time, sealed value.
+type StoredRound = (Option<String>, Option<i64>, Option<i64>, Option<String>);
+
+async fn stored_round(app: &TestApp, id: i64) -> StoredRound {
+    stored_round_in(&app.db, id).await
+}
+
+async fn stored_round_in(db: &kasa::Db, id: i64) -> StoredRound {
+    sqlx::query_as("SELECT hash, crash_point, crash_at, sealed FROM crash_rounds WHERE id = $1").bind(id).fetch_one(&db.pool).await.unwrap()
+}
+
+/// Asserts that a copy of the database taken now tells nothing of `round`'s outcome: its row has
+/// no hash, crash point or crash time, only a sealed value that is not the hash in any encoding,
+/// its chain's row holds its start sealed, and no value anywhere is the hash in any encoding.
+async fn assert_nothing_tells(app: &TestApp, round: &Round, stored: &StoredRound, when: &str) {
+    let (hash, point, crash_at, sealed) = stored;
+    assert_eq!((hash, point, crash_at), (&None, &None, &None), "{when}: the round's row tells its outcome");
+    let sealed = sealed.as_deref().unwrap_or_else(|| panic!("{when}: no sealed outcome"));
+    assert!(kasa::seal::is_sealed(sealed), "{when}: {sealed}");
+    let forms = encodings(&round.hash);
+    assert!(forms.iter().all(|f| !sealed.contains(f.as_str())), "{when}: the sealed value shows the hash: {sealed}");
+    let payload = {
+        use base64::Engine as _;
+        base64::engine::general_purpose::URL_SAFE_NO_PAD.decode(&sealed[kasa::seal::PREFIX.len()..]).unwrap()
+    };
+    let raw = hex::decode(&round.hash).unwrap();
+    for needle in [raw.as_slice(), round.hash.as_bytes()] {
+        assert!(!payload.windows(needle.len()).any(|w| w == needle), "{when}: the sealed bytes hold the hash");
+    }
+    let chain: (String, String) = sqlx::query_as("SELECT seed, commitment FROM crash_chains WHERE id = $1")
+        .bind(round.chain_id)
+        .fetch_one(&app.db.pool)
+        .await
+        .unwrap();
+    assert!(kasa::seal::is_sealed(&chain.0), "{when}: the chain's start is plain");
+    let values = crate::fair::every_value(app).await;
+    let leaked: Vec<&String> = values.iter().filter(|v| forms.iter().any(|f| v.contains(f.as_str()))).collect();
+    assert!(leaked.is_empty(), "{when}: the round's hash is readable in the database: {leaked:?}");
+}
+
+on_both_engines! {
+    @with spawn_fast;
+    async fn a_copy_of_the_database_tells_no_crash_point_hash_or_crash_time_of_the_round_bet_on_or_flown_until_it_crashed(app) {
+        // Arrange: a round taking bets for at least 0.6 s more, flying at least 3 s (1.20× to 3.00×);
+        // a bet on it.
+        let (ada, token) = make_player(&app, "gizlitur").await;
+        fund(&app, ada, 5_000).await;
+        let s = app.game_session(&token, AVIATOR).await["sessionToken"].as_str().unwrap().to_string();
+        let round = betting_round(&app, 120, 600).await;
+        let (bet, _) = app.crash_call("/games/api/crash/bet", &s, json!({"slot": 0, "amount": 1_000}), "en").await;
+
+        // Act: the rows read during the betting, then during the flight (cut short afterwards: its
+        // hash and crash point stay the chain's), then once it crashed and was settled; the round
+        // verified by its id before the crash and after.
+        let betting = stored_round(&app, round.id).await;
+        let read_betting = now();
+        let (early, _) = app.game_call(reqwest::Method::POST, "/games/api/crash/verify", None, Some(json!({"roundId": round.id})), "en").await;
+        assert_nothing_tells(&app, &round, &betting, "betting").await;
+        tokio::time::sleep(Duration::from_millis((round.start_at + 100 - now()).max(0) as u64)).await;
+        let flying = stored_round(&app, round.id).await;
+        let read_flying = now();
+        let flown = crash::current(&app.db).await.unwrap().unwrap();
+        assert_nothing_tells(&app, &round, &flying, "flying").await;
+        // (Not past its own crash time: a round already crashed stays as it was.)
+        let crash_at = now().min(round.crash_at);
+        reseal(&app, &round, round.start_at, crash_at, round.crash_point).await;
+        settled(&app, &round).await;
+        let crashed = stored_round(&app, round.id).await;
+        let (status, verified) = app.game_call(reqwest::Method::POST, "/games/api/crash/verify", None, Some(json!({"roundId": round.id})), "en").await;
+
+        // Assert: the reads were made while it took bets and while it flew, the node itself knowing
+        // its whole timeline all along; before the crash it was not told.
+        assert_eq!(bet, 200);
+        assert!(read_betting < round.start_at, "read {} ms after take-off", read_betting - round.start_at);
+        assert!(round.start_at + 100 <= read_flying && read_flying < round.crash_at, "read outside the flight");
+        assert_eq!(flown, round);
+        assert_eq!(early, 404);
+        // Once crashed it is written plain, the sealed value gone, as the verification tells it.
+        assert_eq!(crashed, (Some(round.hash.clone()), Some(round.crash_point), Some(crash_at), None));
+        assert_eq!(status, 200, "{verified}");
+        let v = &verified["data"];
+        assert_eq!(v["hash"].as_str(), Some(round.hash.as_str()));
+        assert_eq!((v["crashPoint"].as_f64().unwrap() * 100.0).round() as i64, round.crash_point);
+        assert_eq!(v["round"]["startedAt"].as_str(), Some(kasa::time::iso_utc(round.start_at).as_str()));
+        assert_eq!(v["round"]["crashedAt"].as_str(), Some(kasa::time::iso_utc(crash_at).as_str()));
+        assert_eq!(v["round"]["chainVerified"], true);
+        assert_ledger_holds(&app).await;
+    }
+}
+
+/// A database at the schema before 0024 (the rounds' outcomes plain), upgraded: its crashed rounds
+/// stay in the history, the archive and the verification, the round in play keeps its timeline,
+/// and the bets keep their rounds.
+async fn rounds_stored_before_the_upgrade_stay_readable(engine: Engine) {
+    // Arrange: a chain of three rounds, two crashed and settled, the third in flight, a bet on the
+    // second.
+    let (url, _dir) = crate::helpers::fresh_database(engine).await;
+    let db = kasa::Db::connect(&url).await.unwrap();
+    db.migrate_to(23).await.unwrap();
+    let t = now();
+    let hashes = engine::chain([5; 32], 3);
+    let commitment = hex::encode(hashes[3]);
+    let chain: i64 =
+        sqlx::query_scalar("INSERT INTO crash_chains (seed, length, commitment, created_at) VALUES ($1, 3, $2, $3) RETURNING id")
+            .bind(db.seed_key.seal(&hex::encode(hashes[0]), &commitment).unwrap())
+            .bind(&commitment)
+            .bind(t - 10_000)
+            .fetch_one(&db.pool)
+            .await
+            .unwrap();
+    let mut ids = Vec::new();
+    for (position, (start_at, crash_at, settled_at)) in
+        [(t - 5_000, t - 4_000, Some(t - 3_900)), (t - 3_000, t - 2_000, Some(t - 1_900)), (t - 100, t + 60_000, None)]
+            .into_iter()
+            .enumerate()
+    {
+        let hash = hex::encode(hashes[2 - position]);
+        let id: i64 = sqlx::query_scalar(
+            "INSERT INTO crash_rounds (chain_id, position, hash, crash_point, start_at, crash_at, settled_at) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id",
+        )
+        .bind(chain)
+        .bind(position as i64 + 1)
+        .bind(&hash)
+        .bind(engine::crash_point(&hash) as i64)
+        .bind(start_at)
+        .bind(crash_at)
+        .bind(settled_at)
+        .fetch_one(&db.pool)
+        .await
+        .unwrap();
+        ids.push((id, hash));
+    }
+    let player: i64 = sqlx::query_scalar(
+        "INSERT INTO players (username, username_key, email, email_key, phone, name, surname, password_hash, created_at) \
+         VALUES ('eskitur', 'eskitur', 'eskitur@example.com', 'eskitur@example.com', '+905550000001', 'Test', 'Player', 'not-a-hash', $1) RETURNING id",
+    )
+    .bind(t)
+    .fetch_one(&db.pool)
+    .await
+    .unwrap();
+    sqlx::query(
+        "INSERT INTO crash_bets (round_id, player_id, slot, amount, win, created_at, updated_at) VALUES ($1, $2, 0, 500, 0, $3, $3)",
+    )
+    .bind(ids[1].0)
+    .bind(player)
+    .bind(t - 3_500)
+    .execute(&db.pool)
+    .await
+    .unwrap();
+
+    // Act
+    db.migrate().await.unwrap();
+
+    // Assert
+    let point = |h: &str| engine::crash_point(h) as i64;
+    let history = crash::history(&db, now(), 20).await.unwrap();
+    assert_eq!(history, vec![(ids[1].0, point(&ids[1].1), ids[1].1.clone()), (ids[0].0, point(&ids[0].1), ids[0].1.clone())]);
+    let (first, committed) = crash::crashed_round(&db, Some(ids[0].0), None).await.unwrap().expect("the first round verifies");
+    assert_eq!(
+        (first.hash.as_str(), first.crash_point, first.crash_at, committed.as_str()),
+        (ids[0].1.as_str(), point(&ids[0].1), t - 4_000, commitment.as_str())
+    );
+    let (second, _) = crash::crashed_round(&db, None, Some(&ids[1].1)).await.unwrap().expect("the second round is found by its hash");
+    assert_eq!(second.id, ids[1].0);
+    assert!(crash::crashed_round(&db, Some(ids[2].0), None).await.unwrap().is_none(), "the round in flight is not told");
+    let current = crash::current(&db).await.unwrap().unwrap();
+    assert_eq!((current.id, current.hash.as_str(), current.crash_at), (ids[2].0, ids[2].1.as_str(), t + 60_000));
+    let archive = crash::chains(&db, None, 10).await.unwrap();
+    assert_eq!((archive[0].rounds, archive[0].first.map(|f| f.0), archive[0].last.map(|l| l.0)), (2, Some(ids[0].0), Some(ids[1].0)));
+    let bet_round: i64 = sqlx::query_scalar("SELECT r.position FROM crash_bets b JOIN crash_rounds r ON r.id = b.round_id")
+        .fetch_one(&db.pool)
+        .await
+        .unwrap();
+    assert_eq!(bet_round, 2);
+    if engine == Engine::Sqlite {
+        let broken = sqlx::query("PRAGMA foreign_key_check").fetch_all(&db.pool).await.unwrap();
+        assert!(broken.is_empty(), "{} rows break a foreign key", broken.len());
+    }
+}
+
+#[tokio::test]
+async fn crash_rounds_stored_before_the_upgrade_stay_readable_on_sqlite() {
+    rounds_stored_before_the_upgrade_stay_readable(Engine::Sqlite).await;
+}
+
+#[tokio::test]
+async fn crash_rounds_stored_before_the_upgrade_stay_readable_on_postgres() {
+    if crate::helpers::postgres_available("the PostgreSQL crash migration test") {
+        rounds_stored_before_the_upgrade_stay_readable(Engine::Postgres).await;
+    }
+}
+
+/// A round crashed whose row is not yet revealed (the clock's next turn has not come, or its node
+/// stopped): the history, the verification and the archive tell it crashed from its crash time, as
+/// before sealing, and its reveal changes none of their answers.
+async fn a_crashed_round_not_yet_revealed_reads_as_crashed(engine: Engine) {
+    // Arrange: a chain of two rounds, the first revealed and settled, the second crashed half a
+    // second ago but still sealed; no clock runs.
+    let (url, _dir) = crate::helpers::fresh_database(engine).await;
+    let db = kasa::Db::connect(&url).await.unwrap();
+    db.migrate().await.unwrap();
+    let t = now();
+    let hashes = engine::chain([9; 32], 2);
+    let commitment = hex::encode(hashes[2]);
+    let (first, second) = (hex::encode(hashes[1]), hex::encode(hashes[0]));
+    let point = |h: &str| engine::crash_point(h) as i64;
+    let chain: i64 =
+        sqlx::query_scalar("INSERT INTO crash_chains (seed, length, commitment, created_at) VALUES ($1, 2, $2, $3) RETURNING id")
+            .bind(db.seed_key.seal(&hex::encode(hashes[0]), &commitment).unwrap())
+            .bind(&commitment)
+            .bind(t - 10_000)
+            .fetch_one(&db.pool)
+            .await
+            .unwrap();
+    let one: i64 = sqlx::query_scalar(
+        "INSERT INTO crash_rounds (chain_id, position, hash, crash_point, start_at, crash_at, settled_at) VALUES ($1, 1, $2, $3, $4, $5, $5) RETURNING id",
+    )
+    .bind(chain)
+    .bind(&first)
+    .bind(point(&first))
+    .bind(t - 5_000)
+    .bind(t - 4_000)
+    .fetch_one(&db.pool)
+    .await
+    .unwrap();
+    let sealed = crash::seal_outcome(&db.seed_key, chain, 2, &second, point(&second), t - 500).unwrap();
+    let two: i64 =
+        sqlx::query_scalar("INSERT INTO crash_rounds (chain_id, position, sealed, start_at) VALUES ($1, 2, $2, $3) RETURNING id")
+            .bind(chain)
+            .bind(&sealed)
+            .bind(t - 1_500)
+            .fetch_one(&db.pool)
+            .await
+            .unwrap();
+    let read = async || {
+        (
+            crash::history(&db, now(), 20).await.unwrap(),
+            crash::crashed_round(&db, Some(two), None).await.unwrap(),
+            crash::crashed_round(&db, None, Some(&second)).await.unwrap(),
+            crash::chains(&db, None, 10).await.unwrap(),
+        )
+    };
+
+    // Act
+    let before = read().await;
+    let revealed = crash::reveal_crashed(&db, now()).await.unwrap();
+    let after = read().await;
+
+    // Assert
+    assert_eq!(before.0, vec![(two, point(&second), second.clone()), (one, point(&first), first.clone())]);
+    let (round, committed) = before.1.clone().expect("the crashed round verifies before its reveal");
+    assert_eq!(
+        (round.hash.as_str(), round.crash_point, round.crash_at, committed.as_str()),
+        (second.as_str(), point(&second), t - 500, commitment.as_str())
+    );
+    assert_eq!(before.2, before.1, "found by its hash too");
+    assert_eq!((before.3[0].rounds, before.3[0].first.map(|f| f.0), before.3[0].last), (2, Some(one), Some((two, 2, t - 1_500, t - 500))));
+    assert_eq!(revealed, 1);
+    assert_eq!(after, before);
+    assert_eq!(stored_round_in(&db, two).await, (Some(second.clone()), Some(point(&second)), Some(t - 500), None));
+}
+
+#[tokio::test]
+async fn a_crashed_round_not_yet_revealed_is_told_as_crashed_and_its_reveal_changes_no_answer_on_sqlite() {
+    a_crashed_round_not_yet_revealed_reads_as_crashed(Engine::Sqlite).await;
+}
+
+#[tokio::test]
+async fn a_crashed_round_not_yet_revealed_is_told_as_crashed_and_its_reveal_changes_no_answer_on_postgres() {
+    if crate::helpers::postgres_available("the PostgreSQL crash reveal test") {
+        a_crashed_round_not_yet_revealed_reads_as_crashed(Engine::Postgres).await;
     }
 }
 

@@ -1,9 +1,11 @@
 //! The crash game's round clock. Every node runs this loop; the one holding the lease in
 //! `crash_clock` (taken when it is free or expired, renewed every tick, [`LEASE_MS`] long) does the
 //! work: it creates the next round once the current one has crashed (the next hash of the chain,
-//! a new chain when one runs out), pays auto cash-outs as the multiplier passes them, and settles
-//! the crashed round. Should that node stop, another takes the lease within [`LEASE_MS`]; rounds in
-//! flight keep their fixed timeline meanwhile, and every node takes bets and cash-outs by the clock.
+//! a new chain when one runs out; its hash, crash point and crash time sealed in its row), pays auto
+//! cash-outs as the multiplier passes them, and reveals (writes plain) and then settles the crashed
+//! round. Should that node stop, another takes the lease within [`LEASE_MS`] and reveals what it
+//! left; rounds in flight keep their fixed timeline meanwhile, and every node takes bets and
+//! cash-outs by the clock.
 //! The same node purges the studio's expired launch tokens and game sessions every
 //! [`PURGE_EVERY_MS`].
 
@@ -102,9 +104,11 @@ async fn turn(db: &Db, timings: &Timings, chains: &mut HashMap<i64, Arc<Chain>>)
             super::pay_autos(db, r, r.multiplier(now) as i64).await?;
         }
         _ => {
-            // Settle what crashed (and any round a stopped clock left), then open the next.
+            // Reveal what crashed, settle it (and any round a stopped clock left), then open the
+            // next: no round is made while one that crashed is still sealed.
+            super::reveal_crashed(db, now).await?;
             for id in super::unsettled(db, now).await? {
-                if let Some(r) = super::round_in(&mut *db.pool.acquire().await?, id).await?
+                if let Some(r) = super::round_in(&mut *db.pool.acquire().await?, &db.seed_key, id).await?
                     && let Err(e) = super::settle(db, &r).await
                 {
                     tracing::error!(round = id, error = %e, "crash clock: a round could not be settled");
@@ -148,17 +152,16 @@ async fn next_round(
     let opens = last.map_or(now, |r| (r.crash_at + timings.pause_ms).max(now));
     let start_at = opens + timings.betting_ms;
     let crash_at = start_at + crash::flight_ms(point);
+    // Its outcome sealed: the plain hash, crash point and crash time are written once it crashed.
+    let sealed = super::seal_outcome(&db.seed_key, chain.id, position, &hash, point as i64, crash_at)?;
     // Two clocks for a moment (a lease handed over) cannot both add it: (chain, position) is unique.
     sqlx::query(
-        "INSERT INTO crash_rounds (chain_id, position, hash, crash_point, start_at, crash_at) VALUES ($1, $2, $3, $4, $5, $6) \
-         ON CONFLICT (chain_id, position) DO NOTHING",
+        "INSERT INTO crash_rounds (chain_id, position, sealed, start_at) VALUES ($1, $2, $3, $4) ON CONFLICT (chain_id, position) DO NOTHING",
     )
     .bind(chain.id)
     .bind(position)
-    .bind(&hash)
-    .bind(point as i64)
+    .bind(&sealed)
     .bind(start_at)
-    .bind(crash_at)
     .execute(&db.pool)
     .await?;
     // The chain after this one is published now (made with this chain's first round), a whole

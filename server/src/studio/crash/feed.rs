@@ -143,6 +143,11 @@ const OVERLAP_MS: i64 = 2_000;
 /// Follows the database: its clock against this node's, the current round (a new one is
 /// announced) and its bets' changes.
 pub async fn poll(db: Db, feed: Arc<CrashFeed>) {
+    if !db.seed_key.is_set() {
+        // The round being bet on or flown is sealed: a node without the key cannot follow it.
+        tracing::error!("KASA_SEED_KEY is not set: this node's crash feed shows no round");
+        return;
+    }
     let mut seen_round = None;
     let mut seen_change = -1;
     let mut pushed: std::collections::HashSet<(i64, i64, Option<i64>, Option<i64>)> = std::collections::HashSet::new();

@@ -2,9 +2,16 @@
 //! 0014). A round's whole timeline is fixed when it is created — bets until `start_at`, the flight
 //! until `crash_at` (from its crash point, [`engine::crash`]) — so any node takes bets and
 //! cash-outs by the clock alone; one node at a time runs the round clock ([`clock`]: creates the
-//! rounds along the hash chain, pays auto cash-outs as the multiplier passes them, settles the
-//! crashed round), chosen through a lease in the database; each node's [`feed`] pushes the round
-//! to its players' sockets. Money moves through the wallet's round calls like every game's.
+//! rounds along the hash chain, pays auto cash-outs as the multiplier passes them, reveals and
+//! settles the crashed round), chosen through a lease in the database; each node's [`feed`] pushes
+//! the round to its players' sockets. Money moves through the wallet's round calls like every
+//! game's.
+//!
+//! Until a round has crashed its row tells nothing of its outcome (migration 0024): its hash, crash
+//! point and crash time are stored only sealed under the node's `KASA_SEED_KEY` ([`seal_outcome`],
+//! bound to the round's chain and position), every node opening them in memory; the plain columns
+//! are written by [`reveal_crashed`] once it has crashed. Everything that reads crashed rounds
+//! (history, archive, verification, settlement) reads those revealed columns.
 
 pub mod clock;
 pub mod feed;
@@ -19,6 +26,7 @@ use super::engine::crash;
 use crate::casino::rounds::{self, CallError, Move};
 use crate::db::{Db, now_ms};
 use crate::money::Kurus;
+use crate::seal::{SealError, SeedKey};
 use crate::wallet::{self, WalletError};
 
 pub use crash::CODE;
@@ -49,12 +57,13 @@ impl Default for Timings {
     }
 }
 
-/// A round as stored.
+/// A round as stored (its outcome opened, if still sealed).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Round {
     pub id: i64,
     pub chain_id: i64,
     pub position: i64,
+    /// Hex.
     pub hash: String,
     /// Hundredths.
     pub crash_point: i64,
@@ -105,19 +114,39 @@ pub async fn db_now(conn: &mut AnyConnection) -> Result<i64, sqlx::Error> {
     }
 }
 
-const ROUND_COLUMNS: &str = "id, chain_id, position, hash, crash_point, start_at, crash_at, settled_at";
+const ROUND_COLUMNS: &str = "id, chain_id, position, hash, crash_point, start_at, crash_at, settled_at, sealed";
 
-fn round_of(row: &sqlx::any::AnyRow) -> Result<Round, sqlx::Error> {
-    Ok(Round {
-        id: row.try_get(0)?,
-        chain_id: row.try_get(1)?,
-        position: row.try_get(2)?,
-        hash: row.try_get(3)?,
-        crash_point: row.try_get(4)?,
-        start_at: row.try_get(5)?,
-        crash_at: row.try_get(6)?,
-        settled_at: row.try_get(7)?,
-    })
+/// What a round's sealed outcome is bound to: its place in its chain (a sealed value moved onto
+/// another row does not open).
+fn outcome_binding(chain_id: i64, position: i64) -> String {
+    format!("kasa-aviator round {chain_id}:{position}")
+}
+
+/// A round's outcome sealed for its row (chain, position): its hash, crash point (hundredths) and
+/// crash time (epoch ms), as `sealed` holds them until it has crashed.
+pub fn seal_outcome(key: &SeedKey, chain_id: i64, position: i64, hash: &str, crash_point: i64, crash_at: i64) -> Result<String, SealError> {
+    key.seal(&format!("{hash} {crash_point} {crash_at}"), &outcome_binding(chain_id, position))
+}
+
+/// Opens [`seal_outcome`]'s value: (hash, crash point, crash time).
+fn open_outcome(key: &SeedKey, chain_id: i64, position: i64, sealed: &str) -> Result<(String, i64, i64), SealError> {
+    let plain = key.open(sealed, &outcome_binding(chain_id, position))?;
+    let mut parts = plain.split(' ');
+    match (parts.next(), parts.next().map(str::parse), parts.next().map(str::parse), parts.next()) {
+        (Some(hash), Some(Ok(point)), Some(Ok(crash_at)), None) => Ok((hash.to_string(), point, crash_at)),
+        _ => Err(SealError::Unreadable),
+    }
+}
+
+/// A round from its row: the plain columns once revealed, else its sealed outcome opened.
+fn round_of(row: &sqlx::any::AnyRow, key: &SeedKey) -> Result<Round, sqlx::Error> {
+    let (id, chain_id, position): (i64, i64, i64) = (row.try_get(0)?, row.try_get(1)?, row.try_get(2)?);
+    let sealed: Option<String> = row.try_get(8)?;
+    let (hash, crash_point, crash_at) = match sealed {
+        Some(sealed) => open_outcome(key, chain_id, position, &sealed)?,
+        None => (row.try_get(3)?, row.try_get(4)?, row.try_get(6)?),
+    };
+    Ok(Round { id, chain_id, position, hash, crash_point, start_at: row.try_get(5)?, crash_at, settled_at: row.try_get(7)? })
 }
 
 /// The latest round (the one being bet on, flown, or just crashed).
@@ -125,15 +154,60 @@ pub async fn current(db: &Db) -> Result<Option<Round>, sqlx::Error> {
     let row = sqlx::query(sqlx::AssertSqlSafe(format!("SELECT {ROUND_COLUMNS} FROM crash_rounds ORDER BY id DESC LIMIT 1")))
         .fetch_optional(&db.pool)
         .await?;
-    row.as_ref().map(round_of).transpose()
+    row.as_ref().map(|r| round_of(r, &db.seed_key)).transpose()
 }
 
-async fn round_in(conn: &mut AnyConnection, id: i64) -> Result<Option<Round>, sqlx::Error> {
+async fn round_in(conn: &mut AnyConnection, key: &SeedKey, id: i64) -> Result<Option<Round>, sqlx::Error> {
     let row = sqlx::query(sqlx::AssertSqlSafe(format!("SELECT {ROUND_COLUMNS} FROM crash_rounds WHERE id = $1")))
         .bind(id)
         .fetch_optional(&mut *conn)
         .await?;
-    row.as_ref().map(round_of).transpose()
+    row.as_ref().map(|r| round_of(r, key)).transpose()
+}
+
+/// The rounds whose rows still hold their outcome sealed, each opened (or why not), with its
+/// sealed value. A sealed round is never settled (it is revealed first): the unsettled index finds
+/// them, the current round and at most one a stopped clock left.
+async fn still_sealed(db: &Db) -> Result<Vec<(Result<Round, sqlx::Error>, String)>, sqlx::Error> {
+    let rows = sqlx::query(sqlx::AssertSqlSafe(format!(
+        "SELECT {ROUND_COLUMNS} FROM crash_rounds WHERE settled_at IS NULL AND sealed IS NOT NULL ORDER BY id"
+    )))
+    .fetch_all(&db.pool)
+    .await?;
+    rows.iter().map(|row| Ok((round_of(row, &db.seed_key), row.try_get(8)?))).collect()
+}
+
+/// The rounds crashed by `now` whose rows are not yet revealed (the current round from its crash
+/// until the clock's next turn reveals it; longer while the lease moves to another node), opened:
+/// the readers of crashed rounds add them, so every node tells a round crashed from its crash
+/// time on. Those this node cannot open (no key, or another one) are left out.
+async fn crashed_unrevealed(db: &Db, now: i64) -> Result<Vec<Round>, sqlx::Error> {
+    Ok(still_sealed(db).await?.into_iter().filter_map(|(r, _)| r.ok()).filter(|r| r.crash_at <= now).collect())
+}
+
+/// Writes plain the hash, crash point and crash time of every round crashed by `now` (its sealed
+/// timeline) whose row still holds them sealed, and clears the sealed value: the current round
+/// once it has crashed, or one a stopped clock left. Run by the node holding the clock's lease
+/// before it settles; answers how many it revealed.
+pub async fn reveal_crashed(db: &Db, now: i64) -> Result<usize, sqlx::Error> {
+    let mut revealed = 0;
+    for (round, sealed) in still_sealed(db).await? {
+        let round = round?;
+        if round.crash_at > now {
+            continue;
+        }
+        let done =
+            sqlx::query("UPDATE crash_rounds SET hash = $1, crash_point = $2, crash_at = $3, sealed = NULL WHERE id = $4 AND sealed = $5")
+                .bind(&round.hash)
+                .bind(round.crash_point)
+                .bind(round.crash_at)
+                .bind(round.id)
+                .bind(&sealed)
+                .execute(&db.pool)
+                .await?;
+        revealed += done.rows_affected() as usize;
+    }
+    Ok(revealed)
 }
 
 /// The last crashed rounds, newest first: (round id, crash point in hundredths, hash).
@@ -143,7 +217,14 @@ pub async fn history(db: &Db, now: i64, take: i64) -> Result<Vec<(i64, i64, Stri
         .bind(take)
         .fetch_all(&db.pool)
         .await?;
-    rows.iter().map(|r| Ok((r.try_get(0)?, r.try_get(1)?, r.try_get(2)?))).collect()
+    let mut out = crashed_unrevealed(db, now).await?.into_iter().map(|r| (r.id, r.crash_point, r.hash)).collect::<Vec<_>>();
+    for r in &rows {
+        out.push((r.try_get(0)?, r.try_get(1)?, r.try_get(2)?));
+    }
+    out.sort_by_key(|(id, _, _)| std::cmp::Reverse(*id));
+    out.dedup_by_key(|(id, _, _)| *id);
+    out.truncate(usize::try_from(take).unwrap_or(0));
+    Ok(out)
 }
 
 /// The commitment of the chain a round belongs to.
@@ -271,7 +352,7 @@ pub async fn bet(db: &Db, player_id: i64, slot: i64, amount: i64, auto_cash_out:
     }
     wallet::open_provider_account(db, PROVIDER).await.map_err(CallError::from)?;
     let mut tx = db.begin_write().await?;
-    let done = bet_in(&mut tx, player_id, slot, amount, auto_cash_out).await;
+    let done = bet_in(&mut tx, &db.seed_key, player_id, slot, amount, auto_cash_out).await;
     match done {
         Ok(placed) => {
             tx.commit().await?;
@@ -289,7 +370,14 @@ pub async fn bet(db: &Db, player_id: i64, slot: i64, amount: i64, auto_cash_out:
     }
 }
 
-async fn bet_in(tx: &mut AnyConnection, player_id: i64, slot: i64, amount: i64, auto: Option<i64>) -> Result<Placed, CrashError> {
+async fn bet_in(
+    tx: &mut AnyConnection,
+    key: &SeedKey,
+    player_id: i64,
+    slot: i64,
+    amount: i64,
+    auto: Option<i64>,
+) -> Result<Placed, CrashError> {
     let now = db_now(tx).await?;
     let id: Option<i64> = sqlx::query_scalar("SELECT id FROM crash_rounds ORDER BY id DESC LIMIT 1").fetch_optional(&mut *tx).await?;
     // The round held against its settlement until this bet commits (PostgreSQL; SQLite's write
@@ -304,7 +392,7 @@ async fn bet_in(tx: &mut AnyConnection, player_id: i64, slot: i64, amount: i64, 
         }
         None => None,
     };
-    let round = row.as_ref().map(round_of).transpose()?.ok_or(CrashError::BetsClosed)?;
+    let round = row.as_ref().map(|r| round_of(r, key)).transpose()?.ok_or(CrashError::BetsClosed)?;
     if round.phase(now) != Phase::Betting || round.settled_at.is_some() {
         return Err(CrashError::BetsClosed);
     }
@@ -345,7 +433,7 @@ pub struct CashedOut {
 /// multiplier has passed it), while the round flies; once only.
 pub async fn cash_out(db: &Db, player_id: i64, slot: i64) -> Result<CashedOut, CrashError> {
     let mut tx = db.begin_write().await?;
-    let done = cash_out_in(&mut tx, player_id, slot).await;
+    let done = cash_out_in(&mut tx, &db.seed_key, player_id, slot).await;
     match done {
         Ok(c) => {
             tx.commit().await?;
@@ -358,7 +446,7 @@ pub async fn cash_out(db: &Db, player_id: i64, slot: i64) -> Result<CashedOut, C
     }
 }
 
-async fn cash_out_in(tx: &mut AnyConnection, player_id: i64, slot: i64) -> Result<CashedOut, CrashError> {
+async fn cash_out_in(tx: &mut AnyConnection, key: &SeedKey, player_id: i64, slot: i64) -> Result<CashedOut, CrashError> {
     // The player's latest bet in the slot, whichever round is the latest now.
     let row = sqlx::query(
         "SELECT round_id, amount, auto_cash_out, win FROM crash_bets WHERE player_id = $1 AND slot = $2 ORDER BY round_id DESC LIMIT 1",
@@ -370,7 +458,7 @@ async fn cash_out_in(tx: &mut AnyConnection, player_id: i64, slot: i64) -> Resul
     let Some(row) = row else { return Err(CrashError::NoBet) };
     let (round_id, amount, auto, win): (i64, i64, Option<i64>, Option<i64>) =
         (row.try_get(0)?, row.try_get(1)?, row.try_get(2)?, row.try_get(3)?);
-    let round = round_in(tx, round_id).await?.ok_or(CrashError::NoBet)?;
+    let round = round_in(tx, key, round_id).await?.ok_or(CrashError::NoBet)?;
     let now = db_now(tx).await?;
     match round.phase(now) {
         Phase::Betting => return Err(CrashError::NotFlying),
@@ -534,7 +622,7 @@ pub async fn chains(db: &Db, before: Option<i64>, take: i64) -> Result<Vec<Archi
         let mut conn = db.pool.acquire().await?;
         let end = async |id: Option<i64>, conn: &mut AnyConnection| -> Result<Option<(i64, i64, i64, i64)>, sqlx::Error> {
             Ok(match id {
-                Some(id) => round_in(conn, id).await?.map(|r| (r.id, r.position, r.start_at, r.crash_at)),
+                Some(id) => round_in(conn, &db.seed_key, id).await?.map(|r| (r.id, r.position, r.start_at, r.crash_at)),
                 None => None,
             })
         };
@@ -547,6 +635,15 @@ pub async fn chains(db: &Db, before: Option<i64>, take: i64) -> Result<Vec<Archi
             first: end(first, &mut conn).await?,
             last: end(last, &mut conn).await?,
         });
+    }
+    // Rounds crashed but not yet revealed, newer than their chain's revealed ones.
+    for r in crashed_unrevealed(db, now).await? {
+        if let Some(c) = out.iter_mut().find(|c| c.id == r.chain_id) {
+            c.rounds += 1;
+            let end = Some((r.id, r.position, r.start_at, r.crash_at));
+            c.first = c.first.or(end);
+            c.last = end;
+        }
     }
     Ok(out)
 }
@@ -571,5 +668,34 @@ pub async fn crashed_round(db: &Db, id: Option<i64>, hash: Option<&str>) -> Resu
         (None, h) => query.bind(h.unwrap_or_default().to_string()),
     };
     let row = query.fetch_optional(&mut *conn).await?;
-    row.map(|r| Ok((round_of(&r)?, r.try_get(8)?))).transpose()
+    drop(conn);
+    if let Some(r) = row {
+        return Ok(Some((round_of(&r, &db.seed_key)?, r.try_get(9)?)));
+    }
+    // A round crashed but not yet revealed.
+    let found = crashed_unrevealed(db, now).await?.into_iter().find(|r| match (id, hash) {
+        (Some(id), _) => r.id == id,
+        (None, h) => Some(r.hash.as_str()) == h,
+    });
+    Ok(match found {
+        Some(r) => commitment(db, r.chain_id).await?.map(|c| (r, c)),
+        None => None,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_sealed_outcome_opens_on_its_own_row_only() {
+        let key = SeedKey::new([3; 32]);
+        let hash = "ab".repeat(32);
+        let sealed = seal_outcome(&key, 7, 12, &hash, 153, 1_700_000_000_123).unwrap();
+        assert!(crate::seal::is_sealed(&sealed) && !sealed.contains(&hash), "{sealed}");
+        assert_eq!(open_outcome(&key, 7, 12, &sealed).unwrap(), (hash, 153, 1_700_000_000_123));
+        assert!(open_outcome(&key, 7, 13, &sealed).is_err(), "another position");
+        assert!(open_outcome(&key, 8, 12, &sealed).is_err(), "another chain");
+        assert!(open_outcome(&SeedKey::new([4; 32]), 7, 12, &sealed).is_err(), "another key");
+    }
 }
