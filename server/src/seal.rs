@@ -1,5 +1,6 @@
 //! Sealing the secrets of coming outcomes: a player's server seeds not yet revealed (the current
-//! one and the pending next one) and the crash chains' secret starts are stored encrypted with
+//! one and the pending next one), the crash chains' secret starts and the crash round bet on or
+//! flying (its hash, crash point and crash time, until it crashes) are stored encrypted with
 //! ChaCha20-Poly1305 (ring's AEAD) under the node's `KASA_SEED_KEY`, so a copy of the database
 //! alone tells no round to come. A sealed value is `s1.` and the base64 (URL alphabet, no padding)
 //! of a random 12-byte nonce, the ciphertext and its 16-byte tag; its associated data is the
