@@ -16,11 +16,11 @@ import {
   artifactsDir,
   closePopupIfShown,
   kasaAdmin,
-  launchBrowser,
   openPage,
   registerPlayer,
   screenshot,
-  startServer,
+  startServerAndBrowser,
+  stopServerAndBrowser,
   test,
   until,
 } from './helpers.mjs';
@@ -65,15 +65,8 @@ const T = {
 let server;
 let browser;
 
-before(async () => {
-  server = await startServer({ env: { KASA_LIMIT_REGISTER_IP: '100/3600' } });
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+before(async () => ({ server, browser } = await startServerAndBrowser()));
+after(() => stopServerAndBrowser({ server, browser }));
 
 const admin = (...args) => kasaAdmin(server.databaseUrl, ...args);
 

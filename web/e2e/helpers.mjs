@@ -156,6 +156,28 @@ export function test(name, fn) {
   });
 }
 
+/**
+ * A test file's server and browser, for its `before`: `startServer` with registrations from one
+ * address loosened to 100 an hour (every test registers its own players) and `env` added, then
+ * `launchBrowser` (the server stopped again if the browser does not start). `stopServerAndBrowser`
+ * ends both in the file's `after`.
+ */
+export async function startServerAndBrowser({ env = {} } = {}) {
+  const server = await startServer({ env: { KASA_LIMIT_REGISTER_IP: '100/3600', ...env } });
+  try {
+    return { server, browser: await launchBrowser() };
+  } catch (error) {
+    await server.stop();
+    throw error;
+  }
+}
+
+/** Ends what `startServerAndBrowser` started (either may be missing if starting failed). */
+export async function stopServerAndBrowser({ server, browser }) {
+  await browser?.close();
+  await server?.stop();
+}
+
 export async function launchBrowser() {
   const browser = await chromium.launch({
     executablePath: chromiumPath,

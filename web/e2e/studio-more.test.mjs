@@ -18,13 +18,13 @@ import {
   axeClean,
   axeProblems,
   fundedPlayer,
-  launchBrowser,
   launchFromLobby,
   meterShows,
   noOverflow,
   openGame,
   screenshot,
-  startServer,
+  startServerAndBrowser,
+  stopServerAndBrowser,
   test,
   until,
 } from './helpers.mjs';
@@ -96,15 +96,8 @@ const T = {
 let server;
 let browser;
 
-before(async () => {
-  server = await startServer({ env: { KASA_LIMIT_REGISTER_IP: '100/3600' } });
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+before(async () => ({ server, browser } = await startServerAndBrowser()));
+after(() => stopServerAndBrowser({ server, browser }));
 
 /** The data of the next answer to POST /games/api/{path} in the page (any of its frames). */
 function answerTo(page, path) {

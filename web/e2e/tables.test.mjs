@@ -14,14 +14,14 @@ import {
   artifactsDir,
   axeProblems,
   fundedPlayer as sharedFundedPlayer,
-  launchBrowser,
   launchFromLobby as sharedLaunchFromLobby,
   lira,
   meterShows,
   noOverflow,
   openGame as sharedOpenGame,
   screenshot,
-  startServer,
+  startServerAndBrowser,
+  stopServerAndBrowser,
   test,
   until,
 } from './helpers.mjs';
@@ -83,15 +83,8 @@ const T = {
 let server;
 let browser;
 
-before(async () => {
-  server = await startServer({ env: { KASA_LIMIT_REGISTER_IP: '100/3600' } });
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+before(async () => ({ server, browser } = await startServerAndBrowser()));
+after(() => stopServerAndBrowser({ server, browser }));
 
 const api = (path, authData, options) => apiAs(server.apiUrl, authData, path, options);
 const fundedPlayer = (tag, amount) => sharedFundedPlayer(server, tag, amount);

@@ -85,7 +85,8 @@ export function TopNotifyBanner() {
 /**
  * One line, shown when the site is not on its default domain; names the next domain as a link.
  * Rendered from the stored bootstrap at the first paint (its text shortens with an ellipsis,
- * never wraps).
+ * never wraps). A labelled landmark of its own, at the top of every page, so that nothing of the
+ * page sits outside the landmarks.
  */
 export function DomainBanner({ hostname = window.location.hostname }: { hostname?: string }) {
   const { t } = useTranslation();
@@ -97,7 +98,11 @@ export function DomainBanner({ hostname = window.location.hostname }: { hostname
     ? t('domainBanner.textNext', { domain: options['default-domain'] })
     : t('domainBanner.text', { domain: options['default-domain'] });
   return (
-    <div className="domain-banner" role="note" data-testid="domain-banner">
+    <aside
+      className="domain-banner"
+      aria-label={t('domainBanner.label')}
+      data-testid="domain-banner"
+    >
       <Icon name="info" size={16} className="domain-banner__icon" />
       <p className="domain-banner__text" title={text}>
         {text}
@@ -108,6 +113,6 @@ export function DomainBanner({ hostname = window.location.hostname }: { hostname
           <Icon name="chevronRight" size={14} />
         </a>
       ) : null}
-    </div>
+    </aside>
   );
 }

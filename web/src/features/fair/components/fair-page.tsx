@@ -1,10 +1,15 @@
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { Field, FORM_MODE, InputBox, TextField, describedBy } from '@/components/ui/form';
 import { Icon } from '@/components/ui/icon';
-import { usePublished, type Jackpot, type PublishedGame } from '../api/get-published';
+import {
+  usePublished,
+  type GameKind,
+  type Jackpot,
+  type PublishedGame,
+} from '../api/get-published';
 import {
   crashFormSchema,
   seedFormSchema,
@@ -34,6 +39,25 @@ type Checked = {
   commitment: string;
   bet: bigint | null;
 };
+
+/**
+ * Under a form: why the round could not be recomputed, or the round itself under its title
+ * (`children`, none before the first recompute); announced as it changes.
+ */
+function FairResult({ failure, children }: { failure: string | null; children: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <div className="fair-result" role="status" aria-live="polite" data-testid="fair-result">
+      {failure ? <p className="fair-error">{failure}</p> : null}
+      {children ? (
+        <>
+          <h2 className="fair-result__title">{t('fair.result')}</h2>
+          {children}
+        </>
+      ) : null}
+    </div>
+  );
+}
 
 /** Whether the server seed's SHA-256 is the pasted commitment (none pasted: not checked). */
 function CommitmentCheck({ hash, commitment }: { hash: string; commitment: string }) {
@@ -149,16 +173,14 @@ function SeedForm({ game, jackpots, lang }: { game: SeededGame; jackpots: Jackpo
           {t('fair.recompute')}
         </button>
       </form>
-      <div className="fair-result" role="status" aria-live="polite" data-testid="fair-result">
-        {failure ? <p className="fair-error">{failure}</p> : null}
+      <FairResult failure={failure}>
         {checked ? (
           <>
-            <h2 className="fair-result__title">{t('fair.result')}</h2>
             <CommitmentCheck hash={checked.hash} commitment={checked.commitment} />
             <RoundView game={checked.game} result={checked.result} bet={checked.bet} lang={lang} />
           </>
         ) : null}
-      </div>
+      </FairResult>
     </>
   );
 }
@@ -209,17 +231,18 @@ function CrashForm({ game, lang }: { game: CrashGame; lang: Lang }) {
           {t('fair.recompute')}
         </button>
       </form>
-      <div className="fair-result" role="status" aria-live="polite" data-testid="fair-result">
-        {failure ? <p className="fair-error">{failure}</p> : null}
-        {round ? (
-          <>
-            <h2 className="fair-result__title">{t('fair.result')}</h2>
-            <CrashView round={round} lang={lang} />
-          </>
-        ) : null}
-      </div>
+      <FairResult failure={failure}>
+        {round ? <CrashView round={round} lang={lang} /> : null}
+      </FairResult>
     </>
   );
+}
+
+/** The games by kind, each kind where its first game is in the server's list. */
+function byKind(games: PublishedGame[]): [GameKind, PublishedGame[]][] {
+  const groups = new Map<GameKind, PublishedGame[]>();
+  for (const g of games) groups.set(g.kind, [...(groups.get(g.kind) ?? []), g]);
+  return [...groups];
 }
 
 /** The steps of the algorithm, in short (the README has them in full). */
@@ -283,10 +306,14 @@ export function FairPage() {
               onChange={(e) => setCode(e.target.value)}
               data-testid="fair-game"
             >
-              {data.games.map((g) => (
-                <option key={g.code} value={g.code}>
-                  {g.name[lang]} · {t(`fair.kind.${g.kind}`)}
-                </option>
+              {byKind(data.games).map(([kind, games]) => (
+                <optgroup key={kind} label={t(`fair.kind.${kind}`)}>
+                  {games.map((g) => (
+                    <option key={g.code} value={g.code}>
+                      {g.name[lang]}
+                    </option>
+                  ))}
+                </optgroup>
               ))}
             </select>
           </InputBox>
