@@ -8,16 +8,17 @@ use serde_json::{Value, json};
 use kasa::sports::{admin, betting};
 
 use crate::helpers::{TestApp, burst, envelope};
-use crate::sportsbook::betting::{football_events, leg, place, selection};
 use crate::on_both_engines;
 use crate::rounds::{assert_ledger_holds, fund, make_player, money};
+use crate::sportsbook::betting::{football_events, leg, place, selection};
 
 /// The demo e-wallet withdrawal method (content/payment_methods.json).
 const EWALLET_WITHDRAW: i64 = 5;
 
 /// A single of `lira` on a selection; the bet's id.
 async fn single(app: &TestApp, token: &str, (selection, price, _): (i64, i64, i64), lira: i64) -> i64 {
-    let (status, placed) = place(app, token, json!({"legs": [leg(selection, price)], "kind": "single", "stake": lira, "oddsChoice": "none"})).await;
+    let (status, placed) =
+        place(app, token, json!({"legs": [leg(selection, price)], "kind": "single", "stake": lira, "oddsChoice": "none"})).await;
     assert_eq!(status, 200, "{placed}");
     placed["data"][0]["id"].as_i64().unwrap()
 }
