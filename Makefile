@@ -21,8 +21,13 @@ web/node_modules/.installed: web/package.json web/package-lock.json
 	cd web && npm ci --no-audit --no-fund
 	touch $@
 
-web: web-deps
+# The app is built once for all the targets that need it, and again only when a source changed.
+WEB_SOURCES := $(shell find web/src web/games web/sportsbook web/public web/scripts -type f 2>/dev/null) \
+	$(wildcard web/index.html web/*.config.ts web/tsconfig*.json web/package.json content/translations/*.json)
+web: web/node_modules/.built
+web/node_modules/.built: web/node_modules/.installed $(WEB_SOURCES)
 	cd web && npm run build
+	touch $@
 
 ## test: Rust (SQLite, and PostgreSQL when KASA_TEST_POSTGRES_URL is set), Vitest, Playwright
 test: web
