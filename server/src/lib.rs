@@ -7,6 +7,7 @@ pub mod bonus;
 pub mod casino;
 pub mod cms;
 pub mod config;
+pub mod crypto;
 pub mod db;
 pub mod error;
 pub mod http;

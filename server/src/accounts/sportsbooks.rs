@@ -6,8 +6,6 @@
 //! HMAC-SHA256 of the rest under `KASA_SPORTSBOOK_SECRET`, which the sportsbook shares to check
 //! who the player is without calling back. [`Sportsbooks::verify`] is that check.
 
-use crate::payments::card;
-
 /// How long a sportsbook token is good for (a login's day of play).
 pub const TOKEN_TTL_MS: i64 = 12 * 3600 * 1000;
 
@@ -67,7 +65,7 @@ impl Sportsbooks {
     }
 
     fn sign(&self, payload: &str) -> String {
-        card::sign(&self.secret, payload.as_bytes())
+        crate::crypto::hmac_sha256_hex(&self.secret, payload.as_bytes())
     }
 
     /// A token for the player (by usercode) at one sportsbook (`betsy` or `betco`).

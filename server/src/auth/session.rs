@@ -3,8 +3,6 @@
 
 use axum::extract::{FromRef, FromRequestParts};
 use axum::http::request::Parts;
-use base64::Engine as _;
-use sha2::{Digest, Sha256};
 use sqlx::Row;
 
 use crate::db::{Db, now_ms};
@@ -36,16 +34,7 @@ impl EndReason {
     }
 }
 
-/// A new opaque token (URL-safe base64 of 32 random bytes).
-pub fn new_token() -> String {
-    let bytes: [u8; 32] = rand::random();
-    base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(bytes)
-}
-
-/// What is stored for a token.
-pub fn token_hash(token: &str) -> String {
-    hex::encode(Sha256::digest(token.as_bytes()))
-}
+pub use crate::crypto::{new_token, token_hash};
 
 /// Where a login came from.
 #[derive(Debug, Clone, Default)]

@@ -305,7 +305,7 @@ pub async fn feed_secret(db: &Db) -> sqlx::Result<FeedSecret> {
 fn stretch_rng(secret: &FeedSecret, feed_key: &str, stretch: usize) -> rand::rngs::StdRng {
     let mut message = format!("{feed_key}:{stretch}:").into_bytes();
     message.extend_from_slice(&rand::random::<[u8; 32]>());
-    rand::rngs::StdRng::from_seed(crate::payments::card::hmac_sha256(&secret.0, &message))
+    rand::rngs::StdRng::from_seed(crate::crypto::hmac_sha256(&secret.0, &message))
 }
 
 /// The order of a day's sides: public (the fixtures are published a day ahead), never the play.

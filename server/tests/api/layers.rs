@@ -5,7 +5,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
 /// Database, money, time, the error envelope, messages, settings and their small helpers.
-const CORE: &[&str] = &["config", "db", "error", "http", "i18n", "journal", "mask", "money", "seal", "time"];
+const CORE: &[&str] = &["config", "crypto", "db", "error", "http", "i18n", "journal", "mask", "money", "seal", "time"];
 /// The areas, each a folder holding its routes, logic and SQL.
 const AREAS: &[&str] = &["accounts", "auth", "bonus", "cms", "hub", "notify", "outbox", "payments", "ratelimit", "wallet"];
 
