@@ -22,6 +22,7 @@ pub mod outbox;
 pub mod payments;
 pub mod profile;
 pub mod ratelimit;
+pub mod rounds;
 pub mod seal;
 pub mod security_headers;
 pub mod serve;

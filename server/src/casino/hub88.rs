@@ -17,7 +17,7 @@
 //!
 //! Amounts are integers in 1/100000 of the currency: a kuruş is 1000 of them, and an amount that is
 //! not a whole number of kuruş is refused (`RS_ERROR_WRONG_TYPES`). The currency is TRY only
-//! (`RS_ERROR_WRONG_CURRENCY`). Money moves through [`super::rounds`] with the provider `hub88`
+//! (`RS_ERROR_WRONG_CURRENCY`). Money moves through [`crate::rounds`] with the provider `hub88`
 //! (its house account): a `transaction_uuid` made before with the same content answers the first
 //! answer, with other content `RS_ERROR_DUPLICATE_TRANSACTION`; a rollback of a transaction never
 //! seen is recorded (a tombstone) and answered `RS_OK`, and the bet arriving after it is refused
@@ -52,11 +52,11 @@ use sqlx::Row;
 
 use super::catalogue::{CatalogueFile, GameEntry, ImportReport, ProviderEntry};
 use super::provider::{Launch, LaunchError, LaunchRequest, Platform, Provider};
-use super::rounds::{self, Answer, CallError, Move, Rollback};
 use crate::auth::session::{new_token, token_hash};
 use crate::config::Hub88Settings;
 use crate::db::{Db, now_ms};
 use crate::money::Kurus;
+use crate::rounds::{self, Answer, CallError, Move, Rollback};
 
 /// Hub88's provider code (its house account `house:provider:hub88`).
 pub const PROVIDER: &str = "hub88";

@@ -16,7 +16,6 @@ pub mod jackpots;
 pub mod launch;
 pub mod lobby;
 pub mod provider;
-pub mod rounds;
 pub mod routes;
 pub mod search;
 pub mod store;

@@ -1,7 +1,7 @@
 //! Game providers: every provider is an adapter behind one trait, [`Provider`]: its code and
 //! name, and launching a game for a player on a platform in a language (a URL, or the HTML of a
 //! page for SoftGamings). Their wallet calls (balance, bet, win, rollback) all go through
-//! [`super::rounds`]. The studio (`kasa`) is the adapter that works with no outside contract; the
+//! [`crate::rounds`]. The studio (`kasa`) is the adapter that works with no outside contract; the
 //! outside providers answer "not configured" until their adapters are built; Hub88's is
 //! [`super::hub88`], "not configured" until `KASA_HUB88_*` are set. [`provider`]
 //! finds an adapter by its code.

@@ -3,7 +3,7 @@
 //! the markets' results (a correction resettles by a rollback of the last payout and a new one,
 //! never by editing old transfers), and cash-out.
 //!
-//! Each bet is a round of the `sportsbook` provider through `casino::rounds`, so its money moves
+//! Each bet is a round of the `sportsbook` provider through `rounds`, so its money moves
 //! by the wallet's linked transfers between the player's pockets and the book's house account
 //! (`kasa admin wallet report` shows the book's GGR) and it is a round in Game History. Every
 //! change of a bet is a conditional update of its state, so of two racing changes one wins.
@@ -13,13 +13,13 @@ use sqlx::{AnyConnection, Row};
 
 use super::book::Sport;
 use super::slip::{self, Kind, Leg, LegResult, SlipError};
-use crate::casino::rounds::{self, CallError, Move, Rollback};
 use crate::db::{Db, now_ms};
 use crate::money::Kurus;
+use crate::rounds::{self, CallError, Move, Rollback};
 use crate::wallet::{self, WalletError};
 
 /// The book's provider code in the wallet and the rounds.
-pub const PROVIDER: &str = "sportsbook";
+pub const PROVIDER: &str = crate::rounds::SPORTSBOOK;
 /// Stake limits per bet, kuruş: at least 1 ₺ on each combo, at most 5,000 ₺ in all (500 ₺ on
 /// High Rate prices), and at most 250,000 ₺ to win.
 pub const MIN_STAKE: i64 = 100;

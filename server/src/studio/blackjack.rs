@@ -24,10 +24,10 @@ use super::engine::blackjack::{self, ActError, Action, CODE, Card, HandResult, M
 use super::routes::{CurrentGame, Fair, ShortBalance, refused};
 use super::seal::{self, SeedKey};
 use super::store::{self, GameSession, PROVIDER};
-use crate::casino::rounds::{self, CallError, Move};
 use crate::db::{Db, now_ms};
 use crate::error::{AppError, AppJson, EmptyEnvelope, Envelope, FieldError};
 use crate::money::Kurus;
+use crate::rounds::{self, CallError, Move};
 use crate::wallet::{self, WalletError};
 
 pub fn router() -> OpenApiRouter<Db> {

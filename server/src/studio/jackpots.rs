@@ -19,11 +19,11 @@ use sqlx::{AnyConnection, Row};
 use utoipa::ToSchema;
 
 use super::engine::jackpot::{self, JACKPOTS};
-use crate::casino::rounds::{self, CallError, Move};
 use crate::db::{Db, now_ms};
 use crate::i18n::t;
 use crate::money::Kurus;
 use crate::notify::{self, Audience, NotificationType};
+use crate::rounds::{self, CallError, Move};
 use crate::wallet::{self, Account, Batch, Refs, Transfer, TransferKind, WalletError};
 
 /// Shards a jackpot's contributions are spread over (by player id).

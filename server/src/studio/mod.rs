@@ -8,7 +8,7 @@
 //! transaction: the player's active seed gives the round's nonce (its row locked, so concurrent
 //! spins get distinct nonces), the engine plays the round from `FairRng(server seed, client seed,
 //! nonce)`, and the money moves through the same wallet calls as any provider's
-//! ([`crate::casino::rounds`], provider `kasa`, transactions `{roundId}:bet` and `{roundId}:win`),
+//! ([`crate::rounds`], provider `kasa`, transactions `{roundId}:bet` and `{roundId}:win`),
 //! the round recorded with its seed, nonce, client seed and outcome. The round id is
 //! `{seedId}-{nonce}`. Rotating the seed reveals the server seed, so every round played on it can
 //! be replayed ([`engine::verify`]) and compared.
@@ -22,9 +22,9 @@ pub mod routes;
 pub use crate::seal;
 pub mod store;
 
-use crate::casino::rounds::{self, CallError, Move};
 use crate::db::Db;
 use crate::money::Kurus;
+use crate::rounds::{self, CallError, Move};
 use crate::wallet::{self, WalletError};
 pub use store::{GameSession, PROVIDER, Seed};
 

@@ -5,9 +5,9 @@
 
 use serde_json::{Value, json};
 
-use kasa::casino::rounds::{self, CallError, Move};
 use kasa::cms::promotions::{PromotionEntry, replace_in};
 use kasa::money::Kurus;
+use kasa::rounds::{self, CallError, Move};
 
 use crate::helpers::{TestApp, burst, count_status, envelope};
 use crate::on_both_engines;

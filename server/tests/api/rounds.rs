@@ -5,7 +5,7 @@
 
 use std::sync::Arc;
 
-use kasa::casino::rounds::{self, Answer, CallError, Move, Rollback};
+use kasa::rounds::{self, Answer, CallError, Move, Rollback};
 use kasa::wallet::{self, Account, Batch, Kurus, Transfer, TransferKind};
 use serde_json::Value;
 

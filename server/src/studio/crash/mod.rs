@@ -23,9 +23,9 @@ use utoipa::ToSchema;
 
 use super::PROVIDER;
 use super::engine::crash;
-use crate::casino::rounds::{self, CallError, Move};
 use crate::db::{Db, now_ms};
 use crate::money::Kurus;
+use crate::rounds::{self, CallError, Move};
 use crate::seal::{SealError, SeedKey};
 use crate::wallet::{self, WalletError};
 

@@ -1,4 +1,5 @@
-//! The wallet calls of every provider, the one path their money takes: balance, bet, win and
+//! The rounds area, below the casino, the sportsbook and the studio: the wallet calls of every
+//! provider, the one path their money takes: balance, bet, win and
 //! rollback, each idempotent by the provider's transaction id, and the rounds they make.
 //!
 //! Each call is one transaction: the transaction id is claimed first (`provider_txs`, one row per
@@ -25,6 +26,9 @@ use sha2::{Digest, Sha256};
 use sqlx::{AnyConnection, Row};
 
 use crate::bonus::{self, BonusError, GameClass};
+
+/// The built-in sportsbook's provider code in the wallet and the rounds.
+pub const SPORTSBOOK: &str = "sportsbook";
 use crate::db::{Db, now_ms};
 use crate::money::Kurus;
 use crate::wallet::{self, Account, Committed, Refs, RoundMove, WalletError};
@@ -557,7 +561,7 @@ fn bonus_flow(moved: &Committed, player_id: i64) -> Result<(Kurus, Kurus), CallE
 /// category, 6), slots (the Slots, Megaways and Jackpot categories, 3 to 5, or a game the catalogue
 /// does not know), the other games instant.
 async fn game_class(tx: &mut AnyConnection, provider: &str, game_code: &str) -> Result<GameClass, CallError> {
-    if provider == crate::sports::betting::PROVIDER {
+    if provider == SPORTSBOOK {
         return Ok(GameClass::Sports);
     }
     let row = sqlx::query(
