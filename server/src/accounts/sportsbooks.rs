@@ -83,7 +83,7 @@ impl Sportsbooks {
         }
         let (payload, signature) = token.rsplit_once('.')?;
         let expected = self.sign(payload);
-        let same = super::service::constant_eq(expected.as_bytes(), signature.as_bytes());
+        let same = crate::crypto::constant_time_eq(expected.as_bytes(), signature.as_bytes());
         let mut parts = payload.splitn(3, '.');
         let (book, usercode, expires) = (parts.next()?, parts.next()?, parts.next()?.parse::<i64>().ok()?);
         (same && now < expires).then(|| (book.to_string(), usercode.to_string()))

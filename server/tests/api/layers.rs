@@ -1,5 +1,6 @@
 //! The server's modules depend downward only: the core imports no area, no area imports the
-//! application layer, no two areas import each other, and the wallet never reads the players.
+//! application layer, no two areas import each other, no module reaches itself again through
+//! others, the rounds sit below what players play, and the wallet never reads the players.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
@@ -7,7 +8,9 @@ use std::path::Path;
 /// Database, money, time, the error envelope, messages, settings and their small helpers.
 const CORE: &[&str] = &["config", "crypto", "db", "error", "http", "i18n", "journal", "mask", "money", "seal", "time"];
 /// The areas, each a folder holding its routes, logic and SQL.
-const AREAS: &[&str] = &["accounts", "auth", "bonus", "cms", "hub", "notify", "outbox", "payments", "ratelimit", "wallet"];
+const AREAS: &[&str] = &["accounts", "auth", "bonus", "cms", "hub", "notify", "outbox", "payments", "ratelimit", "rounds", "wallet"];
+/// What players play, above the areas: each reaches the ledger through `rounds`.
+const PRODUCTS: &[&str] = &["casino", "sports", "studio"];
 
 /// For each top-level module, the other top-level modules its source names as `crate::NAME`.
 fn imports() -> BTreeMap<String, BTreeSet<String>> {
@@ -68,5 +71,65 @@ fn the_wallet_never_reads_the_players_table() {
         let path = entry.unwrap().path();
         let text = std::fs::read_to_string(&path).unwrap().to_lowercase();
         assert!(!text.contains("from players") && !text.contains("join players"), "{} reads players", path.display());
+    }
+}
+
+/// The first cycle of imports found from `start`, as the path that closes it.
+fn cycle_from(start: &str, imports: &BTreeMap<String, BTreeSet<String>>) -> Option<Vec<String>> {
+    fn walk(
+        at: &str,
+        path: &mut Vec<String>,
+        done: &mut BTreeSet<String>,
+        imports: &BTreeMap<String, BTreeSet<String>>,
+    ) -> Option<Vec<String>> {
+        if let Some(i) = path.iter().position(|m| m == at) {
+            let mut cycle = path[i..].to_vec();
+            cycle.push(at.to_string());
+            return Some(cycle);
+        }
+        if !done.insert(at.to_string()) {
+            return None;
+        }
+        path.push(at.to_string());
+        for next in imports.get(at).into_iter().flatten() {
+            if let Some(c) = walk(next, path, done, imports) {
+                return Some(c);
+            }
+        }
+        path.pop();
+        None
+    }
+    walk(start, &mut Vec::new(), &mut BTreeSet::new(), imports)
+}
+
+#[test]
+fn no_module_imports_one_that_imports_it_back_even_through_others() {
+    let imports = imports();
+    for module in imports.keys() {
+        assert_eq!(cycle_from(module, &imports), None, "a circle of imports");
+    }
+}
+
+#[test]
+fn a_circle_of_imports_is_found_however_long() {
+    let graph: BTreeMap<String, BTreeSet<String>> = [("a", "b"), ("b", "c"), ("c", "a"), ("d", "a")]
+        .into_iter()
+        .map(|(from, to)| (from.to_string(), BTreeSet::from([to.to_string()])))
+        .collect();
+    assert_eq!(cycle_from("d", &graph), Some(vec!["a".into(), "b".into(), "c".into(), "a".into()]));
+    let line: BTreeMap<String, BTreeSet<String>> =
+        [("a", "b"), ("b", "c")].into_iter().map(|(f, t)| (f.to_string(), BTreeSet::from([t.to_string()]))).collect();
+    assert_eq!(cycle_from("a", &line), None);
+}
+
+#[test]
+fn the_rounds_sit_below_what_players_play() {
+    let imports = imports();
+    let rounds = imports.get("rounds").cloned().unwrap_or_default();
+    let upward: Vec<&String> = rounds.iter().filter(|m| PRODUCTS.contains(&m.as_str())).collect();
+    assert!(upward.is_empty(), "rounds imports {upward:?}");
+    for product in PRODUCTS {
+        let names = imports.get(*product).cloned().unwrap_or_default();
+        assert!(names.contains("rounds"), "{product} reaches the ledger through rounds");
     }
 }

@@ -58,14 +58,9 @@ pub(super) async fn check_code(
         return Err(AppError::BadRequest("code.too_many"));
     };
     let expected = code_hash(purpose, player_id, typed);
-    if !constant_eq(expected.as_bytes(), stored.code_hash.as_bytes()) {
+    if !crate::crypto::constant_time_eq(expected.as_bytes(), stored.code_hash.as_bytes()) {
         return Err(AppError::BadRequest(if attempts >= MAX_CODE_ATTEMPTS { "code.too_many" } else { "code.invalid" }));
     }
     store::give_back_attempt(&state.db, stored.id).await?;
     Ok(stored)
-}
-
-/// Compares in time independent of where the bytes differ (secrets, codes, signatures).
-pub(crate) fn constant_eq(a: &[u8], b: &[u8]) -> bool {
-    a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
 }

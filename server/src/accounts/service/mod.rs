@@ -14,7 +14,6 @@ use crate::i18n::t;
 use crate::ratelimit;
 
 pub use crate::auth::usercode;
-pub(crate) use codes::constant_eq;
 pub use codes::{MAX_CODE_ATTEMPTS, RESET_CODE_TTL_MS, RESET_RESEND_SECS, SMS_CODE_TTL_MS};
 pub use login::{LoginData, login};
 pub use password::{change_password, change_password_with_code, check_reset_code, send_reset};
