@@ -1,0 +1,86 @@
+//! Cash-out: what an open bet is worth now, and cashing it out for that.
+
+use sqlx::{AnyConnection, Row};
+
+use super::legs::{bet_shape, combos_of};
+use super::{BetError, CASHOUT_MARGIN_BP, PROVIDER, round_move};
+use crate::db::{Db, now_ms};
+use crate::money::Kurus;
+use crate::rounds;
+use crate::sports::slip::LegResult;
+use crate::wallet::{self, WalletError};
+
+/// What an open bet can be cashed out for now, kuruş: each combo's value at the current
+/// probabilities of its open legs, less the cash-out margin; `None` when not offered (a leg's
+/// market suspended or closed, the bet not open).
+pub async fn cash_out_value(conn: &mut AnyConnection, bet_id: i64) -> Result<Option<i64>, BetError> {
+    let state: Option<String> =
+        sqlx::query_scalar("SELECT state FROM sb_bets WHERE id = $1").bind(bet_id).fetch_optional(&mut *conn).await?;
+    if state.as_deref() != Some("open") {
+        return Ok(None);
+    }
+    let (legs, results, kind, stake_each) = bet_shape(conn, bet_id).await?;
+    let mut probabilities = Vec::with_capacity(legs.len());
+    for (leg, result) in legs.iter().zip(&results) {
+        if *result != LegResult::Open {
+            probabilities.push(1.0);
+            continue;
+        }
+        let row = sqlx::query(
+            "SELECT s.probability, s.offered, m.state FROM sb_selections s JOIN sb_markets m ON m.id = s.market_id WHERE s.id = $1",
+        )
+        .bind(leg.selection_id)
+        .fetch_one(&mut *conn)
+        .await?;
+        let (ppb, offered, market_state): (i64, i64, String) = (row.try_get(0)?, row.try_get(1)?, row.try_get(2)?);
+        if market_state != "active" || offered == 0 {
+            return Ok(None);
+        }
+        probabilities.push(ppb as f64 / 1e9);
+    }
+    let mut value = 0.0;
+    for combo in combos_of(kind, &legs) {
+        if combo.iter().any(|&i| results[i] == LegResult::Lost) {
+            continue;
+        }
+        let mut v = stake_each as f64;
+        for &i in &combo {
+            let price = if results[i] == LegResult::Void { 1.0 } else { legs[i].price as f64 / 100.0 };
+            v *= price * probabilities[i];
+        }
+        value += v;
+    }
+    let value = (value * (10_000 - CASHOUT_MARGIN_BP) as f64 / 10_000.0).floor() as i64;
+    Ok((value > 0).then_some(value))
+}
+
+/// Cashes an open bet out for its value now, if it is at least `seen` (what the player was shown).
+pub async fn cash_out(db: &Db, player_id: i64, bet_id: i64, seen: i64) -> Result<i64, BetError> {
+    wallet::open_provider_account(db, PROVIDER).await?;
+    let mut tx = db.begin_write().await?;
+    let owner: Option<i64> =
+        sqlx::query_scalar("SELECT player_id FROM sb_bets WHERE id = $1").bind(bet_id).fetch_optional(&mut *tx).await?;
+    if owner != Some(player_id) {
+        return Err(BetError::NoBet);
+    }
+    let value = cash_out_value(&mut tx, bet_id).await?.ok_or(BetError::NoCashOut)?;
+    if value < seen {
+        return Err(BetError::CashOutChanged(value));
+    }
+    let done =
+        sqlx::query("UPDATE sb_bets SET state = 'cashed_out', payout = $1, pay_tx = $2, settled_at = $3 WHERE id = $4 AND state = 'open'")
+            .bind(value)
+            .bind(format!("sb-{bet_id}-cashout"))
+            .bind(now_ms())
+            .bind(bet_id)
+            .execute(&mut *tx)
+            .await?;
+    if done.rows_affected() == 0 {
+        return Err(BetError::NoCashOut);
+    }
+    let amount = Kurus::from_minor(value).map_err(WalletError::from)?;
+    rounds::win_in(&mut tx, &round_move(player_id, bet_id, "cashout", amount)).await?;
+    wallet::publish_balance_in(&mut tx, player_id).await?;
+    tx.commit().await?;
+    Ok(value)
+}
