@@ -152,14 +152,7 @@ pub async fn session_player(db: &crate::db::Db, token: &str) -> sqlx::Result<Opt
 /// The site's own secret for the built-in sportsbook's tokens when the settings give none: made
 /// once (32 random bytes, hex) and kept in `settings`, so every node signs and checks alike.
 pub async fn site_secret(db: &crate::db::Db) -> sqlx::Result<String> {
-    const KEY: &str = "sportsbook.secret";
-    let fresh = hex::encode(rand::random::<[u8; 32]>());
-    sqlx::query("INSERT INTO settings (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING")
-        .bind(KEY)
-        .bind(&fresh)
-        .execute(&db.pool)
-        .await?;
-    sqlx::query_scalar("SELECT value FROM settings WHERE key = $1").bind(KEY).fetch_one(&db.pool).await
+    crate::db::installation_secret(db, "sportsbook.secret").await
 }
 
 /// `scheme://host[:port]` of an http(s) URL.

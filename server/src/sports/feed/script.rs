@@ -47,21 +47,7 @@ impl std::fmt::Debug for FeedSecret {
 
 /// The installation's feed secret, made by the first node that asks (the others read it).
 pub async fn feed_secret(db: &Db) -> sqlx::Result<FeedSecret> {
-    const KEY: &str = "sportsbook.feed_secret";
-    const READ: &str = "SELECT value FROM settings WHERE key = $1";
-    let value = match sqlx::query_scalar::<_, String>(READ).bind(KEY).fetch_optional(&db.pool).await? {
-        Some(v) => v,
-        None => {
-            let fresh = hex::encode(rand::random::<[u8; 32]>());
-            sqlx::query("INSERT INTO settings (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING")
-                .bind(KEY)
-                .bind(&fresh)
-                .execute(&db.pool)
-                .await?;
-            sqlx::query_scalar::<_, String>(READ).bind(KEY).fetch_one(&db.pool).await?
-        }
-    };
-    Ok(FeedSecret(value.into_bytes()))
+    Ok(FeedSecret(crate::db::installation_secret(db, "sportsbook.feed_secret").await?.into_bytes()))
 }
 
 /// The generator a stretch is drawn from: HMAC-SHA256 under the feed secret of the fixture, the
