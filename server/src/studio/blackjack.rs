@@ -27,7 +27,7 @@ use super::store::{self, GameSession, PROVIDER};
 use crate::db::{Db, now_ms};
 use crate::error::{AppError, AppJson, EmptyEnvelope, Envelope, FieldError};
 use crate::money::Kurus;
-use crate::rounds::{self, CallError, Move};
+use crate::rounds::{self, CallError, Move, Work};
 use crate::wallet::{self, WalletError};
 
 pub fn router() -> OpenApiRouter<Db> {
@@ -154,11 +154,11 @@ fn mv(session: &GameSession, round_id: &str, tx: &str, amount: Kurus) -> Move {
 }
 
 /// Writes a finished round's win and fairness record.
-async fn finish_in(tx: &mut AnyConnection, session: &GameSession, round_id: &str, seed: &store::Seed, r: &Round) -> Result<(), SpinError> {
+async fn finish_in(work: &mut Work, session: &GameSession, round_id: &str, seed: &store::Seed, r: &Round) -> Result<(), SpinError> {
     let win = Kurus::from_minor(r.returned()).map_err(|_| SpinError::BadBet)?;
-    rounds::win_in(tx, &mv(session, round_id, "win", win)).await?;
+    work.pay(&mv(session, round_id, "win", win)).await?;
     let record = BlackjackRecord { game: "blackjack".to_string(), hands: hands_view(r), dealer: dealer_view(r), cards: r.used().to_vec() };
-    store::record_fairness_json(tx, round_id, seed, &serde_json::to_value(&record).unwrap_or_default()).await?;
+    store::record_fairness(work, round_id, seed, &serde_json::to_value(&record).unwrap_or_default()).await?;
     Ok(())
 }
 
@@ -168,18 +168,17 @@ pub async fn deal_round(db: &Db, session: &GameSession, bet: i64) -> Result<(Str
         return Err(SpinError::BadBet);
     }
     let amount = Kurus::from_minor(bet).map_err(|_| SpinError::BadBet)?;
-    wallet::open_provider_account(db, PROVIDER).await.map_err(CallError::from)?;
     store::active_seed(db, session.player_id).await?;
-    let mut tx = db.begin_write().await?;
+    let mut work = Work::begin(db, PROVIDER).await?;
     let done = async {
-        if open_round_id(&mut tx, session.player_id).await?.is_some() {
+        if open_round_id(work.conn(), session.player_id).await?.is_some() {
             return Err(SpinError::RoundOpen);
         }
-        let seed = store::take_nonce(&mut tx, &db.seed_key, session.player_id).await?.ok_or(SpinError::NoSeed)?;
+        let seed = store::take_nonce(work.conn(), &db.seed_key, session.player_id).await?.ok_or(SpinError::NoSeed)?;
         let nonce = u64::try_from(seed.nonce).map_err(|_| sqlx::Error::RowNotFound)?;
         let round_id = format!("{}-{}", seed.id, seed.nonce);
         let round = Round::deal(blackjack::shoe(&mut FairRng::new(&seed.server_seed, &seed.client_seed, nonce)), bet);
-        rounds::bet_in(&mut tx, &mv(session, &round_id, "bet", amount)).await?;
+        work.stake(&mv(session, &round_id, "bet", amount)).await?;
         let inserted = sqlx::query(
             "INSERT INTO blackjack_hands (round_id, player_id, game_code, seed_id, nonce, state, version, created_at, finished_at)
              VALUES ($1, $2, $3, $4, $5, $6, 1, $7, $8) ON CONFLICT DO NOTHING",
@@ -192,26 +191,25 @@ pub async fn deal_round(db: &Db, session: &GameSession, bet: i64) -> Result<(Str
         .bind(state_text(&db.seed_key, &round_id, &round)?)
         .bind(now_ms())
         .bind(round.finished.then(now_ms))
-        .execute(&mut *tx)
+        .execute(work.conn())
         .await?;
         if inserted.rows_affected() == 0 {
             return Err(SpinError::RoundOpen);
         }
         if round.finished {
-            finish_in(&mut tx, session, &round_id, &seed, &round).await?;
+            finish_in(&mut work, session, &round_id, &seed, &round).await?;
         }
-        wallet::publish_balance_in(&mut tx, session.player_id).await.map_err(CallError::from)?;
         Ok((round_id, round))
     }
     .await;
-    conclude(tx, db, session, done).await
+    conclude(work, db, session, done).await
 }
 
 /// Plays an action on the player's open round `round_id`.
 pub async fn act_round(db: &Db, session: &GameSession, round_id: &str, action: Action) -> Result<Round, SpinError> {
-    let mut tx = db.begin_write().await?;
+    let mut work = Work::begin(db, PROVIDER).await?;
     let done = async {
-        let lock = if crate::db::is_postgres(&tx) { " FOR UPDATE" } else { "" };
+        let lock = if crate::db::is_postgres(work.conn()) { " FOR UPDATE" } else { "" };
         let sql = format!(
             "SELECT state, version, seed_id, nonce FROM blackjack_hands WHERE round_id = $1 AND player_id = $2 AND game_code = $3 AND finished_at IS NULL{lock}"
         );
@@ -219,7 +217,7 @@ pub async fn act_round(db: &Db, session: &GameSession, round_id: &str, action: A
             .bind(round_id)
             .bind(session.player_id)
             .bind(&session.game_code)
-            .fetch_optional(&mut *tx)
+            .fetch_optional(work.conn())
             .await?
             .ok_or(SpinError::NoRound)?;
         let (state, version, seed_id, nonce): (String, i64, i64, i64) = (row.try_get(0)?, row.try_get(1)?, row.try_get(2)?, row.try_get(3)?);
@@ -228,7 +226,7 @@ pub async fn act_round(db: &Db, session: &GameSession, round_id: &str, action: A
         if extra > 0 {
             let n = round.hands.iter().filter(|h| h.doubled).count() + round.hands.len();
             let amount = Kurus::from_minor(extra).map_err(|_| SpinError::BadBet)?;
-            rounds::bet_in(&mut tx, &mv(session, round_id, &format!("bet{n}"), amount)).await?;
+            work.stake(&mv(session, round_id, &format!("bet{n}"), amount)).await?;
         }
         let updated = sqlx::query(
             "UPDATE blackjack_hands SET state = $1, version = version + 1, finished_at = $2 WHERE round_id = $3 AND version = $4 AND finished_at IS NULL",
@@ -237,41 +235,34 @@ pub async fn act_round(db: &Db, session: &GameSession, round_id: &str, action: A
         .bind(round.finished.then(now_ms))
         .bind(round_id)
         .bind(version)
-        .execute(&mut *tx)
+        .execute(work.conn())
         .await?;
         if updated.rows_affected() == 0 {
             return Err(SpinError::NoRound);
         }
         if round.finished {
-            let seed = store::seed_by_id(&mut tx, &db.seed_key, seed_id).await?.ok_or(SpinError::NoSeed)?;
-            finish_in(&mut tx, session, round_id, &store::Seed { nonce, ..seed }, &round).await?;
+            let seed = store::seed_by_id(work.conn(), &db.seed_key, seed_id).await?.ok_or(SpinError::NoSeed)?;
+            finish_in(&mut work, session, round_id, &store::Seed { nonce, ..seed }, &round).await?;
         }
-        wallet::publish_balance_in(&mut tx, session.player_id).await.map_err(CallError::from)?;
         Ok(round)
     }
     .await;
-    conclude(tx, db, session, done).await
+    conclude(work, db, session, done).await
 }
 
-/// Commits a deal's or an action's transaction when it succeeded, else rolls it back; a refusal
-/// for money then carries the player's balance.
-async fn conclude<T>(
-    tx: sqlx::Transaction<'static, sqlx::Any>,
-    db: &Db,
-    session: &GameSession,
-    done: Result<T, SpinError>,
-) -> Result<T, SpinError> {
+/// Commits a deal's or an action's work when it succeeded, else abandons it; a refusal for money
+/// then carries the player's balance.
+async fn conclude<T>(work: Work, db: &Db, session: &GameSession, done: Result<T, SpinError>) -> Result<T, SpinError> {
     match done {
         Ok(v) => {
-            tx.commit().await?;
+            work.commit().await?;
             Ok(v)
         }
         Err(e) => {
-            tx.rollback().await?;
+            work.abandon().await?;
             match e {
-                SpinError::NotEnoughMoney { .. }
-                | SpinError::Call(CallError::NotEnoughMoney { .. } | CallError::Wallet(WalletError::InsufficientFunds)) => {
-                    Err(SpinError::NotEnoughMoney { balance: rounds::balance(db, session.player_id).await?.balance() })
+                SpinError::NotEnoughMoney { .. } | SpinError::Call(CallError::Wallet(WalletError::InsufficientFunds)) => {
+                    Err(rounds::not_enough_money(db, session.player_id).await.into())
                 }
                 e => Err(e),
             }

@@ -23,7 +23,7 @@ use crate::db::{Db, now_ms};
 use crate::i18n::t;
 use crate::money::Kurus;
 use crate::notify::{self, Audience, NotificationType};
-use crate::rounds::{self, CallError, Move};
+use crate::rounds::{CallError, Move, Work};
 use crate::wallet::{self, Account, Batch, Refs, Transfer, TransferKind, WalletError};
 
 /// Shards a jackpot's contributions are spread over (by player id).
@@ -120,7 +120,7 @@ pub async fn contribute_in(
 /// shards' parts below a kuruş and starts again from its seed, funded by the seed account.
 /// Answers the levels won and, when any was, the player's balance after them.
 pub async fn pay_in(
-    tx: &mut AnyConnection,
+    work: &mut Work,
     player_id: i64,
     game_code: &str,
     round_id: &str,
@@ -130,7 +130,7 @@ pub async fn pay_in(
     let mut balance = None;
     for (jp, level) in JACKPOTS.iter().zip(won) {
         if let Some(level) = level {
-            let win = pay_level(tx, player_id, game_code, round_id, jp, level).await?;
+            let win = pay_level(work, player_id, game_code, round_id, jp, level).await?;
             balance = Some(win.1);
             wins.push(win.0);
         }
@@ -140,7 +140,7 @@ pub async fn pay_in(
 
 /// Pays a won level (its account's whole balance) and funds its new seed.
 async fn pay_level(
-    tx: &mut AnyConnection,
+    work: &mut Work,
     player_id: i64,
     game_code: &str,
     round_id: &str,
@@ -148,13 +148,13 @@ async fn pay_level(
     level: usize,
 ) -> Result<(JackpotWin, Kurus), CallError> {
     let l = &jp.levels[level];
-    let amount =
-        Kurus::from_minor(level_kurus(tx, jp.key, level).await?).map_err(|_| CallError::Invalid("a jackpot beyond the wallet's range"))?;
+    let amount = Kurus::from_minor(level_kurus(work.conn(), jp.key, level).await?)
+        .map_err(|_| CallError::Invalid("a jackpot beyond the wallet's range"))?;
     // The level's shard column: one of l0..l3 (an index below 4, never input).
     let col = format!("l{level}");
     sqlx::query(sqlx::AssertSqlSafe(format!("UPDATE jackpot_shards SET {col} = {col} % 1000 WHERE jackpot = $1")))
         .bind(jp.key)
-        .execute(&mut *tx)
+        .execute(work.conn())
         .await?;
     let generation: i64 = sqlx::query_scalar(
         "UPDATE jackpot_levels SET base_milli = $1, wins = wins + 1, last_won_at = $2 WHERE jackpot = $3 AND level = $4 RETURNING wins",
@@ -163,7 +163,7 @@ async fn pay_level(
     .bind(now_ms())
     .bind(jp.key)
     .bind(level as i64)
-    .fetch_one(&mut *tx)
+    .fetch_one(work.conn())
     .await?;
     sqlx::query("INSERT INTO jackpot_wins (jackpot, level, player_id, round_id, amount, created_at) VALUES ($1, $2, $3, $4, $5, $6)")
         .bind(jp.key)
@@ -172,7 +172,7 @@ async fn pay_level(
         .bind(round_id)
         .bind(amount.minor())
         .bind(now_ms())
-        .execute(&mut *tx)
+        .execute(work.conn())
         .await?;
     let mv = Move {
         provider: super::PROVIDER.to_string(),
@@ -182,7 +182,7 @@ async fn pay_level(
         tx_id: format!("{round_id}:jackpot:{}", jp.key),
         amount,
     };
-    let after = rounds::win_from_in(tx, &mv, &account(jp, level)).await?.balance();
+    let after = work.pay_from(&mv, &account(jp, level)).await?.balance();
     // The new level's seed, from the house's seed account.
     let seed = Kurus::from_minor(l.seed).map_err(|_| CallError::Invalid("a seed beyond the wallet's range"))?;
     let cause = format!("jackpot:{}:{}:seed:{generation}", jp.key, level + 1);
@@ -193,11 +193,11 @@ async fn pay_level(
             ..Transfer::new(Account::JackpotSeed, account(jp, level), seed, TransferKind::JackpotSeed, cause)
         }],
     };
-    wallet::commit_in(tx, &batch).await?;
+    wallet::commit_in(work.conn(), &batch).await?;
     let title = t("notify.jackpot_title").replace("{jackpot}", jp.name);
     let note =
         t("notify.jackpot_note").replace("{jackpot_level}", &format!("{} ({})", l.level, l.name)).replace("{amount}", &amount.to_string());
-    notify::create(tx, Audience::Player(player_id), NotificationType::Jackpot, &title, &note).await?;
+    notify::create(work.conn(), Audience::Player(player_id), NotificationType::Jackpot, &title, &note).await?;
     let win = JackpotWin { jackpot: jp.name.to_string(), level: l.level.to_string(), name: l.name.to_string(), amount: amount.minor() };
     Ok((win, after))
 }

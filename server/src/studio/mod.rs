@@ -24,8 +24,8 @@ pub mod store;
 
 use crate::db::Db;
 use crate::money::Kurus;
-use crate::rounds::{self, CallError, Move};
-use crate::wallet::{self, WalletError};
+use crate::rounds::{self, CallError, Move, Work};
+use crate::wallet::WalletError;
 pub use store::{GameSession, PROVIDER, Seed};
 
 /// What a round plays: a slot spin at a total bet, or a table game's checked stakes.
@@ -92,6 +92,7 @@ impl From<CallError> for SpinError {
     fn from(e: CallError) -> Self {
         match e {
             CallError::Database(db) => SpinError::Database(db),
+            CallError::NotEnoughMoney { balance } => SpinError::NotEnoughMoney { balance },
             other => SpinError::Call(other),
         }
     }
@@ -127,7 +128,6 @@ pub async fn play_table(db: &Db, session: &GameSession, stakes: &[engine::Stake]
 /// Plays a round in one transaction: the player's next nonce, the outcome from the fair stream,
 /// the bet and the win through the wallet, the round's fairness record.
 async fn play(db: &Db, session: &GameSession, game: Play<'_>) -> Result<Played, SpinError> {
-    wallet::open_provider_account(db, PROVIDER).await.map_err(CallError::from)?;
     if !matches!(game, Play::Table(..)) {
         jackpots::open_accounts(db).await.map_err(CallError::from)?;
     }
@@ -136,18 +136,18 @@ async fn play(db: &Db, session: &GameSession, game: Play<'_>) -> Result<Played, 
         attempt += 1;
         // A player without a seed yet gets one first (outside the round's transaction).
         store::active_seed(db, session.player_id).await?;
-        let mut tx = db.begin_write().await?;
-        let played = play_in(&mut tx, &db.seed_key, session, &game).await;
+        let mut work = Work::begin(db, PROVIDER).await?;
+        let played = play_in(&mut work, &db.seed_key, session, &game).await;
         match played {
             Ok(done) => {
-                tx.commit().await?;
+                work.commit().await?;
                 return Ok(done);
             }
             Err(e) => {
-                tx.rollback().await?;
+                work.abandon().await?;
                 match e {
-                    SpinError::Call(CallError::Wallet(WalletError::InsufficientFunds)) => {
-                        return Err(SpinError::NotEnoughMoney { balance: rounds::balance(db, session.player_id).await?.balance() });
+                    SpinError::Call(e @ CallError::Wallet(WalletError::InsufficientFunds)) => {
+                        return Err(rounds::short_of_money(db, session.player_id, e).await.into());
                     }
                     // The seed was rotated under the round (on PostgreSQL its statement cannot
                     // see the new seed): play again on the new one.
@@ -159,8 +159,8 @@ async fn play(db: &Db, session: &GameSession, game: Play<'_>) -> Result<Played, 
     }
 }
 
-async fn play_in(tx: &mut sqlx::AnyConnection, key: &seal::SeedKey, session: &GameSession, game: &Play<'_>) -> Result<Played, SpinError> {
-    let seed = store::take_nonce(tx, key, session.player_id).await?.ok_or(SpinError::NoSeed)?;
+async fn play_in(work: &mut Work, key: &seal::SeedKey, session: &GameSession, game: &Play<'_>) -> Result<Played, SpinError> {
+    let seed = store::take_nonce(work.conn(), key, session.player_id).await?.ok_or(SpinError::NoSeed)?;
     let nonce = u64::try_from(seed.nonce).map_err(|_| sqlx::Error::RowNotFound)?;
     let mut rng = engine::FairRng::new(&seed.server_seed, &seed.client_seed, nonce);
     // A slot's spin also draws the jackpots, from the stream after its round.
@@ -193,20 +193,19 @@ async fn play_in(tx: &mut sqlx::AnyConnection, key: &seal::SeedKey, session: &Ga
     };
     // A slot's bet carries its jackpot contributions in its batch (the levels it won locked first).
     let contributions = match jackpots_won {
-        Some(won) => jackpots::contribute_in(tx, session.player_id, &round_id, bet, won).await?,
+        Some(won) => jackpots::contribute_in(work.conn(), session.player_id, &round_id, bet, won).await?,
         None => Vec::new(),
     };
-    rounds::bet_with_in(tx, &mv("bet", bet), &contributions).await?;
-    let mut balance = rounds::win_in(tx, &mv("win", win)).await?.balance();
+    work.stake_with(&mv("bet", bet), &contributions).await?;
+    let mut balance = work.pay(&mv("win", win)).await?.balance();
     let mut jackpots = Vec::new();
     if let Some(won) = jackpots_won {
-        let (won, after) = jackpots::pay_in(tx, session.player_id, &session.game_code, &round_id, won).await?;
+        let (won, after) = jackpots::pay_in(work, session.player_id, &session.game_code, &round_id, won).await?;
         jackpots = won;
         balance = after.unwrap_or(balance);
     }
-    // One balance push for the round (the bet's, the win's and any jackpot's moves together).
-    wallet::publish_balance_in(tx, session.player_id).await.map_err(CallError::from)?;
-    store::record_fairness(tx, &round_id, &seed, &outcome).await?;
+    // The work pushes the balance once for the round (the bet's, the win's and any jackpot's moves).
+    store::record_fairness(work, &round_id, &seed, &serde_json::to_value(&outcome).unwrap_or_default()).await?;
     Ok(Played { round_id, bet, win, outcome, jackpots, balance, seed })
 }
 

@@ -6,6 +6,7 @@ use sqlx::{AnyConnection, Row};
 
 use crate::auth::session::{new_token, token_hash};
 use crate::db::{Db, now_ms};
+use crate::rounds::{CallError, Fairness, Work};
 use crate::studio::engine;
 use crate::studio::seal::{self, SeedKey};
 
@@ -400,34 +401,11 @@ pub async fn seal_plain_secrets(db: &Db) -> Result<(), sqlx::Error> {
     Ok(())
 }
 
-/// Records the studio's side of a round (the seed, nonce, client seed and outcome) inside the
-/// spin's transaction.
-pub async fn record_fairness(
-    tx: &mut AnyConnection,
-    round_id: &str,
-    seed: &Seed,
-    outcome: &super::RoundOutcome,
-) -> Result<(), sqlx::Error> {
-    record_fairness_json(tx, round_id, seed, &serde_json::to_value(outcome).unwrap_or_default()).await
-}
-
-/// [`record_fairness`] with the outcome already as JSON (a blackjack round's record).
-pub async fn record_fairness_json(
-    tx: &mut AnyConnection,
-    round_id: &str,
-    seed: &Seed,
-    outcome: &serde_json::Value,
-) -> Result<(), sqlx::Error> {
-    sqlx::query("UPDATE rounds SET seed_id = $1, nonce = $2, client_seed = $3, outcome = $4 WHERE provider = $5 AND round_id = $6")
-        .bind(seed.id)
-        .bind(seed.nonce)
-        .bind(&seed.client_seed)
-        .bind(outcome.to_string())
-        .bind(PROVIDER)
-        .bind(round_id)
-        .execute(tx)
-        .await?;
-    Ok(())
+/// Records the studio's side of a round (the seed, nonce, client seed and outcome) in the round's
+/// unit of work.
+pub async fn record_fairness(work: &mut Work, round_id: &str, seed: &Seed, outcome: &serde_json::Value) -> Result<(), CallError> {
+    let fair = Fairness { seed_id: seed.id, nonce: seed.nonce, client_seed: &seed.client_seed, outcome };
+    work.record_fairness(round_id, &fair).await
 }
 
 /// A studio round as the game lists it.

@@ -74,6 +74,72 @@ fn the_wallet_never_reads_the_players_table() {
     }
 }
 
+/// Every source file under `src/`, as (its path from `src/`, its text without comment lines).
+fn sources() -> Vec<(String, String)> {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut out = Vec::new();
+    let mut stack = vec![src.clone()];
+    while let Some(dir) = stack.pop() {
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                stack.push(path);
+            } else {
+                let text = std::fs::read_to_string(&path).unwrap();
+                let code: Vec<&str> = text.lines().filter(|l| !l.trim_start().starts_with("//")).collect();
+                out.push((path.strip_prefix(&src).unwrap().to_string_lossy().into_owned(), code.join("\n")));
+            }
+        }
+    }
+    out
+}
+
+/// The wallet's calls that take a stake, pay a win, undo either, open a provider's account or
+/// push a balance after them: the rounds' unit of work makes them, nothing above it.
+const PLAY_CALLS: &[&str] = &[
+    "wallet::bet(",
+    "wallet::win(",
+    "wallet::bet_in(",
+    "wallet::bet_with_in(",
+    "wallet::win_in(",
+    "wallet::win_from_in(",
+    "wallet::win_many_in(",
+    "wallet::reverse_in(",
+    "wallet::reverse_with(",
+    "wallet::publish_balance_in(",
+    "wallet::open_provider_account(",
+    "TransferKind::Bet",
+    "TransferKind::Win",
+];
+
+/// What writes the rounds' own tables.
+const ROUND_WRITES: &[&str] = &["into rounds", "update rounds", "provider_txs"];
+
+#[test]
+fn every_stake_and_payout_reaches_the_wallet_through_the_rounds_unit_of_work() {
+    for (path, code) in sources() {
+        if path.starts_with("wallet/") || path.starts_with("rounds/") {
+            continue;
+        }
+        for call in PLAY_CALLS {
+            assert!(!code.contains(call), "{path} calls {call}: a stake or payout goes through rounds::Work");
+        }
+        let lower = code.to_lowercase();
+        for write in ROUND_WRITES {
+            assert!(!lower.contains(write), "{path} writes the rounds' tables ({write}): only the rounds area does");
+        }
+    }
+}
+
+#[test]
+fn the_gate_check_sees_a_stake_made_around_the_rounds() {
+    // The test above on a file that stakes through the wallet itself: it must be caught.
+    let code = "let moved = wallet::bet_in(&mut tx, &key, &mv).await?;";
+    assert!(PLAY_CALLS.iter().any(|c| code.contains(c)));
+    let sql = "UPDATE rounds SET outcome = $1";
+    assert!(ROUND_WRITES.iter().any(|w| sql.to_lowercase().contains(w)));
+}
+
 /// The first cycle of imports found from `start`, as the path that closes it.
 fn cycle_from(start: &str, imports: &BTreeMap<String, BTreeSet<String>>) -> Option<Vec<String>> {
     fn walk(

@@ -6,9 +6,9 @@ use super::legs::{bet_shape, combos_of};
 use super::{BetError, CASHOUT_MARGIN_BP, PROVIDER, round_move};
 use crate::db::{Db, now_ms};
 use crate::money::Kurus;
-use crate::rounds;
+use crate::rounds::Work;
 use crate::sports::slip::LegResult;
-use crate::wallet::{self, WalletError};
+use crate::wallet::WalletError;
 
 /// What an open bet can be cashed out for now, kuruş: each combo's value at the current
 /// probabilities of its open legs, less the cash-out margin; `None` when not offered (a leg's
@@ -56,14 +56,13 @@ pub async fn cash_out_value(conn: &mut AnyConnection, bet_id: i64) -> Result<Opt
 
 /// Cashes an open bet out for its value now, if it is at least `seen` (what the player was shown).
 pub async fn cash_out(db: &Db, player_id: i64, bet_id: i64, seen: i64) -> Result<i64, BetError> {
-    wallet::open_provider_account(db, PROVIDER).await?;
-    let mut tx = db.begin_write().await?;
+    let mut work = Work::begin(db, PROVIDER).await?;
     let owner: Option<i64> =
-        sqlx::query_scalar("SELECT player_id FROM sb_bets WHERE id = $1").bind(bet_id).fetch_optional(&mut *tx).await?;
+        sqlx::query_scalar("SELECT player_id FROM sb_bets WHERE id = $1").bind(bet_id).fetch_optional(work.conn()).await?;
     if owner != Some(player_id) {
         return Err(BetError::NoBet);
     }
-    let value = cash_out_value(&mut tx, bet_id).await?.ok_or(BetError::NoCashOut)?;
+    let value = cash_out_value(work.conn(), bet_id).await?.ok_or(BetError::NoCashOut)?;
     if value < seen {
         return Err(BetError::CashOutChanged(value));
     }
@@ -73,14 +72,13 @@ pub async fn cash_out(db: &Db, player_id: i64, bet_id: i64, seen: i64) -> Result
             .bind(format!("sb-{bet_id}-cashout"))
             .bind(now_ms())
             .bind(bet_id)
-            .execute(&mut *tx)
+            .execute(work.conn())
             .await?;
     if done.rows_affected() == 0 {
         return Err(BetError::NoCashOut);
     }
     let amount = Kurus::from_minor(value).map_err(WalletError::from)?;
-    rounds::win_in(&mut tx, &round_move(player_id, bet_id, "cashout", amount)).await?;
-    wallet::publish_balance_in(&mut tx, player_id).await?;
-    tx.commit().await?;
+    work.pay(&round_move(player_id, bet_id, "cashout", amount)).await?;
+    work.commit().await?;
     Ok(value)
 }

@@ -7,7 +7,7 @@ use sqlx::{AnyConnection, Row};
 use super::{BetError, MAX_PAYOUT, MAX_STAKE, MAX_STAKE_HIGH_RATE, MIN_STAKE, PROVIDER, PriceNow, round_move};
 use crate::db::Db;
 use crate::money::Kurus;
-use crate::rounds::{self, Rollback};
+use crate::rounds::{Rollback, Work};
 use crate::sports::book::Sport;
 use crate::sports::slip::{self, Kind, Leg};
 use crate::wallet::{self, WalletError};
@@ -139,17 +139,16 @@ async fn high_rate_staked(conn: &mut AnyConnection, player_id: i64, selection_id
 
 /// Places a slip: one bet per single, one for a combo or system. All or nothing.
 pub async fn place(db: &Db, player_id: i64, slip_in: &Slip, now: i64) -> Result<Vec<Placed>, BetError> {
-    wallet::open_provider_account(db, PROVIDER).await?;
-    let mut tx = db.begin_write().await?;
+    let mut work = Work::begin(db, PROVIDER).await?;
     if slip_in.high_rate {
         // The player's bets go one at a time from here (their balance rows, which the stake's
         // move locks first too), so bets racing on one selection cannot split past its limit.
-        wallet::lock_player(&mut tx, player_id).await?;
+        wallet::lock_player(work.conn(), player_id).await?;
     }
     let mut offers = Vec::with_capacity(slip_in.legs.len());
     let mut changes = Vec::new();
     for w in &slip_in.legs {
-        let o = offer(&mut tx, w.selection_id, slip_in.high_rate).await?.ok_or(BetError::NotOffered(w.selection_id))?;
+        let o = offer(work.conn(), w.selection_id, slip_in.high_rate).await?.ok_or(BetError::NotOffered(w.selection_id))?;
         if !o.offered {
             return Err(BetError::NotOffered(w.selection_id));
         }
@@ -183,7 +182,7 @@ pub async fn place(db: &Db, player_id: i64, slip_in: &Slip, now: i64) -> Result<
         }
         if slip_in.high_rate {
             for &i in &leg_idx {
-                let staked = high_rate_staked(&mut tx, player_id, legs[i].selection_id).await?;
+                let staked = high_rate_staked(work.conn(), player_id, legs[i].selection_id).await?;
                 if staked.saturating_add(stake) > MAX_STAKE_HIGH_RATE {
                     return Err(BetError::HighRateSpent((MAX_STAKE_HIGH_RATE - staked).max(0)));
                 }
@@ -210,7 +209,7 @@ pub async fn place(db: &Db, player_id: i64, slip_in: &Slip, now: i64) -> Result<
         .bind(now + live_delay.unwrap_or(0))
         .bind(i64::from(slip_in.high_rate))
         .bind(now)
-        .fetch_one(&mut *tx)
+        .fetch_one(work.conn())
         .await?;
         for (n, &i) in leg_idx.iter().enumerate() {
             sqlx::query("INSERT INTO sb_legs (bet_id, idx, event_id, market_id, selection_id, price) VALUES ($1, $2, $3, $4, $5, $6)")
@@ -220,15 +219,14 @@ pub async fn place(db: &Db, player_id: i64, slip_in: &Slip, now: i64) -> Result<
                 .bind(offers[i].market_id)
                 .bind(legs[i].selection_id)
                 .bind(legs[i].price)
-                .execute(&mut *tx)
+                .execute(work.conn())
                 .await?;
         }
         let amount = Kurus::from_minor(stake).map_err(WalletError::from)?;
-        rounds::bet_in(&mut tx, &round_move(player_id, id, "stake", amount)).await?;
+        work.stake(&round_move(player_id, id, "stake", amount)).await?;
         placed.push(Placed { id, state: state.into(), stake, potential });
     }
-    wallet::publish_balance_in(&mut tx, player_id).await?;
-    tx.commit().await?;
+    work.commit().await?;
     Ok(placed)
 }
 
@@ -242,16 +240,17 @@ pub async fn resolve_pending(db: &Db, now: i64) -> Result<usize, BetError> {
             .fetch_all(&db.pool)
             .await?;
     let mut decided = 0;
-    wallet::open_provider_account(db, PROVIDER).await?;
     for (id, player_id, choice) in due {
         let choice = OddsChoice::parse(&choice).unwrap_or(OddsChoice::None);
-        let mut tx = db.begin_write().await?;
-        let legs: Vec<(i64, i64)> =
-            sqlx::query_as("SELECT selection_id, price FROM sb_legs WHERE bet_id = $1 ORDER BY idx").bind(id).fetch_all(&mut *tx).await?;
-        let high_rate: i64 = sqlx::query_scalar("SELECT high_rate FROM sb_bets WHERE id = $1").bind(id).fetch_one(&mut *tx).await?;
+        let mut work = Work::begin(db, PROVIDER).await?;
+        let legs: Vec<(i64, i64)> = sqlx::query_as("SELECT selection_id, price FROM sb_legs WHERE bet_id = $1 ORDER BY idx")
+            .bind(id)
+            .fetch_all(work.conn())
+            .await?;
+        let high_rate: i64 = sqlx::query_scalar("SELECT high_rate FROM sb_bets WHERE id = $1").bind(id).fetch_one(work.conn()).await?;
         let mut refusal = None;
         for (selection_id, price) in legs {
-            match offer(&mut tx, selection_id, high_rate != 0).await? {
+            match offer(work.conn(), selection_id, high_rate != 0).await? {
                 Some(o) if o.offered && choice.accepts(price, o.price) => {}
                 Some(o) if o.offered => refusal = Some("price"),
                 _ => refusal = Some("suspended"),
@@ -265,7 +264,7 @@ pub async fn resolve_pending(db: &Db, now: i64) -> Result<usize, BetError> {
             .bind(state)
             .bind(reason)
             .bind(id)
-            .execute(&mut *tx)
+            .execute(work.conn())
             .await?;
         if changed.rows_affected() == 1 {
             if state == "refused" {
@@ -277,12 +276,11 @@ pub async fn resolve_pending(db: &Db, now: i64) -> Result<usize, BetError> {
                     tx_id: format!("sb-{id}-refund"),
                     rolls_back: format!("sb-{id}-stake"),
                 };
-                rounds::rollback_in(&mut tx, &rb).await?;
-                wallet::publish_balance_in(&mut tx, player_id).await?;
+                work.roll_back(&rb).await?;
             }
             decided += 1;
         }
-        tx.commit().await?;
+        work.commit().await?;
     }
     Ok(decided)
 }

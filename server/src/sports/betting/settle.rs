@@ -1,13 +1,13 @@
 //! Settling bets from their markets' results, in batches, and resettling them after a
 //! correction or a void (a rollback of the last payout and a new one); recording a result.
 
-use sqlx::{AnyConnection, Row};
+use sqlx::Row;
 
 use super::legs::{LEG_COLUMNS, LEG_FROM, combos_of, leg_of, legs_of};
 use super::{BetError, PROVIDER, round_move};
 use crate::db::{Db, now_ms};
 use crate::money::Kurus;
-use crate::rounds::{self, CallError, Rollback};
+use crate::rounds::{Rollback, Work};
 use crate::sports::book;
 use crate::sports::slip::{self, Kind, Leg, LegResult};
 use crate::wallet::{self, WalletError};
@@ -29,52 +29,34 @@ pub async fn settle_market(db: &Db, market_id: i64) -> Result<usize, BetError> {
     .bind(market_id)
     .fetch_all(&db.pool)
     .await?;
-    wallet::open_provider_account(db, PROVIDER).await?;
-    // A correction may write a bonus payout the player no longer holds off to the bonus cost.
-    wallet::open_house_account(db, &wallet::Account::BonusCost).await?;
     let mut changed = 0;
-    // Bets settle in batches, each batch one transaction with one balance push per player in it:
-    // a big event's hundred thousand bets are fifty commits, not a hundred thousand.
+    // Bets settle in batches, each batch one unit of work with one balance push per player whose
+    // money moved: a big event's hundred thousand bets are fifty commits, not a hundred thousand.
     for (i, chunk) in bets.chunks(SETTLE_BATCH).enumerate() {
-        let mut tx = db.begin_write().await?;
+        let mut work = Work::begin(db, PROVIDER).await?;
         if i == 0 {
             // The legs in the market show its result (with the first batch, in one statement).
-            sqlx::query(LEG_RESULTS_SQL).bind(market_id).execute(&mut *tx).await?;
+            sqlx::query(LEG_RESULTS_SQL).bind(market_id).execute(work.conn()).await?;
         }
         // The batch at once; if something in it was touched meanwhile, again one bet at a time.
-        let settled = match settle_at_once(&mut tx, chunk).await? {
-            Some(settled) => settled,
+        match settle_at_once(&mut work, chunk).await? {
+            Some(n) => changed += n,
             None => {
-                tx.rollback().await?;
-                tx = db.begin_write().await?;
+                work.abandon().await?;
+                work = Work::begin(db, PROVIDER).await?;
                 if i == 0 {
-                    sqlx::query(LEG_RESULTS_SQL).bind(market_id).execute(&mut *tx).await?;
+                    sqlx::query(LEG_RESULTS_SQL).bind(market_id).execute(work.conn()).await?;
                 }
-                let mut settled = Settled::default();
                 for &(bet_id, player_id) in chunk {
-                    if settle_bet(&mut tx, bet_id, player_id).await? {
-                        settled.changed += 1;
-                        settled.moved.insert(player_id);
+                    if settle_bet(&mut work, bet_id, player_id).await? {
+                        changed += 1;
                     }
                 }
-                settled
             }
-        };
-        changed += settled.changed;
-        for &player_id in &settled.moved {
-            wallet::publish_balance_in(&mut tx, player_id).await?;
         }
-        tx.commit().await?;
+        work.commit().await?;
     }
     Ok(changed)
-}
-
-/// What a batch's settlement did: how many bets changed, and the players whose money moved
-/// (each gets one balance push; a lost bet's first settlement moves nothing).
-#[derive(Default)]
-struct Settled {
-    changed: usize,
-    moved: std::collections::BTreeSet<i64>,
 }
 
 /// What a bet settles at now: its return and state, or `None` when its legs are not all decided
@@ -106,7 +88,7 @@ struct BatchBet {
 /// Settles a batch of bets in a few statements (its first settlements by [`pay_at_once`]); a
 /// resettlement (a correction, a void) goes by [`settle_bet`]. `None` when a bet changed under
 /// the batch (the caller rolls back and goes one by one).
-async fn settle_at_once(tx: &mut AnyConnection, chunk: &[(i64, i64)]) -> Result<Option<Settled>, BetError> {
+async fn settle_at_once(work: &mut Work, chunk: &[(i64, i64)]) -> Result<Option<usize>, BetError> {
     let ids: Vec<i64> = chunk.iter().map(|&(id, _)| id).collect();
     let mut rows: std::collections::BTreeMap<i64, BatchBet> = std::collections::BTreeMap::new();
     for part in ids.chunks(crate::db::STATEMENT_PARAMS) {
@@ -116,7 +98,7 @@ async fn settle_at_once(tx: &mut AnyConnection, chunk: &[(i64, i64)]) -> Result<
         for id in part {
             q = q.bind(id);
         }
-        for r in q.fetch_all(&mut *tx).await? {
+        for r in q.fetch_all(work.conn()).await? {
             rows.insert(
                 r.try_get(0)?,
                 BatchBet {
@@ -136,7 +118,7 @@ async fn settle_at_once(tx: &mut AnyConnection, chunk: &[(i64, i64)]) -> Result<
         for id in part {
             q = q.bind(id);
         }
-        for r in q.fetch_all(&mut *tx).await? {
+        for r in q.fetch_all(work.conn()).await? {
             let Some(bet) = rows.get_mut(&r.try_get::<i64, _>(0)?) else { continue };
             let (leg, result) = leg_of(&r, 1)?;
             bet.legs.push(leg);
@@ -159,27 +141,25 @@ async fn settle_at_once(tx: &mut AnyConnection, chunk: &[(i64, i64)]) -> Result<
             first.push((bet_id, bet.player_id, new_state, total));
         }
     }
-    let mut settled = Settled::default();
-    if !first.is_empty() && !pay_at_once(tx, &first).await? {
+    let mut changed = 0;
+    if !first.is_empty() && !pay_at_once(work, &first).await? {
         return Ok(None);
     }
-    settled.changed += first.len();
-    settled.moved.extend(first.iter().filter(|b| b.3 > 0).map(|b| b.1));
+    changed += first.len();
     // Paid before: undone and paid again, one by one (corrections are few), after the batch's
     // payouts, which take the batch's balance rows in the one order first.
     for (bet_id, player_id) in corrections {
-        if settle_bet(tx, bet_id, player_id).await? {
-            settled.changed += 1;
-            settled.moved.insert(player_id);
+        if settle_bet(work, bet_id, player_id).await? {
+            changed += 1;
         }
     }
-    Ok(Some(settled))
+    Ok(Some(changed))
 }
 
 /// The first settlements of a batch's bets, `(bet, player, state, return)`: one update of the
-/// bets and their payouts through [`rounds::win_many_in`]; false when a bet changed under the
+/// bets and their payouts through [`Work::pay_many`]; false when a bet changed under the
 /// batch or a payout was made before.
-async fn pay_at_once(tx: &mut AnyConnection, first: &[(i64, i64, &'static str, i64)]) -> Result<bool, BetError> {
+async fn pay_at_once(work: &mut Work, first: &[(i64, i64, &'static str, i64)]) -> Result<bool, BetError> {
     let n = first.len();
     let now = now_ms();
     let mut updated = 0;
@@ -201,7 +181,7 @@ async fn pay_at_once(tx: &mut AnyConnection, first: &[(i64, i64, &'static str, i
         for &(bet_id, ..) in part {
             q = q.bind(bet_id);
         }
-        updated += q.execute(&mut *tx).await?.rows_affected();
+        updated += q.execute(work.conn()).await?.rows_affected();
     }
     if updated != n as u64 {
         return Ok(false);
@@ -209,7 +189,7 @@ async fn pay_at_once(tx: &mut AnyConnection, first: &[(i64, i64, &'static str, i
     // As a cash-out does, the bet rows first, then the balance rows: every player of the batch in
     // the wallet's one order, before the voids' wagering and the payouts lock any of them.
     let players: Vec<i64> = first.iter().map(|b| b.1).collect();
-    wallet::lock_players(tx, &players).await?;
+    wallet::lock_players(work.conn(), &players).await?;
     let mut moves = Vec::with_capacity(n);
     for &(bet_id, player_id, _, total) in first {
         moves.push(round_move(player_id, bet_id, "pay-1", Kurus::from_minor(total).map_err(WalletError::from)?));
@@ -218,9 +198,9 @@ async fn pay_at_once(tx: &mut AnyConnection, first: &[(i64, i64, &'static str, i
     let voided: Vec<String> = first.iter().filter(|b| b.2 == "void").map(|b| format!("sb-{}-stake", b.0)).collect();
     if !voided.is_empty() {
         let ids: Vec<&str> = voided.iter().map(String::as_str).collect();
-        crate::bonus::wagering::stakes_refunded(tx, PROVIDER, &ids).await.map_err(CallError::from)?;
+        work.stakes_refunded(&ids).await?;
     }
-    if !rounds::win_many_in(tx, PROVIDER, &moves).await? {
+    if !work.pay_many(&moves).await? {
         return Ok(false);
     }
     tracing::info!(bets = n, "sportsbook bets settled");
@@ -233,16 +213,16 @@ const SETTLE_BATCH: usize = 2_000;
 
 /// Settles one bet from its legs' results inside the caller's transaction; whether it paid or
 /// changed anything.
-async fn settle_bet(tx: &mut AnyConnection, bet_id: i64, player_id: i64) -> Result<bool, BetError> {
+async fn settle_bet(work: &mut Work, bet_id: i64, player_id: i64) -> Result<bool, BetError> {
     let row = sqlx::query("SELECT kind, stake_each, state, payout, pay_tx, settlements, stake FROM sb_bets WHERE id = $1")
         .bind(bet_id)
-        .fetch_one(&mut *tx)
+        .fetch_one(work.conn())
         .await?;
     let kind: Kind = serde_json::from_str(&row.try_get::<String, _>(0)?).unwrap_or(Kind::Combo);
     let stake_each: i64 = row.try_get(1)?;
     let (state, payout, pay_tx, settlements, stake): (String, i64, Option<String>, i64, i64) =
         (row.try_get(2)?, row.try_get(3)?, row.try_get(4)?, row.try_get(5)?, row.try_get(6)?);
-    let (legs, results) = legs_of(tx, bet_id).await?;
+    let (legs, results) = legs_of(work.conn(), bet_id).await?;
     let Some((total, new_state)) = decide(kind, stake_each, &legs, &results, &state, payout) else {
         return Ok(false);
     };
@@ -257,7 +237,7 @@ async fn settle_bet(tx: &mut AnyConnection, bet_id: i64, player_id: i64) -> Resu
     .bind(now_ms())
     .bind(bet_id)
     .bind(settlements)
-    .execute(&mut *tx)
+    .execute(work.conn())
     .await?;
     if version_guard.rows_affected() == 0 {
         return Ok(false);
@@ -265,7 +245,7 @@ async fn settle_bet(tx: &mut AnyConnection, bet_id: i64, player_id: i64) -> Resu
     if new_state == "void" {
         // The stake comes back: so does its wagering contribution (a bet voided once does not
         // count again if a correction later settles it).
-        crate::bonus::wagering::stakes_refunded(tx, PROVIDER, &[format!("sb-{bet_id}-stake").as_str()]).await.map_err(CallError::from)?;
+        work.stakes_refunded(&[format!("sb-{bet_id}-stake").as_str()]).await?;
     }
     if let Some(previous) = pay_tx {
         let rb = Rollback {
@@ -277,10 +257,10 @@ async fn settle_bet(tx: &mut AnyConnection, bet_id: i64, player_id: i64) -> Resu
             rolls_back: previous,
         };
         // Whatever the player did with the payout since: what they no longer hold becomes a debt.
-        rounds::correct_in(tx, &rb).await?;
+        work.correct(&rb).await?;
     }
     let amount = Kurus::from_minor(total).map_err(WalletError::from)?;
-    rounds::win_in(tx, &round_move(player_id, bet_id, &format!("pay-{n}"), amount)).await?;
+    work.pay(&round_move(player_id, bet_id, &format!("pay-{n}"), amount)).await?;
     tracing::info!(bet_id, player_id, stake, payout = total, settlement = n, "sportsbook bet settled");
     Ok(true)
 }

@@ -25,9 +25,9 @@ use super::PROVIDER;
 use super::engine::crash;
 use crate::db::{Db, now_ms};
 use crate::money::Kurus;
-use crate::rounds::{self, CallError, Move};
+use crate::rounds::{self, CallError, Move, Work};
 use crate::seal::{SealError, SeedKey};
-use crate::wallet::{self, WalletError};
+use crate::wallet::WalletError;
 
 pub use crash::CODE;
 
@@ -314,6 +314,7 @@ impl From<CallError> for CrashError {
         match e {
             CallError::Database(db) => CrashError::Database(db),
             CallError::Wallet(WalletError::InsufficientFunds) => CrashError::NotEnoughMoney { balance: Kurus::ZERO },
+            CallError::NotEnoughMoney { balance } => CrashError::NotEnoughMoney { balance },
             other => CrashError::Call(other),
         }
     }
@@ -350,34 +351,25 @@ pub async fn bet(db: &Db, player_id: i64, slot: i64, amount: i64, auto_cash_out:
     if auto_cash_out.is_some_and(|a| !(101..=crash::MAX_POINT as i64).contains(&a)) {
         return Err(CrashError::BadTarget);
     }
-    wallet::open_provider_account(db, PROVIDER).await.map_err(CallError::from)?;
-    let mut tx = db.begin_write().await?;
-    let done = bet_in(&mut tx, &db.seed_key, player_id, slot, amount, auto_cash_out).await;
+    let mut work = Work::begin(db, PROVIDER).await?;
+    let done = bet_in(&mut work, &db.seed_key, player_id, slot, amount, auto_cash_out).await;
     match done {
         Ok(placed) => {
-            tx.commit().await?;
+            work.commit().await?;
             Ok(placed)
         }
         Err(e) => {
-            tx.rollback().await?;
+            work.abandon().await?;
             match e {
-                CrashError::NotEnoughMoney { .. } => {
-                    Err(CrashError::NotEnoughMoney { balance: rounds::balance(db, player_id).await?.balance() })
-                }
+                CrashError::NotEnoughMoney { .. } => Err(rounds::not_enough_money(db, player_id).await.into()),
                 e => Err(e),
             }
         }
     }
 }
 
-async fn bet_in(
-    tx: &mut AnyConnection,
-    key: &SeedKey,
-    player_id: i64,
-    slot: i64,
-    amount: i64,
-    auto: Option<i64>,
-) -> Result<Placed, CrashError> {
+async fn bet_in(work: &mut Work, key: &SeedKey, player_id: i64, slot: i64, amount: i64, auto: Option<i64>) -> Result<Placed, CrashError> {
+    let tx = work.conn();
     let now = db_now(tx).await?;
     let id: Option<i64> = sqlx::query_scalar("SELECT id FROM crash_rounds ORDER BY id DESC LIMIT 1").fetch_optional(&mut *tx).await?;
     // The round held against its settlement until this bet commits (PostgreSQL; SQLite's write
@@ -412,8 +404,7 @@ async fn bet_in(
         return Err(CrashError::SlotTaken);
     }
     let stake = Kurus::from_minor(amount).map_err(|_| CrashError::BadAmount)?;
-    let answer = rounds::bet_in(tx, &wallet_move(&round, player_id, slot, "bet", stake)).await?;
-    wallet::publish_balance_in(tx, player_id).await.map_err(CallError::from)?;
+    let answer = work.stake(&wallet_move(&round, player_id, slot, "bet", stake)).await?;
     Ok(Placed { round_id: round.id, slot, amount, auto_cash_out: auto, balance: answer.balance() })
 }
 
@@ -432,21 +423,14 @@ pub struct CashedOut {
 /// Cashes out the player's bet in `slot` at the multiplier now (or at its auto target, if the
 /// multiplier has passed it), while the round flies; once only.
 pub async fn cash_out(db: &Db, player_id: i64, slot: i64) -> Result<CashedOut, CrashError> {
-    let mut tx = db.begin_write().await?;
-    let done = cash_out_in(&mut tx, &db.seed_key, player_id, slot).await;
-    match done {
-        Ok(c) => {
-            tx.commit().await?;
-            Ok(c)
-        }
-        Err(e) => {
-            tx.rollback().await?;
-            Err(e)
-        }
-    }
+    let mut work = Work::begin(db, PROVIDER).await?;
+    let c = cash_out_in(&mut work, &db.seed_key, player_id, slot).await?;
+    work.commit().await?;
+    Ok(c)
 }
 
-async fn cash_out_in(tx: &mut AnyConnection, key: &SeedKey, player_id: i64, slot: i64) -> Result<CashedOut, CrashError> {
+async fn cash_out_in(work: &mut Work, key: &SeedKey, player_id: i64, slot: i64) -> Result<CashedOut, CrashError> {
+    let tx = work.conn();
     // The player's latest bet in the slot, whichever round is the latest now.
     let row = sqlx::query(
         "SELECT round_id, amount, auto_cash_out, win FROM crash_bets WHERE player_id = $1 AND slot = $2 ORDER BY round_id DESC LIMIT 1",
@@ -474,7 +458,7 @@ async fn cash_out_in(tx: &mut AnyConnection, key: &SeedKey, player_id: i64, slot
     if at > round.crash_point {
         return Err(CrashError::TooLate);
     }
-    settle_bet_in(tx, &round, player_id, slot, amount, Some(at), now).await?.ok_or(CrashError::NoBet).map(|(win, balance)| CashedOut {
+    settle_bet_in(work, &round, player_id, slot, amount, Some(at), now).await?.ok_or(CrashError::NoBet).map(|(win, balance)| CashedOut {
         round_id: round.id,
         slot,
         cash_out: at,
@@ -486,7 +470,7 @@ async fn cash_out_in(tx: &mut AnyConnection, key: &SeedKey, player_id: i64, slot
 /// Settles one bet once: cashed at `at` (hundredths) or lost (`None`); pays the win through the
 /// wallet and pushes the balance. `None` when it was already settled.
 async fn settle_bet_in(
-    tx: &mut AnyConnection,
+    work: &mut Work,
     round: &Round,
     player_id: i64,
     slot: i64,
@@ -504,16 +488,13 @@ async fn settle_bet_in(
     .bind(round.id)
     .bind(player_id)
     .bind(slot)
-    .execute(&mut *tx)
+    .execute(work.conn())
     .await?;
     if updated.rows_affected() == 0 {
         return Ok(None);
     }
     let paid = Kurus::from_minor(win).map_err(|_| CrashError::BadAmount)?;
-    let answer = rounds::win_in(tx, &wallet_move(round, player_id, slot, "win", paid)).await?;
-    if win > 0 {
-        wallet::publish_balance_in(tx, player_id).await.map_err(CallError::from)?;
-    }
+    let answer = work.pay(&wallet_move(round, player_id, slot, "win", paid)).await?;
     Ok(Some((win, answer.balance())))
 }
 
@@ -541,9 +522,9 @@ pub async fn pay_autos(db: &Db, round: &Round, upto: i64) -> Result<usize, Crash
 }
 
 async fn settle_one(db: &Db, round: &Round, player_id: i64, slot: i64, amount: i64, at: Option<i64>) -> Result<bool, CrashError> {
-    let mut tx = db.begin_write().await?;
-    let done = settle_bet_in(&mut tx, round, player_id, slot, amount, at, now_ms()).await?.is_some();
-    tx.commit().await?;
+    let mut work = Work::begin(db, PROVIDER).await?;
+    let done = settle_bet_in(&mut work, round, player_id, slot, amount, at, now_ms()).await?.is_some();
+    work.commit().await?;
     Ok(done)
 }
 
