@@ -59,12 +59,20 @@ where
 }
 
 /// Starts `kasa serve` on the prepared database; its address once it answers.
+/// The studio's games need a seed key on a node without `--demo`: `KASA_SEED_KEY`, or a
+/// throwaway one for the run, the same for every node it starts (they share the crash chains).
+fn seed_key() -> &'static str {
+    static KEY: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    KEY.get_or_init(|| std::env::var("KASA_SEED_KEY").unwrap_or_else(|_| hex::encode(rand::random::<[u8; 32]>())))
+}
+
 pub async fn start_node(bin: &str, url: &str) -> anyhow::Result<(SocketAddr, Child)> {
     let port = std::net::TcpListener::bind("127.0.0.1:0")?.local_addr()?.port();
     let addr: SocketAddr = format!("127.0.0.1:{port}").parse()?;
     let process = Command::new(bin)
         .args(["serve", "--addr", &addr.to_string(), "--database-url", url])
         .env("KASA_LOG", "warn")
+        .env("KASA_SEED_KEY", seed_key())
         .stdout(Stdio::null())
         .kill_on_drop(true)
         .spawn()
