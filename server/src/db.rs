@@ -193,23 +193,6 @@ impl InPlaceReader {
 }
 
 /// Whether a connection talks to PostgreSQL (for the few statements only one engine has).
-/// An installation's secret kept in `settings` under `key`: 32 random bytes in hex, made by the
-/// first node that asks (the insert of a racing node changes nothing), read by every other, so
-/// every node of the installation holds the same one. Never logged.
-pub async fn installation_secret(db: &Db, key: &str) -> sqlx::Result<String> {
-    const READ: &str = "SELECT value FROM settings WHERE key = $1";
-    if let Some(value) = sqlx::query_scalar::<_, String>(READ).bind(key).fetch_optional(&db.pool).await? {
-        return Ok(value);
-    }
-    let fresh = hex::encode(rand::random::<[u8; 32]>());
-    sqlx::query("INSERT INTO settings (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING")
-        .bind(key)
-        .bind(&fresh)
-        .execute(&db.pool)
-        .await?;
-    sqlx::query_scalar::<_, String>(READ).bind(key).fetch_one(&db.pool).await
-}
-
 pub fn is_postgres(conn: &sqlx::AnyConnection) -> bool {
     conn.backend_name().eq_ignore_ascii_case("postgresql")
 }

@@ -26,6 +26,7 @@ pub mod rounds;
 pub mod seal;
 pub mod security_headers;
 pub mod serve;
+pub mod settings;
 pub mod sports;
 pub mod state;
 pub mod studio;

@@ -152,7 +152,7 @@ pub async fn session_player(db: &crate::db::Db, token: &str) -> sqlx::Result<Opt
 /// The site's own secret for the built-in sportsbook's tokens when the settings give none: made
 /// once (32 random bytes, hex) and kept in `settings`, so every node signs and checks alike.
 pub async fn site_secret(db: &crate::db::Db) -> sqlx::Result<String> {
-    crate::db::installation_secret(db, "sportsbook.secret").await
+    crate::settings::installation_secret(db, "sportsbook.secret").await
 }
 
 /// `scheme://host[:port]` of an http(s) URL.

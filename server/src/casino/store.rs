@@ -186,26 +186,19 @@ pub const VERSION_KEY: &str = "casino.catalogue_version";
 /// than any before it as text.
 pub async fn catalogue_changed(conn: &mut AnyConnection, now: i64) -> Result<(), sqlx::Error> {
     let version = format!("{now:015}-{:016x}", rand::random::<u64>());
-    sqlx::query("INSERT INTO settings (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = excluded.value")
-        .bind(VERSION_KEY)
-        .bind(version)
-        .execute(&mut *conn)
-        .await?;
-    Ok(())
+    crate::settings::put(conn, VERSION_KEY, &version).await
 }
-
-const VERSION_SQL: &str = "SELECT value FROM settings WHERE key = $1";
 
 /// The catalogue's version ("" before any import); read in place on SQLite (every lobby call reads it).
 pub async fn catalogue_version(db: &Db) -> Result<String, sqlx::Error> {
     let read = db.read_in_place(|conn| {
-        let mut statement = conn.prepare_cached(VERSION_SQL)?;
+        let mut statement = conn.prepare_cached(crate::settings::READ_SQL)?;
         let mut rows = statement.query_map([VERSION_KEY], |r| r.get::<_, String>(0))?;
         rows.next().transpose()
     });
     let version = match read {
         Some(v) => v?,
-        None => sqlx::query_scalar(VERSION_SQL).bind(VERSION_KEY).fetch_optional(&db.pool).await?,
+        None => crate::settings::get(db, VERSION_KEY).await?,
     };
     Ok(version.unwrap_or_default())
 }

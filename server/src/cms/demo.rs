@@ -314,9 +314,7 @@ async fn write(db: &Db, content: &Content, replace: bool) -> anyhow::Result<()> 
         ] {
             sqlx::query(sqlx::AssertSqlSafe(format!("DELETE FROM {table}"))).execute(&mut *tx).await?;
         }
-        sqlx::query("DELETE FROM settings WHERE key IN ('domain.current', 'domain.next', 'bonus.trial_amount_kurus')")
-            .execute(&mut *tx)
-            .await?;
+        crate::settings::remove(&mut tx, &["domain.current", "domain.next", "bonus.trial_amount_kurus"]).await?;
     }
     for (i, lang) in site.languages.iter().enumerate() {
         sqlx::query("INSERT INTO languages (locale, name, sort) VALUES ($1, $2, $3)")
@@ -355,7 +353,7 @@ async fn write(db: &Db, content: &Content, replace: bool) -> anyhow::Result<()> 
         ("domain.next", site.domains.next.clone()),
         ("bonus.trial_amount_kurus", trial_kurus.to_string()),
     ] {
-        sqlx::query("INSERT INTO settings (key, value) VALUES ($1, $2)").bind(key).bind(value).execute(&mut *tx).await?;
+        crate::settings::put(&mut tx, key, &value).await?;
     }
     for s in sliders {
         sqlx::query("INSERT INTO sliders (slug, url, images, sort) VALUES ($1, $2, $3, $4)")
@@ -462,11 +460,7 @@ pub async fn export(db: &Db, dir: &Path) -> anyhow::Result<()> {
         })
         .collect();
     let setting = |key: &'static str| async move {
-        sqlx::query_scalar::<_, String>("SELECT value FROM settings WHERE key = $1")
-            .bind(key)
-            .fetch_optional(pool)
-            .await
-            .map(Option::unwrap_or_default)
+        sqlx::query_scalar::<_, String>(crate::settings::READ_SQL).bind(key).fetch_optional(pool).await.map(Option::unwrap_or_default)
     };
     let trial: i64 = setting("bonus.trial_amount_kurus").await?.parse().unwrap_or(0);
     let site = SiteFile {

@@ -157,7 +157,7 @@ pub async fn site_options_in(db: &Db, locale: &str) -> sqlx::Result<Vec<SiteOpti
 }
 
 pub async fn setting(db: &Db, key: &str) -> sqlx::Result<Option<String>> {
-    sqlx::query_scalar("SELECT value FROM settings WHERE key = $1").bind(key).fetch_optional(&db.pool).await
+    crate::settings::get(db, key).await
 }
 
 pub async fn domain_status(db: &Db) -> sqlx::Result<DomainStatus> {

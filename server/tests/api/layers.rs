@@ -6,7 +6,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
 /// Database, money, time, the error envelope, messages, settings and their small helpers.
-const CORE: &[&str] = &["config", "crypto", "db", "error", "http", "i18n", "journal", "mask", "money", "seal", "time"];
+const CORE: &[&str] = &["config", "crypto", "db", "error", "http", "i18n", "journal", "mask", "money", "seal", "settings", "time"];
 /// The areas, each a folder holding its routes, logic and SQL.
 const AREAS: &[&str] = &["accounts", "auth", "bonus", "cms", "hub", "notify", "outbox", "payments", "ratelimit", "rounds", "wallet"];
 /// What players play, above the areas: each reaches the ledger through `rounds`.
@@ -128,6 +128,15 @@ fn every_stake_and_payout_reaches_the_wallet_through_the_rounds_unit_of_work() {
         for write in ROUND_WRITES {
             assert!(!lower.contains(write), "{path} writes the rounds' tables ({write}): only the rounds area does");
         }
+    }
+}
+
+#[test]
+fn the_installations_settings_are_written_only_by_their_module() {
+    for (path, code) in sources() {
+        let lower = code.to_lowercase();
+        let writes = ["into settings", "update settings", "delete from settings"].iter().any(|w| lower.contains(w));
+        assert!(path == "settings.rs" || !writes, "{path} writes the settings table: crate::settings does");
     }
 }
 

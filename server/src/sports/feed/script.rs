@@ -47,7 +47,7 @@ impl std::fmt::Debug for FeedSecret {
 
 /// The installation's feed secret, made by the first node that asks (the others read it).
 pub async fn feed_secret(db: &Db) -> sqlx::Result<FeedSecret> {
-    Ok(FeedSecret(crate::db::installation_secret(db, "sportsbook.feed_secret").await?.into_bytes()))
+    Ok(FeedSecret(crate::settings::installation_secret(db, "sportsbook.feed_secret").await?.into_bytes()))
 }
 
 /// The generator a stretch is drawn from: HMAC-SHA256 under the feed secret of the fixture, the
