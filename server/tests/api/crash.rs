@@ -28,6 +28,17 @@ pub async fn spawn_fast(engine: Engine) -> TestApp {
     spawn_app_configured(engine, |s| s.crash = Arc::new(CrashFeed::new(fast()))).await
 }
 
+/// A player with `kurus` of real money (none when zero) and an Aviator session: (id, site token,
+/// game session token).
+async fn bettor(app: &TestApp, name: &str, kurus: i64) -> (i64, String, String) {
+    let (id, token) = make_player(app, name).await;
+    if kurus > 0 {
+        fund(app, id, kurus).await;
+    }
+    let session = app.game_session(&token, AVIATOR).await["sessionToken"].as_str().unwrap().to_string();
+    (id, token, session)
+}
+
 fn now() -> i64 {
     kasa::db::now_ms()
 }
@@ -103,12 +114,8 @@ on_both_engines! {
     @with spawn_fast;
     async fn a_round_pays_a_cash_out_before_the_crash_pays_auto_targets_and_settles_the_rest(app) {
         // Arrange: two players with money and sessions; a round that will reach 1.30×.
-        let (ayla, ayla_token) = make_player(&app, "aylaa").await;
-        let (cem, cem_token) = make_player(&app, "cemcem").await;
-        fund(&app, ayla, 10_000).await;
-        fund(&app, cem, 10_000).await;
-        let ayla_s = app.game_session(&ayla_token, AVIATOR).await["sessionToken"].as_str().unwrap().to_string();
-        let cem_s = app.game_session(&cem_token, AVIATOR).await["sessionToken"].as_str().unwrap().to_string();
+        let (ayla, _, ayla_s) = bettor(&app, "aylaa", 10_000).await;
+        let (cem, _, cem_s) = bettor(&app, "cemcem", 10_000).await;
         let round = betting_round(&app, 130, 400).await;
 
         // Act: Ayla bets twice (one with an auto cash-out at 1.10×), Cem once; Ayla cashes out her
@@ -173,9 +180,7 @@ on_both_engines! {
     @with spawn_fast;
     async fn ten_racing_cash_outs_of_one_bet_pay_once_and_bets_after_take_off_are_refused(app) {
         // Arrange
-        let (deniz, token) = make_player(&app, "denizz").await;
-        fund(&app, deniz, 5_000).await;
-        let s = app.game_session(&token, AVIATOR).await["sessionToken"].as_str().unwrap().to_string();
+        let (deniz, _, s) = bettor(&app, "denizz", 5_000).await;
         let round = betting_round(&app, 150, 300).await;
         let (status, _) = app.crash_call("/games/api/crash/bet", &s, json!({"slot": 1, "amount": 2_000}), "en").await;
         assert_eq!(status, 200);
@@ -206,9 +211,7 @@ on_both_engines! {
     @with spawn_fast;
     async fn bad_bets_are_refused_in_the_players_language_and_move_nothing(app) {
         // Arrange
-        let (nil, token) = make_player(&app, "nilnil").await;
-        fund(&app, nil, 300).await;
-        let s = app.game_session(&token, AVIATOR).await["sessionToken"].as_str().unwrap().to_string();
+        let (nil, token, s) = bettor(&app, "nilnil", 300).await;
         let slot_game = app.game_session(&token, "kasa-sultans-gold").await["sessionToken"].as_str().unwrap().to_string();
         betting_round(&app, 100, 500).await;
 
@@ -239,8 +242,7 @@ on_both_engines! {
     @with spawn_fast;
     async fn the_feed_pushes_the_round_ticks_on_schedule_and_the_crash(app) {
         // Arrange
-        let (_, token) = make_player(&app, "izleyici").await;
-        let s = app.game_session(&token, AVIATOR).await["sessionToken"].as_str().unwrap().to_string();
+        let (_, _, s) = bettor(&app, "izleyici", 0).await;
         let round = betting_round(&app, 120, 300).await;
         let url = format!("{}/games/api/crash/feed?token={s}", app.address.replace("http://", "ws://"));
         let (mut ws, _) = tokio_tungstenite::connect_async(&url).await.unwrap();
@@ -332,8 +334,7 @@ async fn the_clock_moves_to_another_node_within_seconds_when_its_node_stops() {
 async fn a_player_holds_at_most_four_feed_sockets_on_a_node() {
     // Arrange
     let app = spawn_fast(Engine::Sqlite).await;
-    let (_, token) = make_player(&app, "sekmeler").await;
-    let s = app.game_session(&token, AVIATOR).await["sessionToken"].as_str().unwrap().to_string();
+    let (_, _, s) = bettor(&app, "sekmeler", 0).await;
     let url = format!("{}/games/api/crash/feed?token={s}", app.address.replace("http://", "ws://"));
 
     // Act: four sockets, a fifth, then one closed and the fifth again.
@@ -366,9 +367,7 @@ on_both_engines! {
     @with spawn_fast;
     async fn ten_racing_bets_on_one_slot_take_one_stake(app) {
         // Arrange
-        let (ece, token) = make_player(&app, "yarisbahis").await;
-        fund(&app, ece, 10_000).await;
-        let s = app.game_session(&token, AVIATOR).await["sessionToken"].as_str().unwrap().to_string();
+        let (ece, _, s) = bettor(&app, "yarisbahis", 10_000).await;
         let round = betting_round(&app, 100, 800).await;
 
         // Act: ten bets on slot 0 of the same round, opened first and released together.
@@ -424,8 +423,7 @@ on_both_engines! {
     async fn the_archive_publishes_each_chain_before_its_first_round_and_verifies_any_past_round(app) {
         // Arrange: more than twenty rounds crashed, over several chains.
         crash_rounds(&app, 25).await;
-        let (_, token) = make_player(&app, "arsiv").await;
-        let s = app.game_session(&token, AVIATOR).await["sessionToken"].as_str().unwrap().to_string();
+        let (_, _, s) = bettor(&app, "arsiv", 0).await;
 
         // Act: the archive, the game's state (its last twenty), and a verification of every
         // crashed round by its id; the round not yet crashed asked for too.
@@ -568,9 +566,7 @@ on_both_engines! {
     async fn a_copy_of_the_database_tells_no_crash_point_hash_or_crash_time_of_the_round_bet_on_or_flown_until_it_crashed(app) {
         // Arrange: a round taking bets for at least 0.6 s more, flying at least 3 s (1.20× to 3.00×);
         // a bet on it.
-        let (ada, token) = make_player(&app, "gizlitur").await;
-        fund(&app, ada, 5_000).await;
-        let s = app.game_session(&token, AVIATOR).await["sessionToken"].as_str().unwrap().to_string();
+        let (_, _, s) = bettor(&app, "gizlitur", 5_000).await;
         let round = betting_round(&app, 120, 600).await;
         let (bet, _) = app.crash_call("/games/api/crash/bet", &s, json!({"slot": 0, "amount": 1_000}), "en").await;
 
