@@ -64,8 +64,8 @@ pub enum AppError {
     Refused(String),
     #[error("not found: {0}")]
     NotFound(&'static str),
-    /// An area's refusal with a status of its own (a bet, a spin, a crash bet, a launch) and what
-    /// it carries in `data` (the prices now, the balance), if anything.
+    /// An area's refusal (a bet, a spin, a crash bet, a game session) with a status of its own and
+    /// what it carries in `data` (the prices now, the balance), if anything.
     #[error("refused ({status}): {key}")]
     Refusal { status: StatusCode, key: &'static str, data: Option<serde_json::Value> },
     #[error("conflict: {0}")]
