@@ -58,11 +58,16 @@ pub enum AppError {
     Field { field: String, message: String },
     #[error("bad request: {0}")]
     BadRequest(&'static str),
-    /// A refusal whose message is rendered already in the request's language (it names an amount).
+    /// A refusal whose message is rendered already in the request's language (it names an amount
+    /// or a provider).
     #[error("refused: {0}")]
     Refused(String),
     #[error("not found: {0}")]
     NotFound(&'static str),
+    /// An area's refusal (a bet, a spin, a crash bet, a game session) with a status of its own and
+    /// what it carries in `data` (the prices now, the balance), if anything.
+    #[error("refused ({status}): {key}")]
+    Refusal { status: StatusCode, key: &'static str, data: Option<serde_json::Value> },
     #[error("conflict: {0}")]
     Conflict(&'static str),
     /// A unique value (username, e-mail, phone, ID number) another player already has.
@@ -93,6 +98,7 @@ pub enum AppError {
 impl AppError {
     pub fn status(&self) -> StatusCode {
         match self {
+            AppError::Refusal { status, .. } => *status,
             AppError::Validation { .. } | AppError::Field { .. } => StatusCode::UNPROCESSABLE_ENTITY,
             AppError::BadRequest(_) | AppError::Refused(_) => StatusCode::BAD_REQUEST,
             AppError::NotFound(_) => StatusCode::NOT_FOUND,
@@ -110,7 +116,7 @@ impl AppError {
 
     fn message_key(&self) -> &'static str {
         match self {
-            AppError::Validation { key, .. } | AppError::Taken { key, .. } => key,
+            AppError::Validation { key, .. } | AppError::Taken { key, .. } | AppError::Refusal { key, .. } => key,
             AppError::Field { .. } | AppError::Refused(_) => "error.bad_json",
             AppError::BadRequest(k) | AppError::NotFound(k) | AppError::Conflict(k) | AppError::TooManyRequests(k) => k,
             AppError::Unauthorized => "error.unauthorized",
@@ -133,15 +139,16 @@ pub struct FieldError {
 impl IntoResponse for AppError {
     fn into_response(self) -> Response {
         let status = self.status();
-        if status.is_server_error() {
-            // Details go to the log only; the player gets a generic message.
+        if status.is_server_error() && !matches!(self, AppError::Refusal { .. }) {
+            // Details go to the log only; the player gets a generic message (a refusal is an answer).
             tracing::error!(error = %self, "request failed");
         }
         let message = Some(match &self {
             AppError::Field { message, .. } | AppError::Refused(message) => message.clone(),
             other => i18n::t(other.message_key()),
         });
-        let body = match &self {
+        let body = match self {
+            AppError::Refusal { data, .. } => serde_json::to_value(Envelope { success: false, message, data }),
             AppError::Field { field, .. } => {
                 serde_json::to_value(Envelope { success: false, message, data: Some(serde_json::json!({ "field": field })) })
             }

@@ -7,10 +7,8 @@
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
-use axum::response::{IntoResponse, Response};
 use serde::Serialize;
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
@@ -18,8 +16,7 @@ use utoipa_axum::routes;
 
 use crate::cms::routes::EgtJackpotCard;
 use crate::db::Db;
-use crate::error::{ApiResult, EmptyEnvelope, Envelope};
-use crate::i18n::t;
+use crate::error::{ApiResult, AppError, EmptyEnvelope, Envelope};
 
 /// How long the Amusnet source's answer is kept.
 const AMUSNET_FRESH: Duration = Duration::from_secs(10);
@@ -89,8 +86,9 @@ impl AmusnetJackpot {
     }
 }
 
-fn unavailable(status: StatusCode) -> Response {
-    (status, Json(Envelope::<()> { success: false, message: Some(t("jackpot.amusnet_unavailable")), data: None })).into_response()
+/// The Amusnet jackpot is not available: no source (503), or it failed (502).
+fn unavailable(status: StatusCode) -> AppError {
+    AppError::Refusal { status, key: "jackpot.amusnet_unavailable", data: None }
 }
 
 /// The Amusnet jackpot's current levels (the app shows them unless currentLevelI is 14000).
@@ -100,7 +98,7 @@ fn unavailable(status: StatusCode) -> Response {
     responses((status = 200, body = Envelope<AmusnetJackpot>),
         (status = 502, description = "The configured source failed", body = EmptyEnvelope),
         (status = 503, description = "No Amusnet jackpot source is configured", body = EmptyEnvelope)))]
-async fn eqyptquest(State(s): State<JackpotState>) -> Result<Envelope<AmusnetJackpot>, Response> {
+async fn eqyptquest(State(s): State<JackpotState>) -> ApiResult<AmusnetJackpot> {
     let Some(url) = s.amusnet_url.clone() else {
         return Err(unavailable(StatusCode::SERVICE_UNAVAILABLE));
     };

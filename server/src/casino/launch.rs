@@ -21,8 +21,6 @@
 use std::sync::Arc;
 
 use axum::extract::{FromRef, State};
-use axum::http::StatusCode;
-use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
 use serde_json::Value;
 use utoipa::ToSchema;
@@ -33,7 +31,7 @@ use super::digitain;
 use super::provider::{Launch, LaunchError, LaunchRequest, Platform, provider};
 use crate::auth::CurrentPlayer;
 use crate::db::Db;
-use crate::error::{AppError, AppJson, EmptyEnvelope, Envelope};
+use crate::error::{ApiResult, AppError, AppJson, EmptyEnvelope, Envelope};
 use crate::i18n::{self, Locale};
 
 /// What the launch calls need: the database and Digitain's static host (to rewrite its URLs).
@@ -69,32 +67,9 @@ pub const EGT: &str = "egt-digital";
 pub const HUB88: &str = "hub88";
 pub const SOFTGAMINGS: &str = "softgamings";
 
-type LaunchResult = Result<Envelope<String>, Failure>;
-
-/// Why a launch call failed: an [`AppError`], or the provider not available (its name).
-#[derive(Debug)]
-pub enum Failure {
-    App(AppError),
-    NotAvailable(String),
-}
-
-impl From<AppError> for Failure {
-    fn from(e: AppError) -> Failure {
-        Failure::App(e)
-    }
-}
-
-impl IntoResponse for Failure {
-    /// A provider that cannot launch: 400, `success: false`, the message naming it.
-    fn into_response(self) -> Response {
-        match self {
-            Failure::App(e) => e.into_response(),
-            Failure::NotAvailable(name) => {
-                let message = i18n::t("launch.provider_not_available").replace("{name}", &name);
-                (StatusCode::BAD_REQUEST, Envelope::<()> { success: false, message: Some(message), data: None }).into_response()
-            }
-        }
-    }
+/// A provider that cannot launch: 400, `success: false`, the message naming it.
+fn not_available(name: &str) -> AppError {
+    AppError::Refused(i18n::t("launch.provider_not_available").replace("{name}", name))
 }
 
 fn invalid(field: &'static str, key: &'static str) -> AppError {
@@ -176,15 +151,15 @@ async fn launch_for(
     code: &str,
     platform: Platform,
     locale: Locale,
-) -> Result<Launch, Failure> {
+) -> Result<Launch, AppError> {
     if !game_listed(db, provider_code, code).await? {
-        return Err(AppError::BadRequest("casino.unknown_game").into());
+        return Err(AppError::BadRequest("casino.unknown_game"));
     }
-    let adapter = provider(provider_code).ok_or_else(|| Failure::NotAvailable(provider_code.to_string()))?;
+    let adapter = provider(provider_code).ok_or_else(|| not_available(provider_code))?;
     let request = LaunchRequest { player_id: me.player_id, game_code: code, platform, locale };
     adapter.launch(db, &request).await.map_err(|e| match e {
-        LaunchError::NotConfigured(_) => Failure::NotAvailable(adapter.name().to_string()),
-        other => Failure::App(AppError::from(other)),
+        LaunchError::NotConfigured(_) => not_available(adapter.name()),
+        other => AppError::from(other),
     })
 }
 
@@ -210,7 +185,7 @@ pub struct DtLaunchBody {
         (status = 400, description = "An unknown game, the provider not available, or a body that is not JSON", body = EmptyEnvelope),
         (status = 422, description = "A bad field, named in data.field", body = EmptyEnvelope)),
     security(("bearer" = [])))]
-async fn dt_launch_url(State(state): State<LaunchState>, me: CurrentPlayer, AppJson(body): AppJson<DtLaunchBody>) -> LaunchResult {
+async fn dt_launch_url(State(state): State<LaunchState>, me: CurrentPlayer, AppJson(body): AppJson<DtLaunchBody>) -> ApiResult<String> {
     let code = code_field(&body.code, "code")?;
     let url = data(launch_for(&state.db, &me, DIGITAIN, &code, Platform::Desktop, Locale::current()).await?);
     Ok(Envelope::ok(match state.digitain_static_url.as_deref() {
@@ -237,7 +212,7 @@ pub struct EmLaunchBody {
         (status = 400, description = "An unknown game, the provider not available, or a body that is not JSON", body = EmptyEnvelope),
         (status = 422, description = "A bad field, named in data.field", body = EmptyEnvelope)),
     security(("bearer" = [])))]
-async fn em_launch_url(State(state): State<LaunchState>, me: CurrentPlayer, AppJson(body): AppJson<EmLaunchBody>) -> LaunchResult {
+async fn em_launch_url(State(state): State<LaunchState>, me: CurrentPlayer, AppJson(body): AppJson<EmLaunchBody>) -> ApiResult<String> {
     let code = code_field(&body.code, "code")?;
     text(&body.product_id).filter(|p| p.len() <= 64).ok_or_else(|| invalid("productId", "launch.bad_product_id"))?;
     Ok(Envelope::ok(data(launch_for(&state.db, &me, EVERYMATRIX, &code, Platform::Desktop, Locale::current()).await?)))
@@ -265,12 +240,12 @@ async fn amusnet_launch_url(
     State(state): State<LaunchState>,
     me: CurrentPlayer,
     AppJson(body): AppJson<AmusnetLaunchBody>,
-) -> LaunchResult {
+) -> ApiResult<String> {
     let code = code_field(&body.code, "code")?;
     let platform = match body.is_mobile {
         Some(Value::Bool(true)) => Platform::Mobile,
         Some(Value::Bool(false)) => Platform::Desktop,
-        _ => return Err(invalid("isMobile", "launch.bad_is_mobile").into()),
+        _ => return Err(invalid("isMobile", "launch.bad_is_mobile")),
     };
     Ok(Envelope::ok(data(launch_for(&state.db, &me, AMUSNET, &code, platform, Locale::current()).await?)))
 }
@@ -309,7 +284,7 @@ fn egt_fields(body: &EgtLaunchBody) -> Result<(String, Platform, Locale), AppErr
         (status = 400, description = "An unknown game, the provider not available, or a body that is not JSON", body = EmptyEnvelope),
         (status = 422, description = "A bad field, named in data.field", body = EmptyEnvelope)),
     security(("bearer" = [])))]
-async fn egt_launch_url(State(state): State<LaunchState>, me: CurrentPlayer, AppJson(body): AppJson<EgtLaunchBody>) -> LaunchResult {
+async fn egt_launch_url(State(state): State<LaunchState>, me: CurrentPlayer, AppJson(body): AppJson<EgtLaunchBody>) -> ApiResult<String> {
     let (code, platform, locale) = egt_fields(&body)?;
     Ok(Envelope::ok(data(launch_for(&state.db, &me, EGT, &code, platform, locale).await?)))
 }
@@ -321,7 +296,7 @@ async fn egt_launch_url(State(state): State<LaunchState>, me: CurrentPlayer, App
         (status = 400, description = "An unknown game, the provider not available, or a body that is not JSON", body = EmptyEnvelope),
         (status = 422, description = "A bad field, named in data.field", body = EmptyEnvelope)),
     security(("bearer" = [])))]
-async fn hub88_launch_url(State(state): State<LaunchState>, me: CurrentPlayer, AppJson(body): AppJson<EgtLaunchBody>) -> LaunchResult {
+async fn hub88_launch_url(State(state): State<LaunchState>, me: CurrentPlayer, AppJson(body): AppJson<EgtLaunchBody>) -> ApiResult<String> {
     let (code, platform, locale) = egt_fields(&body)?;
     Ok(Envelope::ok(data(launch_for(&state.db, &me, HUB88, &code, platform, locale).await?)))
 }
@@ -352,13 +327,13 @@ async fn softgamings_launch_url(
     State(state): State<LaunchState>,
     me: CurrentPlayer,
     AppJson(body): AppJson<SoftGamingsLaunchBody>,
-) -> LaunchResult {
+) -> ApiResult<String> {
     text(&body.system).filter(|s| s.len() <= 64).ok_or_else(|| invalid("system", "launch.bad_system"))?;
     let code = code_field(&body.page_code, "pageCode")?;
     let platform = match text(&body.is_mobile).as_deref() {
         Some("1") => Platform::Mobile,
         Some("0") => Platform::Desktop,
-        _ => return Err(invalid("isMobile", "launch.bad_is_mobile_number").into()),
+        _ => return Err(invalid("isMobile", "launch.bad_is_mobile_number")),
     };
     Ok(Envelope::ok(data(launch_for(&state.db, &me, SOFTGAMINGS, &code, platform, Locale::current()).await?)))
 }

@@ -3,11 +3,9 @@
 
 use std::sync::Arc;
 
-use axum::Json;
 use axum::extract::{FromRef, FromRequestParts, Path, Query, State};
-use axum::http::StatusCode;
 use axum::http::request::Parts;
-use axum::response::{IntoResponse, Response};
+use axum::response::IntoResponse;
 use serde::{Deserialize, Serialize};
 use sqlx::Row;
 use utoipa::{IntoParams, ToSchema};
@@ -15,7 +13,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::Sportsbooks;
-use super::betting::{self, BetError, OddsChoice, Slip, Wanted};
+use super::betting::{self, OddsChoice, Slip, Wanted};
 use super::book::Sport;
 use super::feed::{self, Play};
 use super::slip::{Cover, Kind};
@@ -387,56 +385,6 @@ fn lira(k: i64) -> f64 {
     Kurus::from_minor(k).map(Kurus::to_lira).unwrap_or(0.0)
 }
 
-fn refuse(e: BetError) -> Response {
-    let (status, message, data) = match e {
-        BetError::PriceChanged(prices) => {
-            (StatusCode::CONFLICT, t("sportsbook.price_changed"), Some(serde_json::json!({ "prices": prices })))
-        }
-        BetError::CashOutChanged(value) => {
-            (StatusCode::CONFLICT, t("sportsbook.cashout_changed"), Some(serde_json::json!({ "value": lira(value) })))
-        }
-        BetError::NotOffered(_) => (StatusCode::CONFLICT, t("sportsbook.not_offered"), None),
-        BetError::NoCashOut => (StatusCode::CONFLICT, t("sportsbook.no_cashout"), None),
-        BetError::NoBet => (StatusCode::NOT_FOUND, t("sportsbook.no_bet"), None),
-        BetError::StakeTooLow => (
-            StatusCode::BAD_REQUEST,
-            t("sportsbook.stake_low")
-                .replace("{amount}", &Kurus::from_minor(betting::MIN_STAKE).map(|k| k.to_string()).unwrap_or_default()),
-            None,
-        ),
-        BetError::StakeTooHigh(max) => (
-            StatusCode::BAD_REQUEST,
-            t("sportsbook.stake_high").replace("{amount}", &Kurus::from_minor(max).map(|k| k.to_string()).unwrap_or_default()),
-            None,
-        ),
-        BetError::HighRateSpent(left) => (
-            StatusCode::BAD_REQUEST,
-            t("sportsbook.high_rate_spent")
-                .replace("{amount}", &Kurus::from_minor(betting::MAX_STAKE_HIGH_RATE).map(|k| k.to_string()).unwrap_or_default())
-                .replace("{left}", &Kurus::from_minor(left).map(|k| k.to_string()).unwrap_or_default()),
-            None,
-        ),
-        BetError::PayoutTooHigh => (
-            StatusCode::BAD_REQUEST,
-            t("sportsbook.payout_high")
-                .replace("{amount}", &Kurus::from_minor(betting::MAX_PAYOUT).map(|k| k.to_string()).unwrap_or_default()),
-            None,
-        ),
-        BetError::NotEnoughMoney => (StatusCode::BAD_REQUEST, t("wallet.insufficient"), None),
-        BetError::Slip(s) => {
-            let key = match s {
-                super::slip::SlipError::SameEvent(_) => "sportsbook.same_event",
-                super::slip::SlipError::LegCount => "sportsbook.leg_count",
-                _ => "sportsbook.bad_slip",
-            };
-            (StatusCode::BAD_REQUEST, t(key), None)
-        }
-        BetError::Call(c) => return AppError::from(c).into_response(),
-        BetError::Database(d) => return AppError::Database(d).into_response(),
-    };
-    (status, Json(Envelope { success: false, message: Some(message), data })).into_response()
-}
-
 fn parse_kind(body: &BetBody) -> Option<Kind> {
     Some(match body.kind.as_str() {
         "single" => Kind::Single,
@@ -455,18 +403,12 @@ fn parse_kind(body: &BetBody) -> Option<Kind> {
         (status = 400, description = "A bad slip, a stake limit, not enough money", body = EmptyEnvelope),
         (status = 409, description = "A selection not offered now, or the prices changed (data: the prices now)", body = Envelope<PriceChanges>)),
     security(("bearer" = [])))]
-async fn place_bet(State(db): State<Db>, me: Bettor, AppJson(body): AppJson<BetBody>) -> Response {
-    let Some(kind) = parse_kind(&body) else {
-        return AppError::BadRequest("sportsbook.bad_slip").into_response();
-    };
-    let Ok(stake) = body.stake.kurus() else {
-        return AppError::BadRequest("sportsbook.bad_amount").into_response();
-    };
-    let Some(choice) = OddsChoice::parse(&body.odds_choice) else {
-        return AppError::BadRequest("sportsbook.bad_slip").into_response();
-    };
+async fn place_bet(State(db): State<Db>, me: Bettor, AppJson(body): AppJson<BetBody>) -> ApiResult<Vec<PlacedBet>> {
+    let kind = parse_kind(&body).ok_or(AppError::BadRequest("sportsbook.bad_slip"))?;
+    let stake = body.stake.kurus().map_err(|_| AppError::BadRequest("sportsbook.bad_amount"))?;
+    let choice = OddsChoice::parse(&body.odds_choice).ok_or(AppError::BadRequest("sportsbook.bad_slip"))?;
     if body.legs.len() > 12 || body.legs.iter().any(|l| !(1.0..=1000.0).contains(&l.price)) {
-        return AppError::BadRequest("sportsbook.bad_slip").into_response();
+        return Err(AppError::BadRequest("sportsbook.bad_slip"));
     }
     let slip = Slip {
         legs: body.legs.iter().map(|l| Wanted { selection_id: l.selection_id, price: (l.price * 100.0).round() as i64 }).collect(),
@@ -475,17 +417,11 @@ async fn place_bet(State(db): State<Db>, me: Bettor, AppJson(body): AppJson<BetB
         choice,
         high_rate: body.high_rate,
     };
-    match betting::place(&db, me.player_id, &slip, crate::db::now_ms()).await {
-        Ok(placed) => {
-            let data: Vec<PlacedBet> = placed
-                .into_iter()
-                .map(|p| PlacedBet { id: p.id, state: p.state, stake: lira(p.stake), potential: lira(p.potential) })
-                .collect();
-            let key = if data.iter().any(|b| b.state == "pending") { "sportsbook.pending" } else { "sportsbook.placed" };
-            Envelope::ok_with_message(data, t(key)).into_response()
-        }
-        Err(e) => refuse(e),
-    }
+    let placed = betting::place(&db, me.player_id, &slip, crate::db::now_ms()).await?;
+    let data: Vec<PlacedBet> =
+        placed.into_iter().map(|p| PlacedBet { id: p.id, state: p.state, stake: lira(p.stake), potential: lira(p.potential) }).collect();
+    let key = if data.iter().any(|b| b.state == "pending") { "sportsbook.pending" } else { "sportsbook.placed" };
+    Ok(Envelope::ok_with_message(data, t(key)))
 }
 
 /// A leg of one of the player's bets.
@@ -599,19 +535,10 @@ pub struct CashedOut {
     responses((status = 200, body = Envelope<CashedOut>), (status = 404, body = EmptyEnvelope),
         (status = 409, description = "Not available now, or the value fell (data.value: the value now)", body = EmptyEnvelope)),
     security(("bearer" = [])))]
-async fn cash_out(State(db): State<Db>, me: Bettor, Path(id): Path<String>, AppJson(body): AppJson<CashOutBody>) -> Response {
-    let Ok(id) = id.parse::<i64>() else {
-        return AppError::NotFound("sportsbook.no_bet").into_response();
-    };
-    let Ok(seen) = body.amount.kurus() else {
-        return AppError::BadRequest("sportsbook.bad_amount").into_response();
-    };
-    match betting::cash_out(&db, me.player_id, id, seen.minor()).await {
-        Ok(value) => {
-            let paid = Kurus::from_minor(value).map(|k| k.to_string()).unwrap_or_default();
-            Envelope::ok_with_message(CashedOut { amount: lira(value) }, t("sportsbook.cashed_out").replace("{amount}", &paid))
-                .into_response()
-        }
-        Err(e) => refuse(e),
-    }
+async fn cash_out(State(db): State<Db>, me: Bettor, Path(id): Path<String>, AppJson(body): AppJson<CashOutBody>) -> ApiResult<CashedOut> {
+    let id = id.parse::<i64>().map_err(|_| AppError::NotFound("sportsbook.no_bet"))?;
+    let seen = body.amount.kurus().map_err(|_| AppError::BadRequest("sportsbook.bad_amount"))?;
+    let value = betting::cash_out(&db, me.player_id, id, seen.minor()).await?;
+    let paid = Kurus::from_minor(value).map(|k| k.to_string()).unwrap_or_default();
+    Ok(Envelope::ok_with_message(CashedOut { amount: lira(value) }, t("sportsbook.cashed_out").replace("{amount}", &paid)))
 }

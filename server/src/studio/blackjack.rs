@@ -11,7 +11,6 @@
 //! shoe) is stored sealed under the node's seed key, plain once the round is finished.
 
 use axum::extract::State;
-use axum::response::{IntoResponse, Response};
 use serde::{Deserialize, Serialize};
 use sqlx::{AnyConnection, Row};
 use utoipa::ToSchema;
@@ -21,11 +20,11 @@ use utoipa_axum::routes;
 use super::SpinError;
 use super::engine::FairRng;
 use super::engine::blackjack::{self, ActError, Action, CODE, Card, HandResult, MAX_BET, MIN_BET, Round};
-use super::routes::{CurrentGame, Fair, ShortBalance, refused};
 use super::seal::{self, SeedKey};
 use super::store::{self, GameSession, PROVIDER};
+use super::views::{CurrentGame, Fair, ShortBalance};
 use crate::db::{Db, now_ms};
-use crate::error::{AppError, AppJson, EmptyEnvelope, Envelope, FieldError};
+use crate::error::{ApiResult, AppError, AppJson, EmptyEnvelope, Envelope, FieldError};
 use crate::money::Kurus;
 use crate::rounds::{self, CallError, Move, Work};
 use crate::wallet::{self, WalletError};
@@ -327,12 +326,12 @@ fn only_blackjack(session: &GameSession) -> Result<(), AppError> {
         (status = 401, description = "No live game session", body = EmptyEnvelope),
         (status = 404, description = "The session's game is not blackjack", body = EmptyEnvelope)),
     security(("gameSession" = [])))]
-async fn open(State(db): State<Db>, CurrentGame(game): CurrentGame) -> Result<Envelope<Option<BlackjackView>>, Response> {
-    only_blackjack(&game).map_err(IntoResponse::into_response)?;
-    let Some((id, round)) = open_round(&db, &game).await.map_err(|e| AppError::from(e).into_response())? else {
+async fn open(State(db): State<Db>, CurrentGame(game): CurrentGame) -> ApiResult<Option<BlackjackView>> {
+    only_blackjack(&game)?;
+    let Some((id, round)) = open_round(&db, &game).await? else {
         return Ok(Envelope::ok(None));
     };
-    Ok(Envelope::ok(Some(answer(&db, &game, &id, &round).await.map_err(IntoResponse::into_response)?)))
+    Ok(Envelope::ok(Some(answer(&db, &game, &id, &round).await?)))
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -351,14 +350,10 @@ pub struct DealBody {
         (status = 409, description = "A round is already open", body = EmptyEnvelope),
         (status = 422, description = "The bet is not whole lira within the table's limits", body = Envelope<FieldError>)),
     security(("gameSession" = [])))]
-async fn deal(
-    State(db): State<Db>,
-    CurrentGame(game): CurrentGame,
-    AppJson(body): AppJson<DealBody>,
-) -> Result<Envelope<BlackjackView>, Response> {
-    only_blackjack(&game).map_err(IntoResponse::into_response)?;
-    let (id, round) = deal_round(&db, &game, body.bet).await.map_err(refused)?;
-    Ok(Envelope::ok(answer(&db, &game, &id, &round).await.map_err(IntoResponse::into_response)?))
+async fn deal(State(db): State<Db>, CurrentGame(game): CurrentGame, AppJson(body): AppJson<DealBody>) -> ApiResult<BlackjackView> {
+    only_blackjack(&game)?;
+    let (id, round) = deal_round(&db, &game, body.bet).await?;
+    Ok(Envelope::ok(answer(&db, &game, &id, &round).await?))
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -378,12 +373,8 @@ pub struct ActBody {
         (status = 404, description = "The session's game is not blackjack", body = EmptyEnvelope),
         (status = 409, description = "No such open round, or the action is not allowed now", body = EmptyEnvelope)),
     security(("gameSession" = [])))]
-async fn act(
-    State(db): State<Db>,
-    CurrentGame(game): CurrentGame,
-    AppJson(body): AppJson<ActBody>,
-) -> Result<Envelope<BlackjackView>, Response> {
-    only_blackjack(&game).map_err(IntoResponse::into_response)?;
-    let round = act_round(&db, &game, &body.round_id, body.action).await.map_err(refused)?;
-    Ok(Envelope::ok(answer(&db, &game, &body.round_id, &round).await.map_err(IntoResponse::into_response)?))
+async fn act(State(db): State<Db>, CurrentGame(game): CurrentGame, AppJson(body): AppJson<ActBody>) -> ApiResult<BlackjackView> {
+    only_blackjack(&game)?;
+    let round = act_round(&db, &game, &body.round_id, body.action).await?;
+    Ok(Envelope::ok(answer(&db, &game, &body.round_id, &round).await?))
 }

@@ -16,11 +16,13 @@
 pub mod blackjack;
 pub mod crash;
 pub mod engine;
+mod errors;
 pub mod jackpots;
 pub mod page;
 pub mod routes;
 pub use crate::seal;
 pub mod store;
+pub mod views;
 
 use crate::db::Db;
 use crate::money::Kurus;

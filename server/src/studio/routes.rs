@@ -4,11 +4,8 @@
 //! messages in the request's language (`x-locale`). `spin` (slots), `play` (table games), `seed`
 //! and `rounds` take the game session token as `Authorization: Bearer`.
 
-use axum::Json;
-use axum::extract::{FromRef, FromRequestParts, Query, State};
+use axum::extract::{Query, State};
 use axum::http::StatusCode;
-use axum::http::request::Parts;
-use axum::response::{IntoResponse, Response};
 use serde::{Deserialize, Serialize};
 use utoipa::openapi::security::{Http, HttpAuthScheme, SecurityScheme};
 use utoipa::openapi::server::Server;
@@ -16,12 +13,12 @@ use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::engine::{self, GameInfo, Replay, SpinOutcome, Stake, StakeError, TableOutcome};
-use super::store::{self, GameSession, LaunchState, Seed};
-use super::{Played, RoundOutcome, SpinError};
+use super::engine::{self, GameInfo, Replay, SpinOutcome, Stake, TableOutcome};
+use super::store::{self, LaunchState, Seed};
+use super::views::{CurrentGame, Fair, ShortBalance, no_seed_key};
+use super::{Played, RoundOutcome};
 use crate::db::{Db, iso_utc};
 use crate::error::{ApiResult, AppError, AppJson, EmptyEnvelope, Envelope, FieldError};
-use crate::i18n::t;
 use crate::wallet;
 
 /// The security scheme of the calls that take a game session token.
@@ -51,62 +48,6 @@ pub fn document_into(doc: &mut utoipa::openapi::OpenApi, mut games: utoipa::open
         .build();
     doc.merge(games);
     doc.components.get_or_insert_default().add_security_scheme(GAME_SESSION, SecurityScheme::Http(scheme));
-}
-
-/// The caller's game session, from `Authorization: Bearer <sessionToken>`; 401 without a live one.
-pub struct CurrentGame(pub GameSession);
-
-impl<S> FromRequestParts<S> for CurrentGame
-where
-    Db: FromRef<S>,
-    S: Send + Sync,
-{
-    type Rejection = Response;
-
-    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
-        let token = crate::auth::session::bearer(parts).ok_or(AppError::Unauthorized.into_response())?;
-        let db = Db::from_ref(state);
-        let game = store::session(&db, token).await.map_err(|e| AppError::from(e).into_response())?;
-        let game = game.map(CurrentGame).ok_or(AppError::Unauthorized.into_response())?;
-        no_seed_key(&db)?;
-        Ok(game)
-    }
-}
-
-/// A node without `KASA_SEED_KEY` (and without `--demo`) plays no studio game: 503.
-#[allow(clippy::result_large_err)] // a refusal, as the handlers' own Err(Response)
-pub(crate) fn no_seed_key(db: &Db) -> Result<(), Response> {
-    if db.seed_key.is_set() { Ok(()) } else { Err(refuse(StatusCode::SERVICE_UNAVAILABLE, "studio.no_seed_key", None)) }
-}
-
-/// A refusal with its own message key and status (and data).
-pub(crate) fn refuse(status: StatusCode, key: &str, data: Option<serde_json::Value>) -> Response {
-    (status, Json(Envelope { success: false, message: Some(t(key)), data })).into_response()
-}
-
-/// The provably fair state of the player's next round.
-#[derive(Debug, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct Fair {
-    /// SHA-256 (hex) of the server seed: the commitment.
-    pub server_seed_hash: String,
-    pub client_seed: String,
-    /// The next round's nonce.
-    pub nonce: i64,
-    /// SHA-256 (hex) of the next server seed, made in advance: the next seed change makes it the
-    /// server seed, with the client seed the player chooses then (commit first, choose second).
-    pub next_server_seed_hash: String,
-}
-
-impl From<&Seed> for Fair {
-    fn from(s: &Seed) -> Fair {
-        Fair {
-            server_seed_hash: s.server_seed_hash.clone(),
-            client_seed: s.client_seed.clone(),
-            nonce: s.nonce,
-            next_server_seed_hash: s.next_server_seed_hash.clone(),
-        }
-    }
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -140,23 +81,19 @@ async fn balance_lira(db: &Db, player_id: i64) -> Result<f64, AppError> {
     responses((status = 200, body = Envelope<Session>),
         (status = 401, description = "The launch token is unknown, expired or used", body = EmptyEnvelope),
         (status = 503, description = "The node has no KASA_SEED_KEY: the studio does not play", body = EmptyEnvelope)))]
-async fn session(State(db): State<Db>, AppJson(body): AppJson<SessionBody>) -> Result<Envelope<Session>, Response> {
+async fn session(State(db): State<Db>, AppJson(body): AppJson<SessionBody>) -> ApiResult<Session> {
     no_seed_key(&db)?;
-    let started = store::start_session(&db, body.token.trim()).await.map_err(|e| AppError::from(e).into_response())?;
-    let (game, token) = match started {
-        Ok(s) => s,
-        Err(state) => {
-            let key = match state {
-                LaunchState::Expired => "studio.launch_expired",
-                LaunchState::Used => "studio.launch_used",
-                _ => "studio.launch_unknown",
-            };
-            return Err(refuse(StatusCode::UNAUTHORIZED, key, None));
-        }
-    };
-    let info = engine::info(&game.game_code).ok_or_else(|| AppError::NotFound("casino.unknown_game").into_response())?;
-    let seed = store::active_seed(&db, game.player_id).await.map_err(|e| AppError::from(e).into_response())?;
-    let balance = balance_lira(&db, game.player_id).await.map_err(IntoResponse::into_response)?;
+    let (game, token) = store::start_session(&db, body.token.trim()).await?.map_err(|state| {
+        let key = match state {
+            LaunchState::Expired => "studio.launch_expired",
+            LaunchState::Used => "studio.launch_used",
+            _ => "studio.launch_unknown",
+        };
+        AppError::Refusal { status: StatusCode::UNAUTHORIZED, key, data: None }
+    })?;
+    let info = engine::info(&game.game_code).ok_or(AppError::NotFound("casino.unknown_game"))?;
+    let seed = store::active_seed(&db, game.player_id).await?;
+    let balance = balance_lira(&db, game.player_id).await?;
     Ok(Envelope::ok(Session { session_token: token, game: info, balance, currency: "TRY", fair: Fair::from(&seed) }))
 }
 
@@ -184,12 +121,6 @@ pub struct SpinResult {
     pub fair: Fair,
 }
 
-/// What a refused spin carries: the balance (lira).
-#[derive(Debug, Serialize, ToSchema)]
-pub struct ShortBalance {
-    pub balance: f64,
-}
-
 /// Plays one round: the bet is taken (real money first, then bonus money), the outcome comes from
 /// the committed server seed, the client seed and the next nonce, the win is paid. A bet above the
 /// balance: 400 'Yetersiz bakiye' / 'Not enough balance' and nothing moves.
@@ -199,17 +130,13 @@ pub struct ShortBalance {
         (status = 401, description = "No live game session", body = EmptyEnvelope),
         (status = 422, description = "The bet is not one of the game's levels", body = Envelope<FieldError>)),
     security(("gameSession" = [])))]
-async fn spin(
-    State(db): State<Db>,
-    CurrentGame(game): CurrentGame,
-    AppJson(body): AppJson<SpinBody>,
-) -> Result<Envelope<SpinResult>, Response> {
-    let s = super::spin(&db, &game, body.bet).await.map_err(refused)?;
+async fn spin(State(db): State<Db>, CurrentGame(game): CurrentGame, AppJson(body): AppJson<SpinBody>) -> ApiResult<SpinResult> {
+    let s = super::spin(&db, &game, body.bet).await?;
     let fair = next_fair(&s);
     let outcome = match s.outcome {
         RoundOutcome::Slot(o) => SpinOutcome::Lines(o),
         RoundOutcome::Ways(o) => SpinOutcome::Ways(o),
-        RoundOutcome::Table(_) => return Err(AppError::Internal(anyhow::anyhow!("a slot round without a slot outcome")).into_response()),
+        RoundOutcome::Table(_) => return Err(AppError::Internal(anyhow::anyhow!("a slot round without a slot outcome"))),
     };
     Ok(Envelope::ok(SpinResult {
         round_id: s.round_id,
@@ -225,33 +152,6 @@ async fn spin(
 /// The state of the round after `s`.
 fn next_fair(s: &Played) -> Fair {
     Fair::from(&Seed { nonce: s.seed.nonce + 1, ..s.seed.clone() })
-}
-
-/// The answer to a refused round.
-pub(crate) fn refused(e: SpinError) -> Response {
-    match e {
-        SpinError::NotEnoughMoney { balance } => {
-            refuse(StatusCode::BAD_REQUEST, "studio.not_enough_balance", Some(serde_json::json!({ "balance": balance.to_lira() })))
-        }
-        SpinError::BadBet => AppError::Validation { field: "bet", key: "studio.bad_bet" }.into_response(),
-        SpinError::BadStakes(e) => {
-            let key = match e {
-                StakeError::Empty => "studio.no_stake",
-                StakeError::TooMany => "studio.too_many_stakes",
-                StakeError::NotABet(_) => "studio.not_a_bet",
-                StakeError::BadAmount(_) => "studio.bad_stake",
-                StakeError::OverLimit => "studio.over_table_limit",
-            };
-            AppError::Validation { field: "stakes", key }.into_response()
-        }
-        SpinError::UnknownGame(_) => AppError::NotFound("casino.unknown_game").into_response(),
-        SpinError::Call(e) => AppError::from(e).into_response(),
-        SpinError::Database(e) => AppError::from(e).into_response(),
-        e @ SpinError::NoSeed => AppError::Internal(anyhow::anyhow!(e)).into_response(),
-        SpinError::RoundOpen => refuse(StatusCode::CONFLICT, "studio.blackjack_open", None),
-        SpinError::NoRound => refuse(StatusCode::CONFLICT, "studio.blackjack_no_round", None),
-        SpinError::NotAllowed => refuse(StatusCode::CONFLICT, "studio.blackjack_not_allowed", None),
-    }
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -287,14 +187,10 @@ pub struct PlayResult {
         (status = 404, description = "The session's game is not a table game", body = EmptyEnvelope),
         (status = 422, description = "A stake is not a bet of the game, or outside the table's limits", body = Envelope<FieldError>)),
     security(("gameSession" = [])))]
-async fn play(
-    State(db): State<Db>,
-    CurrentGame(game): CurrentGame,
-    AppJson(body): AppJson<PlayBody>,
-) -> Result<Envelope<PlayResult>, Response> {
-    let s = super::play_table(&db, &game, &body.stakes).await.map_err(refused)?;
+async fn play(State(db): State<Db>, CurrentGame(game): CurrentGame, AppJson(body): AppJson<PlayBody>) -> ApiResult<PlayResult> {
+    let s = super::play_table(&db, &game, &body.stakes).await?;
     let RoundOutcome::Table(outcome) = s.outcome.clone() else {
-        return Err(AppError::Internal(anyhow::anyhow!("a table round without a table outcome")).into_response());
+        return Err(AppError::Internal(anyhow::anyhow!("a table round without a table outcome")));
     };
     Ok(Envelope::ok(PlayResult {
         round_id: s.round_id.clone(),
@@ -349,12 +245,8 @@ pub struct Rotated {
         (status = 422, description = "The client seed is not 1 to 64 printable characters, or the hash is not 64 hex digits", body = Envelope<FieldError>),
         (status = 503, description = "The node has no KASA_SEED_KEY: the studio does not play", body = EmptyEnvelope)),
     security(("gameSession" = [])))]
-async fn seed(
-    State(db): State<Db>,
-    CurrentGame(game): CurrentGame,
-    AppJson(body): AppJson<SeedBody>,
-) -> Result<Envelope<Rotated>, Response> {
-    let invalid = |field, key| AppError::Validation { field, key }.into_response();
+async fn seed(State(db): State<Db>, CurrentGame(game): CurrentGame, AppJson(body): AppJson<SeedBody>) -> ApiResult<Rotated> {
+    let invalid = |field, key| AppError::Validation { field, key };
     let client_seed = match body.client_seed.as_deref().map(str::trim).filter(|s| !s.is_empty()) {
         Some(s) if store::valid_client_seed(s) => s.to_string(),
         Some(_) => return Err(invalid("clientSeed", "studio.bad_client_seed")),
@@ -364,13 +256,12 @@ async fn seed(
     if expected.is_some_and(|h| h.len() != 64 || !h.bytes().all(|b| b.is_ascii_hexdigit())) {
         return Err(invalid("nextServerSeedHash", "studio.bad_seed_hash"));
     }
-    let rotation = store::rotate(&db, game.player_id, &client_seed, expected).await.map_err(|e| AppError::from(e).into_response())?;
-    let (old, new) = match rotation {
+    let (old, new) = match store::rotate(&db, game.player_id, &client_seed, expected).await? {
         store::Rotation::Rotated(old, new) => (old, new),
-        store::Rotation::RoundOpen => return Err(AppError::Conflict("studio.seed_round_open").into_response()),
+        store::Rotation::RoundOpen => return Err(AppError::Conflict("studio.seed_round_open")),
         store::Rotation::NextChanged(now) => {
-            let fair = serde_json::to_value(Fair::from(&now)).unwrap_or_default();
-            return Err(refuse(StatusCode::CONFLICT, "studio.seed_next_changed", Some(fair)));
+            let data = serde_json::to_value(Fair::from(&now)).ok();
+            return Err(AppError::Refusal { status: StatusCode::CONFLICT, key: "studio.seed_next_changed", data });
         }
     };
     Ok(Envelope::ok(Rotated {

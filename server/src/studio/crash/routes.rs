@@ -7,8 +7,7 @@ use std::time::Duration;
 
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade, rejection::WebSocketUpgradeRejection};
 use axum::extract::{FromRef, Query, State};
-use axum::http::StatusCode;
-use axum::response::{IntoResponse, Response};
+use axum::response::Response;
 use futures_util::{SinkExt, StreamExt};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
@@ -18,10 +17,10 @@ use utoipa_axum::routes;
 use super::feed::{CrashFeed, round_message};
 use super::{Bet, CrashError};
 use crate::db::{Db, iso_utc};
-use crate::error::{AppError, AppJson, EmptyEnvelope, Envelope, FieldError};
+use crate::error::{ApiResult, AppError, AppJson, EmptyEnvelope, Envelope, FieldError};
 use crate::studio::engine::crash;
-use crate::studio::routes::{CurrentGame, ShortBalance, refuse};
 use crate::studio::store;
+use crate::studio::views::{CurrentGame, ShortBalance};
 
 /// The crash calls' state: the database and this node's feed.
 #[derive(Clone)]
@@ -44,23 +43,6 @@ pub fn router() -> OpenApiRouter<CrashState> {
         .routes(routes!(verify))
         .routes(routes!(chains))
         .routes(routes!(feed))
-}
-
-fn refused(e: CrashError) -> Response {
-    match e {
-        CrashError::BetsClosed => refuse(StatusCode::CONFLICT, "crash.bets_closed", None),
-        CrashError::SlotTaken => refuse(StatusCode::CONFLICT, "crash.slot_taken", None),
-        CrashError::BadAmount => AppError::Validation { field: "amount", key: "crash.bad_amount" }.into_response(),
-        CrashError::BadTarget => AppError::Validation { field: "autoCashOut", key: "crash.bad_target" }.into_response(),
-        CrashError::NotEnoughMoney { balance } => {
-            refuse(StatusCode::BAD_REQUEST, "studio.not_enough_balance", Some(serde_json::json!({ "balance": balance.to_lira() })))
-        }
-        CrashError::NotFlying => refuse(StatusCode::CONFLICT, "crash.not_flying", None),
-        CrashError::TooLate => refuse(StatusCode::CONFLICT, "crash.too_late", None),
-        CrashError::NoBet => refuse(StatusCode::CONFLICT, "crash.no_bet", None),
-        CrashError::Call(e) => AppError::from(e).into_response(),
-        CrashError::Database(e) => AppError::from(e).into_response(),
-    }
 }
 
 /// The crash game is the session's game, or 404.
@@ -102,28 +84,26 @@ pub struct CrashStateAnswer {
 #[utoipa::path(get, path = "/games/api/crash/state", tag = "games",
     responses((status = 200, body = Envelope<CrashStateAnswer>), (status = 401, description = "No live game session", body = EmptyEnvelope)),
     security(("gameSession" = [])))]
-async fn state(State(s): State<CrashState>, CurrentGame(game): CurrentGame) -> Result<Envelope<CrashStateAnswer>, Response> {
-    crash_game(&game).map_err(IntoResponse::into_response)?;
+async fn state(State(s): State<CrashState>, CurrentGame(game): CurrentGame) -> ApiResult<CrashStateAnswer> {
+    crash_game(&game)?;
     let now = s.feed.now();
     let db = &s.db;
-    let fail = |e: sqlx::Error| AppError::from(e).into_response();
-    let round = super::current(db).await.map_err(fail)?;
+    let round = super::current(db).await?;
     let (round_json, mine, commitment) = match &round {
         Some(r) => {
-            let bets = super::bets_since(db, r.id, -1).await.map_err(fail)?;
+            let bets = super::bets_since(db, r.id, -1).await?;
             let mine = bets.iter().filter(|b| b.player_id == game.player_id).cloned().collect();
-            (Some(round_message(r, now, &bets)), mine, super::commitment(db, r.chain_id).await.map_err(fail)?)
+            (Some(round_message(r, now, &bets)), mine, super::commitment(db, r.chain_id).await?)
         }
         None => (None, vec![], None),
     };
     let history = super::history(db, now, 20)
-        .await
-        .map_err(fail)?
+        .await?
         .into_iter()
         .map(|(round_id, point, hash)| PastRound { round_id, crash_point: point as f64 / 100.0, hash })
         .collect();
-    let balance = crate::wallet::balances(db, game.player_id).await.map_err(|e| AppError::from(e).into_response())?;
-    let balance = balance.total().map_err(|e| AppError::Internal(anyhow::anyhow!(e)).into_response())?.to_lira();
+    let balance = crate::wallet::balances(db, game.player_id).await?;
+    let balance = balance.total().map_err(|e| AppError::Internal(anyhow::anyhow!(e)))?.to_lira();
     Ok(Envelope::ok(CrashStateAnswer { round: round_json, history, mine, commitment, balance, returns: super::return_note() }))
 }
 
@@ -160,18 +140,14 @@ pub struct BetPlaced {
         (status = 409, description = "Bets are closed, or the slot already holds a bet", body = EmptyEnvelope),
         (status = 422, description = "An amount or a target outside the limits", body = Envelope<FieldError>)),
     security(("gameSession" = [])))]
-async fn bet(
-    State(s): State<CrashState>,
-    CurrentGame(game): CurrentGame,
-    AppJson(body): AppJson<BetBody>,
-) -> Result<Envelope<BetPlaced>, Response> {
-    crash_game(&game).map_err(IntoResponse::into_response)?;
+async fn bet(State(s): State<CrashState>, CurrentGame(game): CurrentGame, AppJson(body): AppJson<BetBody>) -> ApiResult<BetPlaced> {
+    crash_game(&game)?;
     let auto = match body.auto_cash_out {
         Some(x) if x.is_finite() && x > 0.0 => Some((x * 100.0).round() as i64),
-        Some(_) => return Err(refused(CrashError::BadTarget)),
+        Some(_) => return Err(CrashError::BadTarget.into()),
         None => None,
     };
-    let placed = super::bet(&s.db, game.player_id, body.slot, body.amount, auto).await.map_err(refused)?;
+    let placed = super::bet(&s.db, game.player_id, body.slot, body.amount, auto).await?;
     Ok(Envelope::ok(BetPlaced {
         round_id: placed.round_id,
         slot: placed.slot,
@@ -207,13 +183,9 @@ pub struct CashedOut {
         (status = 401, description = "No live game session", body = EmptyEnvelope),
         (status = 409, description = "Too late (the round crashed), not flying yet, or no open bet in the slot", body = EmptyEnvelope)),
     security(("gameSession" = [])))]
-async fn cashout(
-    State(s): State<CrashState>,
-    CurrentGame(game): CurrentGame,
-    AppJson(body): AppJson<CashoutBody>,
-) -> Result<Envelope<CashedOut>, Response> {
-    crash_game(&game).map_err(IntoResponse::into_response)?;
-    let c = super::cash_out(&s.db, game.player_id, body.slot).await.map_err(refused)?;
+async fn cashout(State(s): State<CrashState>, CurrentGame(game): CurrentGame, AppJson(body): AppJson<CashoutBody>) -> ApiResult<CashedOut> {
+    crash_game(&game)?;
+    let c = super::cash_out(&s.db, game.player_id, body.slot).await?;
     Ok(Envelope::ok(CashedOut {
         round_id: c.round_id,
         slot: c.slot,
@@ -276,7 +248,7 @@ pub struct ArchivedRound {
         (status = 400, description = "A body that is not JSON", body = EmptyEnvelope),
         (status = 404, description = "No crashed round with that id", body = EmptyEnvelope),
         (status = 422, description = "Not 64 hex characters (or neither hash nor roundId)", body = Envelope<FieldError>)))]
-async fn verify(State(s): State<CrashState>, AppJson(body): AppJson<VerifyBody>) -> Result<Envelope<VerifiedRound>, AppError> {
+async fn verify(State(s): State<CrashState>, AppJson(body): AppJson<VerifyBody>) -> ApiResult<VerifiedRound> {
     let bad_hash = AppError::Validation { field: "hash", key: "crash.bad_hash" };
     let given = match (&body.hash, body.round_id) {
         (Some(h), _) => {
@@ -376,7 +348,7 @@ pub struct ChainsAnswer {
 /// of its rounds verifies by `POST /games/api/crash/verify` with its `roundId`.
 #[utoipa::path(get, path = "/games/api/crash/chains", tag = "games", params(ChainsQuery),
     responses((status = 200, body = Envelope<ChainsAnswer>)))]
-async fn chains(State(s): State<CrashState>, Query(q): Query<ChainsQuery>) -> Result<Envelope<ChainsAnswer>, AppError> {
+async fn chains(State(s): State<CrashState>, Query(q): Query<ChainsQuery>) -> ApiResult<ChainsAnswer> {
     let list = super::chains(&s.db, q.before, q.take.unwrap_or(20).clamp(1, 100)).await?;
     let end = |e: Option<(i64, i64, i64, i64)>| {
         e.map(|(round_id, position, start, crash)| ChainEnd { round_id, position, started_at: iso_utc(start), crashed_at: iso_utc(crash) })
@@ -417,31 +389,22 @@ async fn feed(
     Query(q): Query<FeedQuery>,
     headers: axum::http::HeaderMap,
     ws: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
-) -> Response {
+) -> Result<Response, AppError> {
     let header_token = headers
         .get(axum::http::header::AUTHORIZATION)
         .and_then(|v| v.to_str().ok())
         .and_then(|v| v.strip_prefix("Bearer "))
         .map(str::to_string);
-    let Some(token) = q.token.or(header_token).filter(|t| !t.is_empty() && t.len() <= 256) else {
-        return AppError::Unauthorized.into_response();
-    };
-    let game = match store::session(&s.db, &token).await {
-        Ok(Some(g)) if g.game_code == super::CODE => g,
-        Ok(_) => return AppError::Unauthorized.into_response(),
-        Err(e) => return AppError::from(e).into_response(),
-    };
-    let Ok(ws) = ws else {
-        return refuse(StatusCode::BAD_REQUEST, "crash.not_websocket", None);
-    };
-    let Some(slot) = s.feed.reserve(game.player_id) else {
-        return AppError::TooManyRequests("hub.too_many").into_response();
-    };
+    let token = q.token.or(header_token).filter(|t| !t.is_empty() && t.len() <= 256).ok_or(AppError::Unauthorized)?;
+    let game = store::session(&s.db, &token).await?.filter(|g| g.game_code == super::CODE).ok_or(AppError::Unauthorized)?;
+    let ws = ws.map_err(|_| AppError::BadRequest("crash.not_websocket"))?;
+    let slot = s.feed.reserve(game.player_id).ok_or(AppError::TooManyRequests("hub.too_many"))?;
     let (db, feed) = (s.db.clone(), s.feed.clone());
-    ws.read_buffer_size(4 * 1024)
+    Ok(ws
+        .read_buffer_size(4 * 1024)
         .write_buffer_size(8 * 1024)
         .max_message_size(4 * 1024)
-        .on_upgrade(move |socket| run(socket, db, feed, game.player_id, slot))
+        .on_upgrade(move |socket| run(socket, db, feed, game.player_id, slot)))
 }
 
 /// A socket silent this long (no pong, no message) is closed; pings go every third of it.
