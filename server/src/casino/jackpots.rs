@@ -16,7 +16,7 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::cms::routes::EgtJackpotCard;
+use crate::cms::bootstrap::EgtJackpotCard;
 use crate::db::Db;
 use crate::error::{ApiResult, EmptyEnvelope, Envelope};
 use crate::i18n::t;

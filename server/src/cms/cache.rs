@@ -25,7 +25,7 @@ use sha2::{Digest, Sha256};
 use tower::ServiceExt;
 use tower_http::compression::{Compression, CompressionLevel};
 
-use super::routes;
+use super::bootstrap;
 use crate::db::Db;
 use crate::error::Envelope;
 use crate::http::encoding::{self, Encoding};
@@ -218,7 +218,7 @@ async fn build(db: &Db, version: u64) -> anyhow::Result<Snapshot> {
     let built_at = std::time::Instant::now();
     let mut by_locale = HashMap::with_capacity(locales.len());
     for locale in locales {
-        let bootstrap = routes::bootstrap(db, &locale).await?;
+        let bootstrap = bootstrap::bootstrap(db, &locale).await?;
         let json = Bytes::from(serde_json::to_vec(&Envelope::ok(bootstrap))?);
         let gzip = gzip(json.clone(), JSON).await?;
         by_locale.insert(locale, Answer { plain: json, gzip });
