@@ -12,5 +12,6 @@ pub mod live;
 pub mod pricing;
 pub mod routes;
 pub mod slip;
+pub mod views;
 
 pub use crate::accounts::sportsbooks::{Book, LoginFields, Sportsbooks, TOKEN_TTL_MS};
