@@ -14,4 +14,6 @@ pub mod routes;
 pub mod slip;
 pub mod views;
 
+pub use routes::{SportsState, router};
+
 pub use crate::accounts::sportsbooks::{Book, LoginFields, Sportsbooks, TOKEN_TTL_MS};
