@@ -58,7 +58,7 @@ pub fn router() -> OpenApiRouter<JackpotState> {
 #[utoipa::path(get, path = "/casino/jackpots", tag = "casino",
     responses((status = 200, body = Envelope<Vec<EgtJackpotCard>>)))]
 async fn jackpots(State(s): State<JackpotState>) -> ApiResult<Vec<serde_json::Value>> {
-    Ok(Envelope::ok(crate::cms::store::live_jackpot_cards(&s.db).await?))
+    Ok(Envelope::ok(crate::studio::jackpots::live_cards(&s.db).await?))
 }
 
 /// The Amusnet jackpot's levels (lira), as its source gives them.

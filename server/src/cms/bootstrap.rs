@@ -4,8 +4,15 @@
 use serde::Serialize;
 use utoipa::ToSchema;
 
+use futures_util::future::BoxFuture;
+
 use super::store;
 use crate::db::Db;
+
+/// Reads the studio's jackpots live, as the bootstrap's egtJackpotCards carry them. The content
+/// area sits below the studio and reads none of its tables: the application hands this over
+/// ([`super::ContentCache::new`]).
+pub type LiveJackpots = for<'a> fn(&'a Db) -> BoxFuture<'a, sqlx::Result<Vec<serde_json::Value>>>;
 
 /// The bootstrap data of the spec (section 3).
 #[derive(Debug, Serialize, ToSchema)]
@@ -51,7 +58,7 @@ pub struct JackpotLevel {
 }
 
 /// The bootstrap data in a content locale, read from the database.
-pub async fn bootstrap(db: &Db, locale: &str) -> sqlx::Result<Bootstrap> {
+pub async fn bootstrap(db: &Db, locale: &str, live_jackpots: LiveJackpots) -> sqlx::Result<Bootstrap> {
     let (casino, language, translations, options, domains, trial, popup, egt, amusnet, sliders, categories) = tokio::try_join!(
         store::casino_categories(db, locale),
         store::languages(db),
@@ -66,7 +73,7 @@ pub async fn bootstrap(db: &Db, locale: &str) -> sqlx::Result<Bootstrap> {
         store::content_categories(db, locale),
     )?;
     // The studio's jackpots live, then the content's other cards.
-    let mut egt_cards = store::live_jackpot_cards(db).await?;
+    let mut egt_cards = live_jackpots(db).await?;
     let live: Vec<serde_json::Value> = egt_cards.iter().map(|c| c["instanceName"].clone()).collect();
     egt_cards.extend(egt.into_iter().filter(|c| !live.contains(&c["instanceName"])));
     Ok(Bootstrap {
