@@ -33,8 +33,8 @@ fn api(state: Option<&AppState>) -> OpenApiRouter<AppState> {
         .merge(area(profile::router(), state.cloned()))
         .merge(area(bonus::router(), state.map(|s| s.db.clone())))
         .merge(area(
-            sports::routes::router(),
-            state.map(|s| sports::routes::SportsState { db: s.db.clone(), books: s.sportsbooks.clone(), live: s.sports_live.clone() }),
+            sports::router(),
+            state.map(|s| sports::SportsState { db: s.db.clone(), books: s.sportsbooks.clone(), live: s.sports_live.clone() }),
         ))
         .merge(area(notify::router(), state.map(|s| s.db.clone())))
         .merge(area(payments::router(), state.map(payments::PaymentsState::from_ref)))
@@ -52,16 +52,14 @@ fn api(state: Option<&AppState>) -> OpenApiRouter<AppState> {
 
 /// The studio games' JSON API under `/games/api/`, outside `/api/` but in the same document.
 fn games(state: Option<&AppState>) -> OpenApiRouter<AppState> {
-    area(studio::routes::router(), state.map(|s| s.db.clone())).merge(area(
-        studio::crash::routes::router(),
-        state.map(|s| studio::crash::routes::CrashState { db: s.db.clone(), feed: s.crash.clone() }),
-    ))
+    area(studio::router(), state.map(|s| s.db.clone()))
+        .merge(area(studio::crash_router(), state.map(|s| studio::CrashState { db: s.db.clone(), feed: s.crash.clone() })))
 }
 
 /// The document of the `/api/` calls and the games' calls, with the shared conventions.
 fn document(api: utoipa::openapi::OpenApi, games: utoipa::openapi::OpenApi) -> utoipa::openapi::OpenApi {
     let mut doc = api;
-    studio::routes::document_into(&mut doc, games);
+    studio::document_into(&mut doc, games);
     openapi::finish(doc)
 }
 

@@ -87,7 +87,7 @@ impl AppState {
 
     fn with(db: Db, sms: Arc<dyn Sender>, mail: Arc<dyn Sender>, limits: Limits, edge: Edge) -> AppState {
         let hashing = Arc::new(Hashing::new(edge.hash_threads, edge.hash_queue));
-        let content = Arc::new(cms::ContentCache::new(db.clone()));
+        let content = Arc::new(cms::ContentCache::new(db.clone(), live_jackpots));
         AppState {
             db,
             sms,
@@ -114,6 +114,11 @@ impl AppState {
         self.hashing = Arc::new(Hashing::new(edge.hash_threads, edge.hash_queue));
         self.edge = edge;
     }
+}
+
+/// The studio's jackpots as the content's bootstrap shows them (the content area cannot read them).
+fn live_jackpots(db: &Db) -> futures_util::future::BoxFuture<'_, sqlx::Result<Vec<serde_json::Value>>> {
+    Box::pin(crate::studio::jackpots::live_cards(db))
 }
 
 impl FromRef<AppState> for AccountsState {

@@ -1,6 +1,8 @@
-//! Who the caller is: password hashing (argon2id), opaque session tokens stored only as a hash, and
-//! the extractor that turns `Authorization: Bearer` into the current player (or a 401).
+//! Who the caller is: password hashing (argon2id), opaque session tokens stored only as a hash, the
+//! extractor that turns `Authorization: Bearer` into the current player (or a 401), and the game
+//! launch tokens and game sessions a game or a provider knows the player by.
 
+pub mod launch;
 pub mod password;
 pub mod session;
 

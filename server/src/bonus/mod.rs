@@ -17,7 +17,6 @@ use crate::cms;
 use crate::db::{Db, now_ms};
 use crate::error::AppError;
 use crate::i18n::t;
-use crate::journal;
 use crate::notify::{self, NotificationType};
 use crate::wallet::{self, Account, Batch, Kurus, Transfer, TransferKind};
 
@@ -295,34 +294,9 @@ fn bonus_error(e: BonusError) -> AppError {
 
 /// The grant's notification (see [`Notice`]).
 async fn notification(conn: &mut AnyConnection, player_id: i64, title: &str, note: &str, notice: Notice) -> Result<(), AppError> {
-    let now = now_ms();
-    let kind = NotificationType::Bonus as i64;
-    let id: i64 =
-        sqlx::query_scalar("INSERT INTO notifications (player_id, type, title, note, created_at) VALUES ($1, $2, $3, $4, $5) RETURNING id")
-            .bind(player_id)
-            .bind(kind)
-            .bind(title)
-            .bind(note)
-            .bind(now)
-            .fetch_one(&mut *conn)
-            .await?;
-    if notice == Notice::Read {
-        sqlx::query("INSERT INTO notification_reads (notification_id, player_id, read_at) VALUES ($1, $2, $3)")
-            .bind(id)
-            .bind(player_id)
-            .bind(now)
-            .execute(&mut *conn)
-            .await?;
-    }
-    let n = notify::Notification {
-        id,
-        title: title.to_string(),
-        note: note.to_string(),
-        kind,
-        time_stamp: notify::iso_utc(now),
-        is_read: notice == Notice::Read,
+    match notice {
+        Notice::Read => notify::create_read(conn, player_id, NotificationType::Bonus, title, note).await?,
+        Notice::Unread => notify::create(conn, notify::Audience::Player(player_id), NotificationType::Bonus, title, note).await?,
     };
-    let message = serde_json::to_string(&n).map_err(|e| AppError::Internal(e.into()))?;
-    journal::publish(conn, Some(player_id), None, journal::NOTIFICATION, &message).await?;
     Ok(())
 }

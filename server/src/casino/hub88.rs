@@ -52,9 +52,9 @@ use sqlx::Row;
 
 use super::catalogue::{CatalogueFile, GameEntry, ImportReport, ProviderEntry};
 use super::provider::{Launch, LaunchError, LaunchRequest, Platform, Provider};
-use crate::auth::session::{new_token, token_hash};
+use crate::auth::launch;
 use crate::config::Hub88Settings;
-use crate::db::{Db, now_ms};
+use crate::db::Db;
 use crate::money::Kurus;
 use crate::rounds::{self, Answer, CallError, Move, Rollback};
 
@@ -229,22 +229,7 @@ fn hub88_game_code(code: &str, extra: Option<&str>) -> String {
 
 /// Issues a Hub88 token for a player and a game: stored hashed, 12 hours.
 pub async fn issue_token(db: &Db, player_id: i64, game_code: &str, platform: Platform) -> Result<String, sqlx::Error> {
-    let token = new_token();
-    let now = now_ms();
-    sqlx::query(
-        "INSERT INTO game_launch_tokens (token_hash, player_id, provider, game_code, platform, created_at, expires_at) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7)",
-    )
-    .bind(token_hash(&token))
-    .bind(player_id)
-    .bind(PROVIDER)
-    .bind(game_code)
-    .bind(if platform == Platform::Mobile { "mobile" } else { "desktop" })
-    .bind(now)
-    .bind(now + TOKEN_TTL_MS)
-    .execute(&db.pool)
-    .await?;
-    Ok(token)
+    launch::issue(db, player_id, PROVIDER, game_code, platform == Platform::Mobile, TOKEN_TTL_MS).await
 }
 
 /// Fetches Hub88's game list and adds or updates its games in the catalogue (the catalogue's
@@ -418,19 +403,6 @@ enum Call {
     Rollback,
 }
 
-/// The player a token was issued for, and whether it has expired.
-async fn token_player(db: &Db, token: &str) -> Result<Option<(i64, bool)>, sqlx::Error> {
-    let row = sqlx::query("SELECT player_id, expires_at FROM game_launch_tokens WHERE token_hash = $1 AND provider = $2")
-        .bind(token_hash(token))
-        .bind(PROVIDER)
-        .fetch_optional(&db.pool)
-        .await?;
-    Ok(match row {
-        Some(r) => Some((r.try_get(0)?, r.try_get::<i64, _>(1)? <= now_ms())),
-        None => None,
-    })
-}
-
 async fn handle(db: &Db, call: Call, b: &Body) -> Result<Reply, CallError> {
     let uuid = b.request_uuid.clone().unwrap_or_default();
     let fail = |status: &'static str| Ok(Reply::error(status, &uuid));
@@ -438,7 +410,7 @@ async fn handle(db: &Db, call: Call, b: &Body) -> Result<Reply, CallError> {
     if uuid.is_empty() {
         return fail(status::WRONG_SYNTAX);
     }
-    let Some((player_id, expired)) = token_player(db, token).await? else { return fail(status::INVALID_TOKEN) };
+    let Some((player_id, expired)) = launch::holder(db, PROVIDER, token).await? else { return fail(status::INVALID_TOKEN) };
     if user != player_id.to_string() {
         return fail(status::INVALID_TOKEN);
     }

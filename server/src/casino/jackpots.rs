@@ -14,7 +14,7 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::cms::routes::EgtJackpotCard;
+use crate::cms::bootstrap::EgtJackpotCard;
 use crate::db::Db;
 use crate::error::{ApiResult, AppError, EmptyEnvelope, Envelope};
 
@@ -55,7 +55,7 @@ pub fn router() -> OpenApiRouter<JackpotState> {
 #[utoipa::path(get, path = "/casino/jackpots", tag = "casino",
     responses((status = 200, body = Envelope<Vec<EgtJackpotCard>>)))]
 async fn jackpots(State(s): State<JackpotState>) -> ApiResult<Vec<serde_json::Value>> {
-    Ok(Envelope::ok(crate::cms::store::live_jackpot_cards(&s.db).await?))
+    Ok(Envelope::ok(crate::studio::jackpots::live_cards(&s.db).await?))
 }
 
 /// The Amusnet jackpot's levels (lira), as its source gives them.

@@ -25,7 +25,7 @@ use sha2::{Digest, Sha256};
 use tower::ServiceExt;
 use tower_http::compression::{Compression, CompressionLevel};
 
-use super::routes;
+use super::bootstrap::{self, LiveJackpots};
 use crate::db::Db;
 use crate::error::Envelope;
 use crate::http::encoding::{self, Encoding};
@@ -47,6 +47,8 @@ pub const MAX_AGE: std::time::Duration = std::time::Duration::from_secs(5);
 #[derive(Debug)]
 pub struct ContentCache {
     db: Db,
+    /// The studio's jackpots, live.
+    live_jackpots: LiveJackpots,
     /// Moves on at every content change; answers built at an older version are not served.
     version: AtomicU64,
     current: RwLock<Option<Arc<Snapshot>>>,
@@ -112,10 +114,11 @@ impl Snapshot {
 }
 
 impl ContentCache {
-    /// An empty cache of the content in `db`.
-    pub fn new(db: Db) -> ContentCache {
+    /// An empty cache of the content in `db`, with the studio's jackpots read by `live_jackpots`.
+    pub fn new(db: Db, live_jackpots: LiveJackpots) -> ContentCache {
         ContentCache {
             db,
+            live_jackpots,
             version: AtomicU64::new(0),
             current: RwLock::new(None),
             building: tokio::sync::Mutex::new(()),
@@ -125,8 +128,8 @@ impl ContentCache {
     }
 
     /// The same, its answers aging after `max_age` (tests).
-    pub fn with_max_age(db: Db, max_age: std::time::Duration) -> ContentCache {
-        ContentCache { max_age, ..ContentCache::new(db) }
+    pub fn with_max_age(db: Db, live_jackpots: LiveJackpots, max_age: std::time::Duration) -> ContentCache {
+        ContentCache { max_age, ..ContentCache::new(db, live_jackpots) }
     }
 
     /// The `cms/grouped` envelope for `requested` (a lower-cased language code).
@@ -168,7 +171,7 @@ impl ContentCache {
         // Read before the database: a change announced during the build leaves this snapshot
         // behind the version, so it is built again rather than served stale.
         let version = self.version.load(Ordering::Acquire);
-        let snapshot = Arc::new(build(&self.db, version).await?);
+        let snapshot = Arc::new(build(&self.db, self.live_jackpots, version).await?);
         self.builds.fetch_add(1, Ordering::Relaxed);
         *self.current.write().unwrap_or_else(|e| e.into_inner()) = Some(snapshot.clone());
         Ok(snapshot)
@@ -210,7 +213,7 @@ impl InternalListener for ContentCache {
 }
 
 /// Every content locale's answer, read from the database.
-async fn build(db: &Db, version: u64) -> anyhow::Result<Snapshot> {
+async fn build(db: &Db, live_jackpots: LiveJackpots, version: u64) -> anyhow::Result<Snapshot> {
     let mut locales: Vec<String> = super::store::languages(db).await?.into_iter().map(|l| l.locale).collect();
     if !locales.iter().any(|l| l == "tr") {
         locales.push("tr".to_string());
@@ -218,7 +221,7 @@ async fn build(db: &Db, version: u64) -> anyhow::Result<Snapshot> {
     let built_at = std::time::Instant::now();
     let mut by_locale = HashMap::with_capacity(locales.len());
     for locale in locales {
-        let bootstrap = routes::bootstrap(db, &locale).await?;
+        let bootstrap = bootstrap::bootstrap(db, &locale, live_jackpots).await?;
         let json = Bytes::from(serde_json::to_vec(&Envelope::ok(bootstrap))?);
         let gzip = gzip(json.clone(), JSON).await?;
         by_locale.insert(locale, Answer { plain: json, gzip });
@@ -284,6 +287,11 @@ mod tests {
         (dir, db)
     }
 
+    /// No studio jackpots (the studio's are above the content area).
+    fn no_jackpots(_: &crate::db::Db) -> futures_util::future::BoxFuture<'_, sqlx::Result<Vec<serde_json::Value>>> {
+        Box::pin(async { Ok(Vec::new()) })
+    }
+
     /// Twenty requests for the Turkish answer at once.
     async fn twenty_at_once(cache: &Arc<ContentCache>) -> Vec<super::Answer> {
         let asks: Vec<_> = (0..20)
@@ -305,7 +313,7 @@ mod tests {
     async fn the_database_is_read_once_per_change_however_many_ask() {
         // Arrange: a database with the demo content.
         let (dir, db) = demo_db("kasa-cache").await;
-        let cache = Arc::new(ContentCache::new(db));
+        let cache = Arc::new(ContentCache::new(db, no_jackpots));
 
         // Act and assert: both languages and an unknown one come from one build.
         let tr = cache.grouped("tr").await.unwrap();
@@ -325,7 +333,7 @@ mod tests {
     async fn an_aged_answer_is_rebuilt_once_while_the_other_requests_get_it() {
         // Arrange: answers that age after 50 ms, built once, then aged.
         let (dir, db) = demo_db("kasa-cache-aged").await;
-        let cache = Arc::new(ContentCache::with_max_age(db, std::time::Duration::from_millis(50)));
+        let cache = Arc::new(ContentCache::with_max_age(db, no_jackpots, std::time::Duration::from_millis(50)));
         let first = cache.grouped("tr").await.unwrap();
         tokio::time::sleep(std::time::Duration::from_millis(80)).await;
 
@@ -376,7 +384,7 @@ mod tests {
     async fn the_page_carries_the_default_languages_answer_and_is_made_once_per_build() {
         // Arrange
         let (dir, db) = demo_db("kasa-cache-page").await;
-        let cache = Arc::new(ContentCache::new(db));
+        let cache = Arc::new(ContentCache::new(db, no_jackpots));
         let html = "<!doctype html><html><body><div id=\"root\"></div></body></html>";
 
         // Act: twenty pages at once, then the Turkish answer.

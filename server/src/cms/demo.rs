@@ -222,7 +222,7 @@ impl Content {
         for page in pages.iter().flat_map(|c| &c.contents) {
             for locale in page.title.keys() {
                 let body = source.file(&format!("pages/{}.{}.html", page.file, locale))?;
-                bodies.insert((page.id, locale.clone()), super::routes::sanitize_html(&body));
+                bodies.insert((page.id, locale.clone()), super::sanitize::sanitize_html(&body));
             }
         }
         for opt in &site.site_options {

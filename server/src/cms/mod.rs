@@ -2,11 +2,13 @@
 //! content pages, the fingerprint script and log, and the demo content that fills an empty database.
 //! Whatever writes content calls [`content_changed`] in its transaction.
 
+pub mod bootstrap;
 pub mod cache;
 pub mod demo;
 pub mod fingerprint;
 pub mod promotions;
 pub mod routes;
+pub mod sanitize;
 pub mod store;
 
 pub use cache::{ContentCache, content_changed};

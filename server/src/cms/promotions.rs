@@ -21,7 +21,7 @@ use serde::{Deserialize, Serialize};
 use sqlx::{AnyConnection, Row};
 use utoipa::ToSchema;
 
-use super::routes::sanitize_html;
+use super::sanitize::sanitize_html;
 use crate::db::{Db, now_ms};
 use crate::error::{ApiResult, Envelope};
 use crate::i18n::RequestLocale;

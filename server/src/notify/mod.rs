@@ -67,6 +67,29 @@ pub async fn create(
     title: &str,
     note: &str,
 ) -> Result<Notification, sqlx::Error> {
+    insert(conn, audience, kind, title, note, false).await
+}
+
+/// The same for one player, listed already read: what the player did themselves, whose answer on
+/// the page was its feedback (a claimed bonus).
+pub async fn create_read(
+    conn: &mut sqlx::AnyConnection,
+    player_id: i64,
+    kind: NotificationType,
+    title: &str,
+    note: &str,
+) -> Result<Notification, sqlx::Error> {
+    insert(conn, Audience::Player(player_id), kind, title, note, true).await
+}
+
+async fn insert(
+    conn: &mut sqlx::AnyConnection,
+    audience: Audience,
+    kind: NotificationType,
+    title: &str,
+    note: &str,
+    read: bool,
+) -> Result<Notification, sqlx::Error> {
     let now = now_ms();
     let player_id = match audience {
         Audience::Player(id) => Some(id),
@@ -81,8 +104,16 @@ pub async fn create(
             .bind(now)
             .fetch_one(&mut *conn)
             .await?;
+    if let (true, Some(player_id)) = (read, player_id) {
+        sqlx::query("INSERT INTO notification_reads (notification_id, player_id, read_at) VALUES ($1, $2, $3)")
+            .bind(id)
+            .bind(player_id)
+            .bind(now)
+            .execute(&mut *conn)
+            .await?;
+    }
     let n =
-        Notification { id, title: title.to_string(), note: note.to_string(), kind: kind as i64, time_stamp: iso_utc(now), is_read: false };
+        Notification { id, title: title.to_string(), note: note.to_string(), kind: kind as i64, time_stamp: iso_utc(now), is_read: read };
     let message = serde_json::to_string(&n).unwrap_or_default();
     journal::publish(conn, player_id, None, journal::NOTIFICATION, &message).await?;
     Ok(n)

@@ -14,7 +14,7 @@ use tokio::sync::broadcast;
 use utoipa::ToSchema;
 
 use super::feed::Play;
-use super::routes::MarketView;
+use super::views::{MARKET_COLUMNS, MarketView, SELECTION_COLUMNS, market_view, selection_view};
 use crate::db::{Db, now_ms};
 
 /// How often the watcher looks.
@@ -134,28 +134,17 @@ pub async fn changes(db: &Db, sent: &mut Sent, since: i64) -> sqlx::Result<Chang
     sent.events = events;
 
     let mut markets: Vec<MarketPatch> = Vec::new();
-    for m in sqlx::query("SELECT id, event_id, key, line, state FROM sb_markets WHERE updated_at >= $1 ORDER BY id")
-        .bind(since)
-        .fetch_all(&db.pool)
-        .await?
-    {
-        let market = MarketView {
-            id: m.try_get(0)?,
-            key: m.try_get(2)?,
-            line: m.try_get::<Option<i64>, _>(3)?.map(|tenths| tenths as f64 / 10.0),
-            state: m.try_get(4)?,
-            selections: Vec::new(),
-        };
-        markets.push(MarketPatch { event_id: m.try_get(1)?, market });
+    let sql = format!("SELECT m.event_id, {MARKET_COLUMNS} FROM sb_markets m WHERE m.updated_at >= $1 ORDER BY m.id");
+    for m in sqlx::query(sqlx::AssertSqlSafe(sql)).bind(since).fetch_all(&db.pool).await? {
+        markets.push(MarketPatch { event_id: m.try_get(0)?, market: market_view(&m, 1)? });
     }
     let index: HashMap<i64, usize> = markets.iter().enumerate().map(|(i, m)| (m.market.id, i)).collect();
     let sql = format!(
-        "SELECT s.market_id, {} FROM sb_selections s JOIN sb_markets m ON m.id = s.market_id WHERE m.updated_at >= $1 ORDER BY s.id",
-        super::routes::SELECTION_COLUMNS
+        "SELECT s.market_id, {SELECTION_COLUMNS} FROM sb_selections s JOIN sb_markets m ON m.id = s.market_id WHERE m.updated_at >= $1 ORDER BY s.id"
     );
     for s in sqlx::query(sqlx::AssertSqlSafe(sql)).bind(since).fetch_all(&db.pool).await? {
         let Some(&i) = index.get(&s.try_get::<i64, _>(0)?) else { continue };
-        markets[i].market.selections.push(super::routes::selection_view(&s, 1)?);
+        markets[i].market.selections.push(selection_view(&s, 1)?);
     }
     let mut prints = HashMap::new();
     for m in markets {

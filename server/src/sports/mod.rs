@@ -13,5 +13,8 @@ pub mod live;
 pub mod pricing;
 pub mod routes;
 pub mod slip;
+pub mod views;
+
+pub use routes::{SportsState, router};
 
 pub use crate::accounts::sportsbooks::{Book, LoginFields, Sportsbooks, TOKEN_TTL_MS};

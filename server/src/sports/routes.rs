@@ -1,5 +1,7 @@
-//! The built-in sportsbook's read calls (issue 17): the events of a sport (pre-match or live)
-//! with their main market, and one event with every market, in the caller's language.
+//! The built-in sportsbook's calls (issue 17): the events of a sport (pre-match or live) with
+//! their main market, and one event with every market, in the caller's language; placing a slip,
+//! My Bets and cash-out; the bettor's balance, the visitors' sportsbook and the live stream. What
+//! they read is in [`super::views`].
 
 use std::sync::Arc;
 
@@ -7,7 +9,6 @@ use axum::extract::{FromRef, FromRequestParts, Path, Query, State};
 use axum::http::request::Parts;
 use axum::response::IntoResponse;
 use serde::{Deserialize, Serialize};
-use sqlx::Row;
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
@@ -15,15 +16,14 @@ use utoipa_axum::routes;
 use super::Sportsbooks;
 use super::betting::{self, OddsChoice, Slip, Wanted};
 use super::book::Sport;
-use super::feed::{self, Play};
 use super::slip::{Cover, Kind};
+use super::views::{self, BetView, EventView};
 use crate::db::Db;
 use crate::error::AppJson;
 use crate::error::{ApiResult, AppError, EmptyEnvelope, Envelope};
 use crate::i18n::RequestLocale;
 use crate::i18n::t;
 use crate::money::{JsonLira, Kurus};
-use crate::time::iso_utc;
 
 /// What the sportsbook's calls need: the database, and the sportsbooks whose tokens they accept.
 #[derive(Clone, Debug)]
@@ -147,151 +147,6 @@ pub struct EventsQuery {
     pub high_rate: Option<bool>,
 }
 
-/// A selection and its price.
-#[derive(Debug, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct SelectionView {
-    pub id: i64,
-    pub key: String,
-    /// Decimal odds (two decimals).
-    pub price: f64,
-    /// False when the book takes no bets on it now.
-    pub offered: bool,
-    /// won, lost or void once settled.
-    pub result: Option<String>,
-    /// The High Rate price, when the book boosts it (the /fcg pages).
-    pub boosted: Option<f64>,
-}
-
-/// A market of an event.
-#[derive(Debug, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct MarketView {
-    pub id: i64,
-    /// 1x2, double_chance, total_2.5, btts, handicap_-1, ht_ft, goals_band, correct_score,
-    /// winner, handicap, total, set_handicap, total_sets.
-    pub key: String,
-    pub line: Option<f64>,
-    /// inactive, active, suspended, settled or cancelled.
-    pub state: String,
-    pub selections: Vec<SelectionView>,
-}
-
-/// An event of the book.
-#[derive(Debug, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct EventView {
-    pub id: i64,
-    pub sport: String,
-    pub competition: String,
-    /// The competition's name in the caller's language.
-    pub competition_name: String,
-    pub home: String,
-    pub away: String,
-    /// ISO 8601, UTC.
-    pub starts_at: String,
-    /// scheduled, live, finished or cancelled.
-    pub state: String,
-    /// Football: the minute; basketball: minutes played; tennis and volleyball: sets played.
-    pub clock: f64,
-    /// Goals, points or sets.
-    pub score: [u32; 2],
-    /// The main market (1x2 or winner) in lists, every market for one event.
-    pub markets: Vec<MarketView>,
-}
-
-fn competition_name(key: &str, locale: &str) -> String {
-    feed::competition(key).map_or_else(|| key.to_string(), |c| if locale == "en" { c.name_en } else { c.name_tr }.to_string())
-}
-
-/// Which markets of an event a list shows.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Which {
-    Main,
-    All,
-    Boosted,
-}
-
-/// The selection columns [`selection_view`] reads, in order.
-pub(super) const SELECTION_COLUMNS: &str = "s.id, s.key, s.price, s.offered, s.result, s.boosted";
-
-/// A selection from a row holding [`SELECTION_COLUMNS`] from column `at` on.
-pub(super) fn selection_view(r: &sqlx::any::AnyRow, at: usize) -> Result<SelectionView, sqlx::Error> {
-    Ok(SelectionView {
-        id: r.try_get(at)?,
-        key: r.try_get(at + 1)?,
-        price: r.try_get::<i64, _>(at + 2)? as f64 / 100.0,
-        offered: r.try_get::<i64, _>(at + 3)? != 0,
-        result: r.try_get(at + 4)?,
-        boosted: r.try_get::<Option<i64>, _>(at + 5)?.map(|b| b as f64 / 100.0),
-    })
-}
-
-/// The markets (those `which` picks) of the events, with their selections: two reads for a
-/// list, however many events it shows (it is polled by every open frame).
-async fn markets_of(db: &Db, event_ids: &[i64], which: Which) -> Result<Vec<(i64, MarketView)>, AppError> {
-    let filter = match which {
-        Which::Main => " AND m.key IN ('1x2', 'winner')",
-        Which::All => "",
-        Which::Boosted => " AND EXISTS (SELECT 1 FROM sb_selections b WHERE b.market_id = m.id AND b.boosted IS NOT NULL)",
-    };
-    let mut out: Vec<(i64, MarketView)> = Vec::new();
-    for part in event_ids.chunks(crate::db::STATEMENT_PARAMS) {
-        let list = crate::db::value_rows(1, part.len(), 1);
-        let sql =
-            format!("SELECT m.event_id, m.id, m.key, m.line, m.state FROM sb_markets m WHERE m.event_id IN {list}{filter} ORDER BY m.id");
-        let mut q = sqlx::query(sqlx::AssertSqlSafe(sql));
-        for id in part {
-            q = q.bind(id);
-        }
-        let first = out.len();
-        for m in q.fetch_all(&db.pool).await? {
-            let line = m.try_get::<Option<i64>, _>(3)?.map(|tenths| tenths as f64 / 10.0);
-            out.push((
-                m.try_get(0)?,
-                MarketView { id: m.try_get(1)?, key: m.try_get(2)?, line, state: m.try_get(4)?, selections: Vec::new() },
-            ));
-        }
-        let index: std::collections::HashMap<i64, usize> = out[first..].iter().enumerate().map(|(i, (_, m))| (m.id, first + i)).collect();
-        let sql = format!(
-            "SELECT s.market_id, {SELECTION_COLUMNS} FROM sb_selections s JOIN sb_markets m ON m.id = s.market_id \
-             WHERE m.event_id IN {list}{filter} ORDER BY s.id"
-        );
-        let mut q = sqlx::query(sqlx::AssertSqlSafe(sql));
-        for id in part {
-            q = q.bind(id);
-        }
-        for r in q.fetch_all(&db.pool).await? {
-            if let Some(&i) = index.get(&r.try_get::<i64, _>(0)?) {
-                out[i].1.selections.push(selection_view(&r, 1)?);
-            }
-        }
-    }
-    // The callers keep each event's markets in the order of their ids, per event.
-    out.sort_by_key(|(event, m)| (event_ids.iter().position(|e| e == event), m.id));
-    Ok(out)
-}
-
-fn event_view(r: &sqlx::any::AnyRow, locale: &str) -> Result<EventView, AppError> {
-    let play: Play = serde_json::from_str(&r.try_get::<String, _>(7)?).map_err(|e| AppError::Internal(e.into()))?;
-    let competition: String = r.try_get(2)?;
-    Ok(EventView {
-        id: r.try_get(0)?,
-        sport: r.try_get(1)?,
-        competition_name: competition_name(&competition, locale),
-        competition,
-        home: r.try_get(3)?,
-        away: r.try_get(4)?,
-        starts_at: iso_utc(r.try_get(5)?),
-        state: r.try_get(6)?,
-        clock: play.clock,
-        score: [play.home, play.away],
-        markets: Vec::new(),
-    })
-}
-
-const EVENT_COLUMNS: &str = "id, sport, competition, home, away, starts_at, state, play";
-
 /// The events of a sport to come (the next 100 by kick-off) or live, each with its main market.
 #[utoipa::path(get, path = "/sportsbook/events", tag = "sportsbook", params(EventsQuery),
     responses((status = 200, body = Envelope<Vec<EventView>>), (status = 400, description = "Unknown sport", body = EmptyEnvelope)))]
@@ -300,25 +155,7 @@ async fn events(State(db): State<Db>, RequestLocale(locale): RequestLocale, Quer
         Some(s) => Some(Sport::parse(s).ok_or(AppError::BadRequest("sportsbook.unknown_sport"))?),
         None => None,
     };
-    let state = if q.live.unwrap_or(false) { "live" } else { "scheduled" };
-    let high_rate = q.high_rate.unwrap_or(false);
-    let boosted_only = if high_rate {
-        " AND EXISTS (SELECT 1 FROM sb_markets m JOIN sb_selections s ON s.market_id = m.id WHERE m.event_id = sb_events.id AND s.boosted IS NOT NULL)"
-    } else {
-        ""
-    };
-    let sql = format!(
-        "SELECT {EVENT_COLUMNS} FROM sb_events WHERE state = $1 AND ($2 = '' OR sport = $2){boosted_only} ORDER BY starts_at, id LIMIT 100"
-    );
-    let rows = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(state).bind(sport.map_or("", Sport::as_str)).fetch_all(&db.pool).await?;
-    let mut list = rows.iter().map(|r| event_view(r, &locale)).collect::<Result<Vec<_>, _>>()?;
-    let ids: Vec<i64> = list.iter().map(|e| e.id).collect();
-    for (event_id, market) in markets_of(&db, &ids, if high_rate { Which::Boosted } else { Which::Main }).await? {
-        if let Some(e) = list.iter_mut().find(|e| e.id == event_id) {
-            e.markets.push(market);
-        }
-    }
-    Ok(Envelope::ok(list))
+    Ok(Envelope::ok(views::events(&db, sport, q.live.unwrap_or(false), q.high_rate.unwrap_or(false), &locale).await?))
 }
 
 /// One event with every market.
@@ -326,11 +163,7 @@ async fn events(State(db): State<Db>, RequestLocale(locale): RequestLocale, Quer
     responses((status = 200, body = Envelope<EventView>), (status = 404, body = EmptyEnvelope)))]
 async fn event(State(db): State<Db>, RequestLocale(locale): RequestLocale, Path(id): Path<String>) -> ApiResult<EventView> {
     let id: i64 = id.parse().map_err(|_| AppError::NotFound("sportsbook.no_event"))?;
-    let sql = format!("SELECT {EVENT_COLUMNS} FROM sb_events WHERE id = $1");
-    let row =
-        sqlx::query(sqlx::AssertSqlSafe(sql)).bind(id).fetch_optional(&db.pool).await?.ok_or(AppError::NotFound("sportsbook.no_event"))?;
-    let mut view = event_view(&row, &locale)?;
-    view.markets = markets_of(&db, &[id], Which::All).await?.into_iter().map(|(_, m)| m).collect();
+    let view = views::event(&db, id, &locale).await?.ok_or(AppError::NotFound("sportsbook.no_event"))?;
     Ok(Envelope::ok(view))
 }
 
@@ -424,96 +257,11 @@ async fn place_bet(State(db): State<Db>, me: Bettor, AppJson(body): AppJson<BetB
     Ok(Envelope::ok_with_message(data, t(key)))
 }
 
-/// A leg of one of the player's bets.
-#[derive(Debug, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct BetLegView {
-    pub event_id: i64,
-    pub home: String,
-    pub away: String,
-    pub score: [u32; 2],
-    /// The event's state: scheduled, live, finished or cancelled (a score means something once
-    /// it is not scheduled).
-    pub event_state: String,
-    pub market: String,
-    pub line: Option<f64>,
-    pub selection: String,
-    pub price: f64,
-    /// open, won, lost or void.
-    pub result: String,
-}
-
-/// One of the player's bets.
-#[derive(Debug, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct BetView {
-    pub id: i64,
-    /// single, combo, system, cover (JSON of the slip's kind).
-    pub kind: String,
-    /// pending, open, won, lost, void, cashed_out or refused.
-    pub state: String,
-    pub stake: f64,
-    pub potential: f64,
-    pub payout: f64,
-    /// What it can be cashed out for now (open bets whose markets are open).
-    pub cash_out: Option<f64>,
-    pub placed_at: String,
-    pub legs: Vec<BetLegView>,
-}
-
 /// The player's bets, newest first (the 50 latest).
 #[utoipa::path(get, path = "/sportsbook/bets", tag = "sportsbook",
     responses((status = 200, body = Envelope<Vec<BetView>>)), security(("bearer" = [])))]
 async fn my_bets(State(db): State<Db>, me: Bettor) -> ApiResult<Vec<BetView>> {
-    let rows = sqlx::query(
-        "SELECT id, kind, state, stake, potential, payout, placed_at FROM sb_bets WHERE player_id = $1 ORDER BY id DESC LIMIT 50",
-    )
-    .bind(me.player_id)
-    .fetch_all(&db.pool)
-    .await?;
-    let mut out = Vec::with_capacity(rows.len());
-    let mut conn = db.pool.acquire().await?;
-    for r in rows {
-        let id: i64 = r.try_get(0)?;
-        let legs = sqlx::query(
-            "SELECT e.id, e.home, e.away, e.play, m.key, m.line, s.key, l.price, l.result, e.state FROM sb_legs l \
-             JOIN sb_events e ON e.id = l.event_id JOIN sb_markets m ON m.id = l.market_id JOIN sb_selections s ON s.id = l.selection_id \
-             WHERE l.bet_id = $1 ORDER BY l.idx",
-        )
-        .bind(id)
-        .fetch_all(&mut *conn)
-        .await?
-        .iter()
-        .map(|l| {
-            let play: Play = serde_json::from_str(&l.try_get::<String, _>(3)?).map_err(|e| AppError::Internal(e.into()))?;
-            Ok(BetLegView {
-                event_id: l.try_get(0)?,
-                home: l.try_get(1)?,
-                away: l.try_get(2)?,
-                score: [play.home, play.away],
-                event_state: l.try_get(9)?,
-                market: l.try_get(4)?,
-                line: l.try_get::<Option<i64>, _>(5)?.map(|x| x as f64 / 10.0),
-                selection: l.try_get(6)?,
-                price: l.try_get::<i64, _>(7)? as f64 / 100.0,
-                result: l.try_get(8)?,
-            })
-        })
-        .collect::<Result<Vec<_>, AppError>>()?;
-        let cash_out = betting::cash_out_value(&mut conn, id).await.map_err(|e| AppError::Internal(e.into()))?.map(lira);
-        out.push(BetView {
-            id,
-            kind: r.try_get(1)?,
-            state: r.try_get(2)?,
-            stake: lira(r.try_get(3)?),
-            potential: lira(r.try_get(4)?),
-            payout: lira(r.try_get(5)?),
-            cash_out,
-            placed_at: iso_utc(r.try_get(6)?),
-            legs,
-        });
-    }
-    Ok(Envelope::ok(out))
+    Ok(Envelope::ok(views::bets_of(&db, me.player_id).await?))
 }
 
 #[derive(Debug, Deserialize, ToSchema)]

@@ -11,7 +11,7 @@
 //! last won; a spin moves the whole kuruş its addition completes in its shard (`⌊new / 1000⌋ −
 //! ⌊old / 1000⌋`), what is below a kuruş waits in the shard for the next spins. So a level's
 //! account holds exactly its seed plus `Σ ⌊shard / 1000⌋`, which is what the cards show
-//! ([`crate::cms::store::live_jackpot_cards`]), read from the tables without summing the ledger.
+//! ([`live_cards`]), read from the tables without summing the ledger.
 //! A win pays that, leaves each shard its part below a kuruş, and funds the new seed.
 
 use serde::Serialize;
@@ -227,9 +227,9 @@ pub struct Levels {
     pub kurus: [i64; 4],
 }
 
-/// Every jackpot's current levels, in [`JACKPOTS`] order (what the content area reads, by key).
+/// Every jackpot's current levels, in [`JACKPOTS`] order, by key.
 pub async fn current(db: &Db) -> Result<Vec<Levels>, sqlx::Error> {
-    let now = crate::cms::store::jackpot_levels(db).await?;
+    let now = levels_now(db).await?;
     Ok(JACKPOTS
         .iter()
         .map(|j| {
@@ -240,4 +240,59 @@ pub async fn current(db: &Db) -> Result<Vec<Levels>, sqlx::Error> {
             Levels { key: j.key, kurus }
         })
         .collect())
+}
+
+/// One level of the studio's progressive jackpots now (migration 0013).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct JackpotLevelNow {
+    /// The jackpot's stored key (high-cash, clover-chance).
+    pub jackpot: String,
+    /// The card's instanceName.
+    pub shown_as: String,
+    /// I, II, III, IV.
+    pub label: String,
+    pub suit: String,
+    /// Kuruş: what the level's ledger account holds, its seed plus the whole kuruş of its
+    /// shards (see the module's notes).
+    pub kurus: i64,
+}
+
+/// Every level of the studio's jackpots now, cards in their shown order, levels I to IV.
+pub async fn levels_now(db: &Db) -> sqlx::Result<Vec<JackpotLevelNow>> {
+    let rows = sqlx::query(
+        "SELECT l.jackpot, l.shown_as, l.label, l.suit, CAST(l.base_milli / 1000 + \
+         (SELECT COALESCE(SUM(CASE l.level WHEN 0 THEN s.l0 / 1000 WHEN 1 THEN s.l1 / 1000 WHEN 2 THEN s.l2 / 1000 ELSE s.l3 / 1000 END), 0) \
+          FROM jackpot_shards s WHERE s.jackpot = l.jackpot) AS BIGINT) \
+         FROM jackpot_levels l ORDER BY l.shown_order, l.level",
+    )
+    .fetch_all(&db.pool)
+    .await?;
+    rows.iter()
+        .map(|r| {
+            Ok(JackpotLevelNow {
+                jackpot: r.try_get(0)?,
+                shown_as: r.try_get(1)?,
+                label: r.try_get(2)?,
+                suit: r.try_get(3)?,
+                kurus: r.try_get(4)?,
+            })
+        })
+        .collect()
+}
+
+/// The studio's progressive jackpots as the bootstrap's egtJackpotCards carry them, live: each
+/// jackpot's instanceName and levelStats (I to IV, each with its suit and its amount in lira to the
+/// kuruş).
+pub async fn live_cards(db: &Db) -> sqlx::Result<Vec<serde_json::Value>> {
+    let mut cards: Vec<serde_json::Value> = Vec::new();
+    for l in levels_now(db).await? {
+        let level = serde_json::json!({ "level": l.label, "name": l.suit, "amount": l.kurus as f64 / 100.0 });
+        match cards.last_mut() {
+            Some(card) if card["instanceName"] == l.shown_as.as_str() => {
+                card["levelStats"].as_array_mut().into_iter().for_each(|stats| stats.push(level.clone()))
+            }
+            _ => cards.push(serde_json::json!({ "instanceName": l.shown_as, "levelStats": [level] })),
+        }
+    }
+    Ok(cards)
 }

@@ -28,6 +28,8 @@ use crate::db::Db;
 use crate::money::Kurus;
 use crate::rounds::{self, CallError, Move, Work};
 use crate::wallet::WalletError;
+pub use crash::routes::{CrashState, router as crash_router};
+pub use routes::{document_into, router};
 pub use store::{GameSession, PROVIDER, Seed};
 
 /// What a round plays: a slot spin at a total bet, or a table game's checked stakes.

@@ -1,10 +1,11 @@
-//! SQL of the studio: launch tokens, game sessions, the players' provably fair seeds, and the
-//! studio's rounds as the game lists them. Tokens are 256 random bits shown once and stored only
-//! as their SHA-256.
+//! SQL of the studio: the players' provably fair seeds and the studio's rounds as the game lists
+//! them; its launch tokens and game sessions, kept by [`crate::auth::launch`] (256 random bits
+//! shown once and stored only as their SHA-256).
 
 use sqlx::{AnyConnection, Row};
 
-use crate::auth::session::{new_token, token_hash};
+use crate::auth::launch;
+pub use crate::auth::launch::{GameSession, LaunchState};
 use crate::db::{Db, now_ms};
 use crate::rounds::{CallError, Fairness, Work};
 use crate::studio::engine;
@@ -19,132 +20,29 @@ pub const PROVIDER: &str = "kasa";
 
 /// Issues a launch token for a player and a game: single use, 5 minutes.
 pub async fn create_launch(db: &Db, player_id: i64, provider: &str, game_code: &str, mobile: bool) -> Result<String, sqlx::Error> {
-    let token = new_token();
-    let now = now_ms();
-    sqlx::query(
-        "INSERT INTO game_launch_tokens (token_hash, player_id, provider, game_code, platform, created_at, expires_at) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7)",
-    )
-    .bind(token_hash(&token))
-    .bind(player_id)
-    .bind(provider)
-    .bind(game_code)
-    .bind(if mobile { "mobile" } else { "desktop" })
-    .bind(now)
-    .bind(now + LAUNCH_TTL_MS)
-    .execute(&db.pool)
-    .await?;
-    Ok(token)
+    launch::issue(db, player_id, provider, game_code, mobile, LAUNCH_TTL_MS).await
 }
 
-/// What a launch token is now.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum LaunchState {
-    /// Usable: the player and game it is bound to.
-    Valid {
-        player_id: i64,
-        game_code: String,
-    },
-    Expired,
-    Used,
-    Unknown,
-}
-
-fn plausible(token: &str) -> bool {
-    (20..=256).contains(&token.len()) && token.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
-}
-
-/// The state of a launch token, without using it (the game page).
+/// The state of a studio launch token, without using it (the game page).
 pub async fn peek_launch(db: &Db, token: &str) -> Result<LaunchState, sqlx::Error> {
-    if !plausible(token) {
-        return Ok(LaunchState::Unknown);
-    }
-    let row =
-        sqlx::query("SELECT player_id, game_code, expires_at, used_at FROM game_launch_tokens WHERE token_hash = $1 AND provider = $2")
-            .bind(token_hash(token))
-            .bind(PROVIDER)
-            .fetch_optional(&db.pool)
-            .await?;
-    let Some(row) = row else { return Ok(LaunchState::Unknown) };
-    let (player_id, game_code, expires_at, used_at): (i64, String, i64, Option<i64>) =
-        (row.try_get(0)?, row.try_get(1)?, row.try_get(2)?, row.try_get(3)?);
-    Ok(if used_at.is_some() {
-        LaunchState::Used
-    } else if expires_at <= now_ms() {
-        LaunchState::Expired
-    } else {
-        LaunchState::Valid { player_id, game_code }
-    })
+    launch::peek(db, PROVIDER, token).await
 }
 
-/// A game session: who plays which game.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct GameSession {
-    pub player_id: i64,
-    pub game_code: String,
-}
-
-/// Uses a launch token (once: of racing uses, one wins) and opens a game session for its player
-/// and game; the session token, or why the launch token cannot be used.
+/// Uses a studio launch token (once: of racing uses, one wins) and opens a game session for its
+/// player and game; the session token, or why the launch token cannot be used.
 pub async fn start_session(db: &Db, token: &str) -> Result<Result<(GameSession, String), LaunchState>, sqlx::Error> {
-    if !plausible(token) {
-        return Ok(Err(LaunchState::Unknown));
-    }
-    let now = now_ms();
-    let mut tx = db.begin_write().await?;
-    let row = sqlx::query(
-        "UPDATE game_launch_tokens SET used_at = $1 WHERE token_hash = $2 AND provider = $3 AND used_at IS NULL AND expires_at > $1 \
-         RETURNING player_id, game_code",
-    )
-    .bind(now)
-    .bind(token_hash(token))
-    .bind(PROVIDER)
-    .fetch_optional(&mut *tx)
-    .await?;
-    let Some(row) = row else {
-        tx.rollback().await?;
-        return Ok(Err(match peek_launch(db, token).await? {
-            LaunchState::Valid { .. } => LaunchState::Used,
-            other => other,
-        }));
-    };
-    let session = GameSession { player_id: row.try_get(0)?, game_code: row.try_get(1)? };
-    let session_token = new_token();
-    sqlx::query(
-        "INSERT INTO game_sessions (token_hash, player_id, provider, game_code, created_at, expires_at) VALUES ($1, $2, $3, $4, $5, $6)",
-    )
-    .bind(token_hash(&session_token))
-    .bind(session.player_id)
-    .bind(PROVIDER)
-    .bind(&session.game_code)
-    .bind(now)
-    .bind(now + SESSION_TTL_MS)
-    .execute(&mut *tx)
-    .await?;
-    tx.commit().await?;
-    Ok(Ok((session, session_token)))
+    launch::start_session(db, PROVIDER, token, SESSION_TTL_MS).await
 }
 
 /// Deletes launch tokens and game sessions that expired more than a day ago (their rounds keep
 /// what they need); answers how many rows went.
 pub async fn purge_expired(db: &Db) -> Result<u64, sqlx::Error> {
-    let before = now_ms() - 86_400_000;
-    let tokens = sqlx::query("DELETE FROM game_launch_tokens WHERE expires_at < $1").bind(before).execute(&db.pool).await?;
-    let sessions = sqlx::query("DELETE FROM game_sessions WHERE expires_at < $1").bind(before).execute(&db.pool).await?;
-    Ok(tokens.rows_affected() + sessions.rows_affected())
+    launch::purge_expired(db).await
 }
 
 /// The live game session of a token.
 pub async fn session(db: &Db, token: &str) -> Result<Option<GameSession>, sqlx::Error> {
-    if !plausible(token) {
-        return Ok(None);
-    }
-    let row = sqlx::query("SELECT player_id, game_code FROM game_sessions WHERE token_hash = $1 AND expires_at > $2")
-        .bind(token_hash(token))
-        .bind(now_ms())
-        .fetch_optional(&db.pool)
-        .await?;
-    row.map(|r| Ok(GameSession { player_id: r.try_get(0)?, game_code: r.try_get(1)? })).transpose()
+    launch::session(db, token).await
 }
 
 /// A player's seed: the server seed (opened: plain, also while unrevealed), its commitment, the

@@ -208,3 +208,59 @@ fn the_rounds_sit_below_what_players_play() {
         assert!(names.contains("rounds"), "{product} reaches the ledger through rounds");
     }
 }
+
+/// Where `line` names a module called `routes` (`crate::cms::routes::X`, `super::routes`,
+/// `use super::{routes, store}`); utoipa's `routes!` macro and `.routes(` calls are not one.
+fn names_a_routes_module(line: &str) -> bool {
+    let is_ident = |c: char| c.is_ascii_alphanumeric() || c == '_';
+    let is_use = line.starts_with("use ") || line.starts_with("pub use ") || line.starts_with("pub(crate) use ");
+    line.match_indices("routes").any(|(at, _)| {
+        let (before, after) = (&line[..at], &line[at + "routes".len()..]);
+        let whole = !before.ends_with(is_ident) && !after.starts_with(is_ident);
+        let path = before.ends_with("::") || after.starts_with("::");
+        whole && !before.ends_with("utoipa_axum::") && !after.starts_with('!') && (path || (is_use && !after.starts_with('(')))
+    })
+}
+
+#[test]
+fn no_file_imports_a_routes_module_but_the_mod_rs_that_mounts_it() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut found = BTreeSet::new();
+    let mut stack = vec![src.clone()];
+    while let Some(dir) = stack.pop() {
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                stack.push(path);
+                continue;
+            }
+            if path.file_name().is_some_and(|n| n == "mod.rs") {
+                continue;
+            }
+            let text = std::fs::read_to_string(&path).unwrap();
+            if text.lines().map(str::trim).filter(|l| !l.starts_with("//")).any(names_a_routes_module) {
+                found.insert(path.strip_prefix(&src).unwrap().to_string_lossy().replace('\\', "/"));
+            }
+        }
+    }
+    assert!(found.is_empty(), "these files import a routes module (move what they take into the area's own modules): {found:?}");
+}
+
+#[test]
+fn a_routes_module_is_seen_however_it_is_named() {
+    for line in [
+        "use crate::cms::routes::EgtJackpotCard;",
+        "use super::routes::{CurrentGame, refused};",
+        "use super::routes;",
+        "use super::{routes, store};",
+        "let v = super::routes::selection_view(&s, 1)?;",
+        "app.merge(sports::routes::router())",
+    ] {
+        assert!(names_a_routes_module(line), "{line}");
+    }
+    for line in
+        ["use utoipa_axum::routes;", ".routes(routes!(grouped))", "OpenApiRouter::new().routes(routes!(a, b))", "let my_routes = 1;"]
+    {
+        assert!(!names_a_routes_module(line), "{line}");
+    }
+}

@@ -1,5 +1,6 @@
 //! Cash-out: what an open bet is worth now, and cashing it out for that.
 
+use sqlx::any::AnyRow;
 use sqlx::{AnyConnection, Row};
 
 use super::legs::{bet_shape, combos_of};
@@ -7,8 +8,25 @@ use super::{BetError, CASHOUT_MARGIN_BP, PROVIDER, round_move};
 use crate::db::{Db, now_ms};
 use crate::money::Kurus;
 use crate::rounds::Work;
-use crate::sports::slip::LegResult;
+use crate::sports::slip::{Kind, Leg, LegResult};
 use crate::wallet::WalletError;
+
+/// An open leg's selection now: the probability of its outcome (parts per billion), and whether it
+/// takes bets (offered, in an active market).
+#[derive(Debug, Clone, Copy)]
+pub struct Quote {
+    pub probability_ppb: i64,
+    pub open: bool,
+}
+
+/// The columns [`quote_of`] reads, of the selection `s` and its market `m`.
+pub const QUOTE_COLUMNS: &str = "s.probability, s.offered, m.state";
+
+/// A selection's quote from a row holding [`QUOTE_COLUMNS`] from column `at` on.
+pub fn quote_of(r: &AnyRow, at: usize) -> Result<Quote, sqlx::Error> {
+    let (ppb, offered, market_state): (i64, i64, String) = (r.try_get(at)?, r.try_get(at + 1)?, r.try_get(at + 2)?);
+    Ok(Quote { probability_ppb: ppb, open: market_state == "active" && offered != 0 })
+}
 
 /// What an open bet can be cashed out for now, kuruş: each combo's value at the current
 /// probabilities of its open legs, less the cash-out margin; `None` when not offered (a leg's
@@ -20,26 +38,39 @@ pub async fn cash_out_value(conn: &mut AnyConnection, bet_id: i64) -> Result<Opt
         return Ok(None);
     }
     let (legs, results, kind, stake_each) = bet_shape(conn, bet_id).await?;
-    let mut probabilities = Vec::with_capacity(legs.len());
+    let mut quotes = Vec::with_capacity(legs.len());
     for (leg, result) in legs.iter().zip(&results) {
+        if *result != LegResult::Open {
+            quotes.push(None);
+            continue;
+        }
+        let sql = format!("SELECT {QUOTE_COLUMNS} FROM sb_selections s JOIN sb_markets m ON m.id = s.market_id WHERE s.id = $1");
+        let quote = quote_of(&sqlx::query(sqlx::AssertSqlSafe(sql)).bind(leg.selection_id).fetch_one(&mut *conn).await?, 0)?;
+        if !quote.open {
+            return Ok(None);
+        }
+        quotes.push(Some(quote));
+    }
+    Ok(value_now(kind, stake_each, &legs, &results, &quotes))
+}
+
+/// What an open bet is worth now, kuruş, from its legs, their results and each open leg's quote
+/// (`None` for a settled leg); `None` when an open leg's selection takes no bets now, or nothing
+/// is left after the margin.
+pub fn value_now(kind: Kind, stake_each: i64, legs: &[Leg], results: &[LegResult], quotes: &[Option<Quote>]) -> Option<i64> {
+    let mut probabilities = Vec::with_capacity(legs.len());
+    for (result, quote) in results.iter().zip(quotes) {
         if *result != LegResult::Open {
             probabilities.push(1.0);
             continue;
         }
-        let row = sqlx::query(
-            "SELECT s.probability, s.offered, m.state FROM sb_selections s JOIN sb_markets m ON m.id = s.market_id WHERE s.id = $1",
-        )
-        .bind(leg.selection_id)
-        .fetch_one(&mut *conn)
-        .await?;
-        let (ppb, offered, market_state): (i64, i64, String) = (row.try_get(0)?, row.try_get(1)?, row.try_get(2)?);
-        if market_state != "active" || offered == 0 {
-            return Ok(None);
+        match quote {
+            Some(q) if q.open => probabilities.push(q.probability_ppb as f64 / 1e9),
+            _ => return None,
         }
-        probabilities.push(ppb as f64 / 1e9);
     }
     let mut value = 0.0;
-    for combo in combos_of(kind, &legs) {
+    for combo in combos_of(kind, legs) {
         if combo.iter().any(|&i| results[i] == LegResult::Lost) {
             continue;
         }
@@ -51,7 +82,7 @@ pub async fn cash_out_value(conn: &mut AnyConnection, bet_id: i64) -> Result<Opt
         value += v;
     }
     let value = (value * (10_000 - CASHOUT_MARGIN_BP) as f64 / 10_000.0).floor() as i64;
-    Ok((value > 0).then_some(value))
+    (value > 0).then_some(value)
 }
 
 /// Cashes an open bet out for its value now, if it is at least `seen` (what the player was shown).

@@ -1,5 +1,5 @@
 //! A bet's legs as the book has them, and what their markets' results make of each: read by
-//! settlement and by cash-out.
+//! settlement, by cash-out and by My Bets.
 
 use sqlx::{AnyConnection, Row};
 
@@ -16,12 +16,12 @@ pub(super) async fn bet_shape(conn: &mut AnyConnection, bet_id: i64) -> Result<(
 }
 
 /// The leg columns [`leg_of`] reads, in order, and where they come from.
-pub(super) const LEG_COLUMNS: &str = "l.event_id, l.selection_id, l.price, s.result, m.state";
-pub(super) const LEG_FROM: &str = "sb_legs l JOIN sb_selections s ON s.id = l.selection_id JOIN sb_markets m ON m.id = l.market_id";
+pub const LEG_COLUMNS: &str = "l.event_id, l.selection_id, l.price, s.result, m.state";
+pub const LEG_FROM: &str = "sb_legs l JOIN sb_selections s ON s.id = l.selection_id JOIN sb_markets m ON m.id = l.market_id";
 
 /// A leg, and what its market's result makes of it, from a row holding [`LEG_COLUMNS`] from
 /// column `at` on.
-pub(super) fn leg_of(r: &sqlx::any::AnyRow, at: usize) -> Result<(Leg, LegResult), sqlx::Error> {
+pub fn leg_of(r: &sqlx::any::AnyRow, at: usize) -> Result<(Leg, LegResult), sqlx::Error> {
     let leg = Leg { event_id: r.try_get(at)?, selection_id: r.try_get(at + 1)?, price: r.try_get(at + 2)? };
     let (result, market_state): (Option<String>, String) = (r.try_get(at + 3)?, r.try_get(at + 4)?);
     let result = match (market_state.as_str(), result.as_deref()) {
