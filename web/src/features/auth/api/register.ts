@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import type { AffiliateParams } from '@/lib/affiliate';
 import { api } from '@/lib/api-client';
-import type { RegisterPayload } from '@/lib/api/generated';
+import type { RegisterPayload } from '@shared/api/generated';
 import { withMeta, type MutationOptions } from '@/lib/react-query';
 import { setAuthData } from '@/lib/session-store';
 import {
