@@ -2,7 +2,7 @@ import { useMemo, useReducer } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
-import { FORM_MODE, serverFieldErrors } from '@/components/ui/form';
+import { FORM_MODE, SubmitButton, serverFieldErrors } from '@/components/ui/form';
 import { Icon } from '@/components/ui/icon';
 import { readAffiliateParams } from '@/lib/affiliate';
 import {
@@ -18,8 +18,7 @@ import {
   ACCOUNT_DEFAULTS,
   ACCOUNT_FIELDS,
   AccountTextField,
-  ConsentField,
-  TrialField,
+  Agreements,
   type AccountTextName,
   type RegisterFormProps,
   useRegisterSubmit,
@@ -106,13 +105,12 @@ export function FastRegisterForm({ onRegistered, trialAmount, termsPage }: Regis
       {step === 2 ? (
         <>
           <PhoneField control={control} name="phone" id="fast-phone" error={errors.phone} />
-          <TrialField control={control} name="trialBonus" id="fast-trial" amount={trialAmount} />
-          <ConsentField
+          <Agreements
+            form="fast"
             control={control}
-            name="acceptTerms"
-            id="fast-consent"
-            termsPage={termsPage}
             error={errors.acceptTerms}
+            trialAmount={trialAmount}
+            termsPage={termsPage}
           />
         </>
       ) : null}
@@ -128,13 +126,12 @@ export function FastRegisterForm({ onRegistered, trialAmount, termsPage }: Regis
           </button>
         ) : null}
         {last ? (
-          <button
-            type="submit"
-            className="btn btn--primary btn--lg form-actions__main"
-            disabled={!isValid || registration.isPending}
-          >
-            {registration.isPending ? t('common.loading') : t('auth.register.submit')}
-          </button>
+          <SubmitButton
+            ready={isValid}
+            pending={registration.isPending}
+            label={t('auth.register.submit')}
+            inRow
+          />
         ) : (
           <button
             type="submit"

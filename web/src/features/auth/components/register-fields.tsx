@@ -11,6 +11,7 @@ import { Trans, useTranslation } from 'react-i18next';
 import { CheckField, TextField, type ServerFieldErrors } from '@/components/ui/form';
 import { formatMoney } from '@/lib/format';
 import { useRegister, type RegisterPayload } from '../api/register';
+import { NewPasswordFields } from './auth-fields';
 
 /** The fields both registration forms share, with their ids `fast-…` / `full-…`. */
 
@@ -83,7 +84,7 @@ export function AccountTextField({
 }
 
 /** The optional trial bonus checkbox (only when a trial bonus is offered), bound to the form. */
-export function TrialField<T extends FieldValues>({
+function TrialField<T extends FieldValues>({
   id,
   amount,
   control,
@@ -124,7 +125,7 @@ export function TrialField<T extends FieldValues>({
  * The consent at sign-up: 18 or older and the terms accepted, a required checkbox whose label links
  * the terms' content page (in a new tab, so the form keeps what was typed).
  */
-export function ConsentField<T extends FieldValues>({
+function ConsentField<T extends FieldValues>({
   id,
   termsPage,
   control,
@@ -150,6 +151,77 @@ export function ConsentField<T extends FieldValues>({
         }}
       />
     </CheckField>
+  );
+}
+
+type AccountFieldsProps = {
+  form: 'short' | 'full';
+  errors: Partial<Record<AccountTextName | 'password' | 'password2', FieldError>>;
+  register: ((name: AccountTextName) => UseFormRegisterReturn<AccountTextName>) &
+    Parameters<typeof NewPasswordFields>[0]['register'];
+};
+
+/**
+ * The account fields of a one-page form (short and full): name (focused first), surname,
+ * username, e-mail and the password twice.
+ */
+export function AccountFields({ form, errors, register }: AccountFieldsProps) {
+  const { t } = useTranslation();
+  const text = (name: AccountTextName) => (
+    <AccountTextField
+      form={form}
+      error={errors[name]}
+      autoFocus={name === 'name'}
+      {...register(name)}
+    />
+  );
+  return (
+    <>
+      {text('name')}
+      {text('surname')}
+      {text('username')}
+      {text('email')}
+      <NewPasswordFields
+        idPrefix={form}
+        labels={[t('auth.fields.password'), t('auth.fields.confirmPassword')]}
+        errors={errors}
+        register={register}
+      />
+    </>
+  );
+}
+
+/** The trial bonus (when one is offered) and the consent every registration form ends with. */
+export function Agreements<T extends FieldValues & { trialBonus: boolean; acceptTerms: boolean }>({
+  form,
+  control,
+  error,
+  trialAmount,
+  termsPage,
+}: {
+  form: RegisterForm;
+  control: Control<T>;
+  /** The consent's error. */
+  error?: FieldError;
+  trialAmount: number;
+  termsPage: number;
+}) {
+  return (
+    <>
+      <TrialField
+        control={control}
+        name={'trialBonus' as FieldPathByValue<T, boolean>}
+        id={`${form}-trial`}
+        amount={trialAmount}
+      />
+      <ConsentField
+        control={control}
+        name={'acceptTerms' as FieldPathByValue<T, boolean>}
+        id={`${form}-consent`}
+        termsPage={termsPage}
+        error={error}
+      />
+    </>
   );
 }
 

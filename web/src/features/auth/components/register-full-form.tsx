@@ -16,6 +16,7 @@ import {
   FORM_MODE,
   MaskedInput,
   describedBy,
+  SubmitButton,
   serverFieldErrors,
 } from '@/components/ui/form';
 import { Icon } from '@/components/ui/icon';
@@ -28,14 +29,12 @@ import {
   fullRegisterSchema,
   type FullRegisterInput,
 } from '../api/register';
-import { NewPasswordFields, PhoneField } from './auth-fields';
+import { PhoneField } from './auth-fields';
 import {
   ACCOUNT_DEFAULTS,
   ACCOUNT_FIELDS,
-  AccountTextField,
-  ConsentField,
-  TrialField,
-  type AccountTextName,
+  AccountFields,
+  Agreements,
   type RegisterFormProps,
   useRegisterSubmit,
 } from './register-fields';
@@ -184,28 +183,10 @@ export function FullRegisterForm({ onRegistered, trialAmount, termsPage }: Regis
     registration.submit(buildFullPayload(input, readAffiliateParams())),
   );
 
-  const text = (name: AccountTextName) => (
-    <AccountTextField
-      form="full"
-      error={errors[name]}
-      autoFocus={name === 'name'}
-      {...register(name)}
-    />
-  );
-
   return (
     <form className="form" onSubmit={onSubmit} noValidate>
       <div className="form-grid">
-        {text('name')}
-        {text('surname')}
-        {text('username')}
-        {text('email')}
-        <NewPasswordFields
-          idPrefix="full"
-          labels={[t('auth.fields.password'), t('auth.fields.confirmPassword')]}
-          errors={errors}
-          register={register}
-        />
+        <AccountFields form="full" errors={errors} register={register} />
         <PhoneField control={control} name="phone" id="full-phone" error={errors.phone} />
         <MaskedField
           control={control}
@@ -226,21 +207,18 @@ export function FullRegisterForm({ onRegistered, trialAmount, termsPage }: Regis
           loading={formQuery.isLoading}
         />
       </div>
-      <TrialField control={control} name="trialBonus" id="full-trial" amount={trialAmount} />
-      <ConsentField
+      <Agreements
+        form="full"
         control={control}
-        name="acceptTerms"
-        id="full-consent"
-        termsPage={termsPage}
         error={errors.acceptTerms}
+        trialAmount={trialAmount}
+        termsPage={termsPage}
       />
-      <button
-        type="submit"
-        className="btn btn--primary btn--block btn--lg"
-        disabled={!isValid || registration.isPending}
-      >
-        {registration.isPending ? t('common.loading') : t('auth.register.submit')}
-      </button>
+      <SubmitButton
+        ready={isValid}
+        pending={registration.isPending}
+        label={t('auth.register.submit')}
+      />
     </form>
   );
 }

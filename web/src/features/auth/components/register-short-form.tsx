@@ -1,17 +1,15 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
-import { FORM_MODE, serverFieldErrors } from '@/components/ui/form';
+import { FORM_MODE, SubmitButton, serverFieldErrors } from '@/components/ui/form';
 import { readAffiliateParams } from '@/lib/affiliate';
 import { buildShortPayload, shortRegisterSchema, type ShortRegisterInput } from '../api/register';
-import { NewPasswordFields, PhoneField } from './auth-fields';
+import { PhoneField } from './auth-fields';
 import {
   ACCOUNT_DEFAULTS,
   ACCOUNT_FIELDS,
-  AccountTextField,
-  ConsentField,
-  TrialField,
-  type AccountTextName,
+  AccountFields,
+  Agreements,
   type RegisterFormProps,
   useRegisterSubmit,
 } from './register-fields';
@@ -41,47 +39,26 @@ export function ShortRegisterForm({ onRegistered, trialAmount, termsPage }: Regi
     registration.submit(buildShortPayload(input, readAffiliateParams())),
   );
 
-  const text = (name: AccountTextName) => (
-    <AccountTextField
-      form="short"
-      error={errors[name]}
-      autoFocus={name === 'name'}
-      {...register(name)}
-    />
-  );
-
   return (
     <form className="form" onSubmit={onSubmit} noValidate>
       <div className="form-grid">
-        {text('name')}
-        {text('surname')}
-        {text('username')}
-        {text('email')}
-        <NewPasswordFields
-          idPrefix="short"
-          labels={[t('auth.fields.password'), t('auth.fields.confirmPassword')]}
-          errors={errors}
-          register={register}
-        />
+        <AccountFields form="short" errors={errors} register={register} />
         <div className="form-grid__full">
           <PhoneField control={control} name="phone" id="short-phone" error={errors.phone} />
         </div>
       </div>
-      <TrialField control={control} name="trialBonus" id="short-trial" amount={trialAmount} />
-      <ConsentField
+      <Agreements
+        form="short"
         control={control}
-        name="acceptTerms"
-        id="short-consent"
-        termsPage={termsPage}
         error={errors.acceptTerms}
+        trialAmount={trialAmount}
+        termsPage={termsPage}
       />
-      <button
-        type="submit"
-        className="btn btn--primary btn--block btn--lg"
-        disabled={!isValid || registration.isPending}
-      >
-        {registration.isPending ? t('common.loading') : t('auth.register.submit')}
-      </button>
+      <SubmitButton
+        ready={isValid}
+        pending={registration.isPending}
+        label={t('auth.register.submit')}
+      />
     </form>
   );
 }
