@@ -14,8 +14,7 @@ import { OUTSIDE, anchorOf, cellOf, colourOf, covered, numberAt, spotAt } from '
 import { TableShell, chipLabel, list, reducedMotion } from './shell';
 import { bootTable, type MakeShell } from './table-boot';
 import type { Draw } from './types';
-import { animate, circle, drawWheel, pointer, rotate, svgText } from './wheel-svg';
-import { landingRotation } from './wheel-logic';
+import { TurningWheel, circle, drawWheel, pointer, rotate, svgText } from './wheel-svg';
 
 const FILL = { red: '#d0283c', black: '#1a1f27', green: '#11915a' };
 
@@ -30,13 +29,9 @@ class Roulette {
   private numberCells = new Map<number, HTMLButtonElement>();
   private horizontal = true;
   private fine = true;
-  private rotor;
   private ball;
   private centre;
-  private rotation = 0;
-  private skip = false;
-  private historyEl = h('ol', { class: 'rl-history' });
-  private history: number[] = [];
+  private turning: TurningWheel<number>;
 
   constructor(make: MakeShell) {
     this.tools = new BetTools(make, {
@@ -53,7 +48,9 @@ class Roulette {
       info.wheel.map((n) => ({ fill: FILL[colourOf(n, this.red)], label: String(n) })),
       { inner: 58, labelRadius: 90, fontSize: 9, className: 'wheel rl-wheel' },
     );
-    this.rotor = wheel.rotor;
+    this.turning = new TurningWheel(wheel.rotor, (n) =>
+      h('li', { class: `rl-pill rl-pill--${colourOf(n, this.red)}`, text: String(n) }),
+    );
     this.ball = document.createElementNS('http://www.w3.org/2000/svg', 'g');
     this.ball.append(
       circle({ cx: 0, cy: -72, r: 5.5, fill: '#fff', stroke: colours.textSecondary }),
@@ -83,22 +80,12 @@ class Roulette {
       h(
         'div',
         { class: 'rl' },
-        h(
-          'div',
-          { class: 'rl-side' },
-          figure,
-          h(
-            'section',
-            { class: 'rl-last', 'aria-label': tt.history },
-            h('h2', { class: 'rl-last__title', text: tt.history }),
-            this.historyEl,
-          ),
-        ),
+        h('div', { class: 'rl-side' }, figure, this.turning.historySection(tt.history)),
         h('div', { class: 'rl-tablebox' }, this.grid),
       ),
     );
     this.shell.stage.addEventListener('click', () => {
-      if (this.shell.busy) this.skip = true;
+      if (this.shell.busy) this.turning.skip = true;
     });
 
     const wide = matchMedia('(min-width: 720px)');
@@ -113,7 +100,7 @@ class Roulette {
     fine.addEventListener('change', layout);
     new ResizeObserver(() => this.renderChips()).observe(this.grid);
     layout();
-    this.renderHistory();
+    this.turning.addResult();
     this.shell.say(tt.placeBets);
   }
 
@@ -283,19 +270,11 @@ class Roulette {
     return [el.offsetLeft + fx * el.offsetWidth, el.offsetTop + fy * el.offsetHeight];
   }
 
-  private renderHistory() {
-    const items = this.history.map((n) =>
-      h('li', { class: `rl-pill rl-pill--${colourOf(n, this.red)}`, text: String(n) }),
-    );
-    if (items.length === 0) items.push(h('li', { class: 'rl-pill rl-pill--empty', text: '–' }));
-    this.historyEl.replaceChildren(...items);
-  }
-
   private async spin() {
     const shell = this.shell;
     if (shell.busy || this.board.empty) return;
     shell.setBusy(true);
-    this.skip = false;
+    this.turning.skip = false;
     this.hint(null);
     this.clearResult();
     this.render();
@@ -317,8 +296,7 @@ class Roulette {
       el?.classList.add(s.win > 0 ? 'is-win' : 'is-lost');
     }
     this.numberCells.get(number)?.classList.add('is-win');
-    this.history = [number, ...this.history].slice(0, 12);
-    this.renderHistory();
+    this.turning.addResult(number);
     shell.settle(data, shell.tt.result(number, shell.tt.colours[colour]));
     this.tools.done();
   }
@@ -326,21 +304,11 @@ class Roulette {
   private async turnTo(number: number) {
     const info = this.shell.info;
     const index = Math.max(0, info.wheel.indexOf(number));
-    const from = this.rotation % 360;
-    const to = landingRotation(from, index, info.wheel.length, 3, (Math.random() - 0.5) * 0.5);
-    const ms = reducedMotion() ? 0 : 3600;
     const ballTurns = 4 * 360;
-    await animate(
-      ms,
-      (u) => {
-        this.rotation = from + (to - from) * u;
-        rotate(this.rotor, this.rotation);
-        // The ball runs the other way and comes to rest at the pointer.
-        rotate(this.ball, -ballTurns * (1 - u));
-      },
-      () => this.skip,
+    await this.turning.turnTo(index, info.wheel.length, 3, 0.5, reducedMotion() ? 0 : 3600, (u) =>
+      // The ball runs the other way and comes to rest at the pointer.
+      rotate(this.ball, -ballTurns * (1 - u)),
     );
-    this.rotation = to;
   }
 }
 

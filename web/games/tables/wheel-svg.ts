@@ -1,9 +1,11 @@
 /**
  * A wheel drawn in SVG (no HTML strings): `count` equal segments around the origin, segment 0
- * centred at the top, the others clockwise; the rotor turns with an SVG transform attribute.
+ * centred at the top, the others clockwise; the rotor turns with an SVG transform attribute. And
+ * what the roulette and the Lucky Wheel do with theirs between rounds (TurningWheel).
  */
-import { easeOut } from './wheel-logic';
 import { colours } from '@shared/tokens';
+import { h } from '../kit/dom';
+import { easeOut, landingRotation } from './wheel-logic';
 
 const NS = 'http://www.w3.org/2000/svg';
 
@@ -134,4 +136,66 @@ export function animate(ms: number, frame: (u: number) => void, skip: () => bool
     };
     requestAnimationFrame(step);
   });
+}
+
+/**
+ * A wheel between rounds (the roulette's and the Lucky Wheel's): its rotor's angle, a skip asked
+ * for while it turns, and the last results beside it (newest first, 12 at most) as pills.
+ */
+export class TurningWheel<R> {
+  private rotation = 0;
+  /** Set while the wheel turns: it lands at once. */
+  skip = false;
+  private readonly historyEl = h('ol', { class: 'rl-history' });
+  private history: R[] = [];
+
+  constructor(
+    private readonly rotor: SVGGElement,
+    private readonly pill: (result: R) => HTMLElement,
+  ) {}
+
+  /**
+   * Turns the rotor in `ms` (0: at once) onto segment `index` of `count` under the pointer, after
+   * `turns` whole turns and a little off the segment's middle (up to `spread` of it either way, at
+   * random); `alongside(u)` moves something else with it (the roulette's ball).
+   */
+  async turnTo(
+    index: number,
+    count: number,
+    turns: number,
+    spread: number,
+    ms: number,
+    alongside?: (u: number) => void,
+  ): Promise<void> {
+    const from = this.rotation % 360;
+    const to = landingRotation(from, index, count, turns, (Math.random() - 0.5) * spread);
+    await animate(
+      ms,
+      (u) => {
+        this.rotation = from + (to - from) * u;
+        rotate(this.rotor, this.rotation);
+        alongside?.(u);
+      },
+      () => this.skip,
+    );
+    this.rotation = to;
+  }
+
+  /** The last results under their title. */
+  historySection(title: string): HTMLElement {
+    return h(
+      'section',
+      { class: 'rl-last', 'aria-label': title },
+      h('h2', { class: 'rl-last__title', text: title }),
+      this.historyEl,
+    );
+  }
+
+  /** Adds a round's result to the last results (none: draws them as they are). */
+  addResult(result?: R) {
+    if (result !== undefined) this.history = [result, ...this.history].slice(0, 12);
+    const items = this.history.map(this.pill);
+    if (items.length === 0) items.push(h('li', { class: 'rl-pill rl-pill--empty', text: '–' }));
+    this.historyEl.replaceChildren(...items);
+  }
 }

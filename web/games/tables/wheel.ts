@@ -13,8 +13,7 @@ import type { BetBoard } from './bets';
 import { TableShell, list, reducedMotion } from './shell';
 import { bootTable, type MakeShell } from './table-boot';
 import type { Draw } from './types';
-import { landingRotation } from './wheel-logic';
-import { animate, circle, drawWheel, pointer, rotate } from './wheel-svg';
+import { TurningWheel, circle, drawWheel, pointer } from './wheel-svg';
 
 /** Each mark's colour (segment fill, and its bet box). */
 export const MARK_FILL: Record<number, string> = {
@@ -32,12 +31,8 @@ class Wheel {
   private marks: number[];
   private boxes = new Map<number, HTMLButtonElement>();
   private amounts = new Map<number, HTMLElement>();
-  private rotor;
   private paths;
-  private rotation = 0;
-  private skip = false;
-  private historyEl = h('ol', { class: 'rl-history' });
-  private history: number[] = [];
+  private turning: TurningWheel<number>;
 
   constructor(make: MakeShell) {
     this.tools = new BetTools(make, {
@@ -49,7 +44,7 @@ class Wheel {
     const { info, tt } = this.shell;
     this.marks = info.pays.map((p) => p[0]);
     this.shell.actionButton.addEventListener('click', () => {
-      if (this.shell.busy) this.skip = true;
+      if (this.shell.busy) this.turning.skip = true;
       else void this.spin();
     });
 
@@ -61,7 +56,9 @@ class Wheel {
       })),
       { inner: 30, labelRadius: 84, fontSize: 6.5, className: 'wheel lw-wheel' },
     );
-    this.rotor = wheel.rotor;
+    this.turning = new TurningWheel(wheel.rotor, (m) =>
+      h('li', { class: `rl-pill lw-pill lw-pill--${m}`, text: `×${m}` }),
+    );
     this.paths = wheel.paths;
     wheel.overlay.append(
       pointer(),
@@ -100,20 +97,17 @@ class Wheel {
             },
             wheel.svg,
           ),
-          h(
-            'section',
-            { class: 'rl-last', 'aria-label': tt.lastMarks },
-            h('h2', { class: 'rl-last__title', text: tt.lastMarks }),
-            this.historyEl,
-          ),
+          this.turning.historySection(tt.lastMarks),
         ),
         spots,
       ),
     );
     this.shell.stage.addEventListener('click', (e) => {
-      if (this.shell.busy && !(e.target as HTMLElement).closest('button')) this.skip = true;
+      if (this.shell.busy && !(e.target as HTMLElement).closest('button')) {
+        this.turning.skip = true;
+      }
     });
-    this.renderHistory();
+    this.turning.addResult();
     this.render();
     this.shell.say(tt.placeBets);
   }
@@ -140,18 +134,10 @@ class Wheel {
     this.shell.actionButton.textContent = busy ? tt.skip : this.shell.dict.spin;
   }
 
-  private renderHistory() {
-    const items = this.history.map((m) =>
-      h('li', { class: `rl-pill lw-pill lw-pill--${m}`, text: `×${m}` }),
-    );
-    if (items.length === 0) items.push(h('li', { class: 'rl-pill rl-pill--empty', text: '–' }));
-    this.historyEl.replaceChildren(...items);
-  }
-
   private async spin() {
     const shell = this.shell;
     if (shell.busy || this.board.empty) return;
-    this.skip = false;
+    this.turning.skip = false;
     this.clearResult();
     shell.setBusy(true);
     this.render();
@@ -161,26 +147,15 @@ class Wheel {
     const draw = data.outcome.draw;
     const segment = draw.game === 'wheel' ? draw.segment : 0;
     const mark = draw.game === 'wheel' ? draw.mark : 0;
-    const from = this.rotation % 360;
     const count = shell.info.wheel.length;
-    const to = landingRotation(from, segment, count, 4, (Math.random() - 0.5) * 0.6);
-    await animate(
-      reducedMotion() ? 0 : 4200,
-      (u) => {
-        this.rotation = from + (to - from) * u;
-        rotate(this.rotor, this.rotation);
-      },
-      () => this.skip,
-    );
-    this.rotation = to;
+    await this.turning.turnTo(segment, count, 4, 0.6, reducedMotion() ? 0 : 4200);
     this.paths[segment]?.classList.add('is-win');
     for (const [m, b] of this.boxes) {
       if (this.board.amountOn({ kind: 'mark', numbers: [m] }) > 0)
         b.classList.add(m === mark ? 'is-win' : 'is-lost');
       else if (m === mark) b.classList.add('is-win');
     }
-    this.history = [mark, ...this.history].slice(0, 12);
-    this.renderHistory();
+    this.turning.addResult(mark);
     this.tools.done();
     shell.settle(data, shell.tt.stopped(mark));
   }

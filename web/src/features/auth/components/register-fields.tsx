@@ -8,7 +8,7 @@ import {
   type UseFormSetError,
 } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
-import { CheckField, TextField, type ServerFieldErrors } from '@/components/ui/form';
+import { CheckField, SubmitButton, TextField, type ServerFieldErrors } from '@/components/ui/form';
 import { formatMoney } from '@/lib/format';
 import { useRegister, type RegisterPayload } from '../api/register';
 import { NewPasswordFields } from './auth-fields';
@@ -191,21 +191,25 @@ export function AccountFields({ form, errors, register }: AccountFieldsProps) {
   );
 }
 
-/** The trial bonus (when one is offered) and the consent every registration form ends with. */
-export function Agreements<T extends FieldValues & { trialBonus: boolean; acceptTerms: boolean }>({
-  form,
-  control,
-  error,
-  trialAmount,
-  termsPage,
-}: {
+type AgreementsProps<T extends FieldValues> = {
   form: RegisterForm;
   control: Control<T>;
   /** The consent's error. */
   error?: FieldError;
   trialAmount: number;
   termsPage: number;
-}) {
+};
+
+type WithAgreements = FieldValues & { trialBonus: boolean; acceptTerms: boolean };
+
+/** The trial bonus (when one is offered) and the consent every registration form ends with. */
+export function Agreements<T extends WithAgreements>({
+  form,
+  control,
+  error,
+  trialAmount,
+  termsPage,
+}: AgreementsProps<T>) {
   return (
     <>
       <TrialField
@@ -221,6 +225,21 @@ export function Agreements<T extends FieldValues & { trialBonus: boolean; accept
         termsPage={termsPage}
         error={error}
       />
+    </>
+  );
+}
+
+/** The end of a one-page registration form (short and full): the agreements and Register. */
+export function RegisterEnd<T extends WithAgreements>({
+  ready,
+  pending,
+  ...agreements
+}: AgreementsProps<T> & { ready: boolean; pending: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Agreements {...agreements} />
+      <SubmitButton ready={ready} pending={pending} label={t('auth.register.submit')} />
     </>
   );
 }

@@ -16,7 +16,6 @@ import {
   FORM_MODE,
   MaskedInput,
   describedBy,
-  SubmitButton,
   serverFieldErrors,
 } from '@/components/ui/form';
 import { Icon } from '@/components/ui/icon';
@@ -34,7 +33,7 @@ import {
   ACCOUNT_DEFAULTS,
   ACCOUNT_FIELDS,
   AccountFields,
-  Agreements,
+  RegisterEnd,
   type RegisterFormProps,
   useRegisterSubmit,
 } from './register-fields';
@@ -207,17 +206,14 @@ export function FullRegisterForm({ onRegistered, trialAmount, termsPage }: Regis
           loading={formQuery.isLoading}
         />
       </div>
-      <Agreements
+      <RegisterEnd
         form="full"
         control={control}
         error={errors.acceptTerms}
         trialAmount={trialAmount}
         termsPage={termsPage}
-      />
-      <SubmitButton
         ready={isValid}
         pending={registration.isPending}
-        label={t('auth.register.submit')}
       />
     </form>
   );

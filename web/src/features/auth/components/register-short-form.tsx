@@ -1,7 +1,6 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useTranslation } from 'react-i18next';
-import { FORM_MODE, SubmitButton, serverFieldErrors } from '@/components/ui/form';
+import { FORM_MODE, serverFieldErrors } from '@/components/ui/form';
 import { readAffiliateParams } from '@/lib/affiliate';
 import { buildShortPayload, shortRegisterSchema, type ShortRegisterInput } from '../api/register';
 import { PhoneField } from './auth-fields';
@@ -9,7 +8,7 @@ import {
   ACCOUNT_DEFAULTS,
   ACCOUNT_FIELDS,
   AccountFields,
-  Agreements,
+  RegisterEnd,
   type RegisterFormProps,
   useRegisterSubmit,
 } from './register-fields';
@@ -21,7 +20,6 @@ const SHORT_ERRORS = serverFieldErrors<ShortRegisterInput>(ACCOUNT_FIELDS);
  * is `short`): the full form without ID number, birth date and country, in one form.
  */
 export function ShortRegisterForm({ onRegistered, trialAmount, termsPage }: RegisterFormProps) {
-  const { t } = useTranslation();
   const {
     register,
     control,
@@ -47,17 +45,14 @@ export function ShortRegisterForm({ onRegistered, trialAmount, termsPage }: Regi
           <PhoneField control={control} name="phone" id="short-phone" error={errors.phone} />
         </div>
       </div>
-      <Agreements
+      <RegisterEnd
         form="short"
         control={control}
         error={errors.acceptTerms}
         trialAmount={trialAmount}
         termsPage={termsPage}
-      />
-      <SubmitButton
         ready={isValid}
         pending={registration.isPending}
-        label={t('auth.register.submit')}
       />
     </form>
   );
