@@ -25,8 +25,7 @@ import {
   type Side,
   type Winner,
 } from './baccarat-logic';
-import { BetTools } from './bet-tools';
-import type { BetBoard } from './bets';
+import { ChipTable } from './bet-tools';
 import { cardName, faceOf, isCourt, isRed, suitOf, suitSvg, type SuitArt } from './cards';
 import { tableDict, type TableDict } from './i18n';
 import { TableShell, list, reducedMotion } from './shell';
@@ -124,10 +123,7 @@ interface HandView {
   shown: number[];
 }
 
-class Baccarat {
-  private shell: TableShell;
-  private tools: BetTools;
-  private board: BetBoard;
+class Baccarat extends ChipTable {
   private spots = new Map<Bet, HTMLButtonElement>();
   private amounts = new Map<Bet, HTMLElement>();
   private hands: Record<Side, HandView>;
@@ -141,12 +137,7 @@ class Baccarat {
   private wake: (() => void) | null = null;
 
   constructor(make: MakeShell) {
-    this.tools = new BetTools(make, {
-      clearResult: () => this.clearSpots(),
-      render: () => this.render(),
-    });
-    this.shell = this.tools.shell;
-    this.board = this.tools.board;
+    super(make);
     const { info, tt, language: lang } = this.shell;
     this.shell.actionButton.addEventListener('click', () => {
       if (this.shell.busy) this.skipNow();
@@ -225,7 +216,7 @@ class Baccarat {
     return { root, cards, total, natural, shown: [] };
   }
 
-  private clearSpots() {
+  protected clearResult() {
     for (const b of this.spots.values()) b.classList.remove('is-win', 'is-lost', 'is-push');
   }
 
@@ -248,7 +239,7 @@ class Baccarat {
     else hand.total.replaceChildren(...totalText(side, handTotal(hand.shown), this.shell.tt));
   }
 
-  private render() {
+  protected render() {
     const { tt, language: lang, info } = this.shell;
     const busy = this.shell.busy;
     this.shell.setBet(this.board.total);
@@ -319,7 +310,7 @@ class Baccarat {
     const { tt } = shell;
     this.skip = reducedMotion();
     this.table.classList.toggle('is-instant', this.skip);
-    this.clearSpots();
+    this.clearResult();
     this.clearHands();
     shell.setBusy(true);
     this.render();

@@ -120,3 +120,28 @@ export class BetTools {
     this.hooks.render();
   }
 }
+
+/**
+ * A chip table's game (roulette, the wheel, baccarat): its shell and bet board, made with the
+ * tools beside the chips, which call back the game's `clearResult` and `render`.
+ */
+export abstract class ChipTable {
+  protected readonly tools: BetTools;
+  protected readonly shell: TableShell;
+  protected readonly board: BetBoard;
+
+  constructor(make: (tools: HTMLElement[]) => TableShell) {
+    this.tools = new BetTools(make, {
+      clearResult: () => this.clearResult(),
+      render: () => this.render(),
+    });
+    this.shell = this.tools.shell;
+    this.board = this.tools.board;
+  }
+
+  /** Takes the last round's result off the table. */
+  protected abstract clearResult(): void;
+
+  /** Draws the table again. */
+  protected abstract render(): void;
+}

@@ -8,8 +8,8 @@ import '../kit/style.css';
 import './tables.css';
 import { colours } from '@shared/tokens';
 import { h, textTable } from '../kit/dom';
-import { BetTools } from './bet-tools';
-import { spotKey, type BetBoard, type Spot } from './bets';
+import { ChipTable } from './bet-tools';
+import { spotKey, type Spot } from './bets';
 import { OUTSIDE, anchorOf, cellOf, colourOf, covered, numberAt, spotAt } from './roulette-logic';
 import { TableShell, chipLabel, list, reducedMotion } from './shell';
 import { bootTable, type MakeShell } from './table-boot';
@@ -18,10 +18,7 @@ import { TurningWheel, circle, drawWheel, pointer, rotate, svgText } from './whe
 
 const FILL = { red: '#d0283c', black: '#1a1f27', green: '#11915a' };
 
-class Roulette {
-  private shell: TableShell;
-  private tools: BetTools;
-  private board: BetBoard;
+class Roulette extends ChipTable {
   private red: number[];
   private grid = h('div', { class: 'rl-board' });
   private chipLayer = h('div', { class: 'rl-chips', 'aria-hidden': 'true' });
@@ -34,12 +31,7 @@ class Roulette {
   private turning: TurningWheel<number>;
 
   constructor(make: MakeShell) {
-    this.tools = new BetTools(make, {
-      clearResult: () => this.clearResult(),
-      render: () => this.render(),
-    });
-    this.shell = this.tools.shell;
-    this.board = this.tools.board;
+    super(make);
     const { info, tt } = this.shell;
     this.red = info.red;
     this.shell.actionButton.addEventListener('click', () => void this.spin());
@@ -222,12 +214,12 @@ class Roulette {
     this.tools.add(spot);
   }
 
-  private clearResult() {
+  protected clearResult() {
     for (const b of this.cells.values()) b.classList.remove('is-win', 'is-lost');
     this.centre.textContent = '';
   }
 
-  private render() {
+  protected render() {
     const { tt } = this.shell;
     this.shell.setBet(this.board.total);
     for (const [key, b] of this.cells) {

@@ -8,8 +8,7 @@ import './tables.css';
 import { colours } from '@shared/tokens';
 import { h, textTable } from '../kit/dom';
 import { formatRtp, formatTimes } from '../kit/format';
-import { BetTools } from './bet-tools';
-import type { BetBoard } from './bets';
+import { ChipTable } from './bet-tools';
 import { TableShell, list, reducedMotion } from './shell';
 import { bootTable, type MakeShell } from './table-boot';
 import type { Draw } from './types';
@@ -24,10 +23,7 @@ export const MARK_FILL: Record<number, string> = {
   24: '#e2b21c',
 };
 
-class Wheel {
-  private shell: TableShell;
-  private tools: BetTools;
-  private board: BetBoard;
+class Wheel extends ChipTable {
   private marks: number[];
   private boxes = new Map<number, HTMLButtonElement>();
   private amounts = new Map<number, HTMLElement>();
@@ -35,12 +31,7 @@ class Wheel {
   private turning: TurningWheel<number>;
 
   constructor(make: MakeShell) {
-    this.tools = new BetTools(make, {
-      clearResult: () => this.clearResult(),
-      render: () => this.render(),
-    });
-    this.shell = this.tools.shell;
-    this.board = this.tools.board;
+    super(make);
     const { info, tt } = this.shell;
     this.marks = info.pays.map((p) => p[0]);
     this.shell.actionButton.addEventListener('click', () => {
@@ -112,12 +103,12 @@ class Wheel {
     this.shell.say(tt.placeBets);
   }
 
-  private clearResult() {
+  protected clearResult() {
     for (const b of this.boxes.values()) b.classList.remove('is-win', 'is-lost');
     this.paths.forEach((p) => p.classList.remove('is-win'));
   }
 
-  private render() {
+  protected render() {
     const { tt } = this.shell;
     const busy = this.shell.busy;
     this.shell.setBet(this.board.total);

@@ -1,10 +1,8 @@
 import { useMemo, useReducer } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { FORM_MODE, SubmitButton, serverFieldErrors } from '@/components/ui/form';
+import { SubmitButton, serverFieldErrors } from '@/components/ui/form';
 import { Icon } from '@/components/ui/icon';
-import { readAffiliateParams } from '@/lib/affiliate';
 import {
   FAST_STEPS,
   buildFastPayload,
@@ -21,7 +19,7 @@ import {
   Agreements,
   type AccountTextName,
   type RegisterFormProps,
-  useRegisterSubmit,
+  useRegistration,
 } from './register-fields';
 
 const FAST_ERRORS = serverFieldErrors<FastRegisterInput>(ACCOUNT_FIELDS);
@@ -33,15 +31,18 @@ export function FastRegisterForm({ onRegistered, trialAmount, termsPage }: Regis
   const {
     register,
     control,
-    handleSubmit,
-    setError,
     setFocus,
+    onSubmit,
+    pending,
     formState: { errors, isValid },
-  } = useForm<FastRegisterInput>({
-    resolver: zodResolver(fastRegisterSchema),
-    mode: FORM_MODE,
-    defaultValues: { ...ACCOUNT_DEFAULTS, trialBonus: false },
-  });
+  } = useRegistration(
+    fastRegisterSchema,
+    { ...ACCOUNT_DEFAULTS, trialBonus: false },
+    FAST_ERRORS,
+    buildFastPayload,
+    onRegistered,
+    (field) => dispatch({ type: 'fieldError', field }),
+  );
   const values = useWatch({ control });
   const stepValid = useMemo(() => {
     const { error } = fastRegisterSchema.safeParse(values);
@@ -55,13 +56,6 @@ export function FastRegisterForm({ onRegistered, trialAmount, termsPage }: Regis
     dispatch(event);
     window.setTimeout(() => setFocus(FAST_STEPS[next][0]), 0);
   };
-
-  const registration = useRegisterSubmit(FAST_ERRORS, setError, onRegistered, (field) =>
-    dispatch({ type: 'fieldError', field }),
-  );
-  const onSubmit = handleSubmit((input) =>
-    registration.submit(buildFastPayload(input, readAffiliateParams())),
-  );
 
   const text = (name: AccountTextName) => (
     <AccountTextField form="fast" error={errors[name]} {...register(name)} />
@@ -126,12 +120,7 @@ export function FastRegisterForm({ onRegistered, trialAmount, termsPage }: Regis
           </button>
         ) : null}
         {last ? (
-          <SubmitButton
-            ready={isValid}
-            pending={registration.isPending}
-            label={t('auth.register.submit')}
-            inRow
-          />
+          <SubmitButton ready={isValid} pending={pending} label={t('auth.register.submit')} inRow />
         ) : (
           <button
             type="submit"

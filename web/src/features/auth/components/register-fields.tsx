@@ -1,14 +1,24 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import {
   Controller,
+  useForm,
   type Control,
+  type DefaultValues,
   type FieldError,
   type FieldPathByValue,
   type FieldValues,
   type UseFormRegisterReturn,
-  type UseFormSetError,
 } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
-import { CheckField, SubmitButton, TextField, type ServerFieldErrors } from '@/components/ui/form';
+import type { $ZodType } from 'zod/v4/core';
+import {
+  CheckField,
+  FORM_MODE,
+  SubmitButton,
+  TextField,
+  type ServerFieldErrors,
+} from '@/components/ui/form';
+import { readAffiliateParams, type AffiliateParams } from '@/lib/affiliate';
 import { formatMoney } from '@/lib/format';
 import { useRegister, type RegisterPayload } from '../api/register';
 import { NewPasswordFields } from './auth-fields';
@@ -253,23 +263,35 @@ export type RegisterFormProps = {
 };
 
 /**
- * The registration call of either form (POST auth/register): a success moves the flow on, a field
- * error the form shows goes beside its field (and is reported, for the fast form to show its step).
+ * A registration form (fast, short or full): react-hook-form's form of `schema`, whose submit
+ * registers (POST auth/register) with `payload` of the values and the visit's affiliate
+ * parameters. A success moves the flow on (`onRegistered`); a field error the form can show goes
+ * beside its field, and is reported (`onFieldError`: the fast form shows that field's step).
  */
-export function useRegisterSubmit<T extends FieldValues>(
+export function useRegistration<T extends FieldValues>(
+  schema: $ZodType<T, T>,
+  defaultValues: DefaultValues<T>,
   fieldErrors: ServerFieldErrors<T>,
-  setError: UseFormSetError<T>,
+  payload: (input: T, affiliate: AffiliateParams) => RegisterPayload,
   onRegistered: (payload: RegisterPayload) => void,
   onFieldError?: (field: string) => void,
 ) {
+  const form = useForm<T, unknown, T>({
+    resolver: zodResolver(schema),
+    mode: FORM_MODE,
+    defaultValues,
+  });
   const mutation = useRegister(fieldErrors);
-  const submit = (payload: RegisterPayload) =>
-    mutation.mutate(payload, {
-      onSuccess: () => onRegistered(payload),
+  const { handleSubmit, setError } = form;
+  const onSubmit = handleSubmit((input) => {
+    const body = payload(input, readAffiliateParams());
+    mutation.mutate(body, {
+      onSuccess: () => onRegistered(body),
       onError: (error) => {
         const field = fieldErrors.apply(error, setError);
         if (field) onFieldError?.(field);
       },
     });
-  return { submit, isPending: mutation.isPending };
+  });
+  return { ...form, onSubmit, pending: mutation.isPending };
 }

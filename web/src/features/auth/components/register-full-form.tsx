@@ -1,19 +1,11 @@
 import { useEffect, useMemo } from 'react';
-import {
-  Controller,
-  useForm,
-  type Control,
-  type FieldErrors,
-  type UseFormSetValue,
-} from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller, type Control, type FieldErrors, type UseFormSetValue } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import {
   Field,
   InputBox,
   MASKS,
   MaskedField,
-  FORM_MODE,
   MaskedInput,
   describedBy,
   serverFieldErrors,
@@ -35,7 +27,7 @@ import {
   AccountFields,
   RegisterEnd,
   type RegisterFormProps,
-  useRegisterSubmit,
+  useRegistration,
 } from './register-fields';
 
 const BIRTH_PARTS = ['birthDateDay', 'birthDateMonth', 'birthDateYear'] as const;
@@ -151,15 +143,14 @@ export function FullRegisterForm({ onRegistered, trialAmount, termsPage }: Regis
   const {
     register,
     control,
-    handleSubmit,
-    setError,
     setValue,
     getValues,
+    onSubmit,
+    pending,
     formState: { errors, isValid },
-  } = useForm<FullRegisterInput>({
-    resolver: zodResolver(fullRegisterSchema),
-    mode: FORM_MODE,
-    defaultValues: {
+  } = useRegistration(
+    fullRegisterSchema,
+    {
       ...ACCOUNT_DEFAULTS,
       personalNo: '',
       birthDateDay: DEFAULT_BIRTH.day,
@@ -168,7 +159,10 @@ export function FullRegisterForm({ onRegistered, trialAmount, termsPage }: Regis
       country: 0,
       trialBonus: false,
     },
-  });
+    FULL_ERRORS,
+    buildFullPayload,
+    onRegistered,
+  );
 
   // The default country is the one named Türkiye.
   useEffect(() => {
@@ -176,11 +170,6 @@ export function FullRegisterForm({ onRegistered, trialAmount, termsPage }: Regis
     const id = defaultCountryId(countries);
     if (id != null) setValue('country', id, { shouldValidate: true });
   }, [countries, getValues, setValue]);
-
-  const registration = useRegisterSubmit(FULL_ERRORS, setError, onRegistered);
-  const onSubmit = handleSubmit((input) =>
-    registration.submit(buildFullPayload(input, readAffiliateParams())),
-  );
 
   return (
     <form className="form" onSubmit={onSubmit} noValidate>
@@ -213,7 +202,7 @@ export function FullRegisterForm({ onRegistered, trialAmount, termsPage }: Regis
         trialAmount={trialAmount}
         termsPage={termsPage}
         ready={isValid}
-        pending={registration.isPending}
+        pending={pending}
       />
     </form>
   );

@@ -1,7 +1,4 @@
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { FORM_MODE, serverFieldErrors } from '@/components/ui/form';
-import { readAffiliateParams } from '@/lib/affiliate';
+import { serverFieldErrors } from '@/components/ui/form';
 import { buildShortPayload, shortRegisterSchema, type ShortRegisterInput } from '../api/register';
 import { PhoneField } from './auth-fields';
 import {
@@ -10,7 +7,7 @@ import {
   AccountFields,
   RegisterEnd,
   type RegisterFormProps,
-  useRegisterSubmit,
+  useRegistration,
 } from './register-fields';
 
 const SHORT_ERRORS = serverFieldErrors<ShortRegisterInput>(ACCOUNT_FIELDS);
@@ -23,18 +20,15 @@ export function ShortRegisterForm({ onRegistered, trialAmount, termsPage }: Regi
   const {
     register,
     control,
-    handleSubmit,
-    setError,
+    onSubmit,
+    pending,
     formState: { errors, isValid },
-  } = useForm<ShortRegisterInput>({
-    resolver: zodResolver(shortRegisterSchema),
-    mode: FORM_MODE,
-    defaultValues: { ...ACCOUNT_DEFAULTS, trialBonus: false },
-  });
-
-  const registration = useRegisterSubmit(SHORT_ERRORS, setError, onRegistered);
-  const onSubmit = handleSubmit((input) =>
-    registration.submit(buildShortPayload(input, readAffiliateParams())),
+  } = useRegistration(
+    shortRegisterSchema,
+    { ...ACCOUNT_DEFAULTS, trialBonus: false },
+    SHORT_ERRORS,
+    buildShortPayload,
+    onRegistered,
   );
 
   return (
@@ -52,7 +46,7 @@ export function ShortRegisterForm({ onRegistered, trialAmount, termsPage }: Regi
         trialAmount={trialAmount}
         termsPage={termsPage}
         ready={isValid}
-        pending={registration.isPending}
+        pending={pending}
       />
     </form>
   );

@@ -97,7 +97,9 @@ function useRecompute<V extends FieldValues, R>(
       setFailure(error instanceof NoCryptoError ? t('fair.noCrypto') : t('fair.failed'));
     }
   });
-  return { form, result, failure, onSubmit };
+  // What the form shows: read here, where the form is made (react-hook-form's subscription).
+  const view = { onSubmit, submitting: form.formState.isSubmitting, failure };
+  return { form, result, view };
 }
 
 /** A recompute form: its fields and Recompute, and under it the result (`children`). */
@@ -153,7 +155,7 @@ function SeedForm({ game, jackpots, lang }: { game: SeededGame; jackpots: Jackpo
   const { t } = useTranslation();
   const id = useId();
   const slot = game.kind === 'slot' || game.kind === 'ways';
-  const { form, result, failure, onSubmit } = useRecompute(
+  const { form, result, view } = useRecompute(
     seedFormSchema,
     { serverSeed: '', commitment: '', clientSeed: '', nonce: '0', bet: '' },
     async (values): Promise<Checked> => {
@@ -171,15 +173,11 @@ function SeedForm({ game, jackpots, lang }: { game: SeededGame; jackpots: Jackpo
       };
     },
   );
-  const {
-    register,
-    formState: { errors, isSubmitting },
-  } = form;
+  const { register, formState } = form;
+  const { errors } = formState;
   return (
     <RecomputeForm
-      onSubmit={onSubmit}
-      submitting={isSubmitting}
-      failure={failure}
+      {...view}
       fields={
         <>
           <SeedTextField
@@ -245,20 +243,16 @@ function SeedForm({ game, jackpots, lang }: { game: SeededGame; jackpots: Jackpo
 function CrashForm({ game, lang }: { game: CrashGame; lang: Lang }) {
   const { t } = useTranslation();
   const id = useId();
-  const { form, result, failure, onSubmit } = useRecompute(
+  const { form, result, view } = useRecompute(
     crashFormSchema,
     { hash: '' },
     ({ hash }): Promise<CrashRound> => crashRound(game.info, hash),
   );
-  const {
-    register,
-    formState: { errors, isSubmitting },
-  } = form;
+  const { register, formState } = form;
+  const { errors } = formState;
   return (
     <RecomputeForm
-      onSubmit={onSubmit}
-      submitting={isSubmitting}
-      failure={failure}
+      {...view}
       fields={
         <>
           <p className="fair-muted">{t('fair.crash.intro')}</p>
