@@ -31,17 +31,49 @@ const anyFeature = {
   message: 'Shared code (components, hooks, lib) imports no feature.',
 };
 
+/**
+ * The three apps (the site in src/, the sportsbook frame, the games) share web/shared/ (the
+ * envelope client, money and dates, design tokens, the generated API types) through `@shared/`
+ * and import nothing of each other; shared code imports no app.
+ */
+const apps = ['src', 'sportsbook', 'games'];
+const otherApp = (app) => ({
+  regex: `^(${app === 'src' ? '' : '@/|'}(\\.\\./)+(${apps.filter((a) => a !== app).join('|')})(/|$))`,
+  message: 'An app imports no other app: what two apps need lives in web/shared (@shared/).',
+});
+const anyApp = {
+  regex: `^(@/|(\\.\\./)+(${apps.join('|')})(/|$))`,
+  message: 'web/shared imports nothing from the apps (src, sportsbook, games).',
+};
+
 /** ESLint's own no-restricted-imports, one block per folder (no resolver plugin needed). */
 const boundaries = [
   ...features.map((feature) => ({
     files: [`src/features/${feature}/**/*.{ts,tsx}`],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [otherFeature(feature), appLayer] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [otherFeature(feature), appLayer, otherApp('src')] },
+      ],
     },
   })),
   {
     files: ['src/components/**/*.{ts,tsx}', 'src/hooks/**/*.{ts,tsx}', 'src/lib/**/*.{ts,tsx}'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [anyFeature, appLayer] }] },
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [anyFeature, appLayer, otherApp('src')] }],
+    },
+  },
+  {
+    files: ['src/app/**/*.{ts,tsx}', 'src/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [otherApp('src')] }] },
+  },
+  ...['sportsbook', 'games'].map((app) => ({
+    files: [`${app}/**/*.{ts,tsx}`],
+    rules: { 'no-restricted-imports': ['error', { patterns: [otherApp(app)] }] },
+  })),
+  {
+    files: ['shared/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [anyApp] }] },
   },
 ];
 

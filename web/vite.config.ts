@@ -2,31 +2,10 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
+import { fontsStayFiles, preactInBuild, sharedAlias } from './vite.common.ts';
 
 // The Kasa server that /api, /media and /hub are proxied to (dev server and preview).
 const server = process.env.KASA_API ?? 'http://127.0.0.1:8080';
-
-// The production build renders with Preact's React-compatible layer instead of React's DOM
-// renderer: the same components, hooks and libraries (react-router, TanStack Query, react-hook-form,
-// sonner, embla), for about 55 KB gzip less on every first visit (issue 11's budget of 150 KB for
-// the first load; React alone was 66 KB of it). Preact 11 passes `ref` to function components as a
-// prop, as React 19 does. The dev server and the unit tests keep React; the browser tests run the
-// production build, so what ships is what they test.
-const preactInBuild = [
-  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-  { find: /^react-dom$/, replacement: 'preact/compat' },
-  { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
-  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
-  { find: /^react$/, replacement: 'preact/compat' },
-  // react-router's package exports name only its development build (extra checks and warnings on
-  // every navigation); the production build sits beside it.
-  {
-    find: /^react-router$/,
-    replacement: fileURLToPath(
-      new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url),
-    ),
-  },
-];
 
 /**
  * The built page preloads its text's font, and its stylesheets move from the head to the end of
@@ -109,7 +88,7 @@ const pureGeneratedSchemas: Plugin = {
   name: 'kasa-pure-generated-schemas',
   apply: 'build',
   transform(code, id) {
-    if (!id.endsWith('/src/lib/api/generated/zod.gen.ts')) return null;
+    if (!id.endsWith('/shared/api/generated/zod.gen.ts')) return null;
     return { code: code.replace(/(^|[^.\w])z\.(\w+)\(/g, '$1/* @__PURE__ */ z.$2('), map: null };
   },
 };
@@ -120,6 +99,7 @@ export default defineConfig(({ command }) => ({
   resolve: {
     alias: [
       { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
+      sharedAlias,
       ...(command === 'build' ? preactInBuild : []),
     ],
   },
@@ -134,9 +114,8 @@ export default defineConfig(({ command }) => ({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    // Fonts stay files (the Turkish subset is small enough to be inlined otherwise): the CSP allows
-    // fonts from the site only, not `data:` URLs.
-    assetsInlineLimit: (file) => (file.endsWith('.woff2') ? false : undefined),
+    // Fonts stay files (the Turkish subset is small enough to be inlined otherwise).
+    assetsInlineLimit: fontsStayFiles,
     // dist/.vite/manifest.json: which chunks a page loads at once (read by the size budget).
     manifest: true,
     rolldownOptions: {
@@ -164,7 +143,12 @@ export default defineConfig(({ command }) => ({
   test: {
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],
-    include: ['src/**/*.test.{ts,tsx}', 'games/**/*.test.ts', 'sportsbook/**/*.test.{ts,tsx}'],
+    include: [
+      'src/**/*.test.{ts,tsx}',
+      'shared/**/*.test.ts',
+      'games/**/*.test.ts',
+      'sportsbook/**/*.test.{ts,tsx}',
+    ],
     css: false,
   },
 }));

@@ -1,17 +1,50 @@
 import { defineConfig } from 'vite';
 import { fileURLToPath } from 'node:url';
+import {
+  fontsStayFiles,
+  pageInputs,
+  sharedAlias,
+  templatePages,
+  type Page,
+} from './vite.common.ts';
 
 // The studio's HTML5 games (issue 14): vanilla TypeScript, no React, built beside the app into
-// dist/games/ (one page for every slot, dist/games/slot/index.html, and one for each table game,
-// dist/games/{roulette,keno,wheel,baccarat}/index.html, which the server answers for
-// /games/{code}/; their files under dist/games/assets/). Runs after the app's build, so it must not
-// empty dist/. Only external scripts and styles: the server's CSP runs no inline script.
+// dist/games/. Their sources: kit/ (what every game uses: the API client, boot, the top bar,
+// sound, dialogs and the fairness panel, the base style), slots/ (the line slots and their reels,
+// also the ground of ways/), ways/ (Kapadokya Ways), crash/ (Kasa Aviator) and tables/ (roulette,
+// keno, the wheel, baccarat, blackjack). One page for every slot (dist/games/slot/index.html) and
+// one for each other kind, which the server answers for /games/{code}/
+// (server/src/studio/page.rs); their files under dist/games/assets/. The pages are made from one
+// template (shared/page.html). Runs after the app's build, so it must not empty dist/. Only
+// external scripts and styles: the server's CSP runs no inline script.
 const root = fileURLToPath(new URL('./games', import.meta.url));
+
+const game = (dir: string, title: string, entry: string, themeColor?: string): Page => ({
+  dir,
+  title,
+  entry,
+  themeColor,
+  body: '<div id="app" class="app"></div>',
+});
+
+const pages: Page[] = [
+  game('slot', 'Kasa Slot', '/slots/main.ts'),
+  game('roulette', 'Kasa Rulet', '/tables/roulette.ts'),
+  game('keno', 'Kasa Keno', '/tables/keno.ts'),
+  game('wheel', 'Kasa Şans Çarkı', '/tables/wheel.ts'),
+  game('baccarat', 'Kasa Bakara', '/tables/baccarat.ts'),
+  game('crash', 'Kasa Aviator', '/crash/main.ts'),
+  game('blackjack', 'Kasa Blackjack', '/tables/blackjack.ts'),
+  // The ways slot (Kapadokya Ways), for the studio games of kind 'ways'.
+  game('ways', 'Kapadokya Ways', '/ways/main.ts', '#1a0f1f'),
+];
 
 export default defineConfig({
   root,
   base: '/games/',
   publicDir: false,
+  plugins: [templatePages(root, pages)],
+  resolve: { alias: [sharedAlias] },
   server: {
     fs: { allow: ['..'] },
     proxy: { '/games/api': process.env.KASA_API ?? 'http://127.0.0.1:8080' },
@@ -20,21 +53,8 @@ export default defineConfig({
     outDir: fileURLToPath(new URL('./dist/games', import.meta.url)),
     emptyOutDir: false,
     assetsDir: 'assets',
-    // Fonts stay files (the CSP allows fonts from the site only, not data: URLs).
-    assetsInlineLimit: (file) => (file.endsWith('.woff2') ? false : undefined),
+    assetsInlineLimit: fontsStayFiles,
     modulePreload: { polyfill: false },
-    rolldownOptions: {
-      input: {
-        slot: fileURLToPath(new URL('./games/slot/index.html', import.meta.url)),
-        roulette: fileURLToPath(new URL('./games/roulette/index.html', import.meta.url)),
-        keno: fileURLToPath(new URL('./games/keno/index.html', import.meta.url)),
-        wheel: fileURLToPath(new URL('./games/wheel/index.html', import.meta.url)),
-        baccarat: fileURLToPath(new URL('./games/baccarat/index.html', import.meta.url)),
-        crash: fileURLToPath(new URL('./games/crash/index.html', import.meta.url)),
-        blackjack: fileURLToPath(new URL('./games/blackjack/index.html', import.meta.url)),
-        // The ways slot (Kapadokya Ways), for the studio games of kind 'ways'.
-        ways: fileURLToPath(new URL('./games/ways/index.html', import.meta.url)),
-      },
-    },
+    rolldownOptions: { input: pageInputs(root, pages) },
   },
 });

@@ -47,7 +47,7 @@ enum Command {
         limit: i64,
     },
     /// Print the OpenAPI document of the API as JSON (the app's API types are generated from a
-    /// committed copy: `cargo run --bin kasa -- openapi > web/src/lib/api/openapi.json`).
+    /// committed copy: `cargo run --bin kasa -- openapi > web/shared/api/openapi.json`).
     Openapi,
     /// Operator commands.
     Admin {

@@ -1,10 +1,10 @@
 #!/usr/bin/env sh
-# Rebuilds src/assets/fonts from @fontsource-variable/inter (needs `pip install fonttools brotli`):
+# Rebuilds shared/fonts from @fontsource-variable/inter (needs `pip install fonttools brotli`):
 # the Latin subset as shipped, and the Turkish letters and the lira sign cut from Latin Extended.
 set -eu
 cd "$(dirname "$0")/.."
 from=node_modules/@fontsource-variable/inter
-to=src/assets/fonts
+to=shared/fonts
 cp "$from/files/inter-latin-wght-normal.woff2" "$to/"
 cp "$from/LICENSE" "$to/OFL.txt"
 pyftsubset "$from/files/inter-latin-ext-wght-normal.woff2" \

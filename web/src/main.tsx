@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import './assets/fonts/inter.css';
-import './styles/tokens.css';
+import '@shared/fonts/inter.css';
+import '@shared/tokens.css';
 import './styles/base.css';
 import { App, prepareApp, prepareRouter } from './app';
 import { builtInTextsReady } from './lib/i18n';

@@ -12,7 +12,7 @@ use crate::on_both_engines;
 
 /// The route that serves the document itself (not an envelope call, so not in it).
 const DOCUMENT: &str = "/api/openapi.json";
-const COMMITTED: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../web/src/lib/api/openapi.json");
+const COMMITTED: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../web/shared/api/openapi.json");
 const METHODS: [&str; 9] = ["get", "head", "post", "put", "patch", "delete", "options", "trace", "connect"];
 
 /// The routes of a router as (METHOD, path). axum has no listing of its routes, but the `Debug`
@@ -207,8 +207,8 @@ fn the_committed_copy_of_the_document_is_what_kasa_openapi_prints() {
     assert_eq!(doc, document());
     assert!(
         committed == printed,
-        "web/src/lib/api/openapi.json is not the current OpenAPI document: run \
-         `cargo run --bin kasa -- openapi > web/src/lib/api/openapi.json` and commit it"
+        "web/shared/api/openapi.json is not the current OpenAPI document: run \
+         `cargo run --bin kasa -- openapi > web/shared/api/openapi.json` and commit it"
     );
 }
 

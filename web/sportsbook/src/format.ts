@@ -1,32 +1,8 @@
+import { formatWhen, intlLocale } from '@shared/format/date';
 import type { Lang } from './params';
 
-const money = new Map<Lang, Intl.NumberFormat>();
-
-/** Lira from kuruş: `1.234,56 ₺` in Turkish, `₺1,234.56` in English (DESIGN.md). */
-export function formatKurus(kurus: number, lang: Lang): string {
-  return formatLira(kurus / 100, lang);
-}
-
-export function formatLira(lira: number, lang: Lang): string {
-  let f = money.get(lang);
-  if (!f) {
-    f = new Intl.NumberFormat(lang === 'tr' ? 'tr-TR' : 'en-GB', {
-      style: 'currency',
-      currency: 'TRY',
-      currencyDisplay: 'narrowSymbol',
-      minimumFractionDigits: 2,
-      maximumFractionDigits: 2,
-    });
-    money.set(lang, f);
-  }
-  if (lang !== 'tr') return f.format(lira);
-  const number = f
-    .formatToParts(lira)
-    .filter((p) => p.type !== 'currency' && p.type !== 'literal')
-    .map((p) => p.value)
-    .join('');
-  return `${number} ₺`;
-}
+/** Money as the site writes it (shared/format/money.ts): `1.234,56 ₺` / `₺1,234.56`. */
+export { formatKurus, formatLira } from '@shared/format/money';
 
 /** Decimal odds with two decimals in the language (2,15 in Turkish, 2.15 in English). */
 export function formatPrice(hundredths: number, lang: Lang): string {
@@ -36,7 +12,7 @@ export function formatPrice(hundredths: number, lang: Lang): string {
 
 /** A stake as the input shows it after formatting (no currency sign). */
 export function formatStakeInput(kurus: number, lang: Lang): string {
-  return (kurus / 100).toLocaleString(lang === 'tr' ? 'tr-TR' : 'en-GB', {
+  return (kurus / 100).toLocaleString(intlLocale(lang), {
     minimumFractionDigits: 0,
     maximumFractionDigits: 2,
   });
@@ -60,22 +36,15 @@ export function formatKickOff(
 ): string {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return '';
-  const locale = lang === 'tr' ? 'tr-TR' : 'en-GB';
-  const time = d.toLocaleTimeString(locale, { hour: '2-digit', minute: '2-digit' });
+  const time = formatWhen(d, lang, 'time');
   const next = new Date(now);
   next.setDate(now.getDate() + 1);
   if (sameDay(d, now)) return `${today} ${time}`;
   if (sameDay(d, next)) return `${tomorrow} ${time}`;
-  return `${d.toLocaleDateString(locale, { day: 'numeric', month: 'short' })} ${time}`;
+  return `${formatWhen(d, lang, 'dayMonth')} ${time}`;
 }
 
+/** A bet's time: `25 Kas 20:00`. */
 export function formatDateTime(iso: string, lang: Lang): string {
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return '';
-  return d.toLocaleString(lang === 'tr' ? 'tr-TR' : 'en-GB', {
-    day: 'numeric',
-    month: 'short',
-    hour: '2-digit',
-    minute: '2-digit',
-  });
+  return formatWhen(iso, lang, 'dayMonthTime');
 }

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import type { Changes, EventView, MarketPatch } from '../../src/lib/api/generated/types.gen';
+import type { Changes, EventView, MarketPatch } from '@shared/api/generated/types.gen';
 
 export type { Changes };
 

@@ -1,6 +1,6 @@
 import { createRoot } from 'react-dom/client';
-import '../../src/assets/fonts/inter.css';
-import '../../src/styles/tokens.css';
+import '@shared/fonts/inter.css';
+import '@shared/tokens.css';
 import './style.css';
 import { App } from './App';
 import { parseParams } from './params';

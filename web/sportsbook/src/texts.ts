@@ -1,3 +1,4 @@
+import { intlLocale } from '@shared/format/date';
 import type { Lang } from './params';
 
 /** Every text of the sportsbook, in Turkish and English. */
@@ -252,7 +253,7 @@ function signed(line: number | null | undefined, lang: Lang): string {
 }
 
 function formatLine(line: number, lang: Lang): string {
-  return line.toLocaleString(lang === 'tr' ? 'tr-TR' : 'en-GB', { maximumFractionDigits: 1 });
+  return line.toLocaleString(intlLocale(lang), { maximumFractionDigits: 1 });
 }
 
 /** A market's name, as issue 17 names them (Maç Sonucu, Alt/Üst 2.5 ...). */

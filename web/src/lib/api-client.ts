@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { callApi, NetworkError, type Answer } from '@shared/api/envelope';
 import {
   getFingerprint,
   isFingerprintPending,
@@ -12,23 +13,15 @@ import { getToken, logoutLocally } from './session-store';
 
 /**
  * The API client (spec section 7): ./api/ plus the endpoint, with the Authorization, x-locale and
- * x-fingerprint headers. It throws: an envelope with success false, an HTTP error, an unreachable
- * server or data of the wrong shape become an `ApiError`, so a failed call can never look like a
- * success. It shows nothing itself: the query client (lib/react-query) turns failed actions into
+ * x-fingerprint headers, through the envelope client the three apps share
+ * (shared/api/envelope.ts). It throws: an envelope with success false, an HTTP error, an
+ * unreachable server or data of the wrong shape become an `ApiError`, so a failed call can never
+ * look like a success. It shows nothing itself: the query client (lib/react-query) turns failed actions into
  * toasts, and forms put field errors beside their fields.
  */
 
-/** The response envelope of every /api/ call (spec section 3). */
-export type Envelope<T> = { success: boolean; message: string | null; data: T | null };
-
 /** A successful call: its data and the server's message (shown as a success toast where asked). */
 export type ApiResponse<T> = { data: T; message: string | null; status: number };
-
-const envelopeSchema = z.object({
-  success: z.boolean(),
-  message: z.nullish(z.string()),
-  data: z.optional(z.unknown()),
-});
 
 /** A field error's data: the payload key the server names (HTTP 422, or 409 for a clash). */
 const fieldErrorSchema = z.object({ field: z.string().check(z.minLength(1)) });
@@ -99,18 +92,6 @@ export function requestFingerprint(mode: 'wait' | 'local' = 'wait'): string | Pr
   return whenFingerprint();
 }
 
-export function buildHeaders(hasBody: boolean, fingerprint: string): Record<string, string> {
-  const headers: Record<string, string> = {
-    Accept: 'application/json',
-    'x-locale': getCurrentLanguage() || 'tr',
-    'x-fingerprint': fingerprint,
-  };
-  const token = getToken();
-  if (token) headers.Authorization = `Bearer ${token}`;
-  if (hasBody) headers['Content-Type'] = 'application/json';
-  return headers;
-}
-
 function fieldErrorsOf(data: unknown, message: string): Record<string, string> {
   const parsed = fieldErrorSchema.safeParse(data);
   return parsed.success ? { [parsed.data.field]: message } : {};
@@ -125,52 +106,46 @@ async function request<T>(
   const pendingFingerprint = requestFingerprint(options.fingerprint);
   const fingerprint =
     typeof pendingFingerprint === 'string' ? pendingFingerprint : await pendingFingerprint;
-  let response: Response;
+  let answer: Answer<unknown>;
   try {
-    response = await fetch(buildUrl(path, method === 'GET' ? options.params : undefined), {
+    answer = await callApi({
       method,
-      headers: buildHeaders(method === 'POST', fingerprint),
-      body: method === 'POST' ? JSON.stringify(body ?? {}) : undefined,
+      url: buildUrl(path, method === 'GET' ? options.params : undefined),
+      lang: getCurrentLanguage() || 'tr',
+      token: getToken(),
+      headers: { 'x-fingerprint': fingerprint },
+      body: method === 'POST' ? (body ?? {}) : undefined,
       signal: options.signal,
-      credentials: 'same-origin',
     });
   } catch (error) {
-    if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiError(translate('errors.network'), 0);
+    if (error instanceof NetworkError) throw new ApiError(translate('errors.network'), 0);
+    throw error;
   }
 
   // A 401 on any call logs the player out (spec sections 7 and 8).
-  if (response.status === 401) {
+  if (answer.status === 401) {
     logoutLocally();
     throw new ApiError(translate('errors.sessionExpired'), 401);
   }
 
-  let json: unknown;
-  try {
-    json = await response.json();
-  } catch {
-    throw new ApiError(translate('errors.unexpected'), response.status);
-  }
-  const parsed = envelopeSchema.safeParse(json);
-  if (!parsed.success) throw new ApiError(translate('errors.unexpected'), response.status);
-
-  const { success, message } = parsed.data;
-  if (!success || !response.ok) {
+  if (!answer.enveloped) throw new ApiError(translate('errors.unexpected'), answer.status);
+  const { message } = answer;
+  if (!answer.ok) {
     // Other error messages pass through unchanged.
     const text = message || translate('errors.unexpected');
-    throw new ApiError(text, response.status, fieldErrorsOf(parsed.data.data, text));
+    throw new ApiError(text, answer.status, fieldErrorsOf(answer.data, text));
   }
 
-  let data = (parsed.data.data ?? null) as T;
+  let data = answer.data as T;
   if (options.schema) {
-    const checked = options.schema.safeParse(parsed.data.data);
+    const checked = options.schema.safeParse(answer.data);
     if (!checked.success) {
       if (import.meta.env.DEV) console.warn(`Unexpected data from ${path}`, checked.error);
-      throw new ApiError(translate('errors.unexpected'), response.status);
+      throw new ApiError(translate('errors.unexpected'), answer.status);
     }
     data = checked.data;
   }
-  return { data, message: message ?? null, status: response.status };
+  return { data, message, status: answer.status };
 }
 
 export const api = {

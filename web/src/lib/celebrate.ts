@@ -1,4 +1,5 @@
 import { createStore } from './create-store';
+import { colours } from '@shared/tokens';
 
 /** Confetti of spec section 9: 150 particles, starting 100 ms after the celebration appears. */
 export const CONFETTI_PARTICLES = 150;
@@ -21,7 +22,7 @@ export function fireConfetti(): void {
         startVelocity: 42,
         origin: { y: 0.6 },
         zIndex: 1200,
-        colors: ['#1fd17a', '#ffb020', '#3aa0ff', '#eef3f8', '#ff5c6c'],
+        colors: [colours.accent, colours.gold, colours.info, colours.textPrimary, colours.danger],
         disableForReducedMotion: false,
       });
     } catch {

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { zLoginData } from './api/generated/zod.gen';
+import { zLoginData } from '@shared/api/generated/zod.gen';
 import { browser } from './browser';
 import { createStore, useStore } from './create-store';
 import { STORAGE_KEYS, clearAllStorage, readJson, removeKey, writeJson } from './storage';

@@ -1,8 +1,17 @@
-import { useState, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
+import {
+  useState,
+  type ButtonHTMLAttributes,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type Ref,
+} from 'react';
 import { IMaskInput } from 'react-imask';
+import { zodResolver } from '@hookform/resolvers/zod';
 import {
   Controller,
+  useForm,
   type Control,
+  type DefaultValues,
   type FieldError,
   type FieldPathByValue,
   type FieldValues,
@@ -11,6 +20,7 @@ import {
   type UseFormSetFocus,
 } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import type { $ZodType } from 'zod/v4/core';
 import { ApiError } from '@/lib/api-client';
 import type { MutationMeta } from '@/lib/react-query';
 import { validationText } from '@/lib/validation';
@@ -79,6 +89,66 @@ export function serverFieldErrors<T extends FieldValues>(
 }
 
 export type ServerFieldErrors<T extends FieldValues> = ReturnType<typeof serverFieldErrors<T>>;
+
+/**
+ * A form of this pattern that sends one call: validated by `schema` from `defaultValues`; on
+ * submit, `send` makes the call with the form's values and, when it fails, hands the error to
+ * `failed`, which puts the server's field errors beside their fields (the first one focused, its
+ * text selected). Returns react-hook-form's form with the `onSubmit` for the <form>.
+ */
+export function useCallForm<T extends FieldValues>(
+  schema: $ZodType<T, T>,
+  defaultValues: DefaultValues<T>,
+  fieldErrors: ServerFieldErrors<T>,
+  send: (values: T, failed: (error: unknown) => void) => void,
+) {
+  const form = useForm<T, unknown, T>({
+    resolver: zodResolver(schema),
+    mode: FORM_MODE,
+    defaultValues,
+  });
+  const { handleSubmit, setError, setFocus } = form;
+  const onSubmit = handleSubmit((values) =>
+    send(values, (error) => {
+      fieldErrors.apply(error, setError, setFocus);
+    }),
+  );
+  return { ...form, onSubmit };
+}
+
+type SubmitButtonProps = Omit<
+  ButtonHTMLAttributes<HTMLButtonElement>,
+  'type' | 'disabled' | 'children' | 'className'
+> & {
+  /** The form may be sent (it is valid). */
+  ready: boolean;
+  /** Its call is running: the button waits and says so. */
+  pending: boolean;
+  label: string;
+  icon?: IconName;
+  /** The main button of a row of actions (beside Back) instead of one across the form. */
+  inRow?: boolean;
+};
+
+/** A form's submit button: disabled until the form is valid and while its call runs. */
+export function SubmitButton({ ready, pending, label, icon, inRow, ...rest }: SubmitButtonProps) {
+  const { t } = useTranslation();
+  return (
+    <button
+      type="submit"
+      className={
+        inRow
+          ? 'btn btn--primary btn--lg form-actions__main'
+          : 'btn btn--primary btn--block btn--lg'
+      }
+      disabled={!ready || pending}
+      {...rest}
+    >
+      {icon ? <Icon name={icon} size={18} /> : null}
+      {pending ? t('common.loading') : label}
+    </button>
+  );
+}
 
 type FieldProps = {
   id: string;

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { api } from '@/lib/api-client';
-import { zTrialBonus } from '@/lib/api/generated/zod.gen';
+import { zTrialBonus } from '@shared/api/generated/zod.gen';
 import { celebrate } from '@/lib/celebrate';
 import { translate } from '@/lib/i18n';
 import { setBalance } from './get-balance';

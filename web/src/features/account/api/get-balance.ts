@@ -1,7 +1,7 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { api } from '@/lib/api-client';
-import { zBalanceData } from '@/lib/api/generated/zod.gen';
+import { zBalanceData } from '@shared/api/generated/zod.gen';
 import { getSession, useSession } from '@/lib/session-store';
 
 /**

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import type { Profile } from '@/lib/api/generated';
-import { zProfile } from '@/lib/api/generated/zod.gen';
+import type { Profile } from '@shared/api/generated';
+import { zProfile } from '@shared/api/generated/zod.gen';
 import { useSession } from '@/lib/session-store';
 
 /** GET customer/profile: personal information, balances by pocket and the trial-bonus offer. */

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import type { PageBody, SessionEntry, SessionPage } from '@/lib/api/generated';
-import { zSessionPage } from '@/lib/api/generated/zod.gen';
+import type { PageBody, SessionEntry, SessionPage } from '@shared/api/generated';
+import { zSessionPage } from '@shared/api/generated/zod.gen';
 
 /** POST customer/sessions {skip, take}: the player's logins, newest first. */
 

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { api } from '@/lib/api-client';
-import type { ChangePasswordBody } from '@/lib/api/generated';
+import type { ChangePasswordBody } from '@shared/api/generated';
 import { withMeta, type MutationOptions } from '@/lib/react-query';
 import { password, passwordsMatch, text } from '@/lib/validation';
 

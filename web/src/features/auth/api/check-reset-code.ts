@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { api } from '@/lib/api-client';
-import type { CheckCodeBody } from '@/lib/api/generated';
+import type { CheckCodeBody } from '@shared/api/generated';
 import { withMeta, type MutationOptions } from '@/lib/react-query';
 import { text } from '@/lib/validation';
 import { refusalOnField } from './field-error';

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import type { Country } from '@/lib/api/generated';
-import { zRegisterFormData } from '@/lib/api/generated/zod.gen';
+import type { Country } from '@shared/api/generated';
+import { zRegisterFormData } from '@shared/api/generated/zod.gen';
 
 /** GET auth/form (optional query refId): the countries of the full registration form. */
 

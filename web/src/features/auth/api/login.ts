@@ -1,8 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { api } from '@/lib/api-client';
-import type { LoginBody } from '@/lib/api/generated';
-import { zLoginData } from '@/lib/api/generated/zod.gen';
+import type { LoginBody } from '@shared/api/generated';
+import { zLoginData } from '@shared/api/generated/zod.gen';
 import { withMeta, type MutationOptions } from '@/lib/react-query';
 import { setAuthData } from '@/lib/session-store';
 import { text } from '@/lib/validation';

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import type { AffiliateParams } from '@/lib/affiliate';
 import { api } from '@/lib/api-client';
-import type { RegisterPayload } from '@/lib/api/generated';
+import type { RegisterPayload } from '@shared/api/generated';
 import { withMeta, type MutationOptions } from '@/lib/react-query';
 import { setAuthData } from '@/lib/session-store';
 import {
@@ -91,8 +91,11 @@ export function birthDateFromParts(day: string, month: string, year: string): st
   return `${year.padStart(4, '0')}-${month.padStart(2, '0')}-${day.padStart(2, '0')}`;
 }
 
-/** The contact fields both payloads start with (names and e-mail trimmed). */
-function contactPayload(input: FastRegisterInput | FullRegisterInput) {
+/**
+ * What every form's payload carries: the contact fields (names and e-mail trimmed), the password
+ * twice, the currency and the affiliate parameters.
+ */
+function accountPayload(input: FastRegisterInput | FullRegisterInput, affiliate: AffiliateParams) {
   return {
     name: input.name.trim(),
     surname: input.surname.trim(),
@@ -100,6 +103,10 @@ function contactPayload(input: FastRegisterInput | FullRegisterInput) {
     email: input.email.trim(),
     phone: input.phone,
     acceptTerms: input.acceptTerms,
+    password: input.password,
+    password2: input.password2,
+    currencyId: DEFAULT_CURRENCY_ID,
+    ...affiliate,
   };
 }
 
@@ -108,15 +115,7 @@ export function buildFastPayload(
   input: FastRegisterInput,
   affiliate: AffiliateParams,
 ): RegisterPayload {
-  return {
-    ...contactPayload(input),
-    password: input.password,
-    password2: input.password2,
-    currencyId: DEFAULT_CURRENCY_ID,
-    trialBonus: input.trialBonus,
-    isFast: true,
-    ...affiliate,
-  };
+  return { ...accountPayload(input, affiliate), trialBonus: input.trialBonus, isFast: true };
 }
 
 /** The full form's payload: PersonalNo, country id, birthDate plus its three parts, trialBonus 1/0. */
@@ -125,18 +124,14 @@ export function buildFullPayload(
   affiliate: AffiliateParams,
 ): RegisterPayload {
   return {
-    ...contactPayload(input),
+    ...accountPayload(input, affiliate),
     PersonalNo: input.personalNo,
     country: input.country,
-    currencyId: DEFAULT_CURRENCY_ID,
     birthDate: birthDateFromParts(input.birthDateDay, input.birthDateMonth, input.birthDateYear),
     birthDateDay: input.birthDateDay,
     birthDateMonth: input.birthDateMonth,
     birthDateYear: input.birthDateYear,
     trialBonus: input.trialBonus ? 1 : 0,
-    password: input.password,
-    password2: input.password2,
-    ...affiliate,
   };
 }
 
@@ -145,14 +140,7 @@ export function buildShortPayload(
   input: ShortRegisterInput,
   affiliate: AffiliateParams,
 ): RegisterPayload {
-  return {
-    ...contactPayload(input),
-    password: input.password,
-    password2: input.password2,
-    currencyId: DEFAULT_CURRENCY_ID,
-    trialBonus: input.trialBonus ? 1 : 0,
-    ...affiliate,
-  };
+  return { ...accountPayload(input, affiliate), trialBonus: input.trialBonus ? 1 : 0 };
 }
 
 /** Whether a payload asks for the trial bonus (a true flag or an amount above 0). */

@@ -1,8 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { api } from '@/lib/api-client';
-import type { PhoneBody } from '@/lib/api/generated';
-import { zPhoneState } from '@/lib/api/generated/zod.gen';
+import type { PhoneBody } from '@shared/api/generated';
+import { zPhoneState } from '@shared/api/generated/zod.gen';
 import { withMeta, type MutationOptions } from '@/lib/react-query';
 import { updateAuthData } from '@/lib/session-store';
 import { phone, smsCode } from '@/lib/validation';

@@ -1,7 +1,5 @@
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
-import { FORM_MODE, PasswordField, serverFieldErrors } from '@/components/ui/form';
+import { PasswordField, SubmitButton, serverFieldErrors, useCallForm } from '@/components/ui/form';
 import { Icon } from '@/components/ui/icon';
 import {
   changePasswordSchema,
@@ -32,20 +30,14 @@ function ChangePasswordForm() {
   const mutation = useChangePassword(CHANGE_ERRORS);
   const {
     register,
-    handleSubmit,
-    setError,
-    setFocus,
+    onSubmit,
     formState: { errors, isValid },
-  } = useForm<ChangePasswordInput>({
-    resolver: zodResolver(changePasswordSchema),
-    mode: FORM_MODE,
-    defaultValues: { oldPassword: '', password: '', confirmPassword: '' },
-  });
-  const onSubmit = handleSubmit((values) =>
-    mutation.mutate(values, {
-      onSuccess: () => closeDialog('changePassword'),
-      onError: (error) => CHANGE_ERRORS.apply(error, setError, setFocus),
-    }),
+  } = useCallForm(
+    changePasswordSchema,
+    { oldPassword: '', password: '', confirmPassword: '' },
+    CHANGE_ERRORS,
+    (values, failed) =>
+      mutation.mutate(values, { onSuccess: () => closeDialog('changePassword'), onError: failed }),
   );
   return (
     <form className="form panel-form" onSubmit={onSubmit} noValidate>
@@ -75,13 +67,11 @@ function ChangePasswordForm() {
         error={errors.confirmPassword}
         {...register('confirmPassword')}
       />
-      <button
-        type="submit"
-        className="btn btn--primary btn--block btn--lg"
-        disabled={!isValid || mutation.isPending}
-      >
-        {mutation.isPending ? t('common.loading') : t('auth.changePassword.submit')}
-      </button>
+      <SubmitButton
+        ready={isValid}
+        pending={mutation.isPending}
+        label={t('auth.changePassword.submit')}
+      />
     </form>
   );
 }

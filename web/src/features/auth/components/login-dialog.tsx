@@ -1,7 +1,5 @@
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
-import { FORM_MODE, PasswordField, serverFieldErrors } from '@/components/ui/form';
+import { PasswordField, SubmitButton, serverFieldErrors, useCallForm } from '@/components/ui/form';
 import { Icon } from '@/components/ui/icon';
 import { loginInputSchema, useLogin, type LoginInput } from '../api/login';
 import { closeDialog, openDialog } from '../stores/dialogs';
@@ -37,22 +35,14 @@ function LoginForm({ onDone }: { onDone: () => void }) {
   const loginMutation = useLogin(LOGIN_ERRORS);
   const {
     register,
-    handleSubmit,
-    setError,
-    setFocus,
+    onSubmit,
     formState: { errors, isValid },
-  } = useForm<LoginInput>({
-    resolver: zodResolver(loginInputSchema),
-    mode: FORM_MODE,
-    defaultValues: { username: '', password: '' },
-  });
-
-  const onSubmit = handleSubmit((values) =>
-    loginMutation.mutate(values, {
-      onSuccess: onDone,
-      // A wrong password stays, named under the field and selected for retyping.
-      onError: (error) => LOGIN_ERRORS.apply(error, setError, setFocus),
-    }),
+  } = useCallForm(
+    loginInputSchema,
+    { username: '', password: '' },
+    LOGIN_ERRORS,
+    // A wrong password stays, named under the field and selected for retyping.
+    (values, failed) => loginMutation.mutate(values, { onSuccess: onDone, onError: failed }),
   );
 
   return (
@@ -71,14 +61,12 @@ function LoginForm({ onDone }: { onDone: () => void }) {
           {t('auth.login.recovery')}
         </button>
       </div>
-      <button
-        type="submit"
-        className="btn btn--primary btn--block btn--lg"
-        disabled={!isValid || loginMutation.isPending}
-      >
-        <Icon name="login" size={18} />
-        {loginMutation.isPending ? t('common.loading') : t('auth.login.submit')}
-      </button>
+      <SubmitButton
+        ready={isValid}
+        pending={loginMutation.isPending}
+        icon="login"
+        label={t('auth.login.submit')}
+      />
     </form>
   );
 }

@@ -1,9 +1,12 @@
 import { useEffect, type ReactNode } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
-import { Icon } from '@/components/ui/icon';
-import { FORM_MODE, MASKS, MaskedField, serverFieldErrors } from '@/components/ui/form';
+import {
+  MASKS,
+  MaskedField,
+  SubmitButton,
+  serverFieldErrors,
+  useCallForm,
+} from '@/components/ui/form';
 import {
   codeFormSchema,
   phoneFormSchema,
@@ -34,23 +37,12 @@ export function PhoneStepForm({ id, phone, locked, onSent, tag, submitLabel }: P
   const mutation = useUpdatePhone(PHONE_ERRORS);
   const {
     control,
-    handleSubmit,
-    setError,
-    setFocus,
+    onSubmit,
     formState: { errors, isValid },
-  } = useForm<PhoneFormInput>({
-    resolver: zodResolver(phoneFormSchema),
-    mode: FORM_MODE,
-    defaultValues: { phone },
-  });
-
-  const onSubmit = handleSubmit((values) =>
+  } = useCallForm(phoneFormSchema, { phone }, PHONE_ERRORS, (values, failed) =>
     mutation.mutate(
       { step: 1, phone: values.phone },
-      {
-        onSuccess: () => onSent(values.phone),
-        onError: (error) => PHONE_ERRORS.apply(error, setError, setFocus),
-      },
+      { onSuccess: () => onSent(values.phone), onError: failed },
     ),
   );
 
@@ -65,15 +57,13 @@ export function PhoneStepForm({ id, phone, locked, onSent, tag, submitLabel }: P
         readOnly={locked}
         autoFocus={!locked}
       />
-      <button
-        type="submit"
-        className="btn btn--primary btn--block btn--lg"
-        disabled={!isValid || mutation.isPending}
+      <SubmitButton
+        ready={isValid}
+        pending={mutation.isPending}
+        icon="chat"
+        label={submitLabel ?? t('auth.phone.sendCode')}
         data-autofocus={locked ? true : undefined}
-      >
-        <Icon name="chat" size={18} />
-        {mutation.isPending ? t('common.loading') : (submitLabel ?? t('auth.phone.sendCode'))}
-      </button>
+      />
     </form>
   );
 }
@@ -110,21 +100,10 @@ export function CodeStepForm({
   const resend = useUpdatePhone();
   const {
     control,
-    handleSubmit,
-    setError,
     setFocus,
+    onSubmit,
     formState: { errors, isValid },
-  } = useForm<CodeFormInput>({
-    resolver: zodResolver(codeFormSchema),
-    mode: FORM_MODE,
-    defaultValues: { code: '' },
-  });
-
-  useEffect(() => {
-    setFocus('code');
-  }, [setFocus]);
-
-  const onSubmit = handleSubmit((values) =>
+  } = useCallForm(codeFormSchema, { code: '' }, CODE_ERRORS, (values, failed) =>
     mutation.mutate(
       { step: 2, phone, code: values.code },
       {
@@ -134,12 +113,16 @@ export function CodeStepForm({
         },
         onError: (error) => {
           // The typed code stays, named wrong under the field and selected for retyping.
-          CODE_ERRORS.apply(error, setError, setFocus);
+          failed(error);
           onFailed?.();
         },
       },
     ),
   );
+
+  useEffect(() => {
+    setFocus('code');
+  }, [setFocus]);
 
   return (
     <form className="form" onSubmit={onSubmit} noValidate>
@@ -157,14 +140,12 @@ export function CodeStepForm({
       />
       <ResendCode resend={() => resend.mutateAsync({ step: 1, phone })} />
       {children}
-      <button
-        type="submit"
-        className="btn btn--primary btn--block btn--lg"
-        disabled={!isValid || mutation.isPending}
-      >
-        <Icon name="check" size={18} />
-        {mutation.isPending ? t('common.loading') : (submitLabel ?? t('auth.phone.validate'))}
-      </button>
+      <SubmitButton
+        ready={isValid}
+        pending={mutation.isPending}
+        icon="check"
+        label={submitLabel ?? t('auth.phone.validate')}
+      />
     </form>
   );
 }

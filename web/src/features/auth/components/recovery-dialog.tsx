@@ -1,8 +1,6 @@
 import { useEffect, useReducer } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
-import { FORM_MODE, TextField, serverFieldErrors } from '@/components/ui/form';
+import { SubmitButton, TextField, serverFieldErrors, useCallForm } from '@/components/ui/form';
 import { Icon } from '@/components/ui/icon';
 import {
   recoveryPasswordSchema,
@@ -102,32 +100,20 @@ function UsernameStep({ onSent }: { onSent: (username: string) => void }) {
   const mutation = useSendResetPassword(USERNAME_ERRORS);
   const {
     register,
-    handleSubmit,
-    setError,
-    setFocus,
+    onSubmit,
     formState: { errors, isValid },
-  } = useForm<RecoveryUsernameInput>({
-    resolver: zodResolver(recoveryUsernameSchema),
-    mode: FORM_MODE,
-    defaultValues: { username: '' },
-  });
-  const onSubmit = handleSubmit((values) =>
-    mutation.mutate(values, {
-      onSuccess: () => onSent(values.username),
-      onError: (error) => USERNAME_ERRORS.apply(error, setError, setFocus),
-    }),
+  } = useCallForm(recoveryUsernameSchema, { username: '' }, USERNAME_ERRORS, (values, failed) =>
+    mutation.mutate(values, { onSuccess: () => onSent(values.username), onError: failed }),
   );
   return (
     <form className="form" onSubmit={onSubmit} noValidate>
       <UsernameField id="recovery-username" error={errors.username} {...register('username')} />
-      <button
-        type="submit"
-        className="btn btn--primary btn--block btn--lg"
-        disabled={!isValid || mutation.isPending}
-      >
-        <Icon name="mail" size={18} />
-        {mutation.isPending ? t('common.loading') : t('auth.recovery.sendCode')}
-      </button>
+      <SubmitButton
+        ready={isValid}
+        pending={mutation.isPending}
+        icon="mail"
+        label={t('auth.recovery.sendCode')}
+      />
     </form>
   );
 }
@@ -148,22 +134,12 @@ function CodeStep({
   const resend = useSendResetPassword();
   const {
     register,
-    handleSubmit,
-    setError,
-    setFocus,
+    onSubmit,
     formState: { errors, isValid },
-  } = useForm<RecoveryCodeInput>({
-    resolver: zodResolver(recoveryCodeSchema),
-    mode: FORM_MODE,
-    defaultValues: { code: '' },
-  });
-  const onSubmit = handleSubmit((values) =>
+  } = useCallForm(recoveryCodeSchema, { code: '' }, CODE_ERRORS, (values, failed) =>
     mutation.mutate(
       { username, code: values.code },
-      {
-        onSuccess: () => onValid(values.code),
-        onError: (error) => CODE_ERRORS.apply(error, setError, setFocus),
-      },
+      { onSuccess: () => onValid(values.code), onError: failed },
     ),
   );
   return (
@@ -189,13 +165,12 @@ function CodeStep({
           <Icon name="chevronLeft" size={18} />
           {t('auth.register.back')}
         </button>
-        <button
-          type="submit"
-          className="btn btn--primary btn--lg form-actions__main"
-          disabled={!isValid || mutation.isPending}
-        >
-          {mutation.isPending ? t('common.loading') : t('auth.recovery.checkCode')}
-        </button>
+        <SubmitButton
+          ready={isValid}
+          pending={mutation.isPending}
+          label={t('auth.recovery.checkCode')}
+          inRow
+        />
       </div>
     </form>
   );
@@ -216,20 +191,14 @@ function PasswordStep({
   const mutation = useChangePasswordWithCode(PASSWORD_ERRORS);
   const {
     register,
-    handleSubmit,
-    setError,
-    setFocus,
+    onSubmit,
     formState: { errors, isValid },
-  } = useForm<RecoveryPasswordInput>({
-    resolver: zodResolver(recoveryPasswordSchema),
-    mode: FORM_MODE,
-    defaultValues: { password: '', password2: '' },
-  });
-  const onSubmit = handleSubmit((values) =>
-    mutation.mutate(
-      { username, code, ...values },
-      { onSuccess: onDone, onError: (error) => PASSWORD_ERRORS.apply(error, setError, setFocus) },
-    ),
+  } = useCallForm(
+    recoveryPasswordSchema,
+    { password: '', password2: '' },
+    PASSWORD_ERRORS,
+    (values, failed) =>
+      mutation.mutate({ username, code, ...values }, { onSuccess: onDone, onError: failed }),
   );
   return (
     <form className="form" onSubmit={onSubmit} noValidate>
@@ -240,13 +209,11 @@ function PasswordStep({
         register={register}
         autoFocus
       />
-      <button
-        type="submit"
-        className="btn btn--primary btn--block btn--lg"
-        disabled={!isValid || mutation.isPending}
-      >
-        {mutation.isPending ? t('common.loading') : t('auth.recovery.changePassword')}
-      </button>
+      <SubmitButton
+        ready={isValid}
+        pending={mutation.isPending}
+        label={t('auth.recovery.changePassword')}
+      />
     </form>
   );
 }

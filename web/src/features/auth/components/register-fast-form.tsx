@@ -1,10 +1,8 @@
 import { useMemo, useReducer } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { FORM_MODE, serverFieldErrors } from '@/components/ui/form';
+import { SubmitButton, serverFieldErrors } from '@/components/ui/form';
 import { Icon } from '@/components/ui/icon';
-import { readAffiliateParams } from '@/lib/affiliate';
 import {
   FAST_STEPS,
   buildFastPayload,
@@ -18,11 +16,10 @@ import {
   ACCOUNT_DEFAULTS,
   ACCOUNT_FIELDS,
   AccountTextField,
-  ConsentField,
-  TrialField,
+  Agreements,
   type AccountTextName,
   type RegisterFormProps,
-  useRegisterSubmit,
+  useRegistration,
 } from './register-fields';
 
 const FAST_ERRORS = serverFieldErrors<FastRegisterInput>(ACCOUNT_FIELDS);
@@ -34,15 +31,18 @@ export function FastRegisterForm({ onRegistered, trialAmount, termsPage }: Regis
   const {
     register,
     control,
-    handleSubmit,
-    setError,
     setFocus,
+    onSubmit,
+    pending,
     formState: { errors, isValid },
-  } = useForm<FastRegisterInput>({
-    resolver: zodResolver(fastRegisterSchema),
-    mode: FORM_MODE,
-    defaultValues: { ...ACCOUNT_DEFAULTS, trialBonus: false },
-  });
+  } = useRegistration(
+    fastRegisterSchema,
+    { ...ACCOUNT_DEFAULTS, trialBonus: false },
+    FAST_ERRORS,
+    buildFastPayload,
+    onRegistered,
+    (field) => dispatch({ type: 'fieldError', field }),
+  );
   const values = useWatch({ control });
   const stepValid = useMemo(() => {
     const { error } = fastRegisterSchema.safeParse(values);
@@ -56,13 +56,6 @@ export function FastRegisterForm({ onRegistered, trialAmount, termsPage }: Regis
     dispatch(event);
     window.setTimeout(() => setFocus(FAST_STEPS[next][0]), 0);
   };
-
-  const registration = useRegisterSubmit(FAST_ERRORS, setError, onRegistered, (field) =>
-    dispatch({ type: 'fieldError', field }),
-  );
-  const onSubmit = handleSubmit((input) =>
-    registration.submit(buildFastPayload(input, readAffiliateParams())),
-  );
 
   const text = (name: AccountTextName) => (
     <AccountTextField form="fast" error={errors[name]} {...register(name)} />
@@ -106,13 +99,12 @@ export function FastRegisterForm({ onRegistered, trialAmount, termsPage }: Regis
       {step === 2 ? (
         <>
           <PhoneField control={control} name="phone" id="fast-phone" error={errors.phone} />
-          <TrialField control={control} name="trialBonus" id="fast-trial" amount={trialAmount} />
-          <ConsentField
+          <Agreements
+            form="fast"
             control={control}
-            name="acceptTerms"
-            id="fast-consent"
-            termsPage={termsPage}
             error={errors.acceptTerms}
+            trialAmount={trialAmount}
+            termsPage={termsPage}
           />
         </>
       ) : null}
@@ -128,13 +120,7 @@ export function FastRegisterForm({ onRegistered, trialAmount, termsPage }: Regis
           </button>
         ) : null}
         {last ? (
-          <button
-            type="submit"
-            className="btn btn--primary btn--lg form-actions__main"
-            disabled={!isValid || registration.isPending}
-          >
-            {registration.isPending ? t('common.loading') : t('auth.register.submit')}
-          </button>
+          <SubmitButton ready={isValid} pending={pending} label={t('auth.register.submit')} inRow />
         ) : (
           <button
             type="submit"

@@ -1,16 +1,27 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import {
   Controller,
+  useForm,
   type Control,
+  type DefaultValues,
   type FieldError,
   type FieldPathByValue,
   type FieldValues,
   type UseFormRegisterReturn,
-  type UseFormSetError,
 } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
-import { CheckField, TextField, type ServerFieldErrors } from '@/components/ui/form';
+import type { $ZodType } from 'zod/v4/core';
+import {
+  CheckField,
+  FORM_MODE,
+  SubmitButton,
+  TextField,
+  type ServerFieldErrors,
+} from '@/components/ui/form';
+import { readAffiliateParams, type AffiliateParams } from '@/lib/affiliate';
 import { formatMoney } from '@/lib/format';
 import { useRegister, type RegisterPayload } from '../api/register';
+import { NewPasswordFields } from './auth-fields';
 
 /** The fields both registration forms share, with their ids `fast-…` / `full-…`. */
 
@@ -83,7 +94,7 @@ export function AccountTextField({
 }
 
 /** The optional trial bonus checkbox (only when a trial bonus is offered), bound to the form. */
-export function TrialField<T extends FieldValues>({
+function TrialField<T extends FieldValues>({
   id,
   amount,
   control,
@@ -124,7 +135,7 @@ export function TrialField<T extends FieldValues>({
  * The consent at sign-up: 18 or older and the terms accepted, a required checkbox whose label links
  * the terms' content page (in a new tab, so the form keeps what was typed).
  */
-export function ConsentField<T extends FieldValues>({
+function ConsentField<T extends FieldValues>({
   id,
   termsPage,
   control,
@@ -153,6 +164,96 @@ export function ConsentField<T extends FieldValues>({
   );
 }
 
+type AccountFieldsProps = {
+  form: 'short' | 'full';
+  errors: Partial<Record<AccountTextName | 'password' | 'password2', FieldError>>;
+  register: ((name: AccountTextName) => UseFormRegisterReturn<AccountTextName>) &
+    Parameters<typeof NewPasswordFields>[0]['register'];
+};
+
+/**
+ * The account fields of a one-page form (short and full): name (focused first), surname,
+ * username, e-mail and the password twice.
+ */
+export function AccountFields({ form, errors, register }: AccountFieldsProps) {
+  const { t } = useTranslation();
+  const text = (name: AccountTextName) => (
+    <AccountTextField
+      form={form}
+      error={errors[name]}
+      autoFocus={name === 'name'}
+      {...register(name)}
+    />
+  );
+  return (
+    <>
+      {text('name')}
+      {text('surname')}
+      {text('username')}
+      {text('email')}
+      <NewPasswordFields
+        idPrefix={form}
+        labels={[t('auth.fields.password'), t('auth.fields.confirmPassword')]}
+        errors={errors}
+        register={register}
+      />
+    </>
+  );
+}
+
+type AgreementsProps<T extends FieldValues> = {
+  form: RegisterForm;
+  control: Control<T>;
+  /** The consent's error. */
+  error?: FieldError;
+  trialAmount: number;
+  termsPage: number;
+};
+
+type WithAgreements = FieldValues & { trialBonus: boolean; acceptTerms: boolean };
+
+/** The trial bonus (when one is offered) and the consent every registration form ends with. */
+export function Agreements<T extends WithAgreements>({
+  form,
+  control,
+  error,
+  trialAmount,
+  termsPage,
+}: AgreementsProps<T>) {
+  return (
+    <>
+      <TrialField
+        control={control}
+        name={'trialBonus' as FieldPathByValue<T, boolean>}
+        id={`${form}-trial`}
+        amount={trialAmount}
+      />
+      <ConsentField
+        control={control}
+        name={'acceptTerms' as FieldPathByValue<T, boolean>}
+        id={`${form}-consent`}
+        termsPage={termsPage}
+        error={error}
+      />
+    </>
+  );
+}
+
+/** The end of a one-page registration form (short and full): the agreements and Register. */
+export function RegisterEnd<T extends WithAgreements>({
+  ready,
+  pending,
+  ...agreements
+}: AgreementsProps<T> & { ready: boolean; pending: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Agreements {...agreements} />
+      <SubmitButton ready={ready} pending={pending} label={t('auth.register.submit')} />
+    </>
+  );
+}
+
 /** What a registration form reports: the payload it registered with. */
 export type RegisterFormProps = {
   onRegistered: (payload: RegisterPayload) => void;
@@ -162,23 +263,35 @@ export type RegisterFormProps = {
 };
 
 /**
- * The registration call of either form (POST auth/register): a success moves the flow on, a field
- * error the form shows goes beside its field (and is reported, for the fast form to show its step).
+ * A registration form (fast, short or full): react-hook-form's form of `schema`, whose submit
+ * registers (POST auth/register) with `payload` of the values and the visit's affiliate
+ * parameters. A success moves the flow on (`onRegistered`); a field error the form can show goes
+ * beside its field, and is reported (`onFieldError`: the fast form shows that field's step).
  */
-export function useRegisterSubmit<T extends FieldValues>(
+export function useRegistration<T extends FieldValues>(
+  schema: $ZodType<T, T>,
+  defaultValues: DefaultValues<T>,
   fieldErrors: ServerFieldErrors<T>,
-  setError: UseFormSetError<T>,
+  payload: (input: T, affiliate: AffiliateParams) => RegisterPayload,
   onRegistered: (payload: RegisterPayload) => void,
   onFieldError?: (field: string) => void,
 ) {
+  const form = useForm<T, unknown, T>({
+    resolver: zodResolver(schema),
+    mode: FORM_MODE,
+    defaultValues,
+  });
   const mutation = useRegister(fieldErrors);
-  const submit = (payload: RegisterPayload) =>
-    mutation.mutate(payload, {
-      onSuccess: () => onRegistered(payload),
+  const { handleSubmit, setError } = form;
+  const onSubmit = handleSubmit((input) => {
+    const body = payload(input, readAffiliateParams());
+    mutation.mutate(body, {
+      onSuccess: () => onRegistered(body),
       onError: (error) => {
         const field = fieldErrors.apply(error, setError);
         if (field) onFieldError?.(field);
       },
     });
-  return { submit, isPending: mutation.isPending };
+  });
+  return { ...form, onSubmit, pending: mutation.isPending };
 }

@@ -1,19 +1,11 @@
 import { useEffect, useMemo } from 'react';
-import {
-  Controller,
-  useForm,
-  type Control,
-  type FieldErrors,
-  type UseFormSetValue,
-} from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller, type Control, type FieldErrors, type UseFormSetValue } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import {
   Field,
   InputBox,
   MASKS,
   MaskedField,
-  FORM_MODE,
   MaskedInput,
   describedBy,
   serverFieldErrors,
@@ -28,16 +20,14 @@ import {
   fullRegisterSchema,
   type FullRegisterInput,
 } from '../api/register';
-import { NewPasswordFields, PhoneField } from './auth-fields';
+import { PhoneField } from './auth-fields';
 import {
   ACCOUNT_DEFAULTS,
   ACCOUNT_FIELDS,
-  AccountTextField,
-  ConsentField,
-  TrialField,
-  type AccountTextName,
+  AccountFields,
+  RegisterEnd,
   type RegisterFormProps,
-  useRegisterSubmit,
+  useRegistration,
 } from './register-fields';
 
 const BIRTH_PARTS = ['birthDateDay', 'birthDateMonth', 'birthDateYear'] as const;
@@ -153,15 +143,14 @@ export function FullRegisterForm({ onRegistered, trialAmount, termsPage }: Regis
   const {
     register,
     control,
-    handleSubmit,
-    setError,
     setValue,
     getValues,
+    onSubmit,
+    pending,
     formState: { errors, isValid },
-  } = useForm<FullRegisterInput>({
-    resolver: zodResolver(fullRegisterSchema),
-    mode: FORM_MODE,
-    defaultValues: {
+  } = useRegistration(
+    fullRegisterSchema,
+    {
       ...ACCOUNT_DEFAULTS,
       personalNo: '',
       birthDateDay: DEFAULT_BIRTH.day,
@@ -170,7 +159,10 @@ export function FullRegisterForm({ onRegistered, trialAmount, termsPage }: Regis
       country: 0,
       trialBonus: false,
     },
-  });
+    FULL_ERRORS,
+    buildFullPayload,
+    onRegistered,
+  );
 
   // The default country is the one named Türkiye.
   useEffect(() => {
@@ -179,33 +171,10 @@ export function FullRegisterForm({ onRegistered, trialAmount, termsPage }: Regis
     if (id != null) setValue('country', id, { shouldValidate: true });
   }, [countries, getValues, setValue]);
 
-  const registration = useRegisterSubmit(FULL_ERRORS, setError, onRegistered);
-  const onSubmit = handleSubmit((input) =>
-    registration.submit(buildFullPayload(input, readAffiliateParams())),
-  );
-
-  const text = (name: AccountTextName) => (
-    <AccountTextField
-      form="full"
-      error={errors[name]}
-      autoFocus={name === 'name'}
-      {...register(name)}
-    />
-  );
-
   return (
     <form className="form" onSubmit={onSubmit} noValidate>
       <div className="form-grid">
-        {text('name')}
-        {text('surname')}
-        {text('username')}
-        {text('email')}
-        <NewPasswordFields
-          idPrefix="full"
-          labels={[t('auth.fields.password'), t('auth.fields.confirmPassword')]}
-          errors={errors}
-          register={register}
-        />
+        <AccountFields form="full" errors={errors} register={register} />
         <PhoneField control={control} name="phone" id="full-phone" error={errors.phone} />
         <MaskedField
           control={control}
@@ -226,21 +195,15 @@ export function FullRegisterForm({ onRegistered, trialAmount, termsPage }: Regis
           loading={formQuery.isLoading}
         />
       </div>
-      <TrialField control={control} name="trialBonus" id="full-trial" amount={trialAmount} />
-      <ConsentField
+      <RegisterEnd
+        form="full"
         control={control}
-        name="acceptTerms"
-        id="full-consent"
-        termsPage={termsPage}
         error={errors.acceptTerms}
+        trialAmount={trialAmount}
+        termsPage={termsPage}
+        ready={isValid}
+        pending={pending}
       />
-      <button
-        type="submit"
-        className="btn btn--primary btn--block btn--lg"
-        disabled={!isValid || registration.isPending}
-      >
-        {registration.isPending ? t('common.loading') : t('auth.register.submit')}
-      </button>
     </form>
   );
 }

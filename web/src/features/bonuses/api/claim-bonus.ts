@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { api, type ApiResponse } from '@/lib/api-client';
-import type { ClaimBody, ClaimResult } from '@/lib/api/generated';
-import { zClaimResult } from '@/lib/api/generated/zod.gen';
+import type { ClaimBody, ClaimResult } from '@shared/api/generated';
+import { zClaimResult } from '@shared/api/generated/zod.gen';
 import { celebrate } from '@/lib/celebrate';
 import { translate } from '@/lib/i18n';
 import { mutationAction } from '@/lib/react-query';

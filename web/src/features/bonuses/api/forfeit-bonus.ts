@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import type { ForfeitBody } from '@/lib/api/generated';
-import { zForfeited } from '@/lib/api/generated/zod.gen';
+import type { ForfeitBody } from '@shared/api/generated';
+import { zForfeited } from '@shared/api/generated/zod.gen';
 import { afterBonusChange } from './claim-bonus';
 
 /**

@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { api } from '@/lib/api-client';
-import type { BonusItem } from '@/lib/api/generated';
-import { zBonusItem } from '@/lib/api/generated/zod.gen';
+import type { BonusItem } from '@shared/api/generated';
+import { zBonusItem } from '@shared/api/generated/zod.gen';
 import { getCurrentLanguage } from '@/lib/language';
 
 /**

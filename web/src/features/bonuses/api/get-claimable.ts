@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { api } from '@/lib/api-client';
-import type { Claimable } from '@/lib/api/generated';
-import { zClaimable } from '@/lib/api/generated/zod.gen';
+import type { Claimable } from '@shared/api/generated';
+import { zClaimable } from '@shared/api/generated/zod.gen';
 import { getCurrentLanguage } from '@/lib/language';
 import { useSession } from '@/lib/session-store';
 

@@ -1,8 +1,8 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { api } from '@/lib/api-client';
-import type { Bootstrap } from '@/lib/api/generated';
-import { zBootstrap } from '@/lib/api/generated/zod.gen';
+import type { Bootstrap } from '@shared/api/generated';
+import { zBootstrap } from '@shared/api/generated/zod.gen';
 import { whenIdle } from '@/lib/idle';
 import { STORAGE_KEYS, readJson, writeJson } from '@/lib/storage';
 

@@ -6,8 +6,8 @@ import type {
   Round,
   RoundPage,
   Toggled,
-} from '@/lib/api/generated';
-import { zGame, zLobbyPage, zRoundPage, zToggled } from '@/lib/api/generated/zod.gen';
+} from '@shared/api/generated';
+import { zGame, zLobbyPage, zRoundPage, zToggled } from '@shared/api/generated/zod.gen';
 
 /** The casino's data, as the server's OpenAPI document describes it (generated types and schemas). */
 

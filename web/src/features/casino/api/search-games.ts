@@ -2,7 +2,7 @@ import { queryOptions, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import * as z from 'zod/mini';
 import { api } from '@/lib/api-client';
-import { zGame } from '@/lib/api/generated/zod.gen';
+import { zGame } from '@shared/api/generated/zod.gen';
 import { playPath } from '../game-data';
 import type { CasinoGame } from './schemas';
 

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, api } from '@/lib/api-client';
-import type { ContentPage } from '@/lib/api/generated';
-import { zContentPage } from '@/lib/api/generated/zod.gen';
+import type { ContentPage } from '@shared/api/generated';
+import { zContentPage } from '@shared/api/generated/zod.gen';
 import { getCurrentLanguage } from '@/lib/language';
 
 /** GET cms/content/{id} (docs/contract.md): one content page, title and HTML body. */

@@ -1,7 +1,8 @@
 import { useId, useState, type ReactNode } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, type DefaultValues, type FieldValues } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
+import type { $ZodType } from 'zod/v4/core';
 import { Field, FORM_MODE, InputBox, TextField, describedBy } from '@/components/ui/form';
 import { Icon } from '@/components/ui/icon';
 import {
@@ -10,13 +11,7 @@ import {
   type Jackpot,
   type PublishedGame,
 } from '../api/get-published';
-import {
-  crashFormSchema,
-  seedFormSchema,
-  seedInput,
-  type CrashFormValues,
-  type SeedFormValues,
-} from '../form-values';
+import { crashFormSchema, seedFormSchema, seedInput } from '../form-values';
 import {
   NoCryptoError,
   crashRound,
@@ -76,41 +71,52 @@ function CommitmentCheck({ hash, commitment }: { hash: string; commitment: strin
   );
 }
 
-function SeedForm({ game, jackpots, lang }: { game: SeededGame; jackpots: Jackpot[]; lang: Lang }) {
+/**
+ * A recompute form's state: react-hook-form's form of `schema`, and what `compute` made of the
+ * values sent (or why it could not: no Web Crypto here, or anything else).
+ */
+function useRecompute<V extends FieldValues, R>(
+  schema: $ZodType<V, V>,
+  defaultValues: DefaultValues<V>,
+  compute: (values: V) => Promise<R>,
+) {
   const { t } = useTranslation();
-  const id = useId();
-  const [checked, setChecked] = useState<Checked | null>(null);
+  const [result, setResult] = useState<R | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const slot = game.kind === 'slot' || game.kind === 'ways';
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm<SeedFormValues>({
-    resolver: zodResolver(seedFormSchema),
+  const form = useForm<V, unknown, V>({
+    resolver: zodResolver(schema),
     mode: FORM_MODE,
-    defaultValues: { serverSeed: '', commitment: '', clientSeed: '', nonce: '0', bet: '' },
+    defaultValues,
   });
-  const onSubmit = handleSubmit(async (values) => {
+  const onSubmit = form.handleSubmit(async (values) => {
     setFailure(null);
     try {
-      const input = seedInput(values);
-      const [hash, result] = await Promise.all([
-        sha256Hex(input.serverSeed),
-        recompute(game, jackpots, { ...input, bet: slot ? input.bet : null }),
-      ]);
-      setChecked({
-        game,
-        result,
-        hash,
-        commitment: values.commitment.trim(),
-        bet: slot ? input.bet : null,
-      });
+      setResult(await compute(values));
     } catch (error) {
-      setChecked(null);
+      setResult(null);
       setFailure(error instanceof NoCryptoError ? t('fair.noCrypto') : t('fair.failed'));
     }
   });
+  // What the form shows: read here, where the form is made (react-hook-form's subscription).
+  const view = { onSubmit, submitting: form.formState.isSubmitting, failure };
+  return { form, result, view };
+}
+
+/** A recompute form: its fields and Recompute, and under it the result (`children`). */
+function RecomputeForm({
+  onSubmit,
+  submitting,
+  failure,
+  fields,
+  children,
+}: {
+  onSubmit: () => void;
+  submitting: boolean;
+  failure: string | null;
+  fields: ReactNode;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
   return (
     <>
       <form
@@ -119,122 +125,148 @@ function SeedForm({ game, jackpots, lang }: { game: SeededGame; jackpots: Jackpo
         noValidate
         aria-label={t('fair.formLabel')}
       >
-        <TextField
-          id={`${id}-server`}
-          label={t('fair.serverSeed')}
-          error={errors.serverSeed}
-          autoComplete="off"
-          spellCheck={false}
-          className="fair-mono"
-          {...register('serverSeed')}
-        />
-        <TextField
-          id={`${id}-commitment`}
-          label={t('fair.commitment.label')}
-          error={errors.commitment}
-          autoComplete="off"
-          spellCheck={false}
-          className="fair-mono"
-          {...register('commitment')}
-        />
-        <div className="fair-form__row">
-          <TextField
-            id={`${id}-client`}
-            label={t('fair.clientSeed')}
-            error={errors.clientSeed}
-            autoComplete="off"
-            spellCheck={false}
-            {...register('clientSeed')}
-          />
-          <TextField
-            id={`${id}-nonce`}
-            label={t('fair.nonce')}
-            error={errors.nonce}
-            inputMode="numeric"
-            autoComplete="off"
-            {...register('nonce')}
-          />
-        </div>
-        {slot ? (
-          <Field id={`${id}-bet`} label={t('fair.bet')} error={errors.bet} hint={t('fair.betHint')}>
-            <InputBox>
-              <input
-                id={`${id}-bet`}
-                inputMode="decimal"
-                autoComplete="off"
-                {...describedBy(`${id}-bet`, errors.bet)}
-                {...register('bet')}
-              />
-            </InputBox>
-          </Field>
-        ) : null}
-        <button type="submit" className="btn btn--primary btn--lg" disabled={isSubmitting}>
+        {fields}
+        <button type="submit" className="btn btn--primary btn--lg" disabled={submitting}>
           <Icon name="refresh" size={18} />
           {t('fair.recompute')}
         </button>
       </form>
-      <FairResult failure={failure}>
-        {checked ? (
-          <>
-            <CommitmentCheck hash={checked.hash} commitment={checked.commitment} />
-            <RoundView game={checked.game} result={checked.result} bet={checked.bet} lang={lang} />
-          </>
-        ) : null}
-      </FairResult>
+      <FairResult failure={failure}>{children}</FairResult>
     </>
+  );
+}
+
+/** A text field of a recompute form; seeds and hashes in monospace. */
+function SeedTextField({
+  mono = true,
+  ...props
+}: Parameters<typeof TextField>[0] & { mono?: boolean }) {
+  return (
+    <TextField
+      autoComplete="off"
+      spellCheck={false}
+      className={mono ? 'fair-mono' : undefined}
+      {...props}
+    />
+  );
+}
+
+function SeedForm({ game, jackpots, lang }: { game: SeededGame; jackpots: Jackpot[]; lang: Lang }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const slot = game.kind === 'slot' || game.kind === 'ways';
+  const { form, result, view } = useRecompute(
+    seedFormSchema,
+    { serverSeed: '', commitment: '', clientSeed: '', nonce: '0', bet: '' },
+    async (values): Promise<Checked> => {
+      const input = seedInput(values);
+      const [hash, recomputed] = await Promise.all([
+        sha256Hex(input.serverSeed),
+        recompute(game, jackpots, { ...input, bet: slot ? input.bet : null }),
+      ]);
+      return {
+        game,
+        result: recomputed,
+        hash,
+        commitment: values.commitment.trim(),
+        bet: slot ? input.bet : null,
+      };
+    },
+  );
+  const { register, formState } = form;
+  const { errors } = formState;
+  return (
+    <RecomputeForm
+      {...view}
+      fields={
+        <>
+          <SeedTextField
+            id={`${id}-server`}
+            label={t('fair.serverSeed')}
+            error={errors.serverSeed}
+            {...register('serverSeed')}
+          />
+          <SeedTextField
+            id={`${id}-commitment`}
+            label={t('fair.commitment.label')}
+            error={errors.commitment}
+            {...register('commitment')}
+          />
+          <div className="fair-form__row">
+            <SeedTextField
+              id={`${id}-client`}
+              label={t('fair.clientSeed')}
+              error={errors.clientSeed}
+              mono={false}
+              {...register('clientSeed')}
+            />
+            <TextField
+              id={`${id}-nonce`}
+              label={t('fair.nonce')}
+              error={errors.nonce}
+              inputMode="numeric"
+              autoComplete="off"
+              {...register('nonce')}
+            />
+          </div>
+          {slot ? (
+            <Field
+              id={`${id}-bet`}
+              label={t('fair.bet')}
+              error={errors.bet}
+              hint={t('fair.betHint')}
+            >
+              <InputBox>
+                <input
+                  id={`${id}-bet`}
+                  inputMode="decimal"
+                  autoComplete="off"
+                  {...describedBy(`${id}-bet`, errors.bet)}
+                  {...register('bet')}
+                />
+              </InputBox>
+            </Field>
+          ) : null}
+        </>
+      }
+    >
+      {result ? (
+        <>
+          <CommitmentCheck hash={result.hash} commitment={result.commitment} />
+          <RoundView game={result.game} result={result.result} bet={result.bet} lang={lang} />
+        </>
+      ) : null}
+    </RecomputeForm>
   );
 }
 
 function CrashForm({ game, lang }: { game: CrashGame; lang: Lang }) {
   const { t } = useTranslation();
   const id = useId();
-  const [round, setRound] = useState<CrashRound | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm<CrashFormValues>({
-    resolver: zodResolver(crashFormSchema),
-    mode: FORM_MODE,
-    defaultValues: { hash: '' },
-  });
-  const onSubmit = handleSubmit(async ({ hash }) => {
-    setFailure(null);
-    try {
-      setRound(await crashRound(game.info, hash));
-    } catch (error) {
-      setRound(null);
-      setFailure(error instanceof NoCryptoError ? t('fair.noCrypto') : t('fair.failed'));
-    }
-  });
+  const { form, result, view } = useRecompute(
+    crashFormSchema,
+    { hash: '' },
+    ({ hash }): Promise<CrashRound> => crashRound(game.info, hash),
+  );
+  const { register, formState } = form;
+  const { errors } = formState;
   return (
-    <>
-      <form
-        className="form fair-form"
-        onSubmit={onSubmit}
-        noValidate
-        aria-label={t('fair.formLabel')}
-      >
-        <p className="fair-muted">{t('fair.crash.intro')}</p>
-        <TextField
-          id={`${id}-hash`}
-          label={t('fair.crash.hash')}
-          error={errors.hash}
-          autoComplete="off"
-          spellCheck={false}
-          className="fair-mono"
-          {...register('hash')}
-        />
-        <button type="submit" className="btn btn--primary btn--lg" disabled={isSubmitting}>
-          <Icon name="refresh" size={18} />
-          {t('fair.recompute')}
-        </button>
-      </form>
-      <FairResult failure={failure}>
-        {round ? <CrashView round={round} lang={lang} /> : null}
-      </FairResult>
-    </>
+    <RecomputeForm
+      {...view}
+      fields={
+        <>
+          <p className="fair-muted">{t('fair.crash.intro')}</p>
+          <SeedTextField
+            id={`${id}-hash`}
+            label={t('fair.crash.hash')}
+            error={errors.hash}
+            {...register('hash')}
+          />
+        </>
+      }
+    >
+      {result ? <CrashView round={result} lang={lang} /> : null}
+    </RecomputeForm>
   );
 }
 

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { api } from '@/lib/api-client';
-import { zCoveryjsResponse } from '@/lib/api/generated/zod.gen';
+import { zCoveryjsResponse } from '@shared/api/generated/zod.gen';
 
 /** The envelope's data, a string; an empty one counts as no script (the local fingerprint). */
 const scriptSchema = zCoveryjsResponse.shape.data.def.innerType.check(z.minLength(1));

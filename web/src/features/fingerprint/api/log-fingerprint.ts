@@ -1,6 +1,6 @@
 import { MutationObserver, type QueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import type { FingerprintLog } from '@/lib/api/generated';
+import type { FingerprintLog } from '@shared/api/generated';
 import type { FingerprintResult } from '../fingerprint';
 
 /** POST cms/fingerprintlog: the fingerprint's components, sent rarely, at random; silent. */

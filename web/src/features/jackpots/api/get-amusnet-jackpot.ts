@@ -1,7 +1,7 @@
 import { queryOptions, useQuery, type Query } from '@tanstack/react-query';
 import { ApiError, api } from '@/lib/api-client';
-import type { AmusnetJackpot } from '@/lib/api/generated';
-import { zAmusnetJackpot } from '@/lib/api/generated/zod.gen';
+import type { AmusnetJackpot } from '@shared/api/generated';
+import { zAmusnetJackpot } from '@shared/api/generated/zod.gen';
 
 /**
  * GET casino/eqyptquest: the Amusnet jackpot's levels I–IV (lira). Shown only when the call

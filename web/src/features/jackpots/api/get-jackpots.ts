@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { api } from '@/lib/api-client';
-import type { EgtJackpotCard } from '@/lib/api/generated';
-import { zEgtJackpotCard } from '@/lib/api/generated/zod.gen';
+import type { EgtJackpotCard } from '@shared/api/generated';
+import { zEgtJackpotCard } from '@shared/api/generated/zod.gen';
 
 /**
  * GET casino/jackpots: the studio's High Cash and Clover Chance with their live levels (lira), the

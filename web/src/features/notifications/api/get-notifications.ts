@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import type { Notification, NotificationPage } from '@/lib/api/generated';
-import { zNotification, zNotificationsResponse } from '@/lib/api/generated/zod.gen';
+import type { Notification, NotificationPage } from '@shared/api/generated';
+import { zNotification, zNotificationsResponse } from '@shared/api/generated/zod.gen';
 import { useSession } from '@/lib/session-store';
 
 /** POST customer/notification {skip 0, take 100} (spec section 7), newest first. */

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import type { ReadBody } from '@/lib/api/generated';
+import type { ReadBody } from '@shared/api/generated';
 import {
   markNotificationRead,
   notificationsQueryKey,

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import type { Submitted } from '@/lib/api/generated';
-import { zDeposited } from '@/lib/api/generated/zod.gen';
+import type { Submitted } from '@shared/api/generated';
+import { zDeposited } from '@shared/api/generated/zod.gen';
 import { getCurrentLanguage } from '@/lib/language';
 import { withMeta, type MutationOptions } from '@/lib/react-query';
 import { invalidateMoney } from './invalidate';

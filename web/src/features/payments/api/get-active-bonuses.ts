@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { api } from '@/lib/api-client';
-import { zBonusItem } from '@/lib/api/generated/zod.gen';
+import { zBonusItem } from '@shared/api/generated/zod.gen';
 
 /**
  * GET bonus/list, read by the withdraw flow for the bonuses still active: a withdrawal accepted

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { api } from '@/lib/api-client';
-import { zFieldType } from '@/lib/api/generated/zod.gen';
+import { zFieldType } from '@shared/api/generated/zod.gen';
 import type { PaymentKind } from './get-methods';
 
 /**

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { api } from '@/lib/api-client';
-import type { MethodItem } from '@/lib/api/generated';
-import { zMethodItem } from '@/lib/api/generated/zod.gen';
+import type { MethodItem } from '@shared/api/generated';
+import { zMethodItem } from '@shared/api/generated/zod.gen';
 
 /** GET payment/methods?type=1|2: the enabled methods of a kind (1 deposit, 2 withdraw). */
 

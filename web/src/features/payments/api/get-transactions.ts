@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import type { TransactionItem, TransactionPage } from '@/lib/api/generated';
-import { zTransactionPage } from '@/lib/api/generated/zod.gen';
+import type { TransactionItem, TransactionPage } from '@shared/api/generated';
+import { zTransactionPage } from '@shared/api/generated/zod.gen';
 
 /**
  * GET payment/transactions?kind=&from=&to=&skip=&take=: the player's deposits and withdrawals,

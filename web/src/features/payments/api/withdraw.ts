@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, ApiError } from '@/lib/api-client';
-import { zSubmitted } from '@/lib/api/generated/zod.gen';
+import { zSubmitted } from '@shared/api/generated/zod.gen';
 import { withMeta, type MutationOptions } from '@/lib/react-query';
 import type { PayInput } from './deposit';
 import { invalidateMoney } from './invalidate';

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, type ControllerRenderProps } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import * as z from 'zod/mini';
@@ -234,115 +234,94 @@ function PaymentForm({
         {fields.map((field, index) => {
           const id = `pay-${field.key}`;
           const error = errors[field.key];
-          const label = fieldLabel(t, field.key);
-          if (isDropdown(field)) {
-            return (
-              <Field key={field.key} id={id} label={label} error={error}>
-                <Controller
-                  control={control}
-                  name={field.key}
-                  render={({ field: f }) => (
-                    <InputBox icon="wallet">
-                      <select
-                        id={id}
-                        ref={f.ref}
-                        value={f.value}
-                        onChange={(e) => f.onChange(e.target.value)}
-                        onBlur={f.onBlur}
-                        autoFocus={index === 0}
-                        {...describedBy(id, error)}
-                      >
-                        <option value="">{t('payments.select')}</option>
-                        {(field.option ?? []).map((o) => (
-                          <option key={String(o.id)} value={String(o.id)}>
-                            {o.name}
-                          </option>
-                        ))}
-                      </select>
-                      <Icon name="chevronDown" size={18} className="input-wrap__chevron" />
-                    </InputBox>
-                  )}
+          const kind = isDropdown(field)
+            ? 'dropdown'
+            : isIban(field)
+              ? 'iban'
+              : isNumericType(field)
+                ? 'number'
+                : 'text';
+          // The amount in lira, with the method's limits under it.
+          const amount = kind === 'number' && field.key === 'Amount';
+          const input = (f: ControllerRenderProps<Values, string>) => {
+            if (kind === 'dropdown')
+              return (
+                <InputBox icon="wallet">
+                  <select
+                    id={id}
+                    ref={f.ref}
+                    value={f.value}
+                    onChange={(e) => f.onChange(e.target.value)}
+                    onBlur={f.onBlur}
+                    autoFocus={index === 0}
+                    {...describedBy(id, error)}
+                  >
+                    <option value="">{t('payments.select')}</option>
+                    {(field.option ?? []).map((o) => (
+                      <option key={String(o.id)} value={String(o.id)}>
+                        {o.name}
+                      </option>
+                    ))}
+                  </select>
+                  <Icon name="chevronDown" size={18} className="input-wrap__chevron" />
+                </InputBox>
+              );
+            if (kind === 'iban')
+              return (
+                <IbanInput
+                  id={id}
+                  value={f.value}
+                  onValue={f.onChange}
+                  onBlur={f.onBlur}
+                  inputRef={f.ref}
+                  error={error}
                 />
-              </Field>
-            );
-          }
-          if (isIban(field)) {
-            return (
-              <Field key={field.key} id={id} label={label} error={error}>
-                <Controller
-                  control={control}
-                  name={field.key}
-                  render={({ field: f }) => (
-                    <IbanInput
-                      id={id}
-                      value={f.value}
-                      onValue={f.onChange}
-                      onBlur={f.onBlur}
-                      inputRef={f.ref}
-                      error={error}
-                    />
-                  )}
+              );
+            if (kind === 'number')
+              return (
+                <NumericInput
+                  id={id}
+                  value={f.value}
+                  onValue={(v) => f.onChange(v)}
+                  onBlur={f.onBlur}
+                  inputRef={f.ref}
+                  rules={numericRules(field, method)}
+                  currency={amount}
+                  step={amount ? 10 : 1}
+                  error={error}
                 />
-              </Field>
-            );
-          }
-          if (isNumericType(field)) {
-            const amount = field.key === 'Amount';
+              );
             return (
-              <Field
-                key={field.key}
-                id={id}
-                label={label}
-                error={error}
-                hint={
-                  amount
-                    ? t('payments.limits', {
-                        min: formatMoney(method.min),
-                        max: formatMoney(method.max),
-                      })
-                    : undefined
-                }
-              >
-                <Controller
-                  control={control}
-                  name={field.key}
-                  render={({ field: f }) => (
-                    <NumericInput
-                      id={id}
-                      value={f.value}
-                      onValue={(v) => f.onChange(v)}
-                      onBlur={f.onBlur}
-                      inputRef={f.ref}
-                      rules={numericRules(field, method)}
-                      currency={amount}
-                      step={amount ? 10 : 1}
-                      error={error}
-                    />
-                  )}
+              <InputBox icon={field.key.toLowerCase().includes('name') ? 'user' : 'idCard'}>
+                <input
+                  id={id}
+                  ref={f.ref}
+                  value={f.value}
+                  onChange={(e) => f.onChange(e.target.value)}
+                  onBlur={f.onBlur}
+                  autoComplete="off"
+                  maxLength={100}
+                  {...describedBy(id, error)}
                 />
-              </Field>
+              </InputBox>
             );
-          }
+          };
           return (
-            <Field key={field.key} id={id} label={label} error={error}>
-              <Controller
-                control={control}
-                name={field.key}
-                render={({ field: f }) => (
-                  <InputBox icon={field.key.toLowerCase().includes('name') ? 'user' : 'idCard'}>
-                    <input
-                      id={id}
-                      ref={f.ref}
-                      value={f.value}
-                      onChange={(e) => f.onChange(e.target.value)}
-                      onBlur={f.onBlur}
-                      autoComplete="off"
-                      maxLength={100}
-                      {...describedBy(id, error)}
-                    />
-                  </InputBox>
-                )}
-              />
+            <Field
+              key={field.key}
+              id={id}
+              label={fieldLabel(t, field.key)}
+              error={error}
+              hint={
+                amount
+                  ? t('payments.limits', {
+                      min: formatMoney(method.min),
+                      max: formatMoney(method.max),
+                    })
+                  : undefined
+              }
+            >
+              <Controller control={control} name={field.key} render={({ field: f }) => input(f)} />
             </Field>
           );
         })}

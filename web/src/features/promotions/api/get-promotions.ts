@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { api } from '@/lib/api-client';
-import type { Promotion } from '@/lib/api/generated';
-import { zPromotion } from '@/lib/api/generated/zod.gen';
+import type { Promotion } from '@shared/api/generated';
+import { zPromotion } from '@shared/api/generated/zod.gen';
 import { getCurrentLanguage } from '@/lib/language';
 
 /**

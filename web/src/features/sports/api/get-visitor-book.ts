@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import type { VisitorBook } from '@/lib/api/generated';
-import { zVisitorBook } from '@/lib/api/generated/zod.gen';
+import type { VisitorBook } from '@shared/api/generated';
+import { zVisitorBook } from '@shared/api/generated/zod.gen';
 
 /**
  * GET sportsbook/site: the sportsbook a visitor's sports pages frame (the built-in one is
