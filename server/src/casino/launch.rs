@@ -30,16 +30,18 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::digitain;
-use super::provider::{Launch, LaunchError, LaunchRequest, Platform, provider};
+use super::provider::{Launch, LaunchError, LaunchRequest, Platform, ProviderSettings, provider};
 use crate::auth::CurrentPlayer;
 use crate::db::Db;
 use crate::error::{AppError, AppJson, EmptyEnvelope, Envelope};
 use crate::i18n::{self, Locale};
 
-/// What the launch calls need: the database and Digitain's static host (to rewrite its URLs).
+/// What the launch calls need: the database, the providers' settings and Digitain's static host
+/// (to rewrite its URLs).
 #[derive(Clone, Debug)]
 pub struct LaunchState {
     pub db: Db,
+    pub providers: ProviderSettings,
     /// `KASA_DIGITAIN_STATIC_URL`: the origin Digitain's game files come from.
     pub digitain_static_url: Option<Arc<str>>,
 }
@@ -170,19 +172,19 @@ async fn game_listed(db: &Db, provider_code: &str, code: &str) -> Result<bool, A
 
 /// Launches a listed game of the provider for the player through the provider's adapter.
 async fn launch_for(
-    db: &Db,
+    state: &LaunchState,
     me: &CurrentPlayer,
     provider_code: &str,
     code: &str,
     platform: Platform,
     locale: Locale,
 ) -> Result<Launch, Failure> {
-    if !game_listed(db, provider_code, code).await? {
+    if !game_listed(&state.db, provider_code, code).await? {
         return Err(AppError::BadRequest("casino.unknown_game").into());
     }
     let adapter = provider(provider_code).ok_or_else(|| Failure::NotAvailable(provider_code.to_string()))?;
     let request = LaunchRequest { player_id: me.player_id, game_code: code, platform, locale };
-    adapter.launch(db, &request).await.map_err(|e| match e {
+    adapter.launch(&state.db, &state.providers, &request).await.map_err(|e| match e {
         LaunchError::NotConfigured(_) => Failure::NotAvailable(adapter.name().to_string()),
         other => Failure::App(AppError::from(other)),
     })
@@ -212,7 +214,7 @@ pub struct DtLaunchBody {
     security(("bearer" = [])))]
 async fn dt_launch_url(State(state): State<LaunchState>, me: CurrentPlayer, AppJson(body): AppJson<DtLaunchBody>) -> LaunchResult {
     let code = code_field(&body.code, "code")?;
-    let url = data(launch_for(&state.db, &me, DIGITAIN, &code, Platform::Desktop, Locale::current()).await?);
+    let url = data(launch_for(&state, &me, DIGITAIN, &code, Platform::Desktop, Locale::current()).await?);
     Ok(Envelope::ok(match state.digitain_static_url.as_deref() {
         Some(origin) => digitain::rewrite_static_host(&url, origin),
         None => url,
@@ -240,7 +242,7 @@ pub struct EmLaunchBody {
 async fn em_launch_url(State(state): State<LaunchState>, me: CurrentPlayer, AppJson(body): AppJson<EmLaunchBody>) -> LaunchResult {
     let code = code_field(&body.code, "code")?;
     text(&body.product_id).filter(|p| p.len() <= 64).ok_or_else(|| invalid("productId", "launch.bad_product_id"))?;
-    Ok(Envelope::ok(data(launch_for(&state.db, &me, EVERYMATRIX, &code, Platform::Desktop, Locale::current()).await?)))
+    Ok(Envelope::ok(data(launch_for(&state, &me, EVERYMATRIX, &code, Platform::Desktop, Locale::current()).await?)))
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -272,7 +274,7 @@ async fn amusnet_launch_url(
         Some(Value::Bool(false)) => Platform::Desktop,
         _ => return Err(invalid("isMobile", "launch.bad_is_mobile").into()),
     };
-    Ok(Envelope::ok(data(launch_for(&state.db, &me, AMUSNET, &code, platform, Locale::current()).await?)))
+    Ok(Envelope::ok(data(launch_for(&state, &me, AMUSNET, &code, platform, Locale::current()).await?)))
 }
 
 /// The body of `casino/egtlaunchurl` and `casino/hub88launchurl`.
@@ -311,7 +313,7 @@ fn egt_fields(body: &EgtLaunchBody) -> Result<(String, Platform, Locale), AppErr
     security(("bearer" = [])))]
 async fn egt_launch_url(State(state): State<LaunchState>, me: CurrentPlayer, AppJson(body): AppJson<EgtLaunchBody>) -> LaunchResult {
     let (code, platform, locale) = egt_fields(&body)?;
-    Ok(Envelope::ok(data(launch_for(&state.db, &me, EGT, &code, platform, locale).await?)))
+    Ok(Envelope::ok(data(launch_for(&state, &me, EGT, &code, platform, locale).await?)))
 }
 
 /// Launches a Hub88 game (the same body as EGT): data is its URL. Not configured: 400 with the
@@ -323,7 +325,7 @@ async fn egt_launch_url(State(state): State<LaunchState>, me: CurrentPlayer, App
     security(("bearer" = [])))]
 async fn hub88_launch_url(State(state): State<LaunchState>, me: CurrentPlayer, AppJson(body): AppJson<EgtLaunchBody>) -> LaunchResult {
     let (code, platform, locale) = egt_fields(&body)?;
-    Ok(Envelope::ok(data(launch_for(&state.db, &me, HUB88, &code, platform, locale).await?)))
+    Ok(Envelope::ok(data(launch_for(&state, &me, HUB88, &code, platform, locale).await?)))
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -360,7 +362,7 @@ async fn softgamings_launch_url(
         Some("0") => Platform::Desktop,
         _ => return Err(invalid("isMobile", "launch.bad_is_mobile_number").into()),
     };
-    Ok(Envelope::ok(data(launch_for(&state.db, &me, SOFTGAMINGS, &code, platform, Locale::current()).await?)))
+    Ok(Envelope::ok(data(launch_for(&state, &me, SOFTGAMINGS, &code, platform, Locale::current()).await?)))
 }
 
 #[cfg(test)]
