@@ -46,7 +46,11 @@ fn api(state: Option<&AppState>) -> OpenApiRouter<AppState> {
         ))
         .merge(area(
             casino::launch::router(),
-            state.map(|s| casino::launch::LaunchState { db: s.db.clone(), digitain_static_url: s.digitain_static_url.clone() }),
+            state.map(|s| casino::launch::LaunchState {
+                db: s.db.clone(),
+                providers: s.providers.clone(),
+                digitain_static_url: s.digitain_static_url.clone(),
+            }),
         ))
 }
 
@@ -95,7 +99,7 @@ pub fn build_router(state: AppState) -> Router {
         .nest("/api", api)
         .route("/hub/frnotify", get(hub::socket::upgrade))
         .merge(payments::page::router().with_state(payments::PaymentsState::from_ref(&state)))
-        .merge(casino::hub88::router().with_state(state.db.clone()))
+        .merge(casino::hub88::router().with_state(casino::hub88::Hub88State::from_ref(&state)))
         .merge(games_router.layer(SetResponseHeaderLayer::overriding(header::CACHE_CONTROL, HeaderValue::from_static("no-store"))))
         .merge(studio::page::router().with_state(state.db.clone()))
         .merge(casino::digitain::router(state.digitain_static_url.clone()))

@@ -512,9 +512,14 @@ fn main() -> ExitCode {
                 if provider != kasa::casino::hub88::PROVIDER {
                     anyhow::bail!("kasa can sync the games of hub88 only, not '{provider}'");
                 }
-                kasa::casino::hub88::configure_from(&settings)?;
+                let hub88 = kasa::casino::hub88::Hub88::from_settings(&settings)?;
                 let db = kasa::serve::prepare(&database_url, false).await?;
-                let report = kasa::casino::hub88::sync_games(&db).await.map_err(|e| e.context("Hub88's games were not synced"))?;
+                let report = async {
+                    let hub88 = hub88.ok_or_else(|| anyhow::anyhow!("Hub88 is not configured (set KASA_HUB88_*)"))?;
+                    kasa::casino::hub88::sync_games(&db, &hub88).await
+                }
+                .await
+                .map_err(|e| e.context("Hub88's games were not synced"))?;
                 println!("hub88 games synced: {report}");
                 Ok(())
             }

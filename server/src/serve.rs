@@ -143,7 +143,6 @@ pub async fn run(listener: TcpListener, state: AppState, shutdown: impl Future<O
 
 /// `kasa serve`: the whole node.
 pub async fn serve(config: Config, mut settings: Settings, demo: bool) -> anyhow::Result<()> {
-    crate::http::client::trust_proxy_headers(settings.trust_proxy);
     let listener = TcpListener::bind(config.addr).await.with_context(|| format!("cannot listen on {}", config.addr))?;
     let db = prepare(&config.database_url, demo).await?;
     if settings.payment_callback_secret.is_none() {

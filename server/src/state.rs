@@ -7,9 +7,12 @@ use axum::extract::FromRef;
 
 use crate::accounts::AccountsState;
 use crate::auth::password::Hashing;
+use crate::casino::hub88::Hub88State;
+use crate::casino::provider::ProviderSettings;
 use crate::cms::{self, CmsState};
 use crate::config::{Edge, Limits, Settings};
 use crate::db::Db;
+use crate::http::client::TrustProxy;
 use crate::hub::{Hub, HubCaps, HubState, HubTimings};
 use crate::outbox::{self, OutboxSender, Sender};
 use crate::payments::{Gateway, PaymentsState};
@@ -41,6 +44,10 @@ pub struct AppState {
     pub gateway: Arc<Gateway>,
     /// Digitain's static host (`KASA_DIGITAIN_STATIC_URL`), proxied under `/launch/digitain/`.
     pub digitain_static_url: Option<Arc<str>>,
+    /// The outside game providers' settings (Hub88's).
+    pub providers: ProviderSettings,
+    /// Whether the caller's address is read from `X-Forwarded-For` (`KASA_TRUST_PROXY`).
+    pub trust_proxy: TrustProxy,
     /// The Amusnet jackpot's source (`KASA_AMUSNET_JACKPOT_URL`), read by `casino/eqyptquest`.
     pub amusnet_jackpot_url: Option<Arc<str>>,
     /// The built-in sportsbook's feed speed on this node (`None`: the feed does not run here).
@@ -67,8 +74,9 @@ impl AppState {
     /// A state configured by the node's settings (senders, limits, the edge, its name).
     pub fn from_settings(db: Db, settings: &Settings) -> anyhow::Result<AppState> {
         let (sms, mail) = outbox::senders(&db, settings)?;
-        crate::casino::hub88::configure_from(settings)?;
         let mut state = AppState::with(db, sms, mail, settings.limits.clone(), settings.edge);
+        state.providers = ProviderSettings::from_settings(settings)?;
+        state.trust_proxy = TrustProxy(settings.trust_proxy);
         state.node_id = settings.node_id.clone();
         state.live_chat_origin = settings.live_chat_origin.clone();
         state.gateway = Arc::new(Gateway::new(settings.payment_callback_secret.clone(), settings.public_url.clone()));
@@ -103,6 +111,8 @@ impl AppState {
             gateway: Arc::new(Gateway::development()),
             digitain_static_url: None,
             amusnet_jackpot_url: None,
+            providers: ProviderSettings::default(),
+            trust_proxy: TrustProxy::default(),
             sportsbooks: Arc::new(crate::accounts::sportsbooks::Sportsbooks::none()),
             sports_live: Arc::new(crate::sports::live::Live::default()),
             sports_feed: None,
@@ -130,13 +140,14 @@ impl FromRef<AppState> for AccountsState {
             limits: s.limits.clone(),
             hashing: s.hashing.clone(),
             sportsbooks: s.sportsbooks.clone(),
+            trust_proxy: s.trust_proxy,
         }
     }
 }
 
 impl FromRef<AppState> for CmsState {
     fn from_ref(s: &AppState) -> CmsState {
-        CmsState { db: s.db.clone(), write_ip: s.limits.write_ip, content: s.content.clone() }
+        CmsState { db: s.db.clone(), write_ip: s.limits.write_ip, content: s.content.clone(), trust_proxy: s.trust_proxy }
     }
 }
 
@@ -159,7 +170,20 @@ impl FromRef<AppState> for HubState {
             db: s.db.clone(),
             hub: s.hub.clone(),
             caps: HubCaps { per_ip: s.edge.hub_max_per_ip, per_session: s.edge.hub_max_per_session },
+            trust_proxy: s.trust_proxy,
         }
+    }
+}
+
+impl FromRef<AppState> for Hub88State {
+    fn from_ref(s: &AppState) -> Hub88State {
+        Hub88State { db: s.db.clone(), hub88: s.providers.hub88.clone() }
+    }
+}
+
+impl FromRef<AppState> for TrustProxy {
+    fn from_ref(s: &AppState) -> TrustProxy {
+        s.trust_proxy
     }
 }
 

@@ -17,6 +17,7 @@ use axum::extract::FromRef;
 use crate::auth::password::Hashing;
 use crate::config::Limits;
 use crate::db::Db;
+use crate::http::client::TrustProxy;
 use crate::outbox::Sender;
 
 /// What the accounts area needs of the node (a sub-state of the application state).
@@ -31,6 +32,14 @@ pub struct AccountsState {
     pub hashing: Arc<Hashing>,
     /// The embedded sportsbooks, whose tokens the login data carries.
     pub sportsbooks: Arc<crate::accounts::sportsbooks::Sportsbooks>,
+    /// Whether the caller's address comes from `X-Forwarded-For`.
+    pub trust_proxy: TrustProxy,
+}
+
+impl FromRef<AccountsState> for TrustProxy {
+    fn from_ref(s: &AccountsState) -> TrustProxy {
+        s.trust_proxy
+    }
 }
 
 impl FromRef<AccountsState> for Db {

@@ -28,10 +28,10 @@
 //! rolls back bets that failed; refunding a paid round's stake would leave the player the stake and
 //! the win); a short balance is `RS_ERROR_NOT_ENOUGH_MONEY` with the balance.
 //!
-//! The configuration is the node's ([`configure`], from `KASA_HUB88_*`); without it the adapter
-//! answers "not configured" and the callbacks 404.
+//! The configuration is the node's, in the application state ([`Hub88::from_settings`], from
+//! `KASA_HUB88_*`); without it the adapter answers "not configured" and the callbacks 404.
 
-use std::sync::{Arc, RwLock};
+use std::sync::Arc;
 
 use axum::Router;
 use axum::body::Bytes;
@@ -51,7 +51,7 @@ use sha2::Sha256;
 use sqlx::Row;
 
 use super::catalogue::{CatalogueFile, GameEntry, ImportReport, ProviderEntry};
-use super::provider::{Launch, LaunchError, LaunchRequest, Platform, Provider};
+use super::provider::{Launch, LaunchError, LaunchRequest, Platform, Provider, ProviderSettings};
 use crate::auth::launch;
 use crate::config::Hub88Settings;
 use crate::db::Db;
@@ -107,6 +107,11 @@ impl Hub88 {
         })
     }
 
+    /// Hub88 as the node's settings configure it; `None` when `KASA_HUB88_*` are unset.
+    pub fn from_settings(settings: &crate::config::Settings) -> anyhow::Result<Option<Hub88>> {
+        settings.hub88.as_ref().map(|h| Hub88::new(h, settings.public_url.clone())).transpose()
+    }
+
     /// The base64 signature of a body with our key.
     pub fn sign(&self, body: &[u8]) -> String {
         base64::engine::general_purpose::STANDARD.encode(self.signing.sign(body).to_bytes())
@@ -141,25 +146,6 @@ impl Hub88 {
     }
 }
 
-static CONFIG: RwLock<Option<Arc<Hub88>>> = RwLock::new(None);
-
-/// Sets (or clears) this process's Hub88.
-pub fn configure(hub88: Option<Hub88>) {
-    *CONFIG.write().unwrap_or_else(|e| e.into_inner()) = hub88.map(Arc::new);
-}
-
-/// Configures Hub88 from the node's settings (nothing when `KASA_HUB88_*` are unset).
-pub fn configure_from(settings: &crate::config::Settings) -> anyhow::Result<()> {
-    let hub88 = settings.hub88.as_ref().map(|h| Hub88::new(h, settings.public_url.clone())).transpose()?;
-    configure(hub88);
-    Ok(())
-}
-
-/// This process's Hub88, when configured.
-pub fn configured() -> Option<Arc<Hub88>> {
-    CONFIG.read().unwrap_or_else(|e| e.into_inner()).clone()
-}
-
 /// The adapter: launches through Hub88's `game/url`.
 pub struct Hub88Provider;
 
@@ -173,8 +159,8 @@ impl Provider for Hub88Provider {
         "Hub88"
     }
 
-    async fn launch(&self, db: &Db, request: &LaunchRequest<'_>) -> Result<Launch, LaunchError> {
-        let hub88 = configured().ok_or(LaunchError::NotConfigured(PROVIDER))?;
+    async fn launch(&self, db: &Db, settings: &ProviderSettings, request: &LaunchRequest<'_>) -> Result<Launch, LaunchError> {
+        let hub88 = settings.hub88.as_ref().ok_or(LaunchError::NotConfigured(PROVIDER))?;
         let row = sqlx::query(
             "SELECT g.enabled, p.enabled, g.extra FROM games g JOIN providers p ON p.id = g.provider_id WHERE p.code = $1 AND g.code = $2",
         )
@@ -235,8 +221,7 @@ pub async fn issue_token(db: &Db, player_id: i64, game_code: &str, platform: Pla
 /// Fetches Hub88's game list and adds or updates its games in the catalogue (the catalogue's
 /// version moves, so every node's lobby reloads). A game code that is not a catalogue code
 /// (lower-case letters, digits, `-`, `_`) is stored folded, with Hub88's own in `extra.gameCode`.
-pub async fn sync_games(db: &Db) -> anyhow::Result<ImportReport> {
-    let hub88 = configured().ok_or_else(|| anyhow::anyhow!("Hub88 is not configured (set KASA_HUB88_*)"))?;
+pub async fn sync_games(db: &Db, hub88: &Hub88) -> anyhow::Result<ImportReport> {
     let list = hub88.call("/operator/generic/v2/game/list", &json!({ "operator_id": hub88.operator_id })).await?;
     let Some(list) = list.as_array() else { anyhow::bail!("Hub88 game/list answered no list") };
     let mut games = Vec::new();
@@ -294,8 +279,15 @@ fn catalogue_code(code: &str) -> String {
     folded
 }
 
+/// What the wallet calls need: the database, and Hub88 when the node has it.
+#[derive(Clone, Debug)]
+pub struct Hub88State {
+    pub db: Db,
+    pub hub88: Option<Arc<Hub88>>,
+}
+
 /// `/callbacks/hub88/{user/info, user/balance, transaction/bet, transaction/win, transaction/rollback}`.
-pub fn router() -> Router<Db> {
+pub fn router() -> Router<Hub88State> {
     Router::new().route("/callbacks/hub88/{kind}/{action}", post(callback))
 }
 
@@ -361,8 +353,13 @@ impl Reply {
     }
 }
 
-async fn callback(State(db): State<Db>, Path((kind, action)): Path<(String, String)>, headers: HeaderMap, body: Bytes) -> Response {
-    let Some(hub88) = configured() else {
+async fn callback(
+    State(state): State<Hub88State>,
+    Path((kind, action)): Path<(String, String)>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Response {
+    let Some(hub88) = state.hub88 else {
         return (StatusCode::NOT_FOUND, [(header::CONTENT_TYPE, "application/json")], r#"{"error":"Hub88 is not configured"}"#)
             .into_response();
     };
@@ -381,7 +378,7 @@ async fn callback(State(db): State<Db>, Path((kind, action)): Path<(String, Stri
         return Reply::error(status::INVALID_SIGNATURE, &request_uuid).into_response(&hub88);
     }
     let reply = match serde_json::from_slice::<Body>(&body) {
-        Ok(parsed) => match handle(&db, call, &parsed).await {
+        Ok(parsed) => match handle(&state.db, call, &parsed).await {
             Ok(reply) => reply,
             Err(e) => {
                 tracing::error!(error = %e, "Hub88 wallet call failed");

@@ -28,16 +28,18 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::digitain;
-use super::provider::{Launch, LaunchError, LaunchRequest, Platform, provider};
+use super::provider::{Launch, LaunchError, LaunchRequest, Platform, ProviderSettings, provider};
 use crate::auth::CurrentPlayer;
 use crate::db::Db;
 use crate::error::{ApiResult, AppError, AppJson, EmptyEnvelope, Envelope};
 use crate::i18n::{self, Locale};
 
-/// What the launch calls need: the database and Digitain's static host (to rewrite its URLs).
+/// What the launch calls need: the database, the providers' settings and Digitain's static host
+/// (to rewrite its URLs).
 #[derive(Clone, Debug)]
 pub struct LaunchState {
     pub db: Db,
+    pub providers: ProviderSettings,
     /// `KASA_DIGITAIN_STATIC_URL`: the origin Digitain's game files come from.
     pub digitain_static_url: Option<Arc<str>>,
 }
@@ -145,19 +147,19 @@ async fn game_listed(db: &Db, provider_code: &str, code: &str) -> Result<bool, A
 
 /// Launches a listed game of the provider for the player through the provider's adapter.
 async fn launch_for(
-    db: &Db,
+    state: &LaunchState,
     me: &CurrentPlayer,
     provider_code: &str,
     code: &str,
     platform: Platform,
     locale: Locale,
 ) -> Result<Launch, AppError> {
-    if !game_listed(db, provider_code, code).await? {
+    if !game_listed(&state.db, provider_code, code).await? {
         return Err(AppError::BadRequest("casino.unknown_game"));
     }
     let adapter = provider(provider_code).ok_or_else(|| not_available(provider_code))?;
     let request = LaunchRequest { player_id: me.player_id, game_code: code, platform, locale };
-    adapter.launch(db, &request).await.map_err(|e| match e {
+    adapter.launch(&state.db, &state.providers, &request).await.map_err(|e| match e {
         LaunchError::NotConfigured(_) => not_available(adapter.name()),
         other => AppError::from(other),
     })
@@ -187,7 +189,7 @@ pub struct DtLaunchBody {
     security(("bearer" = [])))]
 async fn dt_launch_url(State(state): State<LaunchState>, me: CurrentPlayer, AppJson(body): AppJson<DtLaunchBody>) -> ApiResult<String> {
     let code = code_field(&body.code, "code")?;
-    let url = data(launch_for(&state.db, &me, DIGITAIN, &code, Platform::Desktop, Locale::current()).await?);
+    let url = data(launch_for(&state, &me, DIGITAIN, &code, Platform::Desktop, Locale::current()).await?);
     Ok(Envelope::ok(match state.digitain_static_url.as_deref() {
         Some(origin) => digitain::rewrite_static_host(&url, origin),
         None => url,
@@ -215,7 +217,7 @@ pub struct EmLaunchBody {
 async fn em_launch_url(State(state): State<LaunchState>, me: CurrentPlayer, AppJson(body): AppJson<EmLaunchBody>) -> ApiResult<String> {
     let code = code_field(&body.code, "code")?;
     text(&body.product_id).filter(|p| p.len() <= 64).ok_or_else(|| invalid("productId", "launch.bad_product_id"))?;
-    Ok(Envelope::ok(data(launch_for(&state.db, &me, EVERYMATRIX, &code, Platform::Desktop, Locale::current()).await?)))
+    Ok(Envelope::ok(data(launch_for(&state, &me, EVERYMATRIX, &code, Platform::Desktop, Locale::current()).await?)))
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -247,7 +249,7 @@ async fn amusnet_launch_url(
         Some(Value::Bool(false)) => Platform::Desktop,
         _ => return Err(invalid("isMobile", "launch.bad_is_mobile")),
     };
-    Ok(Envelope::ok(data(launch_for(&state.db, &me, AMUSNET, &code, platform, Locale::current()).await?)))
+    Ok(Envelope::ok(data(launch_for(&state, &me, AMUSNET, &code, platform, Locale::current()).await?)))
 }
 
 /// The body of `casino/egtlaunchurl` and `casino/hub88launchurl`.
@@ -286,7 +288,7 @@ fn egt_fields(body: &EgtLaunchBody) -> Result<(String, Platform, Locale), AppErr
     security(("bearer" = [])))]
 async fn egt_launch_url(State(state): State<LaunchState>, me: CurrentPlayer, AppJson(body): AppJson<EgtLaunchBody>) -> ApiResult<String> {
     let (code, platform, locale) = egt_fields(&body)?;
-    Ok(Envelope::ok(data(launch_for(&state.db, &me, EGT, &code, platform, locale).await?)))
+    Ok(Envelope::ok(data(launch_for(&state, &me, EGT, &code, platform, locale).await?)))
 }
 
 /// Launches a Hub88 game (the same body as EGT): data is its URL. Not configured: 400 with the
@@ -298,7 +300,7 @@ async fn egt_launch_url(State(state): State<LaunchState>, me: CurrentPlayer, App
     security(("bearer" = [])))]
 async fn hub88_launch_url(State(state): State<LaunchState>, me: CurrentPlayer, AppJson(body): AppJson<EgtLaunchBody>) -> ApiResult<String> {
     let (code, platform, locale) = egt_fields(&body)?;
-    Ok(Envelope::ok(data(launch_for(&state.db, &me, HUB88, &code, platform, locale).await?)))
+    Ok(Envelope::ok(data(launch_for(&state, &me, HUB88, &code, platform, locale).await?)))
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -335,7 +337,7 @@ async fn softgamings_launch_url(
         Some("0") => Platform::Desktop,
         _ => return Err(invalid("isMobile", "launch.bad_is_mobile_number")),
     };
-    Ok(Envelope::ok(data(launch_for(&state.db, &me, SOFTGAMINGS, &code, platform, Locale::current()).await?)))
+    Ok(Envelope::ok(data(launch_for(&state, &me, SOFTGAMINGS, &code, platform, Locale::current()).await?)))
 }
 
 #[cfg(test)]

@@ -3,12 +3,14 @@
 //! page for SoftGamings). Their wallet calls (balance, bet, win, rollback) all go through
 //! [`crate::rounds`]. The studio (`kasa`) is the adapter that works with no outside contract; the
 //! outside providers answer "not configured" until their adapters are built; Hub88's is
-//! [`super::hub88`], "not configured" until `KASA_HUB88_*` are set. [`provider`]
-//! finds an adapter by its code.
+//! [`super::hub88`], "not configured" until `KASA_HUB88_*` are set (the node's
+//! [`ProviderSettings`], in the application state). [`provider`] finds an adapter by its code.
 //!
 //! `POST casino/kasalaunchurl {code, isMobile}` launches a studio game: a launch token (random,
 //! stored hashed, bound to the player and the game, 5 minutes, single use) in the URL
 //! `/games/{code}/?token=..&lang=..` (the request's language).
+
+use std::sync::Arc;
 
 use axum::extract::State;
 use serde::Deserialize;
@@ -17,11 +19,27 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use super::hub88::Hub88;
 use crate::auth::CurrentPlayer;
+use crate::config::Settings;
 use crate::db::Db;
 use crate::error::{ApiResult, AppError, AppJson, EmptyEnvelope, Envelope};
 use crate::i18n::Locale;
 use crate::studio;
+
+/// The outside providers' settings of the node (part of the application state): Hub88's, when
+/// `KASA_HUB88_*` are set.
+#[derive(Clone, Debug, Default)]
+pub struct ProviderSettings {
+    pub hub88: Option<Arc<Hub88>>,
+}
+
+impl ProviderSettings {
+    /// The providers configured by the node's settings.
+    pub fn from_settings(settings: &Settings) -> anyhow::Result<ProviderSettings> {
+        Ok(ProviderSettings { hub88: Hub88::from_settings(settings)?.map(Arc::new) })
+    }
+}
 
 /// Where a game is played.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -78,8 +96,8 @@ pub trait Provider: Send + Sync {
     /// Its code: the catalogue's `providers.code`, its house account `house:provider:CODE`.
     fn code(&self) -> &'static str;
     fn name(&self) -> &'static str;
-    /// Launches a game for a player.
-    async fn launch(&self, db: &Db, request: &LaunchRequest<'_>) -> Result<Launch, LaunchError>;
+    /// Launches a game for a player, with the node's provider settings.
+    async fn launch(&self, db: &Db, settings: &ProviderSettings, request: &LaunchRequest<'_>) -> Result<Launch, LaunchError>;
 }
 
 /// The studio: its games are played under `/games/`.
@@ -95,7 +113,7 @@ impl Provider for Kasa {
         "Kasa Studio"
     }
 
-    async fn launch(&self, db: &Db, request: &LaunchRequest<'_>) -> Result<Launch, LaunchError> {
+    async fn launch(&self, db: &Db, _: &ProviderSettings, request: &LaunchRequest<'_>) -> Result<Launch, LaunchError> {
         let code = request.game_code;
         if studio::engine::info(code).is_none() || disabled_in_catalogue(db, self.code(), code).await? {
             return Err(LaunchError::UnknownGame);
@@ -136,7 +154,7 @@ impl Provider for Unconfigured {
         self.name
     }
 
-    async fn launch(&self, _db: &Db, _request: &LaunchRequest<'_>) -> Result<Launch, LaunchError> {
+    async fn launch(&self, _db: &Db, _: &ProviderSettings, _request: &LaunchRequest<'_>) -> Result<Launch, LaunchError> {
         Err(LaunchError::NotConfigured(self.code))
     }
 }
@@ -194,7 +212,8 @@ async fn kasa_launch_url(State(db): State<Db>, me: CurrentPlayer, AppJson(body):
         locale: Locale::current(),
     };
     let kasa = provider(studio::PROVIDER).ok_or(AppError::BadRequest("casino.provider_unavailable"))?;
-    match kasa.launch(&db, &request).await? {
+    // The studio needs no outside settings.
+    match kasa.launch(&db, &ProviderSettings::default(), &request).await? {
         Launch::Url(url) => Ok(Envelope::ok(url)),
         Launch::Html(html) => Ok(Envelope::ok(html)),
     }

@@ -20,6 +20,7 @@ use axum::extract::FromRef;
 
 use crate::config::Limit;
 use crate::db::Db;
+use crate::http::client::TrustProxy;
 
 /// What the content area needs of the node (a sub-state of the application state).
 #[derive(Clone, Debug)]
@@ -29,6 +30,13 @@ pub struct CmsState {
     pub write_ip: Limit,
     /// This node's `cms/grouped` answers.
     pub content: Arc<ContentCache>,
+    pub trust_proxy: TrustProxy,
+}
+
+impl FromRef<CmsState> for TrustProxy {
+    fn from_ref(s: &CmsState) -> TrustProxy {
+        s.trust_proxy
+    }
 }
 
 impl FromRef<CmsState> for Db {

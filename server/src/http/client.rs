@@ -2,7 +2,7 @@
 
 use std::net::{IpAddr, SocketAddr};
 
-use axum::extract::{ConnectInfo, FromRequestParts};
+use axum::extract::{ConnectInfo, FromRef, FromRequestParts};
 use axum::http::request::Parts;
 
 /// The caller's address. Behind a load balancer (`KASA_TRUST_PROXY=1`) the first address of
@@ -13,22 +13,21 @@ pub struct ClientInfo {
     pub user_agent: Option<String>,
 }
 
-static TRUST_PROXY: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+/// Whether the node is behind a load balancer whose `X-Forwarded-For` is trusted
+/// (`KASA_TRUST_PROXY`): a setting of the application state, which each area's state that reads
+/// [`ClientInfo`] carries.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct TrustProxy(pub bool);
 
-/// Sets, once at start, whether `X-Forwarded-For` is trusted (`KASA_TRUST_PROXY`); off until then.
-pub fn trust_proxy_headers(trust: bool) {
-    let _ = TRUST_PROXY.set(trust);
-}
-
-fn trust_proxy() -> bool {
-    TRUST_PROXY.get().copied().unwrap_or(false)
-}
-
-impl<S: Send + Sync> FromRequestParts<S> for ClientInfo {
+impl<S: Send + Sync> FromRequestParts<S> for ClientInfo
+where
+    TrustProxy: FromRef<S>,
+{
     type Rejection = std::convert::Infallible;
 
-    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, Self::Rejection> {
-        let forwarded = trust_proxy()
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        let TrustProxy(trust) = TrustProxy::from_ref(state);
+        let forwarded = trust
             .then(|| parts.headers.get("x-forwarded-for").and_then(|v| v.to_str().ok()))
             .flatten()
             .and_then(|v| v.split(',').next())

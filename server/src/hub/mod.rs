@@ -14,6 +14,8 @@ use std::time::Duration;
 
 use tokio::sync::{mpsc, watch};
 
+use crate::http::client::TrustProxy;
+
 /// A ready, 0x1E-terminated protocol frame for a connection's writer.
 pub type Frame = Arc<str>;
 
@@ -32,6 +34,14 @@ pub struct HubState {
     pub db: crate::db::Db,
     pub hub: Arc<Hub>,
     pub caps: HubCaps,
+    /// Whether the caller's address comes from `X-Forwarded-For`.
+    pub trust_proxy: TrustProxy,
+}
+
+impl axum::extract::FromRef<HubState> for TrustProxy {
+    fn from_ref(s: &HubState) -> TrustProxy {
+        s.trust_proxy
+    }
 }
 
 /// What a registered connection listens to.

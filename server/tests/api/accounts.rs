@@ -548,6 +548,45 @@ on_both_engines! {
     }
 }
 
+/// A server behind a load balancer whose `X-Forwarded-For` it trusts (`KASA_TRUST_PROXY`).
+async fn spawn_behind_a_proxy(engine: crate::helpers::Engine) -> TestApp {
+    crate::helpers::spawn_app_configured(engine, |state| state.trust_proxy = kasa::http::client::TrustProxy(true)).await
+}
+
+/// The addresses session history shows for a login from `forwarded` (newest first).
+async fn login_ips_forwarded_from(app: &TestApp, forwarded: &str) -> Vec<Value> {
+    let token = envelope(
+        app.client
+            .post(app.url("/api/auth/login"))
+            .header("x-forwarded-for", forwarded)
+            .json(&json!({"username": "aysegul1", "password": "gizli123"}))
+            .send()
+            .await
+            .unwrap(),
+    )
+    .await["data"]["token"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let page = envelope(app.post_auth("/api/customer/sessions", &token, &json!({"skip": 0, "take": 10})).await).await;
+    page["data"]["items"].as_array().unwrap().iter().map(|i| i["ip"].clone()).collect()
+}
+
+on_both_engines! {
+    @with spawn_behind_a_proxy;
+    async fn behind_a_trusted_proxy_the_callers_address_is_the_first_forwarded_one(app) {
+        registered(&app).await;
+        assert_eq!(login_ips_forwarded_from(&app, "203.0.113.7, 10.0.0.1").await[0], "203.0.113.7");
+    }
+}
+
+on_both_engines! {
+    async fn without_a_trusted_proxy_a_forwarded_address_is_ignored(app) {
+        registered(&app).await;
+        assert_eq!(login_ips_forwarded_from(&app, "203.0.113.7").await[0], "127.0.0.1");
+    }
+}
+
 on_both_engines! {
     async fn the_registration_form_offers_countries_with_turkiye_first(app) {
         let body = envelope(app.get("/api/auth/form?refId=12").await).await;

@@ -15,7 +15,7 @@ use axum::response::IntoResponse;
 use axum::routing::post;
 use base64::Engine as _;
 use kasa::casino::hub88::{self, Hub88, SIGNATURE_HEADER};
-use kasa::casino::provider::{Launch, LaunchError, LaunchRequest, Platform};
+use kasa::casino::provider::{Launch, LaunchError, LaunchRequest, Platform, ProviderSettings};
 use kasa::config::Hub88Settings;
 use kasa::i18n::Locale;
 use rsa::pkcs1v15::{Signature, SigningKey, VerifyingKey};
@@ -25,7 +25,9 @@ use rsa::{RsaPrivateKey, RsaPublicKey};
 use serde_json::{Value, json};
 use sha2::Sha256;
 
-use crate::helpers::TestApp;
+use kasa::hub::HubTimings;
+
+use crate::helpers::{Engine, TestApp, spawn_app_configured, spawn_node};
 use crate::on_both_engines;
 use crate::rounds::{assert_ledger_holds, fund, make_player, money};
 
@@ -35,11 +37,17 @@ const HUB88_KEY: &str = include_str!("../fixtures/hub88/hub88.key.pem");
 const HUB88_PUB: &str = include_str!("../fixtures/hub88/hub88.pub.pem");
 const GAME: &str = "hub-mines";
 
-/// Configures this process's Hub88 (ours: the operator's key; Hub88's public key) at `base_url`.
-fn configure(base_url: &str) {
+/// A Hub88 (ours: the operator's key; Hub88's public key) at `base_url`.
+fn hub88_at(base_url: &str) -> Arc<Hub88> {
     let settings =
         Hub88Settings { base_url: base_url.into(), operator_id: 77, private_key: OPERATOR_KEY.into(), public_key: HUB88_PUB.into() };
-    hub88::configure(Some(Hub88::new(&settings, Some("https://kasa.example.com".into())).unwrap()));
+    Arc::new(Hub88::new(&settings, Some("https://kasa.example.com".into())).unwrap())
+}
+
+/// A server whose node has Hub88 configured (its wallet calls need only the keys: nothing listens
+/// at its address).
+async fn spawn_with_hub88(engine: Engine) -> TestApp {
+    spawn_app_configured(engine, |state| state.providers.hub88 = Some(hub88_at("http://127.0.0.1:9"))).await
 }
 
 fn sign_with(key_pem: &str, body: &[u8]) -> String {
@@ -109,9 +117,9 @@ async fn player_with_token(app: &TestApp, name: &str, kurus: i64) -> (i64, Strin
 }
 
 on_both_engines! {
+    @with spawn_with_hub88;
     async fn every_wallet_endpoint_answers_signed_with_the_balance_in_hub88_units(app) {
         // Arrange
-        configure("http://127.0.0.1:9");
         let (p, token) = player_with_token(&app, "hubplayer", 10_000).await; // 100 TL
 
         // Act
@@ -137,9 +145,9 @@ on_both_engines! {
 }
 
 on_both_engines! {
+    @with spawn_with_hub88;
     async fn refusals_bad_signature_unknown_token_duplicates_money_currency_and_units(app) {
         // Arrange
-        configure("http://127.0.0.1:9");
         let (p, token) = player_with_token(&app, "hubrefused", 1_000).await; // 10 TL
         let first = money_call(p, &token, "d1", None, "rd", 300_000); // 3 TL
 
@@ -177,9 +185,9 @@ on_both_engines! {
 }
 
 on_both_engines! {
+    @with spawn_with_hub88;
     async fn a_rollback_before_its_bet_is_ok_and_the_late_bet_is_refused_and_expiry_spares_wins(app) {
         // Arrange
-        configure("http://127.0.0.1:9");
         let (p, token) = player_with_token(&app, "hubearly", 5_000).await;
 
         // Act
@@ -202,9 +210,9 @@ on_both_engines! {
 }
 
 on_both_engines! {
+    @with spawn_with_hub88;
     async fn many_bets_and_wins_at_once_keep_the_wallet_check(app) {
         // Arrange
-        configure("http://127.0.0.1:9");
         let mut players = Vec::new();
         for i in 0..3 {
             players.push(player_with_token(&app, &format!("hubmany{i}"), 10_000).await);
@@ -292,6 +300,7 @@ async fn simulated_hub88(seen: Arc<Mutex<Seen>>) -> String {
 }
 
 on_both_engines! {
+    @with spawn_with_hub88;
     async fn the_launch_calls_game_url_signed_and_the_sync_upserts_game_list(app) {
         // Arrange
         let seen = Arc::new(Mutex::new(Seen::default()));
@@ -299,15 +308,15 @@ on_both_engines! {
         let (p, _) = make_player(&app, "hublaunch").await;
         let adapter = kasa::casino::provider::provider("hub88").unwrap();
         let request = LaunchRequest { player_id: p, game_code: GAME, platform: Platform::Mobile, locale: Locale::En };
-        hub88::configure(None);
-        let unconfigured = adapter.launch(&app.db, &request).await;
-        configure(&base);
+        let unconfigured = adapter.launch(&app.db, &ProviderSettings::default(), &request).await;
+        let settings = ProviderSettings { hub88: Some(hub88_at(&base)) };
+        let hub88 = settings.hub88.clone().unwrap();
 
         // Act
-        let launch = adapter.launch(&app.db, &request).await.unwrap();
-        let unknown = adapter.launch(&app.db, &LaunchRequest { game_code: "no-such-game", ..request.clone() }).await;
-        let report = hub88::sync_games(&app.db).await.unwrap();
-        let again = hub88::sync_games(&app.db).await.unwrap();
+        let launch = adapter.launch(&app.db, &settings, &request).await.unwrap();
+        let unknown = adapter.launch(&app.db, &settings, &LaunchRequest { game_code: "no-such-game", ..request.clone() }).await;
+        let report = hub88::sync_games(&app.db, &hub88).await.unwrap();
+        let again = hub88::sync_games(&app.db, &hub88).await.unwrap();
 
         // Assert
         assert!(matches!(unconfigured, Err(LaunchError::NotConfigured("hub88"))), "{unconfigured:?}");
@@ -338,7 +347,7 @@ on_both_engines! {
             .unwrap();
         assert_eq!(live, 1);
         // A synced game launches under Hub88's own code.
-        let launched = adapter.launch(&app.db, &LaunchRequest { game_code: "clt_dragonrising", ..request.clone() }).await.unwrap();
+        let launched = adapter.launch(&app.db, &settings, &LaunchRequest { game_code: "clt_dragonrising", ..request.clone() }).await.unwrap();
         assert!(matches!(launched, Launch::Url(u) if u.contains("game=clt_DragonRising")));
     }
 }
@@ -359,9 +368,9 @@ async fn call_raw(app: &TestApp, path: &str, bytes: &[u8]) -> (u16, Value) {
 }
 
 on_both_engines! {
+    @with spawn_with_hub88;
     async fn malformed_calls_another_users_token_repeated_rollbacks_and_an_unconfigured_node(app) {
         // Arrange
-        configure("http://127.0.0.1:9");
         let (p, token) = player_with_token(&app, "hubodd", 2_000).await;
         let (other, _) = player_with_token(&app, "hubother", 0).await;
         call(&app, "transaction/bet", &money_call(p, &token, "ob1", None, "or1", 500_000)).await;
@@ -378,8 +387,8 @@ on_both_engines! {
         again["request_uuid"] = json!(uuid());
         let repeated = call(&app, "transaction/rollback", &again).await;
         let (no_call, _) = call_raw(&app, "transaction/refund", b"{}").await;
-        hub88::configure(None);
-        let (unconfigured, _) = call_raw(&app, "user/balance", &serde_json::to_vec(&user_call(p, &token)).unwrap()).await;
+        let unconfigured_node = spawn_node(&app.db.url, false, None, HubTimings::default()).await;
+        let (unconfigured, _) = call_raw(&unconfigured_node, "user/balance", &serde_json::to_vec(&user_call(p, &token)).unwrap()).await;
 
         // Assert
         assert_eq!(syntax["status"], "RS_ERROR_WRONG_SYNTAX", "{syntax}");
@@ -467,9 +476,9 @@ async fn bonus_player_with_token(app: &TestApp, name: &str, kurus: i64, slug: &s
 }
 
 on_both_engines! {
+    @with spawn_with_hub88;
     async fn a_win_naming_no_bet_or_another_players_bet_is_refused_and_moves_nothing_even_in_a_burst(app) {
         // Arrange: A has 10 ₺; B bet 20 ₺ in round rb.
-        configure("http://127.0.0.1:9");
         let (a, a_token) = player_with_token(&app, "hubattacker", 1_000).await;
         let (b, b_token) = player_with_token(&app, "hubvictim", 5_000).await;
         let b_bet = call(&app, "transaction/bet", &money_call(b, &b_token, "vb1", None, "rb", 2_000_000)).await;
@@ -513,9 +522,9 @@ on_both_engines! {
 }
 
 on_both_engines! {
+    @with spawn_with_hub88;
     async fn a_rounds_stake_and_its_win_are_never_both_kept_whatever_the_order_or_the_race(app) {
         // Arrange: 100 ₺.
-        configure("http://127.0.0.1:9");
         let (p, token) = player_with_token(&app, "hubboth", 10_000).await;
 
         // Act: a paid round's bet rolled back; a rolled-back bet's win.
@@ -570,9 +579,9 @@ on_both_engines! {
 }
 
 on_both_engines! {
+    @with spawn_with_hub88;
     async fn eighty_hub88_bets_each_rolled_back_never_turn_a_bonus_into_money(app) {
         // Arrange: a 100 ₺ bonus to wager 20 times (2,000 ₺), stakes at most 50 ₺; no real money.
-        configure("http://127.0.0.1:9");
         crate::bonus::set_promotions(&app, &[crate::bonus::promotion("hub-gift", -1, None, Some(json!({"amount": 100, "wagering": 20, "maxBet": 50, "days": 7})))]).await;
         let (p, token) = bonus_player_with_token(&app, "hubbonus", 0, "hub-gift").await;
 
@@ -592,11 +601,11 @@ on_both_engines! {
 }
 
 on_both_engines! {
+    @with spawn_with_hub88;
     async fn eighty_open_hub88_bets_at_once_then_rolled_back_at_once_never_complete_a_bonus(app) {
         // Arrange: 2,000 ₺ real and a 100 ₺ bonus to wager 10 times (1,000 ₺). Mines is an
         // instant game (the catalogue's categories 12 and 7): a stake counts half, so the 80
         // stakes of 25 ₺ below count 1,000 ₺, the whole requirement, while none has stood.
-        configure("http://127.0.0.1:9");
         crate::bonus::set_promotions(&app, &[crate::bonus::promotion("hub-rush", -1, None, Some(json!({"amount": 100, "wagering": 10, "maxBet": 50, "days": 7})))]).await;
         let (p, token) = bonus_player_with_token(&app, "hubrush", 200_000, "hub-rush").await;
         let app = Arc::new(app);
