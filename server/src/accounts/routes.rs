@@ -15,6 +15,7 @@ use crate::auth::CurrentPlayer;
 use crate::auth::session::{self, EndReason, Origin};
 use crate::error::{ApiResult, AppJson, EmptyEnvelope, Envelope, FieldError};
 use crate::http::client::ClientInfo;
+use crate::http::history::PageBody;
 use crate::wallet;
 
 pub fn router() -> OpenApiRouter<AccountsState> {
@@ -306,18 +307,6 @@ async fn change_password(State(state): State<AccountsState>, me: CurrentPlayer, 
     Ok(Envelope { success: true, message: say("password.changed"), data: None })
 }
 
-#[derive(Debug, Deserialize, ToSchema)]
-pub struct PageBody {
-    #[serde(default)]
-    pub skip: i64,
-    #[serde(default = "default_take")]
-    pub take: i64,
-}
-
-fn default_take() -> i64 {
-    20
-}
-
 #[derive(Debug, Serialize, ToSchema)]
 pub struct SessionPage {
     pub total: i64,
@@ -328,6 +317,6 @@ pub struct SessionPage {
 #[utoipa::path(post, path = "/customer/sessions", tag = "customer", request_body = PageBody, responses((status = 200, body = Envelope<SessionPage>)),
     security(("bearer" = [])))]
 async fn sessions(State(state): State<AccountsState>, me: CurrentPlayer, AppJson(b): AppJson<PageBody>) -> ApiResult<SessionPage> {
-    let (total, items) = store::sessions(&state.db, me.player_id, me.session_id, b.skip.max(0), b.take.clamp(1, 100)).await?;
+    let (total, items) = store::sessions(&state.db, me.player_id, me.session_id, b.paging(20)).await?;
     Ok(Envelope::ok(SessionPage { total, items }))
 }

@@ -6,6 +6,7 @@ use utoipa::ToSchema;
 
 use crate::db::{Db, now_ms};
 use crate::error::AppError;
+use crate::http::history::Paging;
 
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct Country {
@@ -231,15 +232,15 @@ pub struct SessionEntry {
     pub current: bool,
 }
 
-pub async fn sessions(db: &Db, player_id: i64, current: i64, skip: i64, take: i64) -> Result<(i64, Vec<SessionEntry>), AppError> {
+pub async fn sessions(db: &Db, player_id: i64, current: i64, page: Paging) -> Result<(i64, Vec<SessionEntry>), AppError> {
     let total: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM sessions WHERE player_id = $1").bind(player_id).fetch_one(&db.pool).await?;
     let rows = sqlx::query(
         "SELECT id, created_at, ended_at, end_reason, ip, user_agent, fingerprint FROM sessions \
          WHERE player_id = $1 ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3",
     )
     .bind(player_id)
-    .bind(take)
-    .bind(skip)
+    .bind(page.take)
+    .bind(page.skip)
     .fetch_all(&db.pool)
     .await?;
     let items = rows

@@ -3,19 +3,19 @@
 //! Bet 2), the time and the round id; days as Financial Activities takes them (YYYY-MM-DD, UTC,
 //! both included).
 
-use axum::extract::{Query, State};
-use serde::{Deserialize, Serialize};
+use axum::extract::State;
+use serde::Serialize;
 use sqlx::Row;
-use utoipa::{IntoParams, ToSchema};
+use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::auth::CurrentPlayer;
 use crate::db::{Db, iso_utc};
-use crate::error::{ApiResult, AppError, Envelope, FieldError};
+use crate::error::{ApiResult, Envelope, FieldError};
+use crate::http::history::{Days, History, HistoryParams, Paging};
 use crate::i18n::Locale;
 use crate::money::Kurus;
-use crate::time::Date;
 
 pub fn router<S>() -> OpenApiRouter<S>
 where
@@ -23,18 +23,6 @@ where
     S: Clone + Send + Sync + 'static,
 {
     OpenApiRouter::new().routes(routes!(history))
-}
-
-#[derive(Debug, Deserialize, IntoParams)]
-pub struct HistoryQuery {
-    /// First day, YYYY-MM-DD (UTC), included.
-    pub from: Option<String>,
-    /// Last day, YYYY-MM-DD (UTC), included.
-    pub to: Option<String>,
-    #[serde(default)]
-    pub skip: i64,
-    /// 20 when missing, at most 100.
-    pub take: Option<i64>,
 }
 
 /// A game round in Game History.
@@ -65,51 +53,33 @@ pub struct RoundPage {
     pub total: i64,
 }
 
-/// A day's first millisecond (UTC).
-fn day(raw: Option<&str>, field: &'static str) -> Result<Option<i64>, AppError> {
-    raw.filter(|s| !s.trim().is_empty())
-        .map(|s| Date::parse_iso(s.trim()).map(|d| d.days() * 86_400_000).ok_or(AppError::Validation { field, key: "payments.bad_date" }))
-        .transpose()
-}
-
 /// The caller's game rounds, newest first.
-#[utoipa::path(get, path = "/casino/history", tag = "casino", params(HistoryQuery),
+#[utoipa::path(get, path = "/casino/history", tag = "casino", params(HistoryParams),
     responses((status = 200, body = Envelope<RoundPage>), (status = 422, description = "A date is not YYYY-MM-DD", body = Envelope<FieldError>)),
     security(("bearer" = [])))]
-async fn history(State(db): State<Db>, me: CurrentPlayer, Query(q): Query<HistoryQuery>) -> ApiResult<RoundPage> {
-    let from = day(q.from.as_deref(), "from")?.unwrap_or(i64::MIN);
-    let to = day(q.to.as_deref(), "to")?.map(|t| t + 86_400_000).unwrap_or(i64::MAX);
-    let (items, total) =
-        of_player(&db, me.player_id, from, to, q.skip.max(0), q.take.unwrap_or(20).clamp(1, 100), Locale::current()).await?;
+async fn history(State(db): State<Db>, me: CurrentPlayer, History { days, page }: History) -> ApiResult<RoundPage> {
+    let (items, total) = of_player(&db, me.player_id, days, page, Locale::current()).await?;
     Ok(Envelope::ok(RoundPage { items, total }))
 }
 
-/// A player's rounds created in `[from, to)` (epoch ms), newest first, and how many there are.
-pub async fn of_player(
-    db: &Db,
-    player_id: i64,
-    from: i64,
-    to: i64,
-    skip: i64,
-    take: i64,
-    locale: Locale,
-) -> Result<(Vec<Round>, i64), sqlx::Error> {
+/// A player's rounds created on `days`, newest first (one page of them), and how many there are.
+pub async fn of_player(db: &Db, player_id: i64, days: Days, page: Paging, locale: Locale) -> Result<(Vec<Round>, i64), sqlx::Error> {
     let rows = sqlx::query(
         "SELECT r.round_id, r.game_code, g.name, g.names, p.name, r.provider, r.bets, r.wins, r.created_at, r.status \
          FROM rounds r LEFT JOIN providers p ON p.code = r.provider LEFT JOIN games g ON g.provider_id = p.id AND g.code = r.game_code \
          WHERE r.player_id = $1 AND r.created_at >= $2 AND r.created_at < $3 ORDER BY r.created_at DESC, r.id DESC LIMIT $4 OFFSET $5",
     )
     .bind(player_id)
-    .bind(from)
-    .bind(to)
-    .bind(take)
-    .bind(skip)
+    .bind(days.from)
+    .bind(days.to)
+    .bind(page.take)
+    .bind(page.skip)
     .fetch_all(&db.pool)
     .await?;
     let total: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM rounds WHERE player_id = $1 AND created_at >= $2 AND created_at < $3")
         .bind(player_id)
-        .bind(from)
-        .bind(to)
+        .bind(days.from)
+        .bind(days.to)
         .fetch_one(&db.pool)
         .await?;
     let lira = |minor: i64| Kurus::from_minor(minor).map(Kurus::to_lira).unwrap_or(0.0);

@@ -10,29 +10,18 @@ use super::{Notification, store};
 use crate::auth::CurrentPlayer;
 use crate::db::Db;
 use crate::error::{ApiResult, AppError, AppJson, EmptyEnvelope, Envelope, FieldError};
+use crate::http::history::PageBody;
 use crate::i18n::t;
 
 pub fn router() -> OpenApiRouter<Db> {
     OpenApiRouter::new().routes(routes!(notifications)).routes(routes!(read_notification))
 }
 
-#[derive(Debug, Deserialize, ToSchema)]
-pub struct NotificationPage {
-    #[serde(default)]
-    pub skip: i64,
-    #[serde(default = "take_default")]
-    pub take: i64,
-}
-
-fn take_default() -> i64 {
-    100
-}
-
 /// The player's notifications (own and broadcast), newest first.
-#[utoipa::path(post, path = "/customer/notification", tag = "notifications", request_body = NotificationPage,
+#[utoipa::path(post, path = "/customer/notification", tag = "notifications", request_body = PageBody,
     responses((status = 200, body = Envelope<Vec<Notification>>)), security(("bearer" = [])))]
-async fn notifications(State(db): State<Db>, me: CurrentPlayer, AppJson(page): AppJson<NotificationPage>) -> ApiResult<Vec<Notification>> {
-    Ok(Envelope::ok(store::list(&db, me.player_id, page.skip.max(0), page.take.clamp(1, 100)).await?))
+async fn notifications(State(db): State<Db>, me: CurrentPlayer, AppJson(body): AppJson<PageBody>) -> ApiResult<Vec<Notification>> {
+    Ok(Envelope::ok(store::list(&db, me.player_id, body.paging(100)).await?))
 }
 
 #[derive(Debug, Deserialize, ToSchema)]

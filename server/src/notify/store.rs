@@ -4,9 +4,10 @@ use sqlx::Row;
 
 use super::{Notification, iso_utc};
 use crate::db::{Db, now_ms};
+use crate::http::history::Paging;
 
 /// A player's notifications, newest first: their own and the broadcasts since they registered.
-pub async fn list(db: &Db, player_id: i64, skip: i64, take: i64) -> Result<Vec<Notification>, sqlx::Error> {
+pub async fn list(db: &Db, player_id: i64, page: Paging) -> Result<Vec<Notification>, sqlx::Error> {
     let rows = sqlx::query(
         "SELECT n.id, n.title, n.note, n.type, n.created_at, CASE WHEN r.player_id IS NULL THEN 0 ELSE 1 END \
          FROM notifications n \
@@ -16,8 +17,8 @@ pub async fn list(db: &Db, player_id: i64, skip: i64, take: i64) -> Result<Vec<N
          ORDER BY n.id DESC LIMIT $2 OFFSET $3",
     )
     .bind(player_id)
-    .bind(take)
-    .bind(skip)
+    .bind(page.take)
+    .bind(page.skip)
     .fetch_all(&db.pool)
     .await?;
     rows.iter()

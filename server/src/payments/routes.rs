@@ -8,13 +8,13 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::domain::{Adapter, Field, Kind, RequestStatus};
-use super::store::{self, Filter};
+use super::store;
 use super::{PaymentsState, Submitted, usable_method};
 use crate::auth::CurrentPlayer;
 use crate::db::{Db, iso_utc};
 use crate::error::{ApiResult, AppError, AppJson, EmptyEnvelope, Envelope, FieldError};
+use crate::http::history::{History, HistoryParams};
 use crate::i18n::{RequestLocale, t};
-use crate::time::Date;
 
 pub fn router() -> OpenApiRouter<PaymentsState> {
     OpenApiRouter::new()
@@ -226,14 +226,6 @@ async fn cancel(State(db): State<Db>, me: CurrentPlayer, AppJson(body): AppJson<
 pub struct TransactionsQuery {
     /// 1 deposits, 2 withdrawals; all when missing or 0.
     pub kind: Option<i64>,
-    /// First day, YYYY-MM-DD (UTC), included.
-    pub from: Option<String>,
-    /// Last day, YYYY-MM-DD (UTC), included.
-    pub to: Option<String>,
-    #[serde(default)]
-    pub skip: i64,
-    /// 20 when missing, at most 100.
-    pub take: Option<i64>,
 }
 
 /// A deposit or withdrawal in Financial Activities.
@@ -271,14 +263,8 @@ pub struct TransactionPage {
     pub total: i64,
 }
 
-fn day(raw: Option<&str>, field: &'static str) -> Result<Option<i64>, AppError> {
-    raw.filter(|s| !s.trim().is_empty())
-        .map(|s| Date::parse_iso(s.trim()).map(|d| d.days() * 86_400_000).ok_or(AppError::Validation { field, key: "payments.bad_date" }))
-        .transpose()
-}
-
 /// The caller's deposits and withdrawals, newest first (not in the spec).
-#[utoipa::path(get, path = "/payment/transactions", tag = "payments", params(TransactionsQuery),
+#[utoipa::path(get, path = "/payment/transactions", tag = "payments", params(TransactionsQuery, HistoryParams),
     responses((status = 200, body = Envelope<TransactionPage>), (status = 422, body = Envelope<FieldError>)),
     security(("bearer" = [])))]
 async fn transactions(
@@ -286,16 +272,13 @@ async fn transactions(
     me: CurrentPlayer,
     RequestLocale(locale): RequestLocale,
     Query(q): Query<TransactionsQuery>,
+    History { days, page }: History,
 ) -> ApiResult<TransactionPage> {
-    let filter = Filter {
-        kind: match q.kind.unwrap_or(0) {
-            0 => None,
-            n => Some(kind(n, "kind")?),
-        },
-        from: day(q.from.as_deref(), "from")?,
-        to: day(q.to.as_deref(), "to")?.map(|t| t + 86_400_000),
+    let kind = match q.kind.unwrap_or(0) {
+        0 => None,
+        n => Some(kind(n, "kind")?),
     };
-    let (requests, total) = store::of_player(&db, me.player_id, filter, q.skip.max(0), q.take.unwrap_or(20).clamp(1, 100)).await?;
+    let (requests, total) = store::of_player(&db, me.player_id, kind, days, page).await?;
     let mut items = Vec::with_capacity(requests.len());
     for r in requests {
         let title = r.method_title_in(&locale);

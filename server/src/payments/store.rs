@@ -5,6 +5,7 @@ use sqlx::{AnyConnection, Row};
 
 use super::domain::{Adapter, Field, Kind, RequestStatus};
 use crate::db::Db;
+use crate::http::history::{Days, Paging};
 use crate::money::Kurus;
 
 /// A payment method as stored.
@@ -300,21 +301,12 @@ pub async fn list(db: &Db, status: Option<RequestStatus>, limit: i64) -> Result<
     rows.iter().map(request).collect()
 }
 
-/// A filter of a player's requests.
-#[derive(Debug, Clone, Copy, Default)]
-pub struct Filter {
-    pub kind: Option<Kind>,
-    /// Epoch ms, inclusive.
-    pub from: Option<i64>,
-    /// Epoch ms, exclusive.
-    pub to: Option<i64>,
-}
-
-/// A player's requests, newest first, and how many match in all.
-pub async fn of_player(db: &Db, player_id: i64, filter: Filter, skip: i64, take: i64) -> Result<(Vec<Request>, i64), sqlx::Error> {
+/// A player's requests of `kind` (any when `None`) made on `days`, newest first (one page of
+/// them), and how many match in all.
+pub async fn of_player(db: &Db, player_id: i64, kind: Option<Kind>, days: Days, page: Paging) -> Result<(Vec<Request>, i64), sqlx::Error> {
     let condition = "r.player_id = $1 AND ($2 = 0 OR r.kind = $2) AND r.created_at >= $3 AND r.created_at < $4";
-    let kind = filter.kind.map(|k| k as i64).unwrap_or(0);
-    let (from, to) = (filter.from.unwrap_or(i64::MIN), filter.to.unwrap_or(i64::MAX));
+    let kind = kind.map(|k| k as i64).unwrap_or(0);
+    let (from, to) = (days.from, days.to);
     let sql = format!(
         "SELECT {REQUEST_COLUMNS} FROM payment_requests r JOIN payment_methods m ON m.id = r.method_id \
          WHERE {condition} ORDER BY r.created_at DESC, r.id DESC LIMIT $5 OFFSET $6"
@@ -324,8 +316,8 @@ pub async fn of_player(db: &Db, player_id: i64, filter: Filter, skip: i64, take:
         .bind(kind)
         .bind(from)
         .bind(to)
-        .bind(take)
-        .bind(skip)
+        .bind(page.take)
+        .bind(page.skip)
         .fetch_all(&db.pool)
         .await?;
     let count_sql = format!("SELECT COUNT(*) FROM payment_requests r WHERE {condition}");

@@ -287,7 +287,7 @@ on_both_engines! {
 async fn the_clock_moves_to_another_node_within_seconds_when_its_node_stops() {
     // Arrange: two nodes on one database (PostgreSQL when there is one, else a SQLite file).
     let engine = if crate::helpers::postgres_url().is_some() { Engine::Postgres } else { Engine::Sqlite };
-    let (url, _dir) = crate::helpers::fresh_database(engine).await;
+    let (url, _dir) = crate::helpers::prepared_database(engine, true).await;
     let mut first = spawn_node_configured(&url, true, None, |s| {
         s.crash = Arc::new(CrashFeed::new(fast()));
         s.node_id = Some("first".into());

@@ -85,20 +85,95 @@ pub async fn fresh_database(engine: Engine) -> (String, Option<tempdir::Dir>) {
     }
 }
 
+/// A fresh database on `engine` as the server's start leaves it (migrated, and holding the demo
+/// content when `demo`), copied from a template: the first test of a build that needs one makes it
+/// with `kasa::serve::prepare`, the others copy it (a file copy, or PostgreSQL's `CREATE DATABASE
+/// ... TEMPLATE`) instead of migrating and loading the demo again. The server still runs
+/// `prepare` on the copy, which finds nothing to do.
+pub async fn prepared_database(engine: Engine, demo: bool) -> (String, Option<tempdir::Dir>) {
+    let template = format!("kasa_test_tpl_{}_{}", build_key(), if demo { "demo" } else { "bare" });
+    match engine {
+        Engine::Sqlite => {
+            let file = std::env::temp_dir().join(format!("{template}.db"));
+            if !file.exists() {
+                // Made aside and renamed into place: tests racing to make it each make their own,
+                // and every reader finds a whole file or none.
+                let (url, _dir) = fresh_database(Engine::Sqlite).await;
+                let db = kasa::serve::prepare(&url, demo).await.expect("prepare the template database");
+                let part = std::env::temp_dir().join(format!("{template}.{}.part", uuid::Uuid::new_v4().simple()));
+                sqlx::query(sqlx::AssertSqlSafe(format!("VACUUM INTO '{}'", part.display())))
+                    .execute(&db.pool)
+                    .await
+                    .expect("write the template database");
+                db.pool.close().await;
+                std::fs::rename(&part, &file).expect("move the template database into place");
+            }
+            let (url, dir) = fresh_database(Engine::Sqlite).await;
+            let target = dir.as_ref().expect("a SQLite database has a folder").0.join("kasa.db");
+            std::fs::copy(&file, target).expect("copy the template database");
+            (url, dir)
+        }
+        Engine::Postgres => {
+            let base = postgres_url().expect("KASA_TEST_POSTGRES_URL");
+            let admin = Db::connect(&base).await.expect("connect to the test PostgreSQL server");
+            let mut conn = admin.pool.acquire().await.expect("a connection to the test PostgreSQL server");
+            // One test makes the template while the others wait; a template half made by a test
+            // that died is made again.
+            sqlx::query("SELECT pg_advisory_lock(290029)").execute(&mut *conn).await.expect("take the template lock");
+            let made: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM pg_database WHERE datname = $1")
+                .bind(&template)
+                .fetch_one(&mut *conn)
+                .await
+                .expect("look for the template database");
+            if made == 0 {
+                let part = format!("{template}_part");
+                sqlx::query(sqlx::AssertSqlSafe(format!("DROP DATABASE IF EXISTS {part}"))).execute(&mut *conn).await.unwrap();
+                sqlx::query(sqlx::AssertSqlSafe(format!("CREATE DATABASE {part}"))).execute(&mut *conn).await.unwrap();
+                let (head, _) = base.rsplit_once('/').expect("a postgres URL names a database");
+                let db = kasa::serve::prepare(&format!("{head}/{part}"), demo).await.expect("prepare the template database");
+                db.pool.close().await;
+                sqlx::query(sqlx::AssertSqlSafe(format!("ALTER DATABASE {part} RENAME TO {template}")))
+                    .execute(&mut *conn)
+                    .await
+                    .expect("name the template database");
+            }
+            sqlx::query("SELECT pg_advisory_unlock(290029)").execute(&mut *conn).await.expect("give the template lock back");
+            let name = format!("kasa_test_{}", uuid::Uuid::new_v4().simple());
+            sqlx::query(sqlx::AssertSqlSafe(format!("CREATE DATABASE {name} TEMPLATE {template}")))
+                .execute(&mut *conn)
+                .await
+                .expect("copy the template database");
+            drop(conn);
+            admin.pool.close().await;
+            let (head, _) = base.rsplit_once('/').expect("a postgres URL names a database");
+            (format!("{head}/{name}"), None)
+        }
+    }
+}
+
+/// What tells one build of the tests from another (the test binary's size and time): a template
+/// made by an older build, with older migrations or demo content, is never used.
+fn build_key() -> String {
+    let exe = std::env::current_exe().expect("the test binary's path");
+    let meta = std::fs::metadata(exe).expect("the test binary's metadata");
+    let time = meta.modified().ok().and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok()).map(|d| d.as_nanos()).unwrap_or(0);
+    format!("{:x}{:x}", meta.len(), time)
+}
+
 /// Starts the real server on a random port with a fresh database holding the demo content.
 pub async fn spawn_app(engine: Engine) -> TestApp {
     spawn_app_with(engine, true).await
 }
 
 pub async fn spawn_app_with(engine: Engine, demo: bool) -> TestApp {
-    let (url, dir) = fresh_database(engine).await;
+    let (url, dir) = prepared_database(engine, demo).await;
     spawn_node(&url, demo, dir, HubTimings::default()).await
 }
 
 /// Starts the real server with a fresh database holding the demo content, its state (limits, the
 /// edge, the hub) changed by `configure` first.
 pub async fn spawn_app_configured(engine: Engine, configure: impl FnOnce(&mut AppState)) -> TestApp {
-    let (url, dir) = fresh_database(engine).await;
+    let (url, dir) = prepared_database(engine, true).await;
     spawn_node_configured(&url, true, dir, configure).await
 }
 

@@ -6,7 +6,7 @@ use futures_util::{SinkExt, StreamExt};
 use serde_json::{Value, json};
 use tokio_tungstenite::tungstenite::Message;
 
-use crate::helpers::{Engine, TestApp, envelope, fresh_database, spawn_node};
+use crate::helpers::{Engine, TestApp, envelope, prepared_database, spawn_node};
 use crate::on_both_engines;
 use kasa::hub::HubTimings;
 
@@ -28,7 +28,7 @@ async fn fast_node(engine: Engine) -> TestApp {
 }
 
 async fn node(engine: Engine, timings: HubTimings) -> TestApp {
-    let (url, dir) = fresh_database(engine).await;
+    let (url, dir) = prepared_database(engine, true).await;
     spawn_node(&url, true, dir, timings).await
 }
 
@@ -256,7 +256,7 @@ async fn two_nodes_on_one_postgres_push_each_others_events() {
         return;
     }
     // Arrange: nodes A and B on one database; the player's hub connection is on B.
-    let (url, _) = fresh_database(Engine::Postgres).await;
+    let (url, _) = prepared_database(Engine::Postgres, true).await;
     let a = spawn_node(&url, true, None, HubTimings::default()).await;
     let b = spawn_node(&url, true, None, HubTimings::default()).await;
     let (username, token) = player(&a, 10).await;

@@ -14,27 +14,14 @@ const PRODUCTS: &[&str] = &["casino", "sports", "studio"];
 
 /// For each top-level module, the other top-level modules its source names as `crate::NAME`.
 fn imports() -> BTreeMap<String, BTreeSet<String>> {
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
     let mut out: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
-    let mut stack = vec![src.clone()];
-    while let Some(dir) = stack.pop() {
-        for entry in std::fs::read_dir(&dir).unwrap() {
-            let path = entry.unwrap().path();
-            if path.is_dir() {
-                stack.push(path);
-                continue;
-            }
-            let rel = path.strip_prefix(&src).unwrap();
-            let module = rel.components().next().unwrap().as_os_str().to_string_lossy().trim_end_matches(".rs").to_string();
-            let text = std::fs::read_to_string(&path).unwrap();
-            let names = out.entry(module.clone()).or_default();
-            for line in text.lines().map(str::trim).filter(|l| !l.starts_with("//")) {
-                for part in line.split("crate::").skip(1) {
-                    let name: String = part.chars().take_while(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || *c == '_').collect();
-                    if !name.is_empty() && name != module {
-                        names.insert(name);
-                    }
-                }
+    for (path, code) in sources() {
+        let module = path.split('/').next().unwrap().trim_end_matches(".rs").to_string();
+        let names = out.entry(module.clone()).or_default();
+        for part in code.split("crate::").skip(1) {
+            let name: String = part.chars().take_while(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || *c == '_').collect();
+            if !name.is_empty() && name != module {
+                names.insert(name);
             }
         }
     }
@@ -66,15 +53,14 @@ fn areas_import_no_application_layer_and_no_two_import_each_other() {
 
 #[test]
 fn the_wallet_never_reads_the_players_table() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/wallet");
-    for entry in std::fs::read_dir(dir).unwrap() {
-        let path = entry.unwrap().path();
-        let text = std::fs::read_to_string(&path).unwrap().to_lowercase();
-        assert!(!text.contains("from players") && !text.contains("join players"), "{} reads players", path.display());
+    for (path, code) in sources().into_iter().filter(|(p, _)| p.starts_with("wallet/")) {
+        let text = code.to_lowercase();
+        assert!(!text.contains("from players") && !text.contains("join players"), "{path} reads players");
     }
 }
 
-/// Every source file under `src/`, as (its path from `src/`, its text without comment lines).
+/// Every source file under `src/`, as (its path from `src/` with `/` between folders, its text
+/// without comment lines): the one walk every check here reads.
 fn sources() -> Vec<(String, String)> {
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
     let mut out = Vec::new();
@@ -87,7 +73,7 @@ fn sources() -> Vec<(String, String)> {
             } else {
                 let text = std::fs::read_to_string(&path).unwrap();
                 let code: Vec<&str> = text.lines().filter(|l| !l.trim_start().starts_with("//")).collect();
-                out.push((path.strip_prefix(&src).unwrap().to_string_lossy().into_owned(), code.join("\n")));
+                out.push((path.strip_prefix(&src).unwrap().to_string_lossy().replace('\\', "/"), code.join("\n")));
             }
         }
     }
@@ -224,25 +210,11 @@ fn names_a_routes_module(line: &str) -> bool {
 
 #[test]
 fn no_file_imports_a_routes_module_but_the_mod_rs_that_mounts_it() {
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
-    let mut found = BTreeSet::new();
-    let mut stack = vec![src.clone()];
-    while let Some(dir) = stack.pop() {
-        for entry in std::fs::read_dir(&dir).unwrap() {
-            let path = entry.unwrap().path();
-            if path.is_dir() {
-                stack.push(path);
-                continue;
-            }
-            if path.file_name().is_some_and(|n| n == "mod.rs") {
-                continue;
-            }
-            let text = std::fs::read_to_string(&path).unwrap();
-            if text.lines().map(str::trim).filter(|l| !l.starts_with("//")).any(names_a_routes_module) {
-                found.insert(path.strip_prefix(&src).unwrap().to_string_lossy().replace('\\', "/"));
-            }
-        }
-    }
+    let found: BTreeSet<String> = sources()
+        .into_iter()
+        .filter(|(path, code)| !path.ends_with("/mod.rs") && code.lines().map(str::trim).any(names_a_routes_module))
+        .map(|(path, _)| path)
+        .collect();
     assert!(found.is_empty(), "these files import a routes module (move what they take into the area's own modules): {found:?}");
 }
 

@@ -310,6 +310,7 @@ on_both_engines! {
         let (_, today_only) = get(format!("?from={today}&to={today}")).await;
         let (_, old_only) = get(format!("?from={old_day}&to={old_day}")).await;
         let (bad, bad_body) = get("?from=2026-13-40".into()).await;
+        let (unread, unread_body) = get("?take=many&skip=-".into()).await;
         let anonymous = app.get("/api/casino/history").await.status().as_u16();
 
         // Assert
@@ -328,6 +329,9 @@ on_both_engines! {
         assert_eq!((h4["win"].as_f64(), h4["result"].as_i64()), (Some(0.0), Some(2)));
         assert_eq!(bad, 422, "{bad_body}");
         assert_eq!(bad_body["data"]["field"], "from");
+        assert_eq!(bad_body["message"], "Enter the date as YYYY-MM-DD.");
+        assert_eq!(unread, 400, "{unread_body}");
+        assert_eq!((unread_body["success"].as_bool(), unread_body["message"].as_str()), (Some(false), Some("The list could not be read: its filter is invalid.")));
         assert_eq!(anonymous, 401);
     }
 }

@@ -12,7 +12,7 @@ use serde_json::{Value, json};
 use kasa::sports::book::Sport;
 use kasa::sports::{Book, Sportsbooks, feed};
 
-use crate::helpers::{Engine, TestApp, burst, count_status, envelope, fresh_database, spawn_node_configured};
+use crate::helpers::{Engine, TestApp, burst, count_status, envelope, prepared_database, spawn_node_configured};
 use crate::on_both_engines;
 use crate::rounds::{assert_ledger_holds, fund, make_player, money};
 
@@ -42,7 +42,7 @@ on_both_engines! {
     async fn two_installations_play_different_matches_from_the_same_fixtures(app) {
         // Arrange: a second installation of the same binary (its own database, so its own secret),
         // as an attacker would run to read the results before kick-off.
-        let (url, dir) = fresh_database(if app.db.url.starts_with("postgres") { Engine::Postgres } else { Engine::Sqlite }).await;
+        let (url, dir) = prepared_database(if app.db.url.starts_with("postgres") { Engine::Postgres } else { Engine::Sqlite }, true).await;
         let other = spawn_node_configured(&url, true, dir, |_| {}).await;
         feed::schedule_day(&app.db, DAY).await.unwrap();
         feed::schedule_day(&other.db, DAY).await.unwrap();
@@ -184,7 +184,7 @@ mod tokens {
 
     /// A node of the site with the built-in sportsbook.
     pub(super) async fn with_book(engine: Engine) -> TestApp {
-        let (url, dir) = fresh_database(engine).await;
+        let (url, dir) = prepared_database(engine, true).await;
         spawn_node_configured(&url, true, dir, |s| s.sportsbooks = Arc::new(built_in())).await
     }
 

@@ -346,7 +346,6 @@ export type {
   MyBetsResponse,
   MyBetsResponses,
   Notification,
-  NotificationPage,
   NotificationsData,
   NotificationsError,
   NotificationsErrors,

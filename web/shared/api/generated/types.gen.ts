@@ -2555,11 +2555,6 @@ export type Notification = {
   type: number;
 };
 
-export type NotificationPage = {
-  skip?: number;
-  take?: number;
-};
-
 /**
  * A whole round: the base spin and every free spin it led to.
  */
@@ -2571,8 +2566,17 @@ export type Outcome = {
   winUnits: number;
 };
 
+/**
+ * The body of a paged list: `skip` and `take` (each list says its own default `take`).
+ */
 export type PageBody = {
+  /**
+   * Rows to skip (0 when missing).
+   */
   skip?: number;
+  /**
+   * At most 100; when missing, 20 for sessions and 100 for notifications.
+   */
   take?: number;
 };
 
@@ -4343,16 +4347,19 @@ export type HistoryData = {
     /**
      * First day, YYYY-MM-DD (UTC), included.
      */
-    from?: string | null;
+    from?: string;
     /**
      * Last day, YYYY-MM-DD (UTC), included.
      */
-    to?: string | null;
+    to?: string;
+    /**
+     * Rows to skip (0 when missing).
+     */
     skip?: number;
     /**
      * 20 when missing, at most 100.
      */
-    take?: number | null;
+    take?: number;
   };
   url: '/casino/history';
 };
@@ -4681,7 +4688,7 @@ export type ChangePasswordResponses = {
 export type ChangePasswordResponse = ChangePasswordResponses[keyof ChangePasswordResponses];
 
 export type NotificationsData = {
-  body: NotificationPage;
+  body: PageBody;
   path?: never;
   query?: never;
   url: '/customer/notification';
@@ -5421,16 +5428,19 @@ export type TransactionsData = {
     /**
      * First day, YYYY-MM-DD (UTC), included.
      */
-    from?: string | null;
+    from?: string;
     /**
      * Last day, YYYY-MM-DD (UTC), included.
      */
-    to?: string | null;
+    to?: string;
+    /**
+     * Rows to skip (0 when missing).
+     */
     skip?: number;
     /**
      * 20 when missing, at most 100.
      */
-    take?: number | null;
+    take?: number;
   };
   url: '/payment/transactions';
 };

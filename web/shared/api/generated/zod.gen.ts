@@ -1336,11 +1336,9 @@ export const zNotification = z.object({
   type: z.int(),
 });
 
-export const zNotificationPage = z.object({
-  skip: z.optional(z.int()),
-  take: z.optional(z.int()),
-});
-
+/**
+ * The body of a paged list: `skip` and `take` (each list says its own default `take`).
+ */
 export const zPageBody = z.object({
   skip: z.optional(z.int()),
   take: z.optional(z.int()),
@@ -2940,10 +2938,10 @@ export const zGamesBody2 = zGamesBody;
 export const zGamesResponse = zEnvelopeVecVecGame;
 
 export const zHistoryQuery = z.object({
-  from: z.nullish(z.string()),
-  to: z.nullish(z.string()),
+  from: z.optional(z.string()),
+  to: z.optional(z.string()),
   skip: z.optional(z.int()),
-  take: z.nullish(z.int()),
+  take: z.optional(z.int()),
 });
 
 export const zHistoryResponse = zEnvelopeRoundPage;
@@ -3002,7 +3000,7 @@ export const zChangePasswordBody2 = zChangePasswordBody;
 
 export const zChangePasswordResponse = zEmptyEnvelope;
 
-export const zNotificationsBody = zNotificationPage;
+export const zNotificationsBody = zPageBody;
 
 export const zNotificationsResponse = zEnvelopeVecNotification;
 
@@ -3108,10 +3106,10 @@ export const zMethodsResponse = zEnvelopeVecMethodItem;
 
 export const zTransactionsQuery = z.object({
   kind: z.nullish(z.int()),
-  from: z.nullish(z.string()),
-  to: z.nullish(z.string()),
+  from: z.optional(z.string()),
+  to: z.optional(z.string()),
   skip: z.optional(z.int()),
-  take: z.nullish(z.int()),
+  take: z.optional(z.int()),
 });
 
 export const zTransactionsResponse = zEnvelopeTransactionPage;

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import type { Notification, NotificationPage } from '@shared/api/generated';
+import type { Notification, PageBody } from '@shared/api/generated';
 import { zNotification, zNotificationsResponse } from '@shared/api/generated/zod.gen';
 import { useSession } from '@/lib/session-store';
 
@@ -18,7 +18,7 @@ const listSchema = zNotificationsResponse.shape.data.def.innerType;
 export async function getNotifications(): Promise<Notification[]> {
   const { data } = await api.post(
     'customer/notification',
-    { skip: 0, take: NOTIFICATION_TAKE } satisfies NotificationPage,
+    { skip: 0, take: NOTIFICATION_TAKE } satisfies PageBody,
     { schema: listSchema },
   );
   return data;
