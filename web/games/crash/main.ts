@@ -9,52 +9,30 @@ import '../kit/style.css';
 import './crash.css';
 import { ApiError, NetworkError, type GameApi } from '../kit/api';
 import { boot } from '../kit/boot';
-import { ICONS, h, iconButton } from '../kit/dom';
-import { formatKurus, formatLira } from '../kit/format';
+import { h } from '../kit/dom';
+import { formatKurus } from '../kit/format';
 import type { Dict, Lang } from '../kit/i18n';
-import { Sound, soundButton } from '../kit/sound';
+import { Sound } from '../kit/sound';
 import { CrashApi } from './api';
+import { Bar } from './bar';
+import { BetsList } from './bets-list';
 import { openCrashFair, openCrashInfo, type FairContext } from './fair';
 import { Feed } from './feed';
-import { Graph } from './graph';
+import { HistoryStrip } from './history';
 import { crashDict, type CrashDict } from './i18n';
-import {
-  Clock,
-  formatX,
-  multiplierAt,
-  secondsLeft,
-  shownElapsed,
-  tierOf,
-  timeFor,
-  type PanelState,
-} from './logic';
+import { Clock, formatX, secondsLeft, type PanelState } from './logic';
 import { BetPanel, type PanelHost } from './panel';
+import { Stage, type LastCrash, type LastTick, type Round } from './stage';
 import type {
   BetMsg,
   CrashInfo,
   CrashMsg,
   CrashSession,
-  FeedBet,
   FeedMsg,
-  HistoryItem,
   Phase,
   RoundMsg,
   TickMsg,
 } from './types';
-
-interface Round {
-  id: number;
-  phase: Phase;
-  startAt: number;
-  crashPoint: number | null;
-}
-
-interface LastCrash {
-  roundId: number;
-  crashPoint: number;
-  /** Server time of the crash. */
-  at: number;
-}
 
 const active = (s: PanelState) => s.kind === 'placed' || s.kind === 'cashing';
 
@@ -64,38 +42,21 @@ class Aviator implements PanelHost {
   private readonly api: CrashApi;
   private readonly sound = new Sound();
   private readonly clock = new Clock();
-  private readonly reduced = globalThis.matchMedia?.('(prefers-reduced-motion: reduce)');
   private balance: number;
   private round: Round | null = null;
-  private lastTick: { elapsedMs: number; at: number } | null = null;
-  private shown = 0;
+  private lastTick: LastTick | null = null;
   private lastCrash: LastCrash | null = null;
-  private history: HistoryItem[] = [];
-  private bets: FeedBet[] = [];
-  /** The player's masked name as the feed writes it (learnt from their own bets). */
-  private myName: string | null = null;
-  /** The crashed round's bets, shown (settled) during the pause until the new round has bets. */
-  private settled: { bets: FeedBet[]; until: number } | null = null;
   private commitment = '';
   private panels: BetPanel[];
   private feed: Feed;
-  private graph: Graph;
+  private readonly bar: Bar;
+  private readonly stage: Stage;
+  private readonly history: HistoryStrip;
+  private readonly bets: BetsList;
   private balanceRefresh: ReturnType<typeof setTimeout> | null = null;
 
-  private balanceEl = h('output', { class: 'meter__value' });
-  private historyEl = h('ol', { class: 'chistory__list' });
-  private multEl = h('p', { class: 'cmult', 'aria-hidden': 'true' });
-  private statusEl = h('p', { class: 'cstatus' });
-  private countdownEl = h('p', { class: 'ccount' });
-  private progressEl = h('span', { class: 'cprogress__bar' });
-  private progress = h('div', { class: 'cprogress', 'aria-hidden': 'true' }, this.progressEl);
-  private connEl = h('p', { class: 'cconn', role: 'status' });
-  private stage = h('div', { class: 'cstage' });
   private message = h('p', { class: 'message cmessage' });
   private live = h('p', { class: 'sr-only', role: 'status', 'aria-live': 'polite' });
-  private betsBody = h('tbody');
-  private betsCount = h('span', { class: 'cbets__count' });
-  private betsEmpty: HTMLElement;
 
   constructor(
     private readonly root: HTMLElement,
@@ -113,104 +74,43 @@ class Aviator implements PanelHost {
     document.title = name;
     document.body.classList.add('crash');
 
-    const bar = h(
-      'header',
-      { class: 'bar cbar' },
-      h('h1', { class: 'bar__title', text: name }),
-      h(
-        'div',
-        { class: 'meter meter--balance cbalance' },
-        h('span', { class: 'meter__label', text: t.balance }),
-        this.balanceEl,
-      ),
-      h(
-        'div',
-        { class: 'bar__actions' },
-        iconButton('bar__btn', ICONS.info, t.info, () => openCrashInfo(this.fairContext())),
-        iconButton('bar__btn', ICONS.shield, t.fairness, () => openCrashFair(this.fairContext())),
-        soundButton(this.sound, t),
-      ),
-    );
-
-    const historyStrip = h('nav', { class: 'chistory', 'aria-label': tt.history }, this.historyEl);
-
-    this.graph = new Graph(this.stage);
-    this.stage.append(
-      h(
-        'div',
-        { class: 'cstage__center' },
-        this.multEl,
-        this.statusEl,
-        this.countdownEl,
-        this.progress,
-      ),
-      this.connEl,
-    );
-    this.connEl.hidden = true;
+    this.bar = new Bar(name, lang, t, this.sound, {
+      info: () => openCrashInfo(this.fairContext()),
+      fair: () => openCrashFair(this.fairContext()),
+    });
+    this.history = new HistoryStrip(lang, tt, (hash) => openCrashFair(this.fairContext(), hash));
+    this.stage = new Stage(this.info, lang, tt);
 
     this.panels = [0, 1].map((slot) => new BetPanel(slot, this.info, lang, tt, this));
     // The second panel starts with auto cash-out at 2.00x on offer (off).
     const panelsEl = h('div', { class: 'cpanels' }, ...this.panels.map((p) => p.el));
 
-    this.betsEmpty = h('p', { class: 'muted cbets__empty', text: tt.noBets });
-    const bets = h(
-      'section',
-      { class: 'cbets', 'aria-labelledby': 'cbets-title' },
-      h(
-        'header',
-        { class: 'cbets__head' },
-        h('h2', { id: 'cbets-title', class: 'cbets__title', text: tt.bets }),
-        this.betsCount,
-      ),
-      h(
-        'div',
-        { class: 'cbets__scroll', tabindex: 0, 'aria-labelledby': 'cbets-title' },
-        h(
-          'table',
-          { class: 'cbets__table' },
-          h(
-            'thead',
-            {},
-            h(
-              'tr',
-              {},
-              h('th', { scope: 'col', text: tt.player }),
-              h('th', { scope: 'col', text: tt.bet }),
-              h('th', { scope: 'col', text: tt.cashOutCol }),
-              h('th', { scope: 'col', text: tt.win }),
-            ),
-          ),
-          this.betsBody,
-        ),
-        this.betsEmpty,
-      ),
-    );
+    this.bets = new BetsList(lang, tt);
 
     root.classList.add('capp');
     root.replaceChildren(
-      bar,
-      historyStrip,
-      h('main', { class: 'cmain-area' }, this.stage),
+      this.bar.el,
+      this.history.el,
+      h('main', { class: 'cmain-area' }, this.stage.el),
       h('div', { class: 'cmsg' }, this.message),
       panelsEl,
-      bets,
+      this.bets.el,
       this.live,
     );
     this.renderBalance();
-    this.renderHistory();
+    this.history.render();
     this.renderBets();
     this.say(tt.connecting, 'info');
 
     this.feed = new Feed(() => this.api.feedUrl(), {
       message: (msg, at) => this.onMessage(msg, at),
       open: (again) => {
-        this.connEl.hidden = true;
+        this.stage.reconnecting(false);
         if (again) void this.loadState();
         else if (this.message.dataset.kind !== 'error') this.say('', 'info');
       },
       lost: () => {
-        this.connEl.textContent = tt.reconnecting;
-        this.connEl.hidden = false;
+        this.stage.reconnecting(true);
         // The state meanwhile (and a session that is gone shows as such).
         void this.loadState();
       },
@@ -227,7 +127,7 @@ class Aviator implements PanelHost {
       tt: this.tt,
       api: this.api,
       commitment: this.commitment,
-      history: this.history,
+      history: this.history.items,
     };
   }
 
@@ -241,7 +141,7 @@ class Aviator implements PanelHost {
       this.balance = data.balance;
       this.renderBalance();
       // The history first, so the round (when crashed) does not add its crash twice.
-      this.history = (data.history ?? []).slice(0, 20);
+      this.history.replace(data.history ?? []);
       if (data.round) this.onRound(data.round, at);
       const round = this.round;
       if (round) {
@@ -252,7 +152,7 @@ class Aviator implements PanelHost {
         }
         this.markMine();
       }
-      this.renderHistory();
+      this.history.render();
       this.renderBets();
     } catch (e) {
       this.fail(e);
@@ -293,7 +193,7 @@ class Aviator implements PanelHost {
       case 'bets':
         // Everyone's latest bet changes, once a poll (the player's own come alone, as mine).
         if (this.round && msg.roundId === this.round.id) {
-          for (const b of msg.bets ?? []) this.upsertBet(b);
+          for (const b of msg.bets ?? []) this.bets.upsert(b);
           this.renderBets();
         }
         break;
@@ -307,12 +207,11 @@ class Aviator implements PanelHost {
     const fresh = !current || msg.roundId !== current.id;
     if (fresh) {
       this.lastTick = null;
-      this.shown = 0;
+      this.stage.restart();
       const crash = this.lastCrash;
-      this.settled =
-        current && crash && crash.roundId === current.id && this.bets.length > 0
-          ? { bets: this.bets, until: crash.at + this.info.pauseMs }
-          : null;
+      this.bets.keepUntil(
+        current && crash && crash.roundId === current.id ? crash.at + this.info.pauseMs : null,
+      );
     }
     this.round = {
       id: msg.roundId,
@@ -322,7 +221,7 @@ class Aviator implements PanelHost {
     };
     // The round's bets: the full list on connect (mine marked again by slot and amount); a phase
     // change may come without them (the bets and cash-outs come one by one).
-    if (fresh || (msg.bets?.length ?? 0) > 0) this.bets = (msg.bets ?? []).map((b) => ({ ...b }));
+    if (fresh || (msg.bets?.length ?? 0) > 0) this.bets.replace(msg.bets ?? []);
     if (msg.phase === 'running' && !this.lastTick)
       this.lastTick = { elapsedMs: Math.max(0, msg.serverTime - msg.startAt), at: msg.serverTime };
     if (msg.phase === 'crashed' && msg.crashPoint !== null)
@@ -357,8 +256,8 @@ class Aviator implements PanelHost {
         startAt: msg.at - msg.elapsedMs,
         crashPoint: null,
       };
-      this.bets = [];
-      this.shown = 0;
+      this.bets.replace([]);
+      this.stage.restart();
       for (const p of this.panels)
         p.dispatch({ type: 'round', roundId: msg.roundId, phase: 'running' });
       this.renderBets();
@@ -394,48 +293,12 @@ class Aviator implements PanelHost {
   private crashed(roundId: number, crashPoint: number, hash: string, at: number) {
     if (!this.lastCrash || this.lastCrash.roundId <= roundId)
       this.lastCrash = { roundId, crashPoint, at };
-    if (!this.history.some((r) => r.roundId === roundId)) {
-      this.history.unshift({ roundId, crashPoint, hash });
-      this.history.sort((a, b) => b.roundId - a.roundId);
-      this.history.length = Math.min(this.history.length, 20);
-      this.renderHistory();
-    }
-  }
-
-  /** A bet of the round's list, new or changed (cashed out, settled): one row a bet. */
-  private upsertBet(msg: FeedBet) {
-    let mine = msg.mine === true;
-    if (mine) this.myName = msg.player;
-    // The player's own bet in everyone's list: by their masked name, slot and amount.
-    else if (
-      msg.player === this.myName &&
-      this.bets.some((b) => b.mine && b.slot === msg.slot && b.amount === msg.amount)
-    )
-      mine = true;
-    const entry = this.bets.find((b) =>
-      mine
-        ? b.mine && b.slot === msg.slot
-        : !b.mine && b.player === msg.player && b.slot === msg.slot && b.amount === msg.amount,
-    );
-    if (entry) {
-      if (msg.cashOut !== null || entry.cashOut === null) {
-        entry.cashOut = msg.cashOut ?? null;
-        entry.win = msg.win ?? null;
-      }
-    } else
-      this.bets.push({
-        player: msg.player,
-        slot: msg.slot,
-        amount: msg.amount,
-        cashOut: msg.cashOut ?? null,
-        win: msg.win ?? null,
-        mine,
-      });
+    this.history.add({ roundId, crashPoint, hash });
   }
 
   private onBet(msg: BetMsg) {
     if (!this.round || msg.roundId !== this.round.id) return;
-    this.upsertBet(msg);
+    this.bets.upsert(msg);
     if (msg.type === 'cashout' && msg.mine && msg.cashOut !== null && msg.win !== null) {
       const panel = this.panels[msg.slot];
       if (panel) {
@@ -477,18 +340,7 @@ class Aviator implements PanelHost {
         });
         this.balance = data.balance;
         this.renderBalance();
-        if (
-          this.round?.id === data.roundId &&
-          !this.bets.some((b) => b.mine && b.slot === panel.slot)
-        )
-          this.bets.push({
-            player: this.myName ?? '',
-            slot: panel.slot,
-            amount: data.amount,
-            cashOut: null,
-            win: null,
-            mine: true,
-          });
+        if (this.round?.id === data.roundId) this.bets.addMine(panel.slot, data.amount);
         this.renderBets();
         this.say(this.tt.betOk(panel.slot + 1, formatKurus(data.amount, this.lang)), 'info', true);
       },
@@ -513,11 +365,7 @@ class Aviator implements PanelHost {
         });
         this.balance = data.balance;
         this.renderBalance();
-        const mine = this.bets.find((b) => b.mine && b.slot === panel.slot);
-        if (mine) {
-          mine.cashOut = data.cashOut;
-          mine.win = data.win;
-        }
+        this.bets.cashedOut(panel.slot, data.cashOut, data.win);
         this.renderBets();
         if (before.kind === 'cashing') this.won(data.win, data.cashOut);
       },
@@ -561,134 +409,31 @@ class Aviator implements PanelHost {
   // ---------- Rendering ----------
 
   private renderBalance() {
-    this.balanceEl.textContent = formatLira(this.balance, this.lang);
+    this.bar.showBalance(this.balance);
   }
 
-  private renderHistory() {
-    const items = this.history.slice(0, 20).map((r) => {
-      const x = formatX(r.crashPoint, this.lang);
-      const b = h('button', {
-        class: `cx cx--${tierOf(r.crashPoint)}`,
-        type: 'button',
-        'aria-label': `${this.tt.roundCol} ${r.roundId}: ${x}`,
-        text: x,
-      });
-      b.addEventListener('click', () => openCrashFair(this.fairContext(), r.hash || undefined));
-      return h('li', {}, b);
-    });
-    this.historyEl.replaceChildren(...items);
-  }
-
-  /** Marks the player's bets in the round's list (by slot and amount, once each). */
+  /** Marks the player's bets in the round's list. */
   private markMine() {
-    const round = this.round;
-    if (!round) return;
-    for (const panel of this.panels) {
-      const s = panel.state;
-      if (s.kind === 'idle' || s.kind === 'placing' || s.roundId !== round.id) continue;
-      if (this.bets.some((b) => b.mine && b.slot === panel.slot)) continue;
-      const entry = this.bets.find(
-        (b) => !b.mine && b.slot === panel.slot && b.amount === s.amount,
-      );
-      if (entry) {
-        entry.mine = true;
-        this.myName = entry.player;
-      }
-    }
+    if (this.round) this.bets.markMine(this.round.id, this.panels);
   }
 
   private renderBets() {
-    const lang = this.lang;
-    const past =
-      this.settled && this.bets.length === 0 && this.clock.now() < this.settled.until
-        ? this.settled.bets
-        : null;
-    const list = past ?? this.bets;
-    const crashed = past !== null || this.round?.phase === 'crashed';
-    const rows = [...list]
-      .sort((a, b) => Number(!!b.mine) - Number(!!a.mine) || b.amount - a.amount)
-      .slice(0, 60)
-      .map((b) =>
-        h(
-          'tr',
-          {
-            class: [
-              b.mine ? 'is-mine' : '',
-              b.cashOut !== null ? 'is-won' : crashed ? 'is-lost' : '',
-            ]
-              .filter(Boolean)
-              .join(' '),
-          },
-          h('td', { class: 'cbets__player', text: b.mine ? this.tt.you : b.player }),
-          h('td', { text: formatKurus(b.amount, lang) }),
-          h('td', { text: b.cashOut !== null ? formatX(b.cashOut, lang) : '—' }),
-          h('td', { text: b.cashOut !== null && b.win !== null ? formatKurus(b.win, lang) : '—' }),
-        ),
-      );
-    this.betsBody.replaceChildren(...rows);
-    this.betsEmpty.hidden = rows.length > 0;
-    this.betsCount.textContent = this.tt.betsCount(list.length);
-  }
-
-  private setText(el: HTMLElement, text: string) {
-    if (el.textContent !== text) el.textContent = text;
+    this.bets.render(this.round?.phase === 'crashed', this.clock.now());
   }
 
   private frame(now: number) {
     const serverNow = this.clock.now();
     const round = this.round;
-    const growth = this.info.growth;
-    const reduced = this.reduced?.matches ?? false;
-    let phase: Phase = round?.phase ?? 'betting';
-    let multiplier = 1;
-    let elapsed = 0;
-    let sinceCrash = 0;
-    let status = '';
-    let count = '';
-    let progress = -1;
-    let big = '';
-
-    const last = this.lastCrash;
-    const showCrash =
-      phase === 'crashed' ||
-      (phase === 'betting' && last !== null && serverNow < last.at + this.info.pauseMs);
-    if (round && phase === 'running') {
-      const tick = this.lastTick;
-      const start = tick ? tick.at - tick.elapsedMs : round.startAt;
-      elapsed = this.shown = Math.max(this.shown, shownElapsed(serverNow, start, tick));
-      multiplier = multiplierAt(elapsed, growth);
-      big = formatX(multiplier, this.lang);
-    } else if (showCrash && last) {
-      phase = 'crashed';
-      multiplier = last.crashPoint;
-      elapsed = timeFor(last.crashPoint, growth);
-      sinceCrash = Math.max(0, serverNow - last.at);
-      status = this.tt.flewAway(formatX(last.crashPoint, this.lang));
-    }
-    if (round && round.phase === 'betting') {
-      const left = secondsLeft(round.startAt, serverNow);
-      count = left > 0 ? this.tt.countdown(left) : this.tt.starting;
-      progress = Math.max(0, Math.min(1, (round.startAt - serverNow) / this.info.bettingMs));
-    }
-    if (!round) count = this.tt.connecting;
-
-    this.stage.dataset.phase = phase;
-    this.setText(this.multEl, big);
-    this.multEl.hidden = !big;
-    this.setText(this.statusEl, status);
-    this.statusEl.hidden = !status;
-    this.setText(this.countdownEl, count);
-    this.countdownEl.hidden = !count;
-    this.progress.hidden = progress < 0;
-    if (progress >= 0) this.progressEl.style.transform = `scaleX(${progress})`;
-
-    if (this.settled && serverNow >= this.settled.until) {
-      this.settled = null;
-      this.renderBets();
-    }
+    const multiplier = this.stage.draw({
+      round,
+      lastTick: this.lastTick,
+      lastCrash: this.lastCrash,
+      serverNow,
+      clock: now,
+    });
+    if (this.bets.expired(serverNow)) this.renderBets();
     const panelPhase: Phase = round?.phase ?? 'crashed';
     for (const p of this.panels) p.update(panelPhase, round?.phase === 'running' ? multiplier : 1);
-    this.graph.draw({ phase, elapsed, multiplier, growth, sinceCrash, reduced, clock: now });
     requestAnimationFrame((t) => this.frame(t));
   }
 }
