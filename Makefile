@@ -5,7 +5,7 @@ KASA_ADDR ?= 127.0.0.1:8080
 DATABASE_URL ?= sqlite://data/kasa.db?mode=rwc
 export KASA_ADDR DATABASE_URL
 
-.PHONY: run build test test-rust test-web test-e2e web web-deps lint bench clean size
+.PHONY: run build test test-rust test-web test-e2e test-rust-run test-e2e-run test-build check-web lint-web web web-deps lint bench clean size
 
 ## run: install, build (release, app embedded), migrate, load the demo content if empty, serve
 run: build
@@ -30,18 +30,38 @@ web/node_modules/.built: web/node_modules/.installed $(WEB_SOURCES)
 	touch $@
 
 ## test: Rust (SQLite, and PostgreSQL when KASA_TEST_POSTGRES_URL is set), Vitest, Playwright
+# The web app's checks run beside the Rust build (most of a build leaves a core idle), then the Rust
+# tests, then the browser tests. The build is linted as it compiles (see LINTED_BUILD): one debug
+# build serves Clippy, the Rust tests and the browser tests' server.
 test: web
-	$(MAKE) lint
-	$(MAKE) test-web
-	$(MAKE) size
-	$(MAKE) test-rust
-	$(MAKE) test-e2e
+	$(MAKE) -j2 --output-sync=target check-web test-build
+	$(MAKE) test-rust-run
+	$(MAKE) test-e2e-run
+
+# Clippy as the workspace's compiler (cargo's RUSTC_WORKSPACE_WRAPPER) with warnings as errors:
+# the debug build fails on any Clippy or compiler warning, as `make lint` would, without a second
+# build of every dependency for the lint. Dependencies are built with --cap-lints allow as ever.
+LINTED_BUILD := RUSTC_WORKSPACE_WRAPPER=clippy-driver RUSTFLAGS="$(RUSTFLAGS) -Dwarnings"
 
 ## lint: the app (ESLint, Prettier) and the server (rustfmt, clippy with warnings as errors)
-lint: web-deps
-	cd web && npm run lint && npm run format:check
+lint: lint-web
 	$(CARGO) fmt --all --check
 	$(CARGO) clippy --workspace --all-targets -- -D warnings
+
+lint-web: web-deps
+	cd web && npm run lint && npm run format:check
+
+# What `make test` runs of the app beside the Rust build: ESLint, Prettier, Vitest, the size budget.
+check-web: web
+	$(MAKE) lint-web
+	$(MAKE) test-web
+	$(MAKE) size
+
+# The Rust tests and the server binary, built once and linted (rustfmt first).
+test-build:
+	$(CARGO) fmt --all --check
+	$(LINTED_BUILD) $(CARGO) build --workspace --all-targets
+	if command -v cargo-nextest >/dev/null 2>&1; then $(LINTED_BUILD) $(CARGO) nextest run --workspace --no-run; fi
 
 test-web: web-deps
 	cd web && npm test
@@ -53,8 +73,14 @@ size: web
 test-rust:
 	if command -v cargo-nextest >/dev/null 2>&1; then $(CARGO) nextest run --workspace --no-fail-fast; else $(CARGO) test --workspace; fi
 
+test-rust-run: test-build
+	if command -v cargo-nextest >/dev/null 2>&1; then $(LINTED_BUILD) $(CARGO) nextest run --workspace --no-fail-fast; else $(LINTED_BUILD) $(CARGO) test --workspace; fi
+
 test-e2e: web
 	$(CARGO) build --bin kasa
+	cd web && KASA_BIN=$(CURDIR)/target/debug/kasa npm run e2e
+
+test-e2e-run: web test-build
 	cd web && KASA_BIN=$(CURDIR)/target/debug/kasa npm run e2e
 
 ## bench: benchmarks, numbers written to bench-results/ (HTTP, hub, wallet, studio spins, casino lobby, crash feed, sportsbook settlement, Lighthouse)

@@ -115,15 +115,13 @@ async function axeClean(page, where, include) {
 }
 
 async function open(path, { width, height = 900, mobile = false, lang, authData, popup = true }) {
-  const opened = await openPage(browser, server.baseUrl, { width, height, mobile });
-  await opened.page.evaluate(
-    ([data, language]) => {
-      if (data) localStorage.setItem('authData', JSON.stringify(data));
-      localStorage.setItem('lang', language);
-    },
-    [authData ?? null, lang],
-  );
-  await opened.page.goto(`${server.baseUrl}${path}`, { waitUntil: 'networkidle' });
+  const storage = { lang, ...(authData ? { authData: JSON.stringify(authData) } : {}) };
+  const opened = await openPage(browser, `${server.baseUrl}${path}`, {
+    width,
+    height,
+    mobile,
+    storage,
+  });
   // (A deep-linked login is the first dialog there: not a popup to close.)
   if (popup) await closePopupIfShown(opened.page);
   return opened;

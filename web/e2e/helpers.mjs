@@ -200,8 +200,16 @@ export async function launchBrowser() {
   return browser;
 }
 
-/** A fresh page of the given width; the popup is dismissed through its close button if shown. */
-export async function openPage(browser, url, { width, height = 900, mobile = false } = {}) {
+/**
+ * A fresh page of the given width at `url`. `storage` (key to string) is put in the site's local
+ * storage before its first page loads, once per tab (a reload or a logout later keeps what the
+ * page itself stored).
+ */
+export async function openPage(
+  browser,
+  url,
+  { width, height = 900, mobile = false, storage } = {},
+) {
   const context = await browser.newContext({
     viewport: { width, height },
     deviceScaleFactor: 1,
@@ -209,6 +217,17 @@ export async function openPage(browser, url, { width, height = 900, mobile = fal
     hasTouch: mobile,
     reducedMotion: 'reduce',
   });
+  if (storage) {
+    await context.addInitScript(
+      ([site, entries]) => {
+        if (window !== window.top || location.origin !== site) return;
+        if (sessionStorage.getItem('e2e-storage')) return;
+        sessionStorage.setItem('e2e-storage', '1');
+        for (const [key, value] of entries) localStorage.setItem(key, value);
+      },
+      [new URL(url).origin, Object.entries(storage)],
+    );
+  }
   const page = await context.newPage();
   const errors = [];
   page.on('pageerror', (e) => errors.push(String(e)));
@@ -216,18 +235,37 @@ export async function openPage(browser, url, { width, height = 900, mobile = fal
   return { context, page, errors };
 }
 
+/**
+ * Closes the popup a first visit gets. It opens once per content, once the page has been shown
+ * a moment with no other dialog, so it may still be to come: the content's popup and the page's
+ * 'seen' mark (what the app and index.html store as they open it) tell whether it is, and then it
+ * is waited for, however slow the machine. Returns whether a popup was closed.
+ */
 export async function closePopupIfShown(page) {
-  const dialog = page.getByRole('dialog');
+  const popup = page.getByRole('dialog').filter({ has: page.locator('.popup__img') });
+  const due = await page.evaluate(async () => {
+    const res = await fetch('/api/cms/grouped', {
+      headers: { 'x-locale': localStorage.getItem('lang') || 'tr' },
+    });
+    const content = (await res.json()).data?.popup;
+    if (!content?.images?.length) return false;
+    const key = JSON.stringify([content.url || '', content.images.map((i) => i.url)]);
+    return localStorage.getItem('popupSeen') !== key;
+  });
+  const open = await popup.first().isVisible();
+  if (!open && !due) return false;
   try {
-    await dialog.first().waitFor({ state: 'visible', timeout: 2500 });
+    await popup.first().waitFor({ state: 'visible', timeout: due ? 20_000 : 2500 });
   } catch {
+    // Not shown after all: a page the popup never opens on (a guarded page without a login,
+    // another dialog kept open).
     return false;
   }
-  await dialog
+  await popup
     .first()
     .getByRole('button', { name: /Kapat|Close/ })
     .click();
-  await dialog.first().waitFor({ state: 'detached' });
+  await popup.first().waitFor({ state: 'detached' });
   return true;
 }
 
@@ -318,19 +356,12 @@ export async function screenshot(page, path) {
 }
 
 /**
- * Opens the site logged in as the player (login data, and the language when given, put in local
- * storage, then a reload); the popup dismissed if shown.
+ * Opens the site logged in as the player (login data, and the language when given, in local
+ * storage before the first load); the popup dismissed if shown.
  */
 export async function openLoggedIn(browser, baseUrl, authData, { width, height, mobile, lang }) {
-  const opened = await openPage(browser, baseUrl, { width, height, mobile });
-  await opened.page.evaluate(
-    ([data, language]) => {
-      localStorage.setItem('authData', JSON.stringify(data));
-      if (language) localStorage.setItem('lang', language);
-    },
-    [authData, lang],
-  );
-  await opened.page.reload({ waitUntil: 'networkidle' });
+  const storage = { authData: JSON.stringify(authData), ...(lang ? { lang } : {}) };
+  const opened = await openPage(browser, baseUrl, { width, height, mobile, storage });
   await closePopupIfShown(opened.page);
   return opened;
 }

@@ -86,7 +86,8 @@ describe('app shell', () => {
     expect(submit).toBeDisabled(); // username 3–35, password 5–100
     await user.type(within(dialog).getByLabelText('Kullanıcı adı'), 'i');
     await user.type(within(dialog).getByLabelText('Şifre'), '5');
-    expect(submit).toBeEnabled();
+    // The form validates as the player types, a moment after the last key.
+    await waitFor(() => expect(submit).toBeEnabled());
     await user.click(submit);
 
     await screen.findByRole('heading', { name: 'Para Yatır' });

@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 
 /** sonner as a record of what was asked of it. */
 const sonner = vi.hoisted(() => {
@@ -24,7 +24,16 @@ const sonner = vi.hoisted(() => {
 });
 vi.mock('sonner', () => ({ toast: sonner.toast }));
 
-import { TOAST_DURATION_MS, notify, toasterStore } from './toast';
+// A fresh copy of the module: it keeps the sonner it loaded first, and test files share a worker's
+// modules (Vitest runs them without isolation), so another file's toast would hold the real one.
+vi.resetModules();
+const { TOAST_DURATION_MS, notify, toasterStore } = await import('./toast');
+
+// And the files after this one get the real sonner and their own toast module again.
+afterAll(() => {
+  vi.doUnmock('sonner');
+  vi.resetModules();
+});
 
 beforeEach(() => {
   sonner.calls.length = 0;
