@@ -328,6 +328,7 @@ export async function registerPlayer(apiUrl, tag) {
       acceptTerms: true,
       isFast: true,
     }),
+    signal: AbortSignal.timeout(60_000),
   }).then((r) => r.json());
   if (res.success !== true) throw new Error(`registration failed: ${JSON.stringify(res)}`);
   return { username, authData: res.data };
@@ -335,7 +336,10 @@ export async function registerPlayer(apiUrl, tag) {
 
 /** Runs `kasa admin ARGS` on a server's database (`startServer`'s `databaseUrl`). */
 export function kasaAdmin(databaseUrl, ...args) {
-  return promisify(execFile)(kasaBin, ['admin', ...args, '--database-url', databaseUrl]);
+  // A command that hangs fails here, naming itself, rather than as the whole test's time-out.
+  return promisify(execFile)(kasaBin, ['admin', ...args, '--database-url', databaseUrl], {
+    timeout: 60_000,
+  });
 }
 
 /** Polls `check` every 100 ms until it gives something truthy, which it returns; fails after `ms`. */

@@ -179,7 +179,7 @@ async function journey({ width, height, mobile, tag }) {
     const stored = await page.evaluate(() => localStorage.getItem('authData')).catch(() => 'x');
     return stored === null && new URL(page.url()).pathname === '/';
   });
-  await page.getByRole('button', { name: 'Giriş Yap' }).first().waitFor({ timeout: 10_000 });
+  await page.getByRole('button', { name: 'Giriş Yap' }).first().waitFor({ timeout: 30_000 });
 
   assert.deepEqual(errors, []);
   await context.close();
