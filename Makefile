@@ -61,7 +61,6 @@ check-web: web
 test-build:
 	$(CARGO) fmt --all --check
 	$(LINTED_BUILD) $(CARGO) build --workspace --all-targets
-	if command -v cargo-nextest >/dev/null 2>&1; then $(LINTED_BUILD) $(CARGO) nextest run --workspace --no-run; fi
 
 test-web: web-deps
 	cd web && npm test
@@ -73,14 +72,16 @@ size: web
 test-rust:
 	if command -v cargo-nextest >/dev/null 2>&1; then $(CARGO) nextest run --workspace --no-fail-fast; else $(CARGO) test --workspace; fi
 
-test-rust-run: test-build
+# After test-build (nextest builds what is missing, with the same flags, so nothing is rebuilt).
+test-rust-run:
 	if command -v cargo-nextest >/dev/null 2>&1; then $(LINTED_BUILD) $(CARGO) nextest run --workspace --no-fail-fast; else $(LINTED_BUILD) $(CARGO) test --workspace; fi
 
 test-e2e: web
 	$(CARGO) build --bin kasa
 	cd web && KASA_BIN=$(CURDIR)/target/debug/kasa npm run e2e
 
-test-e2e-run: web test-build
+# After test-build: the browser tests' server is its debug binary.
+test-e2e-run: web
 	cd web && KASA_BIN=$(CURDIR)/target/debug/kasa npm run e2e
 
 ## bench: benchmarks, numbers written to bench-results/ (HTTP, hub, wallet, studio spins, casino lobby, crash feed, sportsbook settlement, Lighthouse)

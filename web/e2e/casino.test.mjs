@@ -11,13 +11,13 @@ import { after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import {
   artifactsDir,
   closePopupIfShown,
   kasaAdmin,
   openPage,
   registerPlayer,
+  runAxe,
   screenshot,
   startServerAndBrowser,
   stopServerAndBrowser,
@@ -95,19 +95,9 @@ async function noOverflow(page, where) {
   assert.equal(problem, null, `${where}: the page overflows sideways`);
 }
 
-/** axe-core's serious and critical violations. */
+/** axe-core's serious and critical violations (the game's own document is the studio's, checked by its own suite). */
 async function axeClean(page, where, include) {
-  let builder = new AxeBuilder({ page }).withTags([
-    'wcag2a',
-    'wcag2aa',
-    'wcag21a',
-    'wcag21aa',
-    'wcag22aa',
-  ]);
-  if (include) builder = builder.include(include);
-  // The game's own document is the studio's (checked by its own suite).
-  builder = builder.exclude('iframe');
-  const { violations } = await builder.analyze();
+  const violations = await runAxe(page, { include, exclude: 'iframe' });
   const serious = violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3)}`);

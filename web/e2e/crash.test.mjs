@@ -10,7 +10,6 @@ import { after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import {
   apiAs,
   artifactsDir,
@@ -19,6 +18,7 @@ import {
   lira,
   openLoggedIn,
   openPage,
+  runAxe,
   screenshot,
   startServer,
   test,
@@ -100,9 +100,7 @@ async function noOverflow(target, where) {
 
 /** axe-core's serious and critical violations of the game's page. */
 async function axeClean(page, where) {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .analyze();
+  const violations = await runAxe(page);
   const serious = violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3)}`);

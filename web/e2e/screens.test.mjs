@@ -10,16 +10,16 @@ import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { promisify } from 'node:util';
-import AxeBuilder from '@axe-core/playwright';
 import {
   artifact,
   closePopupIfShown,
+  digits,
   kasaBin,
   launchBrowser,
+  registerPlayer,
+  runAxe,
   startServer,
   test,
-  digits,
-  registerPlayer,
 } from './helpers.mjs';
 
 const run = promisify(execFile);
@@ -146,15 +146,7 @@ function horizontalOverflow(page) {
 
 /** axe-core's serious and critical violations of what is on the page (or inside `include`). */
 async function axeProblems(page, where, include) {
-  let builder = new AxeBuilder({ page }).withTags([
-    'wcag2a',
-    'wcag2aa',
-    'wcag21a',
-    'wcag21aa',
-    'wcag22aa',
-  ]);
-  if (include) builder = builder.include(include);
-  const { violations } = await builder.analyze();
+  const violations = await runAxe(page, { include });
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map(

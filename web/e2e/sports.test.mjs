@@ -15,6 +15,7 @@ import {
   artifact,
   axeClean,
   closePopupIfShown,
+  popupSeenMark,
   launchBrowser,
   noOverflow,
   registerPlayer,
@@ -87,7 +88,7 @@ after(async () => {
  * before the app's first load), the popup dismissed. The stand-in sportsbooks answer with a small
  * page; the site's security policy is bypassed for them (its frame-src lists only the site).
  */
-async function openAt(width, { lang = 'tr', authData = null, height = 900 } = {}) {
+async function openAt(width, { lang = 'tr', authData = null, height = 900, path = '/' } = {}) {
   const mobile = width < 768;
   const context = await browser.newContext({
     viewport: { width, height },
@@ -103,19 +104,22 @@ async function openAt(width, { lang = 'tr', authData = null, height = 900 } = {}
       body: '<!doctype html><html lang="en"><title>Stand-in sportsbook</title><main><h1>Sportsbook</h1></main></html>',
     }),
   );
+  // The popup is marked seen: these pages are about the sports entries, the popup has its own tests.
+  const seen = await popupSeenMark(server.apiUrl, lang);
   await context.addInitScript(
-    ([data, language, site]) => {
+    ([data, language, site, seen]) => {
       // Also run in the stand-in sportsbook's frame, whose storage is not the site's.
       if (location.origin !== site) return;
       if (data) localStorage.setItem('authData', JSON.stringify(data));
       localStorage.setItem('lang', language);
+      if (seen) localStorage.setItem('popupSeen', seen);
     },
-    [authData, lang, new URL(server.baseUrl).origin],
+    [authData, lang, new URL(server.baseUrl).origin, seen],
   );
   const page = await context.newPage();
   const errors = [];
   page.on('pageerror', (e) => errors.push(String(e)));
-  await page.goto(server.baseUrl, { waitUntil: 'networkidle' });
+  await visit(page, path);
   await closePopupIfShown(page);
   return { context, page, errors };
 }
@@ -179,8 +183,7 @@ describe('sports entries without a sportsbook', () => {
   test('logged out: /spor and /livespor/fcg say not available and lead to the casino', async () => {
     const site = await fetch(`${server.apiUrl}/api/sportsbook/site`).then((r) => r.json());
     assert.equal(site.data.betsyUrl, '', 'KASA_BETSY_URL=off: no sportsbook for visitors either');
-    const { page, context, errors } = await openAt(1440);
-    await visit(page, '/spor');
+    const { page, context, errors } = await openAt(1440, { path: '/spor' });
     let link = await checkUnavailable(page, 'tr', { heading: 'Spor', where: '/spor' });
     assert.equal(await link.getAttribute('href'), '/casino/slot');
     await link.click();
@@ -248,8 +251,11 @@ describe('sports entries without a sportsbook', () => {
   });
 
   test('English: /spor says it in English and leads to the casino', async () => {
-    const { page, context } = await openAt(1024, { lang: 'en', authData: player.authData });
-    await visit(page, '/spor');
+    const { page, context } = await openAt(1024, {
+      lang: 'en',
+      authData: player.authData,
+      path: '/spor',
+    });
     const link = await checkUnavailable(page, 'en', { heading: 'Sports', where: 'en /spor' });
     const text = await page.locator('main').innerText();
     assert.doesNotMatch(text, /Spor bahisleri|Casino'ya/, 'no Turkish left');
@@ -267,8 +273,7 @@ describe('sports entries without a sportsbook', () => {
           ['in', player.authData, '/livespor/fcg', TEXT[lang].liveFcg],
         ]) {
           const where = `${lang} ${width} ${state} ${path}`;
-          const { page, context, errors } = await openAt(width, { lang, authData });
-          await visit(page, path);
+          const { page, context, errors } = await openAt(width, { lang, authData, path });
           await checkUnavailable(page, lang, { heading, badge: state === 'in', where });
           await noOverflow(page, where);
           await checkCentred(page, where);
@@ -298,8 +303,7 @@ describe('sports entries with a sportsbook configured', () => {
         ['/livespor/fcg', 'live', '1'],
       ]) {
         const where = `${width} ${path}`;
-        const { page, context, errors } = await openAt(width, { authData: configured() });
-        await visit(page, path);
+        const { page, context, errors } = await openAt(width, { authData: configured(), path });
         const frame = page.locator('main iframe');
         await frame.waitFor();
         const src = new URL(await frame.getAttribute('src'));

@@ -1,6 +1,7 @@
 //! Player accounts: registration (fast, full, short), login and logout, phone verification by SMS,
 //! password recovery and change, the profile and session history.
 
+pub mod cli;
 pub mod domain;
 pub mod operator;
 pub mod routes;

@@ -5,6 +5,7 @@
 //! the bonus-cost account by the wallet, and back when it expires or is forfeited
 //! ([`wagering`] keeps the pocket and the instances together on every move).
 
+pub mod cli;
 pub mod routes;
 pub mod rule;
 pub mod store;

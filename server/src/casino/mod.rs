@@ -9,6 +9,7 @@
 //! to its public Operator API: launch, game list sync and its wallet callbacks.
 
 pub mod catalogue;
+pub mod cli;
 pub mod digitain;
 pub mod history;
 pub mod hub88;

@@ -4,6 +4,7 @@
 
 pub mod bootstrap;
 pub mod cache;
+pub mod cli;
 pub mod demo;
 pub mod fingerprint;
 pub mod promotions;

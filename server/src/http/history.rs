@@ -47,6 +47,11 @@ impl Days {
         let to = day(to, "to")?.map(|first_ms| first_ms + DAY_MS).unwrap_or(i64::MAX);
         Ok(Days { from, to })
     }
+
+    /// The range's ends, `None` where it is open.
+    pub fn bounds(&self) -> (Option<i64>, Option<i64>) {
+        ((self.from != i64::MIN).then_some(self.from), (self.to != i64::MAX).then_some(self.to))
+    }
 }
 
 /// A day's first millisecond (UTC); `None` when blank.

@@ -22,6 +22,7 @@
 
 pub mod admin;
 pub mod card;
+pub mod cli;
 pub mod domain;
 pub mod page;
 pub mod routes;

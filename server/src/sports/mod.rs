@@ -7,6 +7,7 @@
 pub mod admin;
 pub mod betting;
 pub mod book;
+pub mod cli;
 mod errors;
 pub mod feed;
 pub mod live;

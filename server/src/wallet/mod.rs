@@ -15,6 +15,7 @@
 //! [`commit`] runs in a transaction of its own, [`commit_in`] inside the caller's (so a bonus grant
 //! row commits with its transfer). [`check`], [`report`] and [`adjust`] are the operator's tools.
 
+pub mod cli;
 mod debts;
 mod model;
 mod ops;

@@ -73,14 +73,14 @@ pub async fn fresh_database(engine: Engine) -> (String, Option<tempdir::Dir>) {
         }
         Engine::Postgres => {
             let base = postgres_url().expect("KASA_TEST_POSTGRES_URL");
+            let (server, _) = base.rsplit_once('/').expect("a postgres URL names a database");
             let admin = Db::connect(&base).await.expect("connect to the test PostgreSQL server");
             sqlx::query(sqlx::AssertSqlSafe(format!("CREATE DATABASE {name}")))
                 .execute(&admin.pool)
                 .await
                 .expect("create the test database");
             admin.pool.close().await;
-            let (head, _) = base.rsplit_once('/').expect("a postgres URL names a database");
-            (format!("{head}/{name}"), None)
+            (format!("{server}/{name}"), None)
         }
     }
 }
@@ -91,7 +91,8 @@ pub async fn fresh_database(engine: Engine) -> (String, Option<tempdir::Dir>) {
 /// ... TEMPLATE`) instead of migrating and loading the demo again. The server still runs
 /// `prepare` on the copy, which finds nothing to do.
 pub async fn prepared_database(engine: Engine, demo: bool) -> (String, Option<tempdir::Dir>) {
-    let template = format!("kasa_test_tpl_{}_{}", build_key(), if demo { "demo" } else { "bare" });
+    let this_build = format!("kasa_test_tpl_{}_", build_key());
+    let template = format!("{this_build}{}", if demo { "demo" } else { "bare" });
     match engine {
         Engine::Sqlite => {
             let file = std::env::temp_dir().join(format!("{template}.db"));
@@ -107,6 +108,13 @@ pub async fn prepared_database(engine: Engine, demo: bool) -> (String, Option<te
                     .expect("write the template database");
                 db.pool.close().await;
                 std::fs::rename(&part, &file).expect("move the template database into place");
+                // Older builds' templates are never used again.
+                for old in std::fs::read_dir(std::env::temp_dir()).into_iter().flatten().flatten() {
+                    let name = old.file_name().to_string_lossy().into_owned();
+                    if name.starts_with("kasa_test_tpl_") && !name.starts_with(&this_build) {
+                        let _ = std::fs::remove_file(old.path());
+                    }
+                }
             }
             let (url, dir) = fresh_database(Engine::Sqlite).await;
             let target = dir.as_ref().expect("a SQLite database has a folder").0.join("kasa.db");
@@ -115,6 +123,7 @@ pub async fn prepared_database(engine: Engine, demo: bool) -> (String, Option<te
         }
         Engine::Postgres => {
             let base = postgres_url().expect("KASA_TEST_POSTGRES_URL");
+            let (server, _) = base.rsplit_once('/').expect("a postgres URL names a database");
             let admin = Db::connect(&base).await.expect("connect to the test PostgreSQL server");
             let mut conn = admin.pool.acquire().await.expect("a connection to the test PostgreSQL server");
             // One test makes the template while the others wait; a template half made by a test
@@ -129,13 +138,21 @@ pub async fn prepared_database(engine: Engine, demo: bool) -> (String, Option<te
                 let part = format!("{template}_part");
                 sqlx::query(sqlx::AssertSqlSafe(format!("DROP DATABASE IF EXISTS {part}"))).execute(&mut *conn).await.unwrap();
                 sqlx::query(sqlx::AssertSqlSafe(format!("CREATE DATABASE {part}"))).execute(&mut *conn).await.unwrap();
-                let (head, _) = base.rsplit_once('/').expect("a postgres URL names a database");
-                let db = kasa::serve::prepare(&format!("{head}/{part}"), demo).await.expect("prepare the template database");
+                let db = kasa::serve::prepare(&format!("{server}/{part}"), demo).await.expect("prepare the template database");
                 db.pool.close().await;
                 sqlx::query(sqlx::AssertSqlSafe(format!("ALTER DATABASE {part} RENAME TO {template}")))
                     .execute(&mut *conn)
                     .await
                     .expect("name the template database");
+                // Older builds' templates are never used again.
+                let old: Vec<String> = sqlx::query_scalar("SELECT datname FROM pg_database WHERE datname LIKE 'kasa\\_test\\_tpl\\_%' AND datname NOT LIKE $1")
+                    .bind(format!("{this_build}%"))
+                    .fetch_all(&mut *conn)
+                    .await
+                    .expect("list the older templates");
+                for name in old {
+                    let _ = sqlx::query(sqlx::AssertSqlSafe(format!("DROP DATABASE IF EXISTS {name}"))).execute(&mut *conn).await;
+                }
             }
             sqlx::query("SELECT pg_advisory_unlock(290029)").execute(&mut *conn).await.expect("give the template lock back");
             let name = format!("kasa_test_{}", uuid::Uuid::new_v4().simple());
@@ -145,8 +162,7 @@ pub async fn prepared_database(engine: Engine, demo: bool) -> (String, Option<te
                 .expect("copy the template database");
             drop(conn);
             admin.pool.close().await;
-            let (head, _) = base.rsplit_once('/').expect("a postgres URL names a database");
-            (format!("{head}/{name}"), None)
+            (format!("{server}/{name}"), None)
         }
     }
 }
