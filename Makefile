@@ -4,13 +4,15 @@ CARGO ?= cargo
 KASA_ADDR ?= 127.0.0.1:8080
 DATABASE_URL ?= sqlite://data/kasa.db?mode=rwc
 export KASA_ADDR DATABASE_URL
+# Where cargo builds (CARGO_TARGET_DIR when set: CI keeps its compiled dependencies there).
+TARGET_DIR := $(or $(CARGO_TARGET_DIR),$(CURDIR)/target)
 
 .PHONY: run build test test-rust test-web test-e2e test-rust-run test-e2e-run test-build check-web lint-web web web-deps lint bench clean size
 
 ## run: install, build (release, app embedded), migrate, load the demo content if empty, serve
 run: build
 	mkdir -p data
-	./target/release/kasa serve --demo
+	$(TARGET_DIR)/release/kasa serve --demo
 
 ## build: target/release/kasa with the web app embedded
 build: web
@@ -35,8 +37,7 @@ web/node_modules/.built: web/node_modules/.installed $(WEB_SOURCES)
 # build serves Clippy, the Rust tests and the browser tests' server.
 test: web
 	$(MAKE) -j2 --output-sync=target check-web test-build
-	$(MAKE) test-rust-run
-	$(MAKE) test-e2e-run
+	$(MAKE) -j2 --output-sync=target test-rust-run test-e2e-run
 
 # Clippy as the workspace's compiler (cargo's RUSTC_WORKSPACE_WRAPPER) with warnings as errors:
 # the debug build fails on any Clippy or compiler warning, as `make lint` would, without a second
@@ -78,24 +79,24 @@ test-rust-run:
 
 test-e2e: web
 	$(CARGO) build --bin kasa
-	cd web && KASA_BIN=$(CURDIR)/target/debug/kasa npm run e2e
+	cd web && KASA_BIN=$(TARGET_DIR)/debug/kasa npm run e2e
 
 # After test-build: the browser tests' server is its debug binary.
 test-e2e-run: web
-	cd web && KASA_BIN=$(CURDIR)/target/debug/kasa npm run e2e
+	cd web && KASA_BIN=$(TARGET_DIR)/debug/kasa npm run e2e
 
 ## bench: benchmarks, numbers written to bench-results/ (HTTP, hub, wallet, studio spins, casino lobby, crash feed, sportsbook settlement, Lighthouse)
 bench: build
 	mkdir -p bench-results
-	$(CARGO) run --release --example bench_http -- bench-results target/release/kasa
-	$(CARGO) run --release --example bench_hub -- bench-results target/release/kasa
+	$(CARGO) run --release --example bench_http -- bench-results $(TARGET_DIR)/release/kasa
+	$(CARGO) run --release --example bench_hub -- bench-results $(TARGET_DIR)/release/kasa
 	$(CARGO) run --release --example bench_wallet -- bench-results
 	$(CARGO) run --release --example bench_slots -- bench-results
-	$(CARGO) run --release --example bench_studio -- bench-results target/release/kasa
-	$(CARGO) run --release --example bench_casino -- bench-results target/release/kasa
-	$(CARGO) run --release --example bench_crash -- bench-results target/release/kasa
+	$(CARGO) run --release --example bench_studio -- bench-results $(TARGET_DIR)/release/kasa
+	$(CARGO) run --release --example bench_casino -- bench-results $(TARGET_DIR)/release/kasa
+	$(CARGO) run --release --example bench_crash -- bench-results $(TARGET_DIR)/release/kasa
 	$(CARGO) run --release --example bench_settlement -- bench-results
-	cd web && node bench/lighthouse.mjs ../bench-results ../target/release/kasa
+	cd web && node bench/lighthouse.mjs ../bench-results $(TARGET_DIR)/release/kasa
 
 clean:
 	rm -rf target web/dist web/node_modules

@@ -75,7 +75,8 @@ pub async fn run(db: &Db, players: &impl Players, command: WalletCommand) -> any
             anyhow::ensure!(report.is_ok(), "the wallet check failed");
         }
         WalletCommand::Report { from, to, json } => {
-            let days = Days::parse(from.as_deref(), to.as_deref()).map_err(|_| anyhow::anyhow!("--from and --to are days as YYYY-MM-DD"))?;
+            let days =
+                Days::parse(from.as_deref(), to.as_deref()).map_err(|_| anyhow::anyhow!("--from and --to are days as YYYY-MM-DD"))?;
             let (from, to) = days.bounds();
             let report = report(db, from, to).await?;
             if json {

@@ -145,11 +145,13 @@ pub async fn prepared_database(engine: Engine, demo: bool) -> (String, Option<te
                     .await
                     .expect("name the template database");
                 // Older builds' templates are never used again.
-                let old: Vec<String> = sqlx::query_scalar("SELECT datname FROM pg_database WHERE datname LIKE 'kasa\\_test\\_tpl\\_%' AND datname NOT LIKE $1")
-                    .bind(format!("{this_build}%"))
-                    .fetch_all(&mut *conn)
-                    .await
-                    .expect("list the older templates");
+                let old: Vec<String> = sqlx::query_scalar(
+                    "SELECT CAST(datname AS TEXT) FROM pg_database WHERE datname LIKE 'kasa\\_test\\_tpl\\_%' AND datname NOT LIKE $1",
+                )
+                .bind(format!("{this_build}%"))
+                .fetch_all(&mut *conn)
+                .await
+                .expect("list the older templates");
                 for name in old {
                     let _ = sqlx::query(sqlx::AssertSqlSafe(format!("DROP DATABASE IF EXISTS {name}"))).execute(&mut *conn).await;
                 }
