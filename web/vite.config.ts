@@ -164,7 +164,12 @@ export default defineConfig(({ command }) => ({
           exclude: [ISOLATED_TESTS],
         },
       },
-      { extends: true, test: { name: 'isolated', include: [ISOLATED_TESTS] } },
+      // The app shell renders the whole app in jsdom: beside the Rust build (make test) a test
+      // of it can take longer than the default 5 s.
+      {
+        extends: true,
+        test: { name: 'isolated', include: [ISOLATED_TESTS], testTimeout: 30_000 },
+      },
     ],
   },
 }));

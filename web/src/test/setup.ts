@@ -6,8 +6,8 @@ import { initI18n } from '@/lib/i18n';
 initI18n('tr');
 
 // What appears after a lazy route or dialog loads may take a while when both cores are busy (the
-// Rust build runs beside these tests): the find* queries and waitFor wait up to 5 s, not 1 s.
-configure({ asyncUtilTimeout: 5000 });
+// Rust build runs beside these tests): the find* queries and waitFor wait up to 10 s, not 1 s.
+configure({ asyncUtilTimeout: 10_000 });
 
 // jsdom lacks these; embla-carousel and the media-query hook need them.
 if (!window.matchMedia) {
