@@ -72,23 +72,28 @@ describe('app shell', () => {
       });
     });
     renderAt('/dashboard/deposit');
-    const dialog = await screen.findByRole(
+    await screen.findByRole(
       'dialog',
       { name: 'Giriş Yap' },
       // The route and the dialogs load on demand: slow under a full parallel run.
       { timeout: 5000 },
     );
-    const submit = within(dialog).getByRole('button', { name: 'Giriş Yap' });
-    expect(submit).toBeDisabled();
+    // The guard's page behind the dialog has come too, so nothing replaces the form while typing;
+    // the dialog and its parts are looked up afresh at each step all the same.
+    await screen.findByRole('heading', { name: 'Giriş yapmanız gerekiyor' });
+    const dialog = () => screen.getByRole('dialog', { name: 'Giriş Yap' });
+    const submit = () => within(dialog()).getByRole('button', { name: 'Giriş Yap' });
+    const field = (label: string) => within(dialog()).getByLabelText(label);
+    expect(submit()).toBeDisabled();
 
-    await user.type(within(dialog).getByLabelText('Kullanıcı adı'), 'al');
-    await user.type(within(dialog).getByLabelText('Şifre'), '1234');
-    expect(submit).toBeDisabled(); // username 3–35, password 5–100
-    await user.type(within(dialog).getByLabelText('Kullanıcı adı'), 'i');
-    await user.type(within(dialog).getByLabelText('Şifre'), '5');
+    await user.type(field('Kullanıcı adı'), 'al');
+    await user.type(field('Şifre'), '1234');
+    expect(submit()).toBeDisabled(); // username 3–35, password 5–100
+    await user.type(field('Kullanıcı adı'), 'i');
+    await user.type(field('Şifre'), '5');
     // The form validates as the player types, a moment after the last key.
-    await waitFor(() => expect(submit).toBeEnabled());
-    await user.click(submit);
+    await waitFor(() => expect(submit()).toBeEnabled());
+    await user.click(submit());
 
     await screen.findByRole('heading', { name: 'Para Yatır' });
     expect(screen.queryByRole('dialog', { name: 'Giriş Yap' })).toBeNull();
