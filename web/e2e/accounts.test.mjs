@@ -118,10 +118,18 @@ async function playerJourney({ width, height, mobile, tag }) {
   await dialog.getByLabel('TC No', { exact: true }).press('Tab');
   await dialog.getByText('11 hane', { exact: true }).waitFor();
   await dialog.getByLabel('TC No', { exact: true }).fill(p.personalNo);
-  // Birth date boxes default to 01-01-1970; the country to Türkiye.
-  assert.equal(await dialog.getByLabel('Gün', { exact: true }).inputValue(), '01');
-  assert.equal(await dialog.getByLabel('Ay', { exact: true }).inputValue(), '01');
-  assert.equal(await dialog.getByLabel('Yıl', { exact: true }).inputValue(), '1970');
+  // The birth date boxes start empty, showing GG AA YYYY; the country is Türkiye.
+  for (const [label, placeholder] of [
+    ['Gün', 'GG'],
+    ['Ay', 'AA'],
+    ['Yıl', 'YYYY'],
+  ]) {
+    const box = dialog.getByLabel(label, { exact: true });
+    assert.equal(await box.inputValue(), '', `${label} starts empty`);
+    assert.equal(await box.getAttribute('placeholder'), placeholder);
+  }
+  await dialog.getByLabel('Gün', { exact: true }).fill('01');
+  await dialog.getByLabel('Ay', { exact: true }).fill('01');
   await dialog.getByLabel('Yıl', { exact: true }).fill('1990');
   const country = dialog.getByLabel('Ülke', { exact: true });
   await page.waitForFunction(

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  DEFAULT_BIRTH,
   birthDateFromParts,
   buildFastPayload,
   buildFullPayload,
@@ -27,9 +26,9 @@ const full: FullRegisterInput = {
   password2: 'gizli1',
   phone: '905321234567',
   personalNo: '10000000146',
-  birthDateDay: DEFAULT_BIRTH.day,
-  birthDateMonth: DEFAULT_BIRTH.month,
-  birthDateYear: DEFAULT_BIRTH.year,
+  birthDateDay: '01',
+  birthDateMonth: '01',
+  birthDateYear: '1970',
   country: 1,
   trialBonus: true,
   acceptTerms: true,

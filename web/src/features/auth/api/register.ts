@@ -29,7 +29,6 @@ import { loginDataSchema } from './login';
  */
 
 export const DEFAULT_CURRENCY_ID = 1;
-export const DEFAULT_BIRTH = { day: '01', month: '01', year: '1970' } as const;
 
 /** The fields both forms ask for, in their order. */
 const accountFields = {

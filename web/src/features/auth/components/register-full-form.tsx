@@ -14,7 +14,6 @@ import { Icon } from '@/components/ui/icon';
 import { readAffiliateParams } from '@/lib/affiliate';
 import { defaultCountryId, useRegisterForm, type Country } from '../api/get-register-form';
 import {
-  DEFAULT_BIRTH,
   REGISTER_FIELD_ALIASES,
   buildFullPayload,
   fullRegisterSchema,
@@ -153,9 +152,11 @@ export function FullRegisterForm({ onRegistered, trialAmount, termsPage }: Regis
     {
       ...ACCOUNT_DEFAULTS,
       personalNo: '',
-      birthDateDay: DEFAULT_BIRTH.day,
-      birthDateMonth: DEFAULT_BIRTH.month,
-      birthDateYear: DEFAULT_BIRTH.year,
+      // Empty, with GG AA YYYY as placeholders: a date the player did not give is not theirs
+      // (issue 30; the spec's 01-01-1970 default was a value the player could send unread).
+      birthDateDay: '',
+      birthDateMonth: '',
+      birthDateYear: '',
       country: 0,
       trialBonus: false,
     },
