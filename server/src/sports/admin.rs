@@ -101,21 +101,21 @@ pub async fn kickoff(db: &Db, event_id: i64) -> anyhow::Result<()> {
 
 /// Suspends a market until an operator reopens it.
 pub async fn suspend(db: &Db, market_id: i64) -> anyhow::Result<()> {
-    let next = market_state(db, market_id).await?.next(MarketEvent::Suspend)?;
-    sqlx::query("UPDATE sb_markets SET state = $1, held = 1, updated_at = $2 WHERE id = $3")
-        .bind(next.as_str())
-        .bind(now_ms())
-        .bind(market_id)
-        .execute(&db.pool)
-        .await?;
-    Ok(())
+    hold(db, market_id, MarketEvent::Suspend, true).await
 }
 
 /// Reopens a market an operator suspended.
 pub async fn reopen(db: &Db, market_id: i64) -> anyhow::Result<()> {
-    let next = market_state(db, market_id).await?.next(MarketEvent::Reopen)?;
-    sqlx::query("UPDATE sb_markets SET state = $1, held = 0, updated_at = $2 WHERE id = $3")
+    hold(db, market_id, MarketEvent::Reopen, false).await
+}
+
+/// Moves a market by an operator's `event`, marking whether an operator holds it (the feed leaves
+/// a held market suspended).
+async fn hold(db: &Db, market_id: i64, event: MarketEvent, held: bool) -> anyhow::Result<()> {
+    let next = market_state(db, market_id).await?.next(event)?;
+    sqlx::query("UPDATE sb_markets SET state = $1, held = $2, updated_at = $3 WHERE id = $4")
         .bind(next.as_str())
+        .bind(i64::from(held))
         .bind(now_ms())
         .bind(market_id)
         .execute(&db.pool)
