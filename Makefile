@@ -37,7 +37,8 @@ web/node_modules/.built: web/node_modules/.installed $(WEB_SOURCES)
 # build serves Clippy, the Rust tests and the browser tests' server.
 test: web
 	$(MAKE) -j2 --output-sync=target check-web test-build
-	$(MAKE) -j2 --output-sync=target test-rust-run test-e2e-run
+	$(MAKE) test-rust-run
+	$(MAKE) test-e2e-run
 
 # Clippy as the workspace's compiler (cargo's RUSTC_WORKSPACE_WRAPPER) with warnings as errors:
 # the debug build fails on any Clippy or compiler warning, as `make lint` would, without a second
