@@ -67,9 +67,7 @@ impl Players for Directory<'_> {
     }
 
     async fn find(&self, username: &str) -> anyhow::Result<(i64, String)> {
-        let player = super::store::player_by_username(self.0, username)
-            .await?
-            .ok_or_else(|| anyhow::anyhow!("no player with the username '{}'", username.trim()))?;
+        let player = operator::player(self.0, username).await?;
         Ok((player.id, player.username))
     }
 }

@@ -5,10 +5,15 @@ use crate::auth::session;
 use crate::db::Db;
 use crate::notify::{self, Audience, Notification, NotificationType};
 
+/// The player with this username (case-insensitive).
+pub async fn player(db: &Db, username: &str) -> anyhow::Result<super::store::Player> {
+    let player = super::store::player_by_username(db, username).await.map_err(|e| anyhow::anyhow!("{e}"))?;
+    player.ok_or_else(|| anyhow::anyhow!("no player named '{}'", username.trim()))
+}
+
 /// The id of the player with this username (case-insensitive).
 pub async fn player_id(db: &Db, username: &str) -> anyhow::Result<i64> {
-    let player = super::store::player_by_username(db, username).await.map_err(|e| anyhow::anyhow!("{e}"))?;
-    Ok(player.ok_or_else(|| anyhow::anyhow!("no player named '{}'", username.trim()))?.id)
+    Ok(player(db, username).await?.id)
 }
 
 /// The usernames of many players, by id, in a statement per chunk (an operator's listing).
