@@ -141,6 +141,7 @@ impl FromRef<AppState> for AccountsState {
             hashing: s.hashing.clone(),
             sportsbooks: s.sportsbooks.clone(),
             trust_proxy: s.trust_proxy,
+            on_verified: Arc::new(crate::bonus::TrialOnVerify { db: s.db.clone() }),
         }
     }
 }

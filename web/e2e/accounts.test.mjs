@@ -190,11 +190,13 @@ async function playerJourney({ width, height, mobile, tag }) {
   );
   await dialog.getByRole('button', { name: 'Doğrula', exact: true }).click();
 
-  // --- Congratulations with the trial bonus amount; Yes grants it.
+  // --- Congratulations: the verification credited the trial bonus the form promised.
   await dialog.getByRole('heading', { name: 'Tebrikler' }).waitFor();
-  assert.ok(await dialog.getByText(/50,00 ₺ deneme bonusunuzu/).isVisible());
+  assert.ok(
+    await dialog.getByText(/50,00 ₺ deneme bonusunuz bonus bakiyenize eklendi/).isVisible(),
+  );
   await shot(page, `congratulations-${width}.png`);
-  await dialog.getByRole('button', { name: 'Evet' }).click();
+  await dialog.getByRole('button', { name: 'Oynamaya başla' }).click();
   await dialog.waitFor({ state: 'detached', timeout: 5000 });
   await balanceLocator(page, mobile).getByText('50,00 ₺').waitFor({ timeout: 10_000 });
   const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('authData') ?? '{}'));

@@ -258,6 +258,9 @@ async function journey({ width, height, mobile, lang, tag }) {
   await row.waitFor();
   assert.ok((await row.innerText()).includes(name));
   assert.ok((await row.innerText()).includes(lira(round.bet, lang)));
+  // The round reads in the player's words (issue 30): won, or no win.
+  const words = { tr: ['Kazandı', 'Kazanç yok'], en: ['Won', 'No win'] }[lang];
+  assert.ok((await row.innerText()).includes(words[round.win > 0 ? 0 : 1]), await row.innerText());
   await noOverflow(page, `game history ${width}`);
   await axeClean(page, `game history ${width}`);
   await shot(page, `history-${lang}-${width}`);

@@ -238,7 +238,7 @@ export async function openPage(
 /**
  * Closes the popup a first visit gets. It opens once per content, once the page has been shown
  * a moment with no other dialog, so it may still be to come: the content's popup and the page's
- * 'seen' mark (what the app and index.html store as they open it) tell whether it is, and then it
+ * 'seen' marks (what the app and index.html store as they open it) tell whether it is, and then it
  * is waited for, however slow the machine. Returns whether a popup was closed.
  */
 export async function closePopupIfShown(page) {
@@ -250,7 +250,17 @@ export async function closePopupIfShown(page) {
     const content = (await res.json()).data?.popup;
     if (!content?.images?.length) return false;
     const key = JSON.stringify([content.url || '', content.images.map((i) => i.url)]);
-    return localStorage.getItem('popupSeen') !== key;
+    if (localStorage.getItem('popupSeen') === key) return false;
+    // The same popup seen in another language is not shown again (features/popup/seen.ts).
+    const seenIn = JSON.parse(localStorage.getItem('popupSeenIn') || 'null');
+    const lang = localStorage.getItem('lang') || 'tr';
+    return !(
+      seenIn &&
+      content.id != null &&
+      seenIn[0] === content.id &&
+      seenIn[1] === (content.url || '') &&
+      seenIn[2] !== lang
+    );
   });
   const open = await popup.first().isVisible();
   if (!open && !due) return false;

@@ -35,6 +35,18 @@ pub struct AccountsState {
     pub sportsbooks: Arc<crate::accounts::sportsbooks::Sportsbooks>,
     /// Whether the caller's address comes from `X-Forwarded-For`.
     pub trust_proxy: TrustProxy,
+    /// What follows a verified phone outside this area (the trial bonus).
+    pub on_verified: Arc<dyn PhoneVerified>,
+}
+
+/// What follows a verified phone outside accounts: the trial bonus the player asked for when
+/// registering is credited at once (issue 30: the form's promise kept). The application wires
+/// it (`state.rs`), so accounts never imports the area that implements it.
+#[async_trait::async_trait]
+pub trait PhoneVerified: Send + Sync + std::fmt::Debug {
+    /// Credits the trial bonus to a player who has just verified their phone; the amount, or
+    /// `None` when there is none to give (taken already by this player or phone, or none offered).
+    async fn credit_trial(&self, player: &store::Player) -> Result<Option<crate::money::Kurus>, crate::error::AppError>;
 }
 
 impl FromRef<AccountsState> for TrustProxy {

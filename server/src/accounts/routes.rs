@@ -217,7 +217,7 @@ async fn update_phone(
 ) -> ApiResult<PhoneState> {
     let origin = origin(client, &headers);
     let (data, message) = service::update_phone(&state, me, body.step, &body.phone, body.code.as_deref(), &origin).await?;
-    Ok(Envelope::ok_with_message(data, crate::i18n::t(message)))
+    Ok(Envelope::ok_with_message(data, message))
 }
 
 #[derive(Debug, Deserialize, ToSchema)]

@@ -261,3 +261,10 @@ pub async fn sessions(db: &Db, player_id: i64, current: i64, page: Paging) -> Re
         .collect::<Result<Vec<_>, _>>()?;
     Ok((total, items))
 }
+
+/// Whether the player ticked the trial bonus when registering.
+pub async fn wants_trial_bonus(db: &Db, player_id: i64) -> Result<bool, sqlx::Error> {
+    let wanted: Option<i64> =
+        sqlx::query_scalar("SELECT trial_bonus_wanted FROM players WHERE id = $1").bind(player_id).fetch_optional(&db.pool).await?;
+    Ok(wanted.unwrap_or(0) != 0)
+}

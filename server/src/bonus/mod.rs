@@ -181,6 +181,24 @@ pub async fn grant_trial(db: &Db, player: &Player) -> Result<Option<BonusRow>, A
     Ok(bonus)
 }
 
+/// Credits the trial bonus when a player who asked for it verifies their phone (wired into
+/// accounts as its [`crate::accounts::PhoneVerified`]).
+#[derive(Debug)]
+pub struct TrialOnVerify {
+    pub db: Db,
+}
+
+#[async_trait::async_trait]
+impl crate::accounts::PhoneVerified for TrialOnVerify {
+    async fn credit_trial(&self, player: &Player) -> Result<Option<Kurus>, AppError> {
+        let (available, _) = trial_offer(&self.db, player).await?;
+        if !available {
+            return Ok(None);
+        }
+        Ok(grant_trial(&self.db, player).await?.map(|b| Kurus::from_minor(b.amount)).transpose()?)
+    }
+}
+
 /// What a claim did.
 #[derive(Debug)]
 pub enum Claimed {

@@ -76,6 +76,9 @@ pub struct Claimable {
     pub days: i64,
     /// The promotion's card image.
     pub image: Option<String>,
+    /// The trial bonus before the phone is verified: the offer says to verify first, and a claim
+    /// would be refused (issue 30: Claim Reward offers only what can be claimed now).
+    pub needs_phone: bool,
 }
 
 /// The rewards the player can claim now: the running promotions with a bonus not claimed yet,
@@ -98,6 +101,7 @@ async fn claimable(State(db): State<Db>, me: CurrentPlayer, RequestLocale(locale
             max_bet: lira(rule.max_bet),
             days: rule.days,
             image: None,
+            needs_phone: !player.phone_verified,
         });
     }
     for p in promotions::running(&db, now_ms()).await? {
@@ -110,6 +114,7 @@ async fn claimable(State(db): State<Db>, me: CurrentPlayer, RequestLocale(locale
                 max_bet: lira(rule.max_bet),
                 days: rule.days,
                 image: p.images.in_locale(&locale).first().cloned(),
+                needs_phone: false,
             });
         }
     }

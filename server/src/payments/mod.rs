@@ -231,7 +231,10 @@ pub async fn withdraw(db: &Db, player_id: i64, method: &Method, detail: &ValidDe
         store::insert_request(&mut tx, player_id, method.id, Kind::Withdraw, detail.amount, &stored(detail), now_ms()).await?;
     let hold = Transfer { cause: format!("payment:{id}"), refs: Refs { payment_id: Some(id.to_string()), ..Refs::default() }, ..hold };
     let held = match wallet::commit_in(&mut tx, &Batch { key: format!("payment:{id}:hold"), transfers: vec![hold] }).await {
-        Err(WalletError::InsufficientFunds) => return Err(AppError::BadRequest("payments.insufficient")),
+        Err(WalletError::InsufficientFunds) => {
+            drop(tx);
+            return Err(short_of(db, player_id).await);
+        }
         other => other?,
     };
     store::set_hold(&mut tx, id, held.transfers[0].id).await?;
@@ -245,6 +248,15 @@ pub async fn withdraw(db: &Db, player_id: i64, method: &Method, detail: &ValidDe
         message = format!("{message} {}", t("bonus.forfeited_by_withdrawal"));
     }
     Ok((Submitted { id, reference, amount: detail.amount.to_lira() }, message))
+}
+
+/// Why a withdrawal is refused as too large, naming what the player can withdraw (issue 30: real
+/// money only; bonus money is never withdrawable).
+async fn short_of(db: &Db, player_id: i64) -> AppError {
+    match wallet::balances(db, player_id).await {
+        Ok(b) => AppError::Refused(t("payments.insufficient_at_most").replace("{amount}", &b.real.to_string())),
+        Err(_) => AppError::BadRequest("payments.insufficient"),
+    }
 }
 
 /// A bank-transfer or e-wallet deposit: a pending request and the message telling the player where

@@ -47,6 +47,7 @@ pub fn router() -> OpenApiRouter<SportsState> {
         .routes(routes!(cash_out))
         .routes(routes!(balance))
         .routes(routes!(site))
+        .routes(routes!(rules))
         .routes(routes!(stream))
 }
 
@@ -66,6 +67,45 @@ pub struct VisitorBook {
 async fn site(State(state): State<SportsState>) -> ApiResult<VisitorBook> {
     let f = state.books.visitor_fields();
     Ok(Envelope::ok(VisitorBook { betsy_url: f.betsy_url, betsy_cid: f.betsy_cid }))
+}
+
+/// A sport's live delay, as the slip states it.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct LiveDelay {
+    pub sport: String,
+    /// How long a live bet waits before the book accepts it.
+    pub seconds: i64,
+}
+
+/// The book's rules where they bite (issue 30: the slip states them before a refusal does).
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct BookRules {
+    /// Lira: the least stake of a bet.
+    pub min_stake: f64,
+    /// Lira: the most stake of a bet.
+    pub max_stake: f64,
+    /// Lira: the most a player stakes on High Rate prices in all.
+    pub max_stake_high_rate: f64,
+    /// Lira: the most one bet can return.
+    pub max_payout: f64,
+    pub live_delays: Vec<LiveDelay>,
+}
+
+/// The stake limits, the maximum payout and each sport's live delay.
+#[utoipa::path(get, path = "/sportsbook/rules", tag = "sportsbook", responses((status = 200, body = Envelope<BookRules>)))]
+async fn rules() -> ApiResult<BookRules> {
+    use super::betting::{MAX_PAYOUT, MAX_STAKE, MAX_STAKE_HIGH_RATE, MIN_STAKE, live_delay_ms};
+    let live_delays =
+        super::book::Sport::ALL.iter().map(|&s| LiveDelay { sport: s.as_str().to_string(), seconds: live_delay_ms(s) / 1000 }).collect();
+    Ok(Envelope::ok(BookRules {
+        min_stake: lira(MIN_STAKE),
+        max_stake: lira(MAX_STAKE),
+        max_stake_high_rate: lira(MAX_STAKE_HIGH_RATE),
+        max_payout: lira(MAX_PAYOUT),
+        live_delays,
+    }))
 }
 
 /// Live prices: a server-sent event `changes` (JSON, [`super::live::Changes`]) whenever events'

@@ -1,6 +1,7 @@
 //! The bet slip's arithmetic (issue 17): singles, combos and system bets expanded into the combos
 //! they stand for, their stakes and potential returns, and settlement of a combo from its legs'
-//! results. Pure: prices are in hundredths (2.15 is 215), money in kuruş.
+//! results. Pure: prices are in hundredths (2.15 is 215), money in kuruş; a combo's price is the
+//! exact product of its legs', and only the money is rounded, once, to the nearest kuruş.
 
 use serde::{Deserialize, Serialize};
 
@@ -136,23 +137,54 @@ pub fn combinations(n: usize, k: usize) -> Vec<Vec<usize>> {
     out
 }
 
-/// A combo's price in hundredths: the product of its legs', rounded down to the hundredth.
-pub fn combo_price(legs: &[Leg], combo: &[usize]) -> i64 {
-    let mut price: i128 = 100;
-    for &i in combo {
-        price = price * i128::from(legs[i].price) / 100;
+/// A combo's price as the exact product of its legs' prices: `num / 100^legs` (issue 30: the
+/// odds are never cut between legs, only the money is rounded, once, at the end).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Price {
+    /// The product of the legs' hundredths; `None` past i128, a price no stake could be paid at.
+    num: Option<i128>,
+    /// How many hundredths were multiplied (the denominator is 100 to this power).
+    legs: u32,
+}
+
+impl Price {
+    /// Evens: the price of a combo whose legs were all void (the stake back).
+    pub const ONE: Price = Price { num: Some(1), legs: 0 };
+
+    /// Stake times this price in kuruş, rounded once to the nearest kuruş (halves up); saturates
+    /// at `i64::MAX`, above any payout the book allows.
+    pub fn pay(self, stake: i64) -> i64 {
+        let denominator = 100i128.checked_pow(self.legs);
+        let exact = self.num.zip(denominator).and_then(|(num, den)| {
+            let top = num.checked_mul(i128::from(stake))?;
+            top.checked_add(den / 2).map(|t| t / den)
+        });
+        exact.and_then(|v| i64::try_from(v).ok()).unwrap_or(i64::MAX)
     }
-    i64::try_from(price).unwrap_or(i64::MAX)
+
+    /// The price rounded to the hundredth, as a slip shows it (2 × 1.385 shows 2.77).
+    pub fn hundredths(self) -> i64 {
+        // A stake of one lira (100 kuruş) pays the price in hundredths of a lira.
+        self.pay(100)
+    }
+}
+
+/// A combo's price: the exact product of its legs' prices.
+pub fn combo_price(legs: &[Leg], combo: &[usize]) -> Price {
+    combo.iter().fold(Price::ONE, |acc, &i| Price {
+        num: acc.num.and_then(|n| n.checked_mul(i128::from(legs[i].price))),
+        legs: acc.legs + 1,
+    })
 }
 
 /// The potential return in kuruş of `stake` kuruş on each of the slip's combos, all legs winning.
 pub fn potential_return(legs: &[Leg], combos: &[Vec<usize>], stake_each: i64) -> i64 {
-    combos.iter().map(|c| payout(stake_each, combo_price(legs, c))).fold(0i64, i64::saturating_add)
+    combos.iter().map(|c| combo_price(legs, c).pay(stake_each)).fold(0i64, i64::saturating_add)
 }
 
-/// Stake times price (hundredths), rounded down to the kuruş.
+/// Stake times price (hundredths), rounded to the nearest kuruş: a single's return.
 pub fn payout(stake: i64, price: i64) -> i64 {
-    i64::try_from(i128::from(stake) * i128::from(price) / 100).unwrap_or(i64::MAX)
+    Price { num: Some(i128::from(price)), legs: 1 }.pay(stake)
 }
 
 /// A leg's result.
@@ -175,7 +207,7 @@ pub enum ComboOutcome {
     Lost,
     /// Every leg won or was void: pays the stake times the price of the winning legs (1.00 if all
     /// were void).
-    Paid { price: i64 },
+    Paid { price: Price },
 }
 
 pub fn combo_outcome(legs: &[Leg], results: &[LegResult], combo: &[usize]) -> ComboOutcome {
@@ -186,7 +218,7 @@ pub fn combo_outcome(legs: &[Leg], results: &[LegResult], combo: &[usize]) -> Co
         return ComboOutcome::Open;
     }
     let winners: Vec<usize> = combo.iter().copied().filter(|&i| results[i] == LegResult::Won).collect();
-    ComboOutcome::Paid { price: if winners.is_empty() { 100 } else { combo_price(legs, &winners) } }
+    ComboOutcome::Paid { price: combo_price(legs, &winners) }
 }
 
 /// What a slip of `stake_each` on each combo pays once every leg is settled (`None` while any
@@ -197,7 +229,7 @@ pub fn settled_return(legs: &[Leg], results: &[LegResult], combos: &[Vec<usize>]
         match combo_outcome(legs, results, c) {
             ComboOutcome::Open => return None,
             ComboOutcome::Lost => {}
-            ComboOutcome::Paid { price } => total = total.saturating_add(payout(stake_each, price)),
+            ComboOutcome::Paid { price } => total = total.saturating_add(price.pay(stake_each)),
         }
     }
     Some(total)
@@ -241,15 +273,50 @@ mod tests {
     }
 
     #[test]
-    fn returns_multiply_the_prices_and_round_down() {
+    fn returns_multiply_the_prices_exactly_and_round_once_to_the_kurus() {
         let three = legs(&[200, 150, 333]);
         let combo = expand(Kind::Combo, &three).unwrap();
-        assert_eq!(combo_price(&three, &combo[0]), 999, "2.00 × 1.50 × 3.33 = 9.99");
+        assert_eq!(combo_price(&three, &combo[0]).hundredths(), 999, "2.00 × 1.50 × 3.33 = 9.99");
         assert_eq!(potential_return(&three, &combo, 1_000), 9_990);
         let system = expand(Kind::System { size: 2 }, &three).unwrap();
-        // 2.00×1.50 = 3.00, 2.00×3.33 = 6.66, 1.50×3.33 = 4.99(5) → 4.99
-        assert_eq!(potential_return(&three, &system, 1_000), 3_000 + 6_660 + 4_990);
-        assert_eq!(payout(333, 215), 715, "3.33 ₺ at 2.15 is 7.1595 ₺, rounded down");
+        // 2.00×1.50 = 3.00, 2.00×3.33 = 6.66, 1.50×3.33 = 4.995: 10 ₺ on it pays 49.95 ₺ exactly.
+        assert_eq!(potential_return(&three, &system, 1_000), 3_000 + 6_660 + 4_995);
+        assert_eq!(payout(333, 215), 716, "3.33 ₺ at 2.15 is 7.1595 ₺, to the nearest kuruş");
+    }
+
+    #[test]
+    fn a_combo_pays_the_exact_product_of_the_prices_shown() {
+        // Issue 30: 1,38 × 2,27 × 3,26 = 10,212396; 20 ₺ on it is 204,24792 ₺, paid as 204,25 ₺
+        // (cutting the odds to hundredths after each leg gave 10,20 and 204,00 ₺).
+        let three = legs(&[138, 227, 326]);
+        let combo = expand(Kind::Combo, &three).unwrap();
+        assert_eq!(potential_return(&three, &combo, 2_000), 20_425);
+        assert_eq!(combo_price(&three, &combo[0]).hundredths(), 1_021, "shown as 10,21");
+        let outcome = combo_outcome(&three, &[LegResult::Won; 3], &combo[0]);
+        let ComboOutcome::Paid { price } = outcome else { panic!("all legs won: {outcome:?}") };
+        assert_eq!(price.pay(2_000), 20_425, "settlement pays what the slip promised");
+    }
+
+    #[test]
+    fn a_yankee_returns_the_sum_of_its_exact_combos() {
+        let four = legs(&[138, 227, 326, 185]);
+        let yankee = expand(Kind::Cover { cover: Cover::Yankee }, &four).unwrap();
+        let by_hand: i64 = yankee
+            .iter()
+            .map(|c| {
+                let product: f64 = c.iter().map(|&i| four[i].price as f64 / 100.0).product();
+                (200.0 * product).round() as i64
+            })
+            .sum();
+        assert_eq!(potential_return(&four, &yankee, 200), by_hand);
+        assert_eq!(settled_return(&four, &[LegResult::Won; 4], &yankee, 200), Some(by_hand));
+    }
+
+    #[test]
+    fn a_price_past_any_number_saturates_above_the_book_maximum() {
+        let twelve = legs(&[100_000; 12]);
+        let combo = expand(Kind::Combo, &twelve).unwrap();
+        assert_eq!(potential_return(&twelve, &combo, 100), i64::MAX);
     }
 
     #[test]

@@ -66,7 +66,7 @@ pub(crate) async fn registered(app: &TestApp) -> String {
     body["data"]["token"].as_str().unwrap().to_string()
 }
 
-async fn verify_phone(app: &TestApp, token: &str, phone: &str) {
+async fn verify_phone(app: &TestApp, token: &str, phone: &str) -> Value {
     let sent = envelope(app.post_auth("/api/customer/updatephone", token, &json!({"step": 1, "phone": phone})).await).await;
     assert_eq!(sent["success"], true, "{sent}");
     let code = app.last_code_to(phone).await;
@@ -80,6 +80,7 @@ async fn verify_phone(app: &TestApp, token: &str, phone: &str) {
     )
     .await;
     assert_eq!(ok["success"], true, "{ok}");
+    ok
 }
 
 on_both_engines! {
@@ -387,20 +388,21 @@ on_both_engines! {
 }
 
 on_both_engines! {
-    async fn the_trial_bonus_is_granted_once_and_only_after_verification(app) {
+    async fn the_trial_bonus_the_form_promised_is_credited_when_the_phone_is_verified_and_only_once(app) {
+        // Arrange: registered with the trial bonus ticked; nothing is credited before verification.
         let token = registered(&app).await;
-        // Not verified yet.
         let early = app.get_auth("/api/bonus/definetrialbonus", &token).await;
         assert_eq!(early.status(), 400);
         assert_eq!(envelope(app.get_auth("/api/user/balance", &token).await).await["data"]["balance"], 0.0);
 
-        verify_phone(&app, &token, "905321234567").await;
-        let granted = envelope(app.get_auth("/api/bonus/definetrialbonus", &token).await).await;
-        assert_eq!(granted["success"], true, "{granted}");
-        assert_eq!(granted["data"]["amount"], 50.0);
+        // Act
+        let verified = verify_phone(&app, &token, "905321234567").await;
 
+        // Assert: the verification's answer says so, with the amount, and the money is there.
+        assert_eq!(verified["data"]["trialBonus"], 50.0, "{verified}");
+        assert_eq!(verified["message"], "Telefon numaranız doğrulandı ve 50,00 ₺ deneme bonusunuz hesabınıza eklendi.");
         let again = app.get_auth("/api/bonus/definetrialbonus", &token).await;
-        assert_eq!(again.status(), 409);
+        assert_eq!(again.status(), 409, "credited once");
         let balance = envelope(app.get_auth("/api/user/balance", &token).await).await;
         assert_eq!(balance["data"]["balance"], 50.0);
         assert_eq!(balance["data"]["bonusBalance"], 50.0);
@@ -417,6 +419,29 @@ on_both_engines! {
         let pushed: String = sqlx::query_scalar("SELECT message FROM events WHERE command = 'Notification'").fetch_one(&app.db.pool).await.unwrap();
         let pushed: Value = serde_json::from_str(&pushed).unwrap();
         assert_eq!((pushed["id"].clone(), pushed["isRead"].clone()), (trial[0]["id"].clone(), json!(true)));
+    }
+}
+
+on_both_engines! {
+    async fn a_player_who_did_not_ask_for_the_trial_bonus_claims_it_after_verifying_and_claim_reward_says_when(app) {
+        // Arrange: registered without the trial bonus.
+        let (status, body) = register(&app, &with(full_form(), json!({"trialBonus": null}))).await;
+        assert_eq!(status, 200, "{body}");
+        let token = body["data"]["token"].as_str().unwrap().to_string();
+        let trial_offer = |list: Value| list["data"].as_array().unwrap().iter().find(|c| c["slug"] == "trial").cloned();
+        let before = trial_offer(envelope(app.get_auth("/api/bonus/claimable", &token).await).await).expect("the offer is listed");
+
+        // Act
+        let verified = verify_phone(&app, &token, "905321234567").await;
+        let after = trial_offer(envelope(app.get_auth("/api/bonus/claimable", &token).await).await).expect("still offered");
+        let claimed = envelope(app.get_auth("/api/bonus/definetrialbonus", &token).await).await;
+
+        // Assert: before verification the offer says to verify; verifying credits nothing unasked.
+        assert_eq!((before["needsPhone"].as_bool(), after["needsPhone"].as_bool()), (Some(true), Some(false)));
+        assert!(verified["data"].get("trialBonus").is_none(), "{verified}");
+        assert_eq!(verified["message"], "Telefon numaranız başarıyla doğrulandı!");
+        assert_eq!(claimed["data"]["amount"], 50.0, "{claimed}");
+        assert_eq!(envelope(app.get_auth("/api/user/balance", &token).await).await["data"]["bonusBalance"], 50.0);
     }
 }
 
@@ -485,8 +510,7 @@ on_both_engines! {
     async fn the_trial_bonus_is_once_per_phone_number_too(app) {
         // Arrange: a first player got the bonus on a phone, then moved to another number.
         let first = registered(&app).await;
-        verify_phone(&app, &first, "905321234567").await;
-        assert_eq!(app.get_auth("/api/bonus/definetrialbonus", &first).await.status(), 200);
+        assert_eq!(verify_phone(&app, &first, "905321234567").await["data"]["trialBonus"], 50.0);
         verify_phone(&app, &first, "905329999999").await;
 
         // A second player verifies the phone the bonus was granted to.
@@ -495,9 +519,10 @@ on_both_engines! {
         assert_eq!(status, 200, "{body}");
         let token = body["data"]["token"].as_str().unwrap().to_string();
         sqlx::query("UPDATE rate_events SET at = at - 120000 WHERE bucket LIKE 'sms:resend:%'").execute(&app.db.pool).await.unwrap();
-        verify_phone(&app, &token, "905321234567").await;
+        let verified = verify_phone(&app, &token, "905321234567").await;
 
-        // Act / Assert
+        // Act / Assert: the second player asked for it too, but this phone had it already.
+        assert!(verified["data"].get("trialBonus").is_none(), "{verified}");
         assert_eq!(app.get_auth("/api/bonus/definetrialbonus", &token).await.status(), 409);
     }
 }

@@ -270,10 +270,12 @@ on_both_engines! {
 }
 
 on_both_engines! {
-    async fn a_withdrawal_beyond_the_balance_is_refused_clearly_and_writes_nothing(app) {
-        // Arrange
+    async fn a_withdrawal_beyond_the_real_money_is_refused_naming_what_can_be_withdrawn_and_writes_nothing(app) {
+        // Arrange: 150 ₺ real and a 100 ₺ bonus: 250 ₺ in the header, 150 ₺ withdrawable.
         let p = player(&app).await;
         app.fund(&p, 150).await;
+        crate::bonus::set_promotions(&app, &[crate::bonus::promotion("gift", -1, None, Some(json!({"amount": 100, "wagering": 20, "maxBet": 50, "days": 7})))]).await;
+        kasa::bonus::grant_by_operator(&app.db, "aysegul1", "gift").await.unwrap();
         let requests = app.requests().await;
 
         // Act
@@ -281,8 +283,9 @@ on_both_engines! {
 
         // Assert
         assert_eq!(status, 400, "{body}");
-        assert_eq!(body["message"], "Your balance is not enough for this withdrawal.");
-        assert_eq!(app.money(&p).await, (15_000, 0));
+        assert_eq!(body["message"], "You can withdraw at most 150,00 ₺: bonus money cannot be withdrawn.");
+        let balances = kasa::wallet::balances(&app.db, p.id).await.unwrap();
+        assert_eq!((balances.real.minor(), balances.bonus.minor(), balances.held.minor()), (15_000, 10_000, 0));
         assert_eq!(app.requests().await, requests);
         let notes: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM notifications WHERE type = 2").fetch_one(&app.db.pool).await.unwrap();
         assert_eq!(notes, 0);

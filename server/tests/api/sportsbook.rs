@@ -17,6 +17,20 @@ async fn count(app: &crate::helpers::TestApp, sql: &str) -> i64 {
 }
 
 on_both_engines! {
+    async fn the_book_states_its_stake_limits_maximum_payout_and_live_delays_before_any_refusal(app) {
+        // Act
+        let rules = envelope(app.get("/api/sportsbook/rules").await).await;
+
+        // Assert: the figures the refusals use.
+        let data = &rules["data"];
+        assert_eq!((data["minStake"].as_f64(), data["maxStake"].as_f64()), (Some(1.0), Some(5_000.0)), "{rules}");
+        assert_eq!((data["maxStakeHighRate"].as_f64(), data["maxPayout"].as_f64()), (Some(500.0), Some(250_000.0)));
+        let football = data["liveDelays"].as_array().unwrap().iter().find(|d| d["sport"] == "football").cloned();
+        assert_eq!(football.map(|d| d["seconds"].clone()), Some(serde_json::json!(5)));
+    }
+}
+
+on_both_engines! {
     async fn a_day_is_scheduled_once_even_by_two_nodes_at_once_with_priced_markets(app) {
         // Act
         let (a, b) = tokio::join!(feed::schedule_day(&app.db, DAY), feed::schedule_day(&app.db, DAY));
@@ -177,9 +191,11 @@ pub(crate) mod betting {
         json!({"selectionId": id, "price": price as f64 / 100.0})
     }
 
+    /// Stake times the exact product of the prices, rounded once to the nearest kuruş (issue 30).
     fn payout(stake: i64, prices: &[i64]) -> i64 {
-        let price = prices.iter().fold(100i128, |acc, p| acc * i128::from(*p) / 100);
-        (i128::from(stake) * price / 100) as i64
+        let num = prices.iter().fold(i128::from(stake), |acc, p| acc * i128::from(*p));
+        let den = 100i128.pow(prices.len() as u32);
+        ((num + den / 2) / den) as i64
     }
 
     on_both_engines! {
@@ -219,6 +235,13 @@ pub(crate) mod betting {
             let bets = envelope(app.client.get(app.url("/api/sportsbook/bets")).bearer_auth(&token).send().await.unwrap()).await;
             assert_eq!(bets["data"][0]["legs"][2]["result"], "void");
             assert_eq!(bets["data"][0]["state"], "won");
+            // Game History names the coupon in the reader's language, beside the spec's result.
+            for (lang, game, provider, outcome) in [("en", "Sportsbook · combo of 3", "Sportsbook", "Won"), ("tr", "Spor Bahisleri · 3'li kombine", "Spor Bahisleri", "Kazandı")] {
+                let history = envelope(app.client.get(app.url("/api/casino/history")).bearer_auth(&token).header("x-locale", lang).send().await.unwrap()).await;
+                let round = &history["data"]["items"][0];
+                assert_eq!((round["gameName"].as_str(), round["providerName"].as_str(), round["outcome"].as_str()), (Some(game), Some(provider), Some(outcome)), "{round}");
+                assert_eq!(round["result"], 1, "Win 1");
+            }
             assert_ledger_holds(&app).await;
         }
     }

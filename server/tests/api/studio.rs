@@ -223,6 +223,11 @@ on_both_engines! {
         let history = envelope(history).await;
         assert_eq!(history["data"]["total"], 10);
         assert_eq!(history["data"]["items"][0]["roundId"], spins[9]["roundId"]);
+        for item in history["data"]["items"].as_array().unwrap() {
+            let won = item["win"].as_f64().unwrap() > 0.0;
+            assert_eq!(item["outcome"], if won { "Kazandı" } else { "Kazanç yok" }, "a round reads in words: {item}");
+            assert_eq!(item["result"], if won { 1 } else { 2 });
+        }
     }
 }
 

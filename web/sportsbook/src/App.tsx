@@ -16,12 +16,12 @@ import { formatLira, formatPrice } from './format';
 import { useMedia, usePoll } from './hooks';
 import type { Leg } from './legs';
 import { legOf, loadSlip, movesBetween, quotesOf, saveSlip, tabStorage } from './legs';
-import { applyChanges, useLiveChanges } from './live';
+import { applyChanges, rereadAfterSettlement, settlesBets, useLiveChanges } from './live';
 import type { CashOutOffer } from './MyBets';
 import { MyBets } from './MyBets';
 import type { Params } from './params';
 import type { BetKind } from './slip';
-import { MAX_LEGS, hundredths } from './slip';
+import { MAX_LEGS, comboPrice, hundredths, priceHundredths } from './slip';
 import type { OddsChoice, SlipNotice } from './Slip';
 import { BetSlip } from './Slip';
 import type { TextKey } from './texts';
@@ -127,6 +127,14 @@ export function App({ params }: { params: Params }) {
     patchList((events) => applyChanges(events, changes));
     patchDetail((event) => applyChanges([event], changes)[0]);
     patchSlip((events) => applyChanges(events, changes));
+    // A market of the player's bets settled or voided: My Bets (polled every 3 s while shown) and
+    // the balance are read again at once.
+    if (settlesBets(bets.data, changes)) {
+      rereadAfterSettlement(() => {
+        setBetsVersion((v) => v + 1);
+        setBalanceVersion((v) => v + 1);
+      });
+    }
   });
 
   const shown = useMemo(
@@ -258,7 +266,12 @@ export function App({ params }: { params: Params }) {
     };
   }, [sheetOpen, wide]);
 
-  const combined = legs.reduce((p, l) => Math.floor((p * l.price) / 100), 100);
+  const combined = priceHundredths(
+    comboPrice(
+      legs,
+      legs.map((_, i) => i),
+    ),
+  );
   const title = live ? t('titleLive') : t('title');
 
   const slip = (

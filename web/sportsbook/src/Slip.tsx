@@ -3,7 +3,7 @@ import { formatKurus, formatPrice, formatStakeInput } from './format';
 import type { Leg, Quote } from './legs';
 import type { Lang } from './params';
 import type { BetKind, SlipError } from './slip';
-import { comboPrice, parseStake, systemKinds, totals } from './slip';
+import { comboPrice, parseStake, priceHundredths, systemKinds, totals } from './slip';
 import type { T } from './texts';
 import { marketName, selectionName } from './texts';
 
@@ -220,9 +220,11 @@ export function BetSlip(props: SlipProps) {
             <dt>{t('totalOdds')}</dt>
             <dd>
               {formatPrice(
-                comboPrice(
-                  legs,
-                  legs.map((_, i) => i),
+                priceHundredths(
+                  comboPrice(
+                    legs,
+                    legs.map((_, i) => i),
+                  ),
                 ),
                 lang,
               )}

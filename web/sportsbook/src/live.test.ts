@@ -1,8 +1,8 @@
-import { describe, expect, it } from 'vitest';
-import type { EventView } from './api';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { BetView, EventView } from './api';
 import { loadSlip, saveSlip } from './legs';
 import type { Changes } from './live';
-import { applyChanges } from './live';
+import { SETTLED_RECHECK_MS, applyChanges, rereadAfterSettlement, settlesBets } from './live';
 
 function event(id: number, marketId: number, prices: number[]): EventView {
   return {
@@ -114,5 +114,73 @@ describe('the kept slip', () => {
     saveSlip(storage, []);
     expect(storage.length).toBe(0);
     expect(loadSlip(null, 12)).toEqual([]);
+  });
+});
+
+describe("a settlement of the player's bets (issue 30)", () => {
+  afterEach(() => vi.useRealTimers());
+
+  function bet(id: number, eventIds: number[], state = 'open'): BetView {
+    return {
+      id,
+      kind: '{"kind":"combo"}',
+      legs: eventIds.map((eventId) => ({
+        eventId,
+        eventState: 'live',
+        home: 'A',
+        away: 'B',
+        market: '1x2',
+        line: null,
+        selection: '1',
+        price: 2,
+        result: 'open',
+        score: [0, 0],
+      })),
+      payout: 0,
+      placedAt: '2026-11-24T18:00:00Z',
+      potential: 40,
+      stake: 10,
+      state,
+    };
+  }
+
+  const market = (eventId: number, state: string) => ({
+    eventId,
+    id: eventId * 10,
+    key: '1x2',
+    state,
+    selections: [],
+  });
+
+  it('is a market of an event of theirs settled or voided, not a price or another event', () => {
+    const bets = [bet(1, [1, 2]), bet(2, [3], 'won')];
+    const settled = (m: Changes['markets'][number]) =>
+      settlesBets(bets, { events: [], markets: [m] });
+    expect(settled(market(2, 'settled'))).toBe(true);
+    expect(settled(market(1, 'cancelled'))).toBe(true);
+    // A settled bet's result corrected.
+    expect(settled(market(3, 'settled'))).toBe(true);
+    expect(settled(market(1, 'suspended'))).toBe(false);
+    expect(settled(market(4, 'settled'))).toBe(false);
+    expect(
+      settlesBets(bets, {
+        events: [{ id: 1, state: 'finished', clock: 90, score: [1, 0] }],
+        markets: [],
+      }),
+    ).toBe(false);
+    // My Bets not loaded (not shown): it is read when it is shown.
+    expect(settlesBets(null, { events: [], markets: [market(1, 'settled')] })).toBe(false);
+    expect(settlesBets([], { events: [], markets: [market(1, 'settled')] })).toBe(false);
+  });
+
+  it('reads the bets at once and once more a moment later', () => {
+    vi.useFakeTimers();
+    const reread = vi.fn();
+    rereadAfterSettlement(reread);
+    expect(reread).toHaveBeenCalledTimes(1);
+    vi.advanceTimersByTime(SETTLED_RECHECK_MS - 1);
+    expect(reread).toHaveBeenCalledTimes(1);
+    vi.advanceTimersByTime(1);
+    expect(reread).toHaveBeenCalledTimes(2);
   });
 });

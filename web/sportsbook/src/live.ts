@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import type { Changes, EventView, MarketPatch } from '@shared/api/generated/types.gen';
+import type { BetView, Changes, EventView, MarketPatch } from '@shared/api/generated/types.gen';
 
 export type { Changes };
 
@@ -27,6 +27,31 @@ export function applyChanges(events: EventView[], changes: Changes): EventView[]
     };
   });
   return changed ? next : events;
+}
+
+/**
+ * Whether `changes` settle or void a market of an event one of the player's `bets` stands on (a
+ * result entered or corrected, a market voided): My Bets and the balance are then read again at
+ * once, not at the next poll. A lost bet moves no money, so no balance push would tell of it.
+ */
+export function settlesBets(bets: readonly BetView[] | null, changes: Changes): boolean {
+  if (!bets?.length) return false;
+  const events = new Set(bets.flatMap((b) => b.legs.map((l) => l.eventId)));
+  return changes.markets.some(
+    (m) => (m.state === 'settled' || m.state === 'cancelled') && events.has(m.eventId),
+  );
+}
+
+/**
+ * A second look this long after a settlement: the server records a market's result before it
+ * settles the market's bets, so the first read may come just before they are settled.
+ */
+export const SETTLED_RECHECK_MS = 1500;
+
+/** Reads the bets again now and once more SETTLED_RECHECK_MS later. */
+export function rereadAfterSettlement(reread: () => void): void {
+  reread();
+  window.setTimeout(reread, SETTLED_RECHECK_MS);
 }
 
 /**

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { SlipLeg } from './slip';
-import { combinations, comboPrice, expand, parseStake, payout, systemKinds, totals } from './slip';
+import {
+  combinations,
+  comboPrice,
+  expand,
+  parseStake,
+  payout,
+  priceHundredths,
+  systemKinds,
+  totals,
+} from './slip';
 
 function legs(prices: number[]): SlipLeg[] {
   return prices.map((price, i) => ({ eventId: 100 + i, selectionId: 1000 + i, price }));
@@ -55,29 +64,44 @@ describe('the slip, as server/src/sports/slip.rs counts it', () => {
     expect(expand({ kind: 'combo' }, legs([200, 100]))).toBe('badPrice');
   });
 
-  it('multiplies the prices and rounds down as the server does', () => {
+  it('multiplies the prices exactly and rounds the money once, as the server does', () => {
     const three = legs([200, 150, 333]);
-    expect(comboPrice(three, [0, 1, 2])).toBe(999);
+    expect(priceHundredths(comboPrice(three, [0, 1, 2]))).toBe(999);
     expect(totals({ kind: 'combo' }, three, 1000)).toEqual({
       bets: 1,
       totalStake: 1000,
       potential: 9990,
     });
-    // 2.00×1.50 = 3.00, 2.00×3.33 = 6.66, 1.50×3.33 = 4.995 → 4.99
+    // 2.00×1.50 = 3.00, 2.00×3.33 = 6.66, 1.50×3.33 = 4.995: 10 ₺ on it pays 49.95 ₺.
     expect(totals({ kind: 'system', size: 2 }, three, 1000)).toEqual({
       bets: 3,
       totalStake: 3000,
-      potential: 3000 + 6660 + 4990,
+      potential: 3000 + 6660 + 4995,
     });
     expect(totals({ kind: 'single' }, three, 1000)).toEqual({
       bets: 3,
       totalStake: 3000,
       potential: 2000 + 1500 + 3330,
     });
-    expect(payout(333, 215)).toBe(715);
-    // Rounded down at each step: 1.55 × 1.55 = 2.4025 → 2.40, × 1.55 = 3.72.
-    expect(comboPrice(legs([155, 155, 155]), [0, 1, 2])).toBe(372);
+    expect(payout(333, 215)).toBe(716);
+    // Never cut between legs: 1.55 × 1.55 × 1.55 = 3.723875, shown 3.72.
+    expect(priceHundredths(comboPrice(legs([155, 155, 155]), [0, 1, 2]))).toBe(372);
     expect(combinations(12, 6)).toHaveLength(924);
+  });
+
+  it('pays a combo the exact product of the prices shown (issue 30)', () => {
+    // 1,38 × 2,27 × 3,26 = 10,212396: 20 ₺ returns 204,25 ₺, not 204,00 ₺.
+    const three = legs([138, 227, 326]);
+    expect(priceHundredths(comboPrice(three, [0, 1, 2]))).toBe(1021);
+    expect(totals({ kind: 'combo' }, three, 2000)).toMatchObject({ potential: 20425 });
+    const four = legs([138, 227, 326, 185]);
+    const byHand = expand({ kind: 'yankee' }, four);
+    if (typeof byHand === 'string') throw new Error(byHand);
+    const want = byHand.reduce(
+      (sum, c) => sum + Math.round(200 * c.reduce((p, i) => p * (four[i].price / 100), 1)),
+      0,
+    );
+    expect(totals({ kind: 'yankee' }, four, 200)).toMatchObject({ potential: want });
   });
 
   it('reads stakes in the language’s number format', () => {

@@ -1,6 +1,7 @@
 /**
  * The bet slip's arithmetic, as the server computes it (server/src/sports/slip.rs): prices in
- * hundredths (2.15 is 215), money in kuruş, every product rounded down.
+ * hundredths (2.15 is 215), money in kuruş. A combo's price is the exact product of its legs'
+ * prices; only the money is rounded, once, to the nearest kuruş (halves up).
  */
 
 export const MAX_LEGS = 12;
@@ -70,16 +71,34 @@ export function expand(kind: BetKind, legs: SlipLeg[]): number[][] | SlipError {
   }
 }
 
-/** A combo's price in hundredths: the product of its legs', rounded down at each step. */
-export function comboPrice(legs: SlipLeg[], combo: number[]): number {
-  let price = 100n;
-  for (const i of combo) price = (price * BigInt(legs[i].price)) / 100n;
-  return Number(price);
+/** A combo's price, exact: the product of its legs' hundredths over 100 to the legs' count. */
+export interface Price {
+  num: bigint;
+  legs: number;
 }
 
-/** Stake (kuruş) times price (hundredths), rounded down to the kuruş. */
+/** The exact product of a combo's prices. */
+export function comboPrice(legs: SlipLeg[], combo: number[]): Price {
+  return combo.reduce<Price>((p, i) => ({ num: p.num * BigInt(legs[i].price), legs: p.legs + 1 }), {
+    num: 1n,
+    legs: 0,
+  });
+}
+
+/** Stake (kuruş) times an exact price, rounded once to the nearest kuruş (halves up). */
+export function pay(stake: number, price: Price): number {
+  const den = 100n ** BigInt(price.legs);
+  return Number((BigInt(stake) * price.num + den / 2n) / den);
+}
+
+/** An exact price shown in hundredths (rounded to the nearest): 1.38 × 2.27 × 3.26 shows 10.21. */
+export function priceHundredths(price: Price): number {
+  return pay(100, price);
+}
+
+/** Stake (kuruş) times a single price (hundredths), rounded to the nearest kuruş. */
 export function payout(stake: number, price: number): number {
-  return Number((BigInt(stake) * BigInt(price)) / 100n);
+  return pay(stake, { num: BigInt(price), legs: 1 });
 }
 
 export interface SlipTotals {
@@ -95,7 +114,7 @@ export interface SlipTotals {
 export function totals(kind: BetKind, legs: SlipLeg[], stakeEach: number): SlipTotals | SlipError {
   const combos = expand(kind, legs);
   if (typeof combos === 'string') return combos;
-  const potential = combos.reduce((sum, c) => sum + payout(stakeEach, comboPrice(legs, c)), 0);
+  const potential = combos.reduce((sum, c) => sum + pay(stakeEach, comboPrice(legs, c)), 0);
   return { bets: combos.length, totalStake: stakeEach * combos.length, potential };
 }
 

@@ -7,10 +7,18 @@ import {
   balanceQueryOptions,
   useBalance,
 } from '@/features/account/api/get-balance';
-import { dispatchHubCommand } from '@/features/notifications/hub';
+import { useBonuses } from '@/features/bonuses/api/get-bonuses';
+import { useHistory } from '@/features/casino/api/get-history';
+import { dispatchHubCommand, hubStore } from '@/features/notifications/hub';
+import { useTransactions } from '@/features/payments/api/get-transactions';
 import { createQueryClient } from '@/lib/react-query';
 import { resetSession, setAuthData } from '@/lib/session-store';
-import { useBalancePush, useBonusPush } from './session-effects';
+import {
+  MONEY_ROWS_REFRESH_MS,
+  MONEY_ROW_QUERY_KEYS,
+  useBalancePush,
+  useMoneyPush,
+} from './session-effects';
 
 const fetchMock = vi.fn<typeof fetch>();
 
@@ -98,11 +106,24 @@ describe('the balance', () => {
   });
 });
 
+/** A pushed notification of the server's `type` (section 3: Deposit 1, Withdraw 2, Bonus 4…). */
+const note = (type: number) =>
+  JSON.stringify({
+    id: type,
+    title: 'Note',
+    note: 'A note',
+    type,
+    timeStamp: '2026-11-24T10:00:00Z',
+    isRead: false,
+  });
+
+function MoneyPush() {
+  useMoneyPush();
+  return null;
+}
+
 describe('a Bonus notification', () => {
-  function BonusPush() {
-    useBonusPush();
-    return null;
-  }
+  const BonusPush = MoneyPush;
 
   it('reads the bonus queries again, other notifications do not', () => {
     const client = createQueryClient();
@@ -112,19 +133,139 @@ describe('a Bonus notification', () => {
         <BonusPush />
       </QueryClientProvider>,
     );
-    const note = (type: number) =>
-      JSON.stringify({
-        id: type,
-        title: 'Bonus',
-        note: 'A bonus',
-        type,
-        timeStamp: '2026-11-24T10:00:00Z',
-        isRead: false,
-      });
     act(() => dispatchHubCommand('Notification', note(5)));
     expect(invalidate).not.toHaveBeenCalled();
     act(() => dispatchHubCommand('Notification', note(4)));
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ['bonus'] });
     client.clear();
+  });
+});
+
+describe('the rows behind the money (issue 30)', () => {
+  /** What the three pages show: Financial Activities, Game History and Bonuses. */
+  function Pages() {
+    useMoneyPush();
+    const filter = { from: '', to: '' };
+    const transactions = useTransactions({ kind: 0, ...filter }, 0);
+    const history = useHistory(filter, 0);
+    const bonuses = useBonuses();
+    const loaded = [transactions, history, bonuses].every((q) => q.isSuccess && !q.isFetching);
+    return <output aria-label="pages">{loaded ? 'loaded' : 'loading'}</output>;
+  }
+
+  const PATHS = ['/api/payment/transactions', '/api/casino/history', '/api/bonus/list'];
+
+  function callsTo(path: string) {
+    return fetchMock.mock.calls.filter(([url]) => new URL(String(url)).pathname === path).length;
+  }
+
+  beforeEach(() => {
+    setAuthData({ token: 't', balance: 10 });
+    fetchMock.mockImplementation(async (url) => {
+      const path = new URL(String(url)).pathname;
+      const data = path === '/api/bonus/list' ? [] : { items: [], total: 0 };
+      return new Response(JSON.stringify({ success: true, message: null, data }));
+    });
+  });
+
+  async function renderPages() {
+    const client = createQueryClient();
+    render(
+      <QueryClientProvider client={client}>
+        <Pages />
+      </QueryClientProvider>,
+    );
+    const output = screen.getByRole('status', { name: 'pages' });
+    await waitFor(() => expect(output).toHaveTextContent('loaded'));
+    for (const path of PATHS) expect(callsTo(path)).toBe(1);
+    return { client, output };
+  }
+
+  it('a Balance push reads Financial Activities, Game History and Bonuses again at once', async () => {
+    const { client, output } = await renderPages();
+
+    act(() =>
+      dispatchHubCommand('Balance', '{"balance": 30, "realBalance": 30, "bonusBalance": 0}'),
+    );
+
+    await waitFor(() => {
+      for (const path of PATHS) expect(callsTo(path)).toBe(2);
+    });
+    await waitFor(() => expect(output).toHaveTextContent('loaded'));
+    client.clear();
+  });
+
+  it("a Deposit or Withdraw notification reads them again, and Claim Reward's list", async () => {
+    const { client, output } = await renderPages();
+    const invalidate = vi.spyOn(client, 'invalidateQueries');
+
+    act(() => dispatchHubCommand('Notification', note(1)));
+
+    await waitFor(() => {
+      for (const path of PATHS) expect(callsTo(path)).toBe(2);
+    });
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['bonus', 'claimable'] });
+    await waitFor(() => expect(output).toHaveTextContent('loaded'));
+    client.clear();
+  });
+
+  describe('without a page shown', () => {
+    beforeEach(() => vi.useFakeTimers());
+    afterEach(() => {
+      vi.useRealTimers();
+      hubStore.set('disconnected');
+    });
+
+    function renderPush() {
+      const client = createQueryClient();
+      const invalidate = vi.spyOn(client, 'invalidateQueries');
+      render(
+        <QueryClientProvider client={client}>
+          <MoneyPush />
+        </QueryClientProvider>,
+      );
+      const refreshes = () =>
+        invalidate.mock.calls.filter(([filters]) => filters?.queryKey?.[1] === 'transactions')
+          .length;
+      return { client, invalidate, refreshes };
+    }
+
+    it('invalidates only its lists; a burst of pushes refreshes them once more after 1 s', () => {
+      const { client, invalidate, refreshes } = renderPush();
+
+      act(() => dispatchHubCommand('Balance', '{"balance": 1}'));
+      expect(invalidate.mock.calls.map(([filters]) => filters?.queryKey)).toEqual(
+        MONEY_ROW_QUERY_KEYS,
+      );
+      // An autoplay's spins: one refresh more, at the end of the interval.
+      for (let i = 0; i < 10; i++) {
+        act(() => dispatchHubCommand('Balance', `{"balance": ${i}}`));
+        act(() => void vi.advanceTimersByTime(50));
+      }
+      act(() => dispatchHubCommand('Notification', note(2)));
+      expect(refreshes()).toBe(1);
+      act(() => void vi.advanceTimersByTime(MONEY_ROWS_REFRESH_MS - 500));
+      expect(refreshes()).toBe(2);
+      act(() => void vi.advanceTimersByTime(MONEY_ROWS_REFRESH_MS * 3));
+      expect(refreshes()).toBe(2);
+      // A quiet moment later, a push refreshes at once again.
+      act(() => dispatchHubCommand('Balance', '{"balance": 2}'));
+      expect(refreshes()).toBe(3);
+      client.clear();
+    });
+
+    it('other notifications (jackpot, system, bonus) do not read them; a reconnect does', () => {
+      const { client, refreshes } = renderPush();
+      for (const type of [3, 4, 5]) act(() => dispatchHubCommand('Notification', note(type)));
+      act(() => dispatchHubCommand('Notification', 'not json'));
+      expect(refreshes()).toBe(0);
+
+      act(() => hubStore.set('connected'));
+      act(() => hubStore.set('reconnecting'));
+      expect(refreshes()).toBe(0);
+      act(() => hubStore.set('connected'));
+      expect(refreshes()).toBe(1);
+      client.clear();
+    });
   });
 });

@@ -1,9 +1,19 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PAGE_BOOTSTRAP_ID, type Bootstrap } from '@/features/bootstrap/api/get-bootstrap';
-import { i18n } from '@/lib/i18n';
+import { shouldShowPopup } from '@/features/popup/seen';
+import { browser } from '@/lib/browser';
+import { i18n, initI18n } from '@/lib/i18n';
+import { getCurrentLanguage } from '@/lib/language';
 import { createQueryClient } from '@/lib/react-query';
+import {
+  LOGOUT_RELOAD_MS,
+  getSession,
+  logoutLocally,
+  onSessionReset,
+  setAuthData,
+} from '@/lib/session-store';
 import { STORAGE_KEYS } from '@/lib/storage';
-import { startLanguage } from './startup';
+import { resetAfterLogout, startLanguage } from './startup';
 
 /** A bootstrap in `locale` whose texts name the home link `home`. */
 function bootstrapIn(locale: string, home: string): Bootstrap {
@@ -95,5 +105,58 @@ describe('the bootstrap the page arrives with', () => {
 
     expect(client.getQueryState(['bootstrap'])).toBeUndefined();
     expect(localStorage.getItem(STORAGE_KEYS.bootstrap)).toBeNull();
+  });
+});
+
+describe('after a logout (issue 30)', () => {
+  const popup = {
+    id: 1,
+    url: '/promotions',
+    images: [{ url: '/media/popup/en/trial-bonus-sm.webp' }],
+  };
+
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.restoreAllMocks();
+    initI18n('tr');
+  });
+
+  /** A member logged in in English, the bootstrap (with its popup) shown, then logged out. */
+  function logOutMember(withPopup: boolean) {
+    vi.useFakeTimers();
+    const reload = vi.spyOn(browser, 'reload').mockImplementation(() => {});
+    localStorage.setItem(STORAGE_KEYS.lang, 'en');
+    const client = createQueryClient();
+    startLanguage(client);
+    client.setQueryData(['bootstrap'], {
+      ...bootstrapIn('en', 'Home'),
+      popup: withPopup ? popup : null,
+    });
+    setAuthData({ token: 't' });
+    const off = onSessionReset(() => resetAfterLogout(client));
+    logoutLocally();
+    vi.advanceTimersByTime(LOGOUT_RELOAD_MS);
+    off();
+    expect(reload).toHaveBeenCalledTimes(1);
+    return client;
+  }
+
+  it("the page comes back in the member's language, not Turkish", () => {
+    const client = logOutMember(false);
+    expect(getSession().isLoggedIn).toBe(false);
+    expect(client.getQueryData(['bootstrap'])).toBeUndefined();
+
+    // The reloaded page.
+    initI18n('tr');
+    expect(startLanguage(createQueryClient())).toBe('en');
+    expect(getCurrentLanguage()).toBe('en');
+  });
+
+  it('the member who just left is not shown the start-up popup (they have seen it)', () => {
+    expect(shouldShowPopup(popup)).toBe(true);
+    logOutMember(true);
+    expect(shouldShowPopup(popup)).toBe(false);
+    // A new popup is shown to them as to anyone.
+    expect(shouldShowPopup({ ...popup, id: 2, url: '/casino/slot' })).toBe(true);
   });
 });

@@ -3,6 +3,7 @@ import { captureAffiliateParams } from '@/lib/affiliate';
 import { getFingerprint, markFingerprintPending } from '@/lib/fingerprint-store';
 import { whenIdle } from '@/lib/idle';
 import {
+  bootstrapQueryOptions,
   readCachedBootstrap,
   readPageBootstrap,
   seedBootstrap,
@@ -11,6 +12,7 @@ import {
 import { closeDialog } from '@/features/auth/stores/dialogs';
 import { claimableQueryOptions } from '@/features/bonuses/api/get-claimable';
 import { closeClaimDialog } from '@/features/bonuses/stores/claim-dialog';
+import { markPopupSeen } from '@/features/popup/seen';
 import { applyTranslations, initI18n } from '@/lib/i18n';
 import { getSession, onSessionReset, resetSession, setLogoutNavigator } from '@/lib/session-store';
 import {
@@ -69,12 +71,7 @@ export function startApp(queryClient: QueryClient, navigate: (to: string) => voi
 
   captureAffiliateParams(window.location.search);
   setLogoutNavigator(navigate);
-  onSessionReset(() => {
-    queryClient.clear();
-    resetSession();
-    closeDialog();
-    closeClaimDialog();
-  });
+  onSessionReset(() => resetAfterLogout(queryClient));
   // Every call carries the fingerprint: on a first visit, calls made before it is known wait for
   // it (at most FINGERPRINT_WAIT_MS), so its code loads at once, before the bootstrap call goes
   // out. A returning visitor's calls carry the stored one, and the collector runs again to keep it
@@ -89,6 +86,21 @@ export function startApp(queryClient: QueryClient, navigate: (to: string) => voi
   }
   prefetchBonusStep(queryClient);
   return lang;
+}
+
+/**
+ * What a logout resets (after the storage was cleared but the language and the popup memory):
+ * the start-up popup of the bootstrap shown is remembered as seen first (a member who was logged
+ * in this browser has seen it: it does not greet them as a new member once they left), then the
+ * queries, the session and the open dialogs go.
+ */
+export function resetAfterLogout(queryClient: QueryClient): void {
+  const popup = queryClient.getQueryData(bootstrapQueryOptions().queryKey)?.popup;
+  if (popup && popup.images.length > 0) markPopupSeen(popup);
+  queryClient.clear();
+  resetSession();
+  closeDialog();
+  closeClaimDialog();
 }
 
 /**

@@ -206,7 +206,7 @@ describe('api client', () => {
     expect((error as ApiError).message).toMatch(/Sunucuya ulaşılamadı/);
   });
 
-  it('on 401 clears storage, goes to / and reloads after 300 ms', async () => {
+  it('on 401 clears storage (but the language), goes to / and reloads after 300 ms', async () => {
     vi.useFakeTimers();
     const reload = vi.spyOn(browser, 'reload').mockImplementation(() => {});
     const navigate = vi.fn();
@@ -222,7 +222,7 @@ describe('api client', () => {
 
     await expect(api.get('user/balance')).rejects.toMatchObject({ status: 401 });
 
-    expect(window.localStorage.length).toBe(0);
+    expect({ ...window.localStorage }).toEqual({ lang: 'en' });
     expect(window.sessionStorage.length).toBe(0);
     expect(navigate).toHaveBeenCalledWith('/');
     expect(reset).toHaveBeenCalled();

@@ -2,7 +2,14 @@ import * as z from 'zod/mini';
 import { zLoginData } from '@shared/api/generated/zod.gen';
 import { browser } from './browser';
 import { createStore, useStore } from './create-store';
-import { STORAGE_KEYS, clearAllStorage, readJson, removeKey, writeJson } from './storage';
+import {
+  KEPT_AT_LOGOUT,
+  STORAGE_KEYS,
+  clearAllStorage,
+  readJson,
+  removeKey,
+  writeJson,
+} from './storage';
 
 /**
  * The session: the stored login data (local storage key authData, spec section 3) as a small
@@ -107,13 +114,14 @@ export function onSessionReset(callback: () => void): () => void {
 let loggingOut = false;
 
 /**
- * Logout without a server call (also what a 401 does): clear local and session storage,
- * go to '/', reset the state and reload the page after 300 ms.
+ * Logout without a server call (also what a 401 does): clear local and session storage but the
+ * language and the popup memory (KEPT_AT_LOGOUT: the page comes back in the player's language,
+ * without the start-up popup they saw), go to '/', reset the state and reload the page after 300 ms.
  */
 export function logoutLocally(): void {
   if (loggingOut) return;
   loggingOut = true;
-  clearAllStorage();
+  clearAllStorage(KEPT_AT_LOGOUT);
   try {
     navigateTo('/');
   } catch {

@@ -1,4 +1,4 @@
-/** Local storage keys of the spec (section 3), plus the popup memory. */
+/** Local storage keys of the spec (section 3), plus the popup memory (features/popup/seen). */
 export const STORAGE_KEYS = {
   authData: 'authData',
   bootstrap: 'bootstrap',
@@ -6,7 +6,18 @@ export const STORAGE_KEYS = {
   fingerprint: 'fingerprint',
   topNotifyRead: 'topNotifyRead',
   popupSeen: 'popupSeen',
+  popupSeenIn: 'popupSeenIn',
 } as const;
+
+/**
+ * What a logout leaves in local storage: the player's language, and that the start-up popup was
+ * seen (the member who just left is not shown it again). Everything else goes.
+ */
+export const KEPT_AT_LOGOUT: readonly string[] = [
+  STORAGE_KEYS.lang,
+  STORAGE_KEYS.popupSeen,
+  STORAGE_KEYS.popupSeenIn,
+];
 
 export function readString(key: string): string | null {
   try {
@@ -46,9 +57,14 @@ export function removeKey(key: string): void {
   }
 }
 
-export function clearAllStorage(): void {
+/** Clears local and session storage, but the local `keep` keys. */
+export function clearAllStorage(keep: readonly string[] = []): void {
   try {
+    const kept = keep.map((key) => [key, window.localStorage.getItem(key)] as const);
     window.localStorage.clear();
+    for (const [key, value] of kept) {
+      if (value !== null) window.localStorage.setItem(key, value);
+    }
   } catch {
     /* ignore */
   }

@@ -20,6 +20,10 @@ use crate::ratelimit;
 pub struct PhoneState {
     pub sms_verified: bool,
     pub phone: String,
+    /// Lira: the trial bonus credited with this verification (the player asked for it when
+    /// registering); absent when none was.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub trial_bonus: Option<f64>,
 }
 
 /// Step 1 sends a 6-digit code by SMS to the phone; step 2 checks it and verifies the phone.
@@ -30,7 +34,7 @@ pub async fn update_phone(
     phone: &str,
     code: Option<&str>,
     origin: &Origin,
-) -> Result<(PhoneState, &'static str), AppError> {
+) -> Result<(PhoneState, String), AppError> {
     let phone = Phone::parse(phone)?;
     let player = store::player_by_id(&state.db, me.player_id).await?.ok_or(AppError::Unauthorized)?;
     match step {
@@ -63,7 +67,7 @@ pub async fn update_phone(
                     AppError::BadRequest("sms.failed")
                 },
             )?;
-            Ok((PhoneState { sms_verified: player.phone_verified, phone: player.phone }, "sms.sent"))
+            Ok((PhoneState { sms_verified: player.phone_verified, phone: player.phone, trial_bonus: None }, crate::i18n::t("sms.sent")))
         }
         2 => {
             let code = SmsCode::parse(code.unwrap_or(""))?;
@@ -89,8 +93,32 @@ pub async fn update_phone(
             tx.commit().await?;
             ratelimit::release_all(&state.db, &hits).await?;
             tracing::info!(player_id = player.id, phone = %phone.masked(), "phone verified");
-            Ok((PhoneState { sms_verified: true, phone: phone.as_str().to_string() }, "phone.verified"))
+            let trial = trial_for_verified(state, player.id).await;
+            let message = match trial {
+                Some(amount) => crate::i18n::t("phone.verified_with_trial").replace("{amount}", &amount.to_string()),
+                None => crate::i18n::t("phone.verified"),
+            };
+            let trial_bonus = trial.map(crate::money::Kurus::to_lira);
+            Ok((PhoneState { sms_verified: true, phone: phone.as_str().to_string(), trial_bonus }, message))
         }
         _ => Err(AppError::Validation { field: "step", key: "v.step" }),
+    }
+}
+
+/// The trial bonus of a player who asked for it when registering, credited now the phone is
+/// verified. A failure to credit it does not undo the verification: it is logged, and the bonus
+/// stays claimable from Claim Reward.
+async fn trial_for_verified(state: &AccountsState, player_id: i64) -> Option<crate::money::Kurus> {
+    let wanted = store::wants_trial_bonus(&state.db, player_id).await.unwrap_or(false);
+    if !wanted {
+        return None;
+    }
+    let player = store::player_by_id(&state.db, player_id).await.ok().flatten()?;
+    match state.on_verified.credit_trial(&player).await {
+        Ok(amount) => amount,
+        Err(e) => {
+            tracing::error!(player_id, error = %e, "the trial bonus was not credited at verification");
+            None
+        }
     }
 }

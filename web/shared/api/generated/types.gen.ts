@@ -407,6 +407,29 @@ export type BookBalance = {
 };
 
 /**
+ * The book's rules where they bite (issue 30: the slip states them before a refusal does).
+ */
+export type BookRules = {
+  liveDelays: Array<LiveDelay>;
+  /**
+   * Lira: the most one bet can return.
+   */
+  maxPayout: number;
+  /**
+   * Lira: the most stake of a bet.
+   */
+  maxStake: number;
+  /**
+   * Lira: the most a player stakes on High Rate prices in all.
+   */
+  maxStakeHighRate: number;
+  /**
+   * Lira: the least stake of a bet.
+   */
+  minStake: number;
+};
+
+/**
  * The bootstrap data of the spec (section 3).
  */
 export type Bootstrap = {
@@ -569,6 +592,11 @@ export type Claimable = {
    * Lira: the largest stake while the bonus is active.
    */
   maxBet: number;
+  /**
+   * The trial bonus before the phone is verified: the offer says to verify first, and a claim
+   * would be refused (issue 30: Claim Reward offers only what can be claimed now).
+   */
+  needsPhone: boolean;
   /**
    * The promotion's slug; `trial` for the trial bonus.
    */
@@ -935,6 +963,36 @@ export type EnvelopeBookBalance = {
 /**
  * The body of every `/api/` response.
  */
+export type EnvelopeBookRules = {
+  /**
+   * The book's rules where they bite (issue 30: the slip states them before a refusal does).
+   */
+  data?: {
+    liveDelays: Array<LiveDelay>;
+    /**
+     * Lira: the most one bet can return.
+     */
+    maxPayout: number;
+    /**
+     * Lira: the most stake of a bet.
+     */
+    maxStake: number;
+    /**
+     * Lira: the most a player stakes on High Rate prices in all.
+     */
+    maxStakeHighRate: number;
+    /**
+     * Lira: the least stake of a bet.
+     */
+    minStake: number;
+  };
+  message?: string | null;
+  success: boolean;
+};
+
+/**
+ * The body of every `/api/` response.
+ */
 export type EnvelopeBootstrap = {
   /**
    * The bootstrap data of the spec (section 3).
@@ -1279,6 +1337,11 @@ export type EnvelopePhoneState = {
   data?: {
     phone: string;
     smsVerified: boolean;
+    /**
+     * Lira: the trial bonus credited with this verification (the player asked for it when
+     * registering); absent when none was.
+     */
+    trialBonus?: number | null;
   };
   message?: string | null;
   success: boolean;
@@ -1696,6 +1759,11 @@ export type EnvelopeVecClaimable = {
      * Lira: the largest stake while the bonus is active.
      */
     maxBet: number;
+    /**
+     * The trial bonus before the phone is verified: the offer says to verify first, and a claim
+     * would be refused (issue 30: Claim Reward offers only what can be claimed now).
+     */
+    needsPhone: boolean;
     /**
      * The promotion's slug; `trial` for the trial bonus.
      */
@@ -2446,6 +2514,17 @@ export type LineWin = {
   units: number;
 };
 
+/**
+ * A sport's live delay, as the slip states it.
+ */
+export type LiveDelay = {
+  /**
+   * How long a live bet waits before the book accepts it.
+   */
+  seconds: number;
+  sport: string;
+};
+
 export type LobbyPage = {
   items: Array<Game>;
   /**
@@ -2624,6 +2703,11 @@ export type PhoneBody = {
 export type PhoneState = {
   phone: string;
   smsVerified: boolean;
+  /**
+   * Lira: the trial bonus credited with this verification (the player asked for it when
+   * registering); absent when none was.
+   */
+  trialBonus?: number | null;
 };
 
 /**
@@ -2995,6 +3079,11 @@ export type Round = {
    * In the request's language when the catalogue has it; the code when the catalogue does not list the game.
    */
   gameName: string;
+  /**
+   * The round in words, in the request's language: "Won", "No win", "Open", "Refunded"; for a
+   * sportsbook coupon "Won", "Lost", "Cashed out", "Void", "Open".
+   */
+  outcome: string;
   providerName: string;
   /**
    * Result: Win 1 (the round won something), Bet 2.
@@ -5663,6 +5752,19 @@ export type EventResponses = {
 };
 
 export type EventResponse = EventResponses[keyof EventResponses];
+
+export type RulesData = {
+  body?: never;
+  path?: never;
+  query?: never;
+  url: '/sportsbook/rules';
+};
+
+export type RulesResponses = {
+  200: EnvelopeBookRules;
+};
+
+export type RulesResponse = RulesResponses[keyof RulesResponses];
 
 export type SiteData = {
   body?: never;

@@ -252,6 +252,7 @@ export const zClaimable = z.object({
   days: z.int(),
   image: z.nullish(z.string()),
   maxBet: z.number(),
+  needsPhone: z.boolean(),
   slug: z.string(),
   title: z.string(),
   wagering: z.int(),
@@ -614,6 +615,7 @@ export const zEnvelopePhoneState = z.object({
     z.object({
       phone: z.string(),
       smsVerified: z.boolean(),
+      trialBonus: z.nullish(z.number()),
     }),
   ),
   message: z.nullish(z.string()),
@@ -775,6 +777,7 @@ export const zEnvelopeVecClaimable = z.object({
         days: z.int(),
         image: z.nullish(z.string()),
         maxBet: z.number(),
+        needsPhone: z.boolean(),
         slug: z.string(),
         title: z.string(),
         wagering: z.int(),
@@ -1288,6 +1291,42 @@ export const zLineWin = z.object({
   units: z.int().check(z.gte(0)),
 });
 
+/**
+ * A sport's live delay, as the slip states it.
+ */
+export const zLiveDelay = z.object({
+  seconds: z.int(),
+  sport: z.string(),
+});
+
+/**
+ * The book's rules where they bite (issue 30: the slip states them before a refusal does).
+ */
+export const zBookRules = z.object({
+  liveDelays: z.array(zLiveDelay),
+  maxPayout: z.number(),
+  maxStake: z.number(),
+  maxStakeHighRate: z.number(),
+  minStake: z.number(),
+});
+
+/**
+ * The body of every `/api/` response.
+ */
+export const zEnvelopeBookRules = z.object({
+  data: z.optional(
+    z.object({
+      liveDelays: z.array(zLiveDelay),
+      maxPayout: z.number(),
+      maxStake: z.number(),
+      maxStakeHighRate: z.number(),
+      minStake: z.number(),
+    }),
+  ),
+  message: z.nullish(z.string()),
+  success: z.boolean(),
+});
+
 export const zLoginBody = z.object({
   password: z.optional(z.string()),
   username: z.optional(z.string()),
@@ -1371,6 +1410,7 @@ export const zPhoneBody = z.object({
 export const zPhoneState = z.object({
   phone: z.string(),
   smsVerified: z.boolean(),
+  trialBonus: z.nullish(z.number()),
 });
 
 /**
@@ -1600,6 +1640,7 @@ export const zRound = z.object({
   createdAt: z.string(),
   gameCode: z.string(),
   gameName: z.string(),
+  outcome: z.string(),
   providerName: z.string(),
   result: z.int(),
   roundId: z.string(),
@@ -3147,6 +3188,8 @@ export const zEventPath = z.object({
 });
 
 export const zEventResponse = zEnvelopeEventView;
+
+export const zRulesResponse = zEnvelopeBookRules;
 
 export const zSiteResponse = zEnvelopeVisitorBook;
 

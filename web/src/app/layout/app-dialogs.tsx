@@ -1,10 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect } from 'react';
 import { useNavigation } from 'react-router';
-import { useDefineTrialBonus } from '@/features/account/api/define-trial-bonus';
 import { profileQueryKey } from '@/features/account/api/get-profile';
 import { AuthDialogs, prefetchAuthDialogs } from '@/features/auth/components/auth-dialogs';
-import { useOpenDialog } from '@/features/auth/stores/dialogs';
+import { openDialog, useOpenDialog } from '@/features/auth/stores/dialogs';
 import { useBootstrap } from '@/features/bootstrap/api/get-bootstrap';
 import { useClaimDialogOpen } from '@/features/bonuses/stores/claim-dialog';
 import { openLiveChat } from '@/lib/live-chat';
@@ -34,7 +33,6 @@ export function AppDialogs() {
   const { data, isFresh } = useBootstrap();
   const navigation = useNavigation();
   const openDialogName = useOpenDialog();
-  const { mutateAsync: claimTrialBonus } = useDefineTrialBonus();
   const claimOpen = useClaimDialogOpen();
   useEffect(prefetchAuthDialogs, []);
   return (
@@ -42,12 +40,11 @@ export function AppDialogs() {
       <AuthDialogs
         trialBonusAmount={data?.trialBonusAmount ?? 0}
         onLiveChat={openLiveChat}
-        claimTrialBonus={() => claimTrialBonus()}
         onPhoneVerified={() => void queryClient.invalidateQueries({ queryKey: profileQueryKey })}
       />
       {claimOpen ? (
         <Suspense fallback={null}>
-          <ClaimRewardDialog />
+          <ClaimRewardDialog onVerifyPhone={() => openDialog('phoneVerification')} />
         </Suspense>
       ) : null}
       {data?.popup ? (

@@ -18,7 +18,7 @@ function envelope(data: unknown) {
   });
 }
 
-const reward = (slug: string) => ({
+const reward = (slug: string, needsPhone = false) => ({
   slug,
   title: slug,
   amount: 50,
@@ -26,6 +26,7 @@ const reward = (slug: string) => ({
   maxBet: 25,
   days: 3,
   image: null,
+  needsPhone,
 });
 
 const calls = (path: string) => fetchMock.mock.calls.filter(([url]) => String(url).endsWith(path));
@@ -70,7 +71,10 @@ describe('Claim Reward', () => {
   });
 
   it('names the count after the visible words, logged in only', async () => {
-    fetchMock.mockResolvedValue(envelope([reward('trial'), reward('welcome')]));
+    // The trial bonus waiting for a verified phone is listed but not counted.
+    fetchMock.mockResolvedValue(
+      envelope([reward('trial', true), reward('welcome'), reward('weekend')]),
+    );
     const client = createQueryClient();
     const wrapper = ({ children }: { children: ReactNode }) => (
       <QueryClientProvider client={client}>{children}</QueryClientProvider>

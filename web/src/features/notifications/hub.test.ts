@@ -107,16 +107,16 @@ describe('the connection follows the session', () => {
     const reload = vi.spyOn(browser, 'reload').mockImplementation(() => undefined);
     resetSession();
     const unbind = bindHubToSession();
-    window.localStorage.setItem('lang', 'en');
+    window.localStorage.setItem('topNotifyRead', 'yes');
     dispatchHubCommand('exit', 'operator');
     expect(window.localStorage.length).toBe(0);
     vi.advanceTimersByTime(LOGOUT_RELOAD_MS);
     expect(reload).toHaveBeenCalledTimes(1);
 
     unbind();
-    window.localStorage.setItem('lang', 'en');
+    window.localStorage.setItem('topNotifyRead', 'yes');
     dispatchHubCommand('exit', 'operator');
-    expect(window.localStorage.getItem('lang')).toBe('en');
+    expect(window.localStorage.getItem('topNotifyRead')).toBe('yes');
     reload.mockRestore();
     vi.useRealTimers();
   });

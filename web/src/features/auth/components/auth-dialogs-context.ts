@@ -9,8 +9,6 @@ export type AuthDialogsProps = {
   trialBonusAmount: number;
   /** Opens the live chat (the congratulations screen's Live Chat button). */
   onLiveChat: () => void;
-  /** Grants the trial bonus (GET bonus/definetrialbonus); rejects when the server refuses. */
-  claimTrialBonus: () => Promise<unknown>;
   /** A phone was verified (the profile shows it). */
   onPhoneVerified: () => void;
 };
@@ -18,7 +16,6 @@ export type AuthDialogsProps = {
 export const AuthDialogsContext = createContext<AuthDialogsProps>({
   trialBonusAmount: 0,
   onLiveChat: () => undefined,
-  claimTrialBonus: () => Promise.reject(new Error('claimTrialBonus is not wired')),
   onPhoneVerified: () => undefined,
 });
 

@@ -123,7 +123,15 @@ describe('registration phone step', () => {
     expect(s).toMatchObject({ step: 1, phoneLocked: false });
     s = registerFlowReducer(s, { type: 'codeSent', phone: '905551112233' });
     expect(s).toMatchObject({ step: 2, phone: '905551112233' });
-    expect(registerFlowReducer(s, { type: 'verified' }).congratulations).toBe(true);
+    expect(registerFlowReducer(s, { type: 'verified', credited: 50 })).toMatchObject({
+      congratulations: true,
+      trialAmount: 50,
+    });
+    // The phone had the trial bonus already: nothing credited, the screen without it.
+    expect(registerFlowReducer(s, { type: 'verified', credited: 0 })).toMatchObject({
+      congratulations: true,
+      trialAmount: 0,
+    });
   });
 });
 

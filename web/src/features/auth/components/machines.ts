@@ -103,7 +103,10 @@ export type RegisterFlow = {
   step: 0 | 1 | 2;
   phoneLocked: boolean;
   phone: string;
-  /** The trial bonus amount offered (0 without a trial bonus). */
+  /**
+   * The trial bonus: the amount offered until the phone is verified (0 without a trial bonus),
+   * then the amount the verification credited (0 when none was, e.g. the phone had it already).
+   */
   trialAmount: number;
   /** The step-1 SMS that goes out by itself after a registration with the trial bonus. */
   autoSending: boolean;
@@ -115,7 +118,7 @@ export type RegisterFlowEvent =
   | { type: 'codeSent'; phone: string }
   | { type: 'autoSendFailed' }
   | { type: 'changePhone' }
-  | { type: 'verified' };
+  | { type: 'verified'; credited: number };
 
 export const initialRegisterFlow: RegisterFlow = {
   step: 0,
@@ -130,7 +133,8 @@ export const initialRegisterFlow: RegisterFlow = {
  * After registration success: step 1 with the phone locked. With a trial bonus (greater than 0)
  * the step-1 request goes out at once; without, the amount is 0 and the congratulations screen
  * shows. Step 1 success goes to step 2;
- * Change Phone Number returns to step 1 and unlocks the phone; step 2 success congratulates.
+ * Change Phone Number returns to step 1 and unlocks the phone; step 2 success congratulates, with
+ * the trial bonus the server credited on verification (issue 30: the form's promise kept).
  */
 export function registerFlowReducer(state: RegisterFlow, event: RegisterFlowEvent): RegisterFlow {
   switch (event.type) {
@@ -157,7 +161,9 @@ export function registerFlowReducer(state: RegisterFlow, event: RegisterFlowEven
     case 'changePhone':
       return state.step === 2 ? { ...state, step: 1, phoneLocked: false } : state;
     case 'verified':
-      return state.step === 2 ? { ...state, congratulations: true } : state;
+      return state.step === 2
+        ? { ...state, congratulations: true, trialAmount: event.credited }
+        : state;
   }
 }
 

@@ -71,7 +71,8 @@ export function PhoneStepForm({ id, phone, locked, onSent, tag, submitLabel }: P
 type CodeStepProps = {
   id: string;
   phone: string;
-  onVerified: () => void;
+  /** With the trial bonus the check credited (lira; 0 when none was). */
+  onVerified: (trialBonus: number) => void;
   /** Called after a failed check (the typed code stays, selected for retyping). */
   onFailed?: () => void;
   submitLabel?: string;
@@ -107,9 +108,9 @@ export function CodeStepForm({
     mutation.mutate(
       { step: 2, phone, code: values.code },
       {
-        onSuccess: () => {
+        onSuccess: ({ data }) => {
           onPhoneVerified();
-          onVerified();
+          onVerified(data.trialBonus ?? 0);
         },
         onError: (error) => {
           // The typed code stays, named wrong under the field and selected for retyping.

@@ -1,4 +1,3 @@
-import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Icon } from '@/components/ui/icon';
@@ -8,59 +7,31 @@ import { useAuthDialogsContext } from './auth-dialogs-context';
 import { AuthLayout } from './auth-layout';
 import { Celebration } from './celebration';
 
-export const TRIAL_DIALOG_CLOSE_MS = 1000;
-
-type Claim = 'idle' | 'pending' | 'claimed';
-
 /**
- * The end of the registration. With a trial bonus: its amount and Yes, which grants it (the
- * grant celebrates and shows the server's message) and closes the dialog 1 s later. Without:
- * Deposit and Live Chat.
+ * The end of the registration. With the trial bonus the verification credited (issue 30: the
+ * form's promise kept by the server): its amount, and a button to start playing that closes the
+ * dialog. Without: Deposit and Live Chat.
  */
 export function RegisterCongratulations({ trialAmount }: { trialAmount: number }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { claimTrialBonus, onLiveChat } = useAuthDialogsContext();
-  const [claim, setClaim] = useState<Claim>('idle');
-  const closeTimer = useRef<number | undefined>(undefined);
-  useEffect(() => () => window.clearTimeout(closeTimer.current), []);
-
-  const onClaim = () => {
-    setClaim('pending');
-    claimTrialBonus().then(
-      () => {
-        setClaim('claimed');
-        closeTimer.current = window.setTimeout(
-          () => closeDialog('register'),
-          TRIAL_DIALOG_CLOSE_MS,
-        );
-      },
-      // The refusal was shown as an error toast; Yes can be pressed again.
-      () => setClaim('idle'),
-    );
-  };
+  const { onLiveChat } = useAuthDialogsContext();
 
   if (trialAmount > 0) {
-    const amount = formatMoney(trialAmount);
     return (
       <AuthLayout>
         <Celebration
           title={t('auth.congrats.title')}
-          text={
-            claim === 'claimed'
-              ? t('auth.congrats.trialClaimed', { amount })
-              : t('auth.congrats.trialText', { amount })
-          }
+          text={t('auth.congrats.trialCredited', { amount: formatMoney(trialAmount) })}
         >
           <button
             type="button"
             className="btn btn--gold btn--lg btn--block"
-            onClick={onClaim}
-            disabled={claim !== 'idle'}
+            onClick={() => closeDialog('register')}
             data-autofocus
           >
-            <Icon name="gift" size={18} />
-            {t('auth.congrats.yes')}
+            <Icon name="slots" size={18} />
+            {t('auth.congrats.play')}
           </button>
         </Celebration>
       </AuthLayout>

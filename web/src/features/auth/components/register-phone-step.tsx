@@ -55,7 +55,7 @@ export function RegisterPhoneStep({
         <CodeStepForm
           id="register-code"
           phone={flow.phone}
-          onVerified={() => dispatch({ type: 'verified' })}
+          onVerified={(credited) => dispatch({ type: 'verified', credited })}
         >
           <div className="auth__inline-links">
             <button

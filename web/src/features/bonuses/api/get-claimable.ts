@@ -43,9 +43,12 @@ export function useClaimable({ fresh = false }: { fresh?: boolean } = {}) {
   });
 }
 
-/** How many rewards wait to be claimed (0 logged out or before the first answer). */
+/**
+ * How many rewards can be claimed now (0 logged out or before the first answer): the trial bonus
+ * waiting for a verified phone is listed, but not counted.
+ */
 export function useClaimableCount(): number {
   const { isLoggedIn } = useSession();
   const { data } = useClaimable();
-  return isLoggedIn ? (data?.length ?? 0) : 0;
+  return isLoggedIn ? (data?.filter((c) => !c.needsPhone).length ?? 0) : 0;
 }

@@ -28,6 +28,7 @@ const trial: Claimable = {
   maxBet: 25,
   days: 3,
   image: null,
+  needsPhone: false,
 };
 const welcome: Claimable = {
   slug: 'welcome',
@@ -37,10 +38,13 @@ const welcome: Claimable = {
   maxBet: 50,
   days: 7,
   image: '/media/promotions/welcome-card.svg',
+  needsPhone: false,
 };
 
+const verifyPhone = vi.fn();
+
 function Opened() {
-  return claimDialogStore.get() ? <ClaimRewardDialog /> : null;
+  return claimDialogStore.get() ? <ClaimRewardDialog onVerifyPhone={verifyPhone} /> : null;
 }
 
 function renderDialog() {
@@ -73,6 +77,26 @@ afterEach(() => {
 });
 
 describe('the Claim Reward dialog', () => {
+  it('offers the trial bonus before verification as a step to verify, never a Claim the server refuses', async () => {
+    const user = userEvent.setup();
+    fetchMock.mockResolvedValueOnce(
+      envelope(true, null, [{ ...trial, needsPhone: true }, welcome]),
+    );
+    renderDialog();
+    const dialog = screen.getByRole('dialog', { name: 'Ödülünü Al' });
+    const items = await within(dialog).findAllByTestId('claimable');
+    const trialItem = items.find((i) => i.dataset.slug === 'trial');
+    if (!trialItem) throw new Error('the trial offer is listed');
+    expect(within(trialItem).queryByRole('button', { name: /^Al/ })).toBeNull();
+    expect(
+      within(trialItem).getByText('Deneme bonusunuzu almak için telefon numaranızı doğrulayın.'),
+    ).toBeTruthy();
+    await user.click(within(trialItem).getByRole('button', { name: 'Telefonu doğrula' }));
+    expect(verifyPhone).toHaveBeenCalledOnce();
+    expect(claimDialogStore.get()).toBe(false);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
   it('lists what can be claimed with its terms; a credit closes it and is celebrated', async () => {
     const user = userEvent.setup();
     fetchMock.mockResolvedValueOnce(envelope(true, null, [trial, welcome]));

@@ -12,9 +12,11 @@ import './bonuses.css';
  * Claim Reward for a logged-in player: the rewards they can claim now (title, amount, wagering,
  * maximum bet, days), each with its Claim button (POST bonus/claim). A credit closes the dialog
  * and is celebrated; an answer that nothing came is an info toast and the list is read again.
- * With nothing to claim it says so and points to the promotions.
+ * With nothing to claim it says so and points to the promotions. The trial bonus before the phone
+ * is verified says to verify first and opens the verification (`onVerifyPhone`) instead of a
+ * Claim the server would refuse.
  */
-export function ClaimRewardDialog() {
+export function ClaimRewardDialog({ onVerifyPhone }: { onVerifyPhone: () => void }) {
   const { t } = useTranslation();
   const { data, isPending, isError, refetch } = useClaimable({ fresh: true });
   const { claim, pendingSlug } = useClaimBonus();
@@ -57,6 +59,10 @@ export function ClaimRewardDialog() {
               pending={pendingSlug === item.slug}
               busy={pendingSlug !== null}
               onClaim={() => claim(item.slug, closeClaimDialog)}
+              onVerifyPhone={() => {
+                closeClaimDialog();
+                onVerifyPhone();
+              }}
             />
           ))}
         </ul>
@@ -70,11 +76,13 @@ function ClaimItem({
   pending,
   busy,
   onClaim,
+  onVerifyPhone,
 }: {
   item: Claimable;
   pending: boolean;
   busy: boolean;
   onClaim: () => void;
+  onVerifyPhone: () => void;
 }) {
   const { t } = useTranslation();
   return (
@@ -90,17 +98,51 @@ function ClaimItem({
         <p className="claim-item__title">{item.title}</p>
       </div>
       <BonusRule rule={item} />
-      <button
-        type="button"
-        className="btn btn--primary btn--block"
-        onClick={onClaim}
-        disabled={busy}
-        aria-busy={pending}
-        aria-label={`${pending ? t('common.loading') : t('bonuses.claim.button')}: ${item.title}`}
-      >
-        <Icon name="gift" size={18} />
-        {pending ? t('common.loading') : t('bonuses.claim.button')}
-      </button>
+      {item.needsPhone ? (
+        <>
+          <p className="claim-item__needs" id={`claim-needs-${item.slug}`}>
+            {t('bonuses.claim.needsPhone')}
+          </p>
+          <button
+            type="button"
+            className="btn btn--primary btn--block"
+            onClick={onVerifyPhone}
+            aria-describedby={`claim-needs-${item.slug}`}
+          >
+            <Icon name="phone" size={18} />
+            {t('bonuses.claim.verifyPhone')}
+          </button>
+        </>
+      ) : (
+        <ClaimButton item={item} pending={pending} busy={busy} onClaim={onClaim} />
+      )}
     </li>
+  );
+}
+
+function ClaimButton({
+  item,
+  pending,
+  busy,
+  onClaim,
+}: {
+  item: Claimable;
+  pending: boolean;
+  busy: boolean;
+  onClaim: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <button
+      type="button"
+      className="btn btn--primary btn--block"
+      onClick={onClaim}
+      disabled={busy}
+      aria-busy={pending}
+      aria-label={`${pending ? t('common.loading') : t('bonuses.claim.button')}: ${item.title}`}
+    >
+      <Icon name="gift" size={18} />
+      {pending ? t('common.loading') : t('bonuses.claim.button')}
+    </button>
   );
 }

@@ -43,8 +43,11 @@ function RoundRow({ round }: { round: Round }) {
         {formatMoney(round.win)}
       </td>
       <td data-label={t('casino.history.result.label')}>
-        <span className={`gh__result gh__result--${won ? 'win' : 'bet'}`}>
-          {t(resultKey(round.result))}
+        <span
+          className={`gh__result gh__result--${won ? 'win' : 'bet'}`}
+          title={t(resultKey(round.result))}
+        >
+          {round.outcome}
         </span>
       </td>
       <td data-label={t('casino.history.time')} className="tabular">
@@ -59,8 +62,9 @@ function RoundRow({ round }: { round: Round }) {
 
 /**
  * Game History (/dashboard/game-history): the player's rounds, newest first, paged and filtered by
- * a date range (the date pickers of Financial Activities): game, provider, bet, win, result (Win
- * or Bet), time and round id. A table on wide screens, one card per round on phones.
+ * a date range (the date pickers of Financial Activities): game, provider, bet, win, the outcome in
+ * the player's words from the server (Won, No win, a coupon's Cashed out; the spec's Win 1 / Bet 2
+ * as its title), time and round id. A table on wide screens, one card per round on phones.
  */
 export function GameHistory() {
   const { t } = useTranslation();

@@ -1,6 +1,8 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { browser } from '@/lib/browser';
+import { changeLanguage, setCurrentLanguage } from '@/lib/language';
 import { inlineScriptAfter } from '@/test/index-html';
 import { BOOT_POPUP_ID } from '../boot-popup';
 import {
@@ -25,6 +27,58 @@ describe('popup once per content', () => {
   it('is not shown without images', () => {
     expect(shouldShowPopup({ ...popup, images: [] })).toBe(false);
     expect(shouldShowPopup(null)).toBe(false);
+  });
+});
+
+describe('a change of language (issue 30)', () => {
+  // The same popup entry in each language: the language's own images (content/popup.json).
+  const tr = { id: 7, url: '/promotions', images: [{ url: '/media/popup/a.webp' }] };
+  const en = { id: 7, url: '/promotions', images: [{ url: '/media/popup/en/a.webp' }] };
+
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.restoreAllMocks();
+    setCurrentLanguage('tr');
+  });
+
+  it('does not show the popup seen in the other language again', () => {
+    markPopupSeen(tr);
+    setCurrentLanguage('en');
+    expect(shouldShowPopup(en)).toBe(false);
+    setCurrentLanguage('tr');
+    expect(shouldShowPopup(tr)).toBe(false);
+  });
+
+  it('still shows a new popup, and new images in the language it was seen in', () => {
+    markPopupSeen(tr);
+    setCurrentLanguage('en');
+    expect(shouldShowPopup({ ...en, id: 8 })).toBe(true);
+    expect(shouldShowPopup({ ...en, url: '/casino/slot' })).toBe(true);
+    setCurrentLanguage('tr');
+    expect(shouldShowPopup({ ...tr, images: [{ url: '/media/popup/b.webp' }] })).toBe(true);
+  });
+
+  it('the page reloaded in the chosen language does not open it', () => {
+    vi.useFakeTimers();
+    vi.spyOn(browser, 'reload').mockImplementation(() => {});
+    const page = (popup: typeof tr) => (
+      <MemoryRouter>
+        <PopupDialog popup={popup} ready blocked={false} />
+      </MemoryRouter>
+    );
+    const view = render(page(tr));
+    act(() => void vi.advanceTimersByTime(POPUP_SETTLE_MS));
+    fireEvent.click(screen.getByRole('button'));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    view.unmount();
+
+    changeLanguage('en');
+    act(() => void vi.advanceTimersByTime(1000));
+    // The reloaded page: English, the English bootstrap's popup.
+    setCurrentLanguage('en');
+    render(page(en));
+    act(() => void vi.advanceTimersByTime(POPUP_SETTLE_MS * 3));
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 });
 
@@ -143,6 +197,7 @@ describe("the popup index.html opens before the app's code", () => {
     document.getElementById('bootstrap-data')?.remove();
     document.getElementById(BOOT_POPUP_ID)?.remove();
     localStorage.clear();
+    setCurrentLanguage('tr');
   });
 
   function renderApp(blocked = false) {
@@ -176,6 +231,26 @@ describe("the popup index.html opens before the app's code", () => {
     localStorage.clear();
     loadPageWith({ popup: { ...popup, images: [] }, translationList: texts });
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('is not opened to a visitor who saw it in English and came back to Turkish', () => {
+    setCurrentLanguage('en');
+    markPopupSeen({ ...popup, images: [{ url: '/en/a.svg' }] });
+    setCurrentLanguage('tr');
+    localStorage.setItem('lang', 'tr');
+    loadPageWith({ popup, translationList: texts });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    // Another popup is.
+    document.getElementById('bootstrap-data')?.remove();
+    loadPageWith({ popup: { ...popup, id: 2 }, translationList: texts });
+    expect(screen.getByRole('dialog', { name: 'Duyuru' })).toBeInTheDocument();
+  });
+
+  it('remembers it in both memories, as the app does', () => {
+    loadPageWith({ popup, translationList: texts });
+    expect(screen.getByRole('dialog', { name: 'Duyuru' })).toBeInTheDocument();
+    setCurrentLanguage('en');
+    expect(shouldShowPopup({ ...popup, images: [{ url: '/en/a.svg' }] })).toBe(false);
   });
 
   it("tells index.html's loader of the app's code once it has been painted", async () => {

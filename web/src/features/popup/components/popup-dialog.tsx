@@ -4,28 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { Dialog } from '@/components/ui/dialog';
 import { useFocusTrap } from '@/hooks/use-focus-trap';
 import { BOOT_POPUP_CLOSED, BOOT_POPUP_ID } from '../boot-popup';
-import { STORAGE_KEYS, readString, writeString } from '@/lib/storage';
+import { markPopupSeen, shouldShowPopup, type PopupData } from '../seen';
 import './popup.css';
 
-/** The bootstrap's popup: a url and images (0 default, 1 large screens, 2 medium screens). */
-export type PopupData = { id?: number; url?: string | null; images: { url: string }[] };
-
-/**
- * A popup is shown once per distinct content (its url and images), which this key names; it is
- * remembered once shown. index.html's inline script computes the same key.
- */
-export function popupKey(popup: PopupData): string {
-  return JSON.stringify([popup.url || '', popup.images.map((i) => i.url)]);
-}
-
-export function shouldShowPopup(popup: PopupData | null | undefined): popup is PopupData {
-  if (!popup || popup.images.length === 0) return false;
-  return readString(STORAGE_KEYS.popupSeen) !== popupKey(popup);
-}
-
-export function markPopupSeen(popup: PopupData): void {
-  writeString(STORAGE_KEYS.popupSeen, popupKey(popup));
-}
+export { markPopupSeen, popupKey, shouldShowPopup, type PopupData } from '../seen';
 
 /** The image the popup shows at a viewport `width` px wide (the `<picture>`'s choice). */
 export function popupImageFor(popup: PopupData, width: number): string {
