@@ -6,6 +6,7 @@
 //! ([`wagering`] keeps the pocket and the instances together on every move).
 
 pub mod cli;
+pub mod deposit;
 pub mod routes;
 pub mod rule;
 pub mod store;
@@ -73,7 +74,7 @@ pub async fn trial_offer(db: &Db, player: &Player) -> Result<(bool, Kurus), AppE
 
 /// Opens the bonus-cost house account if new (before any money transaction, see
 /// [`wallet::open_house_accounts`]).
-async fn open_bonus_cost(db: &Db, player_id: i64) -> Result<(), AppError> {
+pub(crate) async fn open_bonus_cost(db: &Db, player_id: i64) -> Result<(), AppError> {
     let probe = Transfer::new(Account::BonusCost, Account::bonus(player_id), Kurus::from_minor(1)?, TransferKind::Bonus, "open");
     wallet::open_house_accounts(db, std::slice::from_ref(&probe)).await?;
     Ok(())
@@ -81,7 +82,7 @@ async fn open_bonus_cost(db: &Db, player_id: i64) -> Result<(), AppError> {
 
 /// How a grant's notification is delivered.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Notice {
+pub(crate) enum Notice {
     /// Listed already read: the player claimed it, the claim's answer is its feedback.
     Read,
     /// Unread and pushed: an operator's grant the player learns of by it.
@@ -91,7 +92,7 @@ enum Notice {
 /// Grants a bonus inside the caller's transaction (begun with [`Db::begin_write`] after
 /// [`open_bonus_cost`]): the bonus row, the transfer from the bonus-cost account and a Bonus
 /// notification (type 4). `None` when the player has had this promotion's bonus already.
-async fn grant_in(
+pub(crate) async fn grant_in(
     conn: &mut AnyConnection,
     player_id: i64,
     source: Source,
@@ -219,6 +220,8 @@ pub async fn claim(db: &Db, player_id: i64, slug: &str) -> Result<Claimed, AppEr
         let promotion = cms::promotions::by_slug(db, slug).await?.filter(|p| p.is_running(now_ms()));
         let (promotion, rule) = match promotion {
             Some(p) => match p.bonus {
+                // A deposit bonus comes with a deposit that opts into it, never from a claim.
+                Some(rule) if rule.deposit.is_some() => return Err(AppError::BadRequest("bonus.deposit_only")),
                 Some(rule) => (p, rule),
                 None => return Err(AppError::NotFound("bonus.no_promotion")),
             },
@@ -237,6 +240,7 @@ pub async fn grant_by_operator(db: &Db, username: &str, slug: &str) -> anyhow::R
     let player = accounts_store::player_by_username(db, username).await?.ok_or_else(|| anyhow::anyhow!("no player '{username}'"))?;
     let promotion = cms::promotions::by_slug(db, slug).await?.ok_or_else(|| anyhow::anyhow!("no promotion '{slug}'"))?;
     let rule = promotion.bonus.ok_or_else(|| anyhow::anyhow!("promotion '{slug}' has no bonus"))?;
+    anyhow::ensure!(rule.deposit.is_none(), "promotion '{slug}' is a deposit bonus: it comes with a deposit that opts into it");
     let title = promotion.title("tr").to_string();
     match grant(db, player.id, Source::Operator, slug, &rule, &title, Notice::Unread).await? {
         Some(bonus) => Ok(bonus),

@@ -105,7 +105,7 @@ async fn claimable(State(db): State<Db>, me: CurrentPlayer, RequestLocale(locale
         });
     }
     for p in promotions::running(&db, now_ms()).await? {
-        if let (Some(rule), false) = (p.bonus, had.contains(&p.slug)) {
+        if let (Some(rule), false) = (p.bonus.filter(|r| r.deposit.is_none()), had.contains(&p.slug)) {
             list.push(Claimable {
                 slug: p.slug.clone(),
                 title: p.title(&locale).to_string(),
@@ -203,7 +203,9 @@ fn item(b: &BonusRow, promotions: &[PromotionRow], locale: &str) -> BonusItem {
     let title = if b.promotion == TRIAL {
         t("bonus.trial_title")
     } else {
-        promotions.iter().find(|p| p.slug == b.promotion).map_or_else(|| b.promotion.clone(), |p| p.title(locale).to_string())
+        // A weekday's deposit bonus is kept under `slug:day`.
+        let slug = b.promotion.split(':').next().unwrap_or(&b.promotion);
+        promotions.iter().find(|p| p.slug == slug).map_or_else(|| b.promotion.clone(), |p| p.title(locale).to_string())
     };
     let progress = if b.wager_required > 0 { (b.wagered as f64 * 1000.0 / b.wager_required as f64).floor() / 10.0 } else { 100.0 };
     BonusItem {

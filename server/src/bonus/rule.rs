@@ -22,6 +22,7 @@ pub fn trial(amount: Kurus) -> Rule {
         max_bet: TRIAL_MAX_BET,
         days: TRIAL_DAYS,
         sports_wagering_percent: TRIAL_SPORTS_PERCENT,
+        deposit: None,
     }
 }
 
@@ -82,7 +83,7 @@ mod tests {
 
     #[test]
     fn a_rule_outside_its_bounds_is_refused() {
-        let ok = Rule { amount: 10_000, wagering: 20, max_bet: 5_000, days: 7, sports_wagering_percent: 50 };
+        let ok = Rule { amount: 10_000, wagering: 20, max_bet: 5_000, days: 7, sports_wagering_percent: 50, deposit: None };
         assert!(ok.check().is_ok());
         assert_eq!(ok.requirement(), 200_000);
         assert!(Rule { wagering: 0, ..ok }.check().is_err());

@@ -46,6 +46,34 @@ pub struct Rule {
     /// stored before it was a term counted sportsbook stakes in full.
     #[serde(default = "full")]
     pub sports_wagering_percent: i64,
+    /// A deposit bonus (issue 30): the player opts in when depositing and is credited a share of
+    /// the deposit when it is confirmed, `amount` being the most it gives. None: claimed as is.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub deposit: Option<DepositMatch>,
+}
+
+/// The terms of a deposit bonus: a percentage of the deposit, from a least deposit, on a first
+/// deposit only or on one day of the week (Turkey's time), once per player (per such day).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct DepositMatch {
+    /// 1 to 200.
+    pub percent: i64,
+    /// Kuruş: the least deposit it takes.
+    pub min_deposit: i64,
+    /// Only with the player's first confirmed deposit.
+    #[serde(default)]
+    pub first_deposit: bool,
+    /// Only on this day of the week (1 Monday to 7 Sunday, Turkey's time), once that day.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub weekday: Option<u8>,
+}
+
+impl DepositMatch {
+    /// The bonus a deposit of `deposit` kuruş earns (at most `cap`), rounded down to the kuruş.
+    pub fn bonus_for(&self, deposit: i64, cap: i64) -> i64 {
+        (i128::from(deposit) * i128::from(self.percent) / 100).min(i128::from(cap)) as i64
+    }
 }
 
 fn full() -> i64 {
@@ -69,6 +97,17 @@ impl Rule {
         }
         if !(0..=100).contains(&self.sports_wagering_percent) {
             return Err("the sportsbook's share of wagering is 0 to 100 percent");
+        }
+        if let Some(d) = self.deposit {
+            if !(1..=200).contains(&d.percent) {
+                return Err("a deposit bonus's percentage is 1 to 200");
+            }
+            if d.min_deposit <= 0 {
+                return Err("a deposit bonus's least deposit is more than 0");
+            }
+            if d.weekday.is_some_and(|w| !(1..=7).contains(&w)) || (d.first_deposit && d.weekday.is_some()) {
+                return Err("a deposit bonus is on a first deposit or on a weekday 1 to 7, not both");
+            }
         }
         Ok(())
     }
@@ -144,6 +183,21 @@ pub struct BonusEntry {
     pub days: i64,
     /// The percentage of a sportsbook stake counted towards wagering (0 to 100).
     pub sports_wagering_percent: i64,
+    /// A deposit bonus: `amount` is the most it gives.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub deposit: Option<DepositEntry>,
+}
+
+/// A deposit bonus's terms in the content file (lira).
+#[derive(Debug, Clone, Copy, PartialEq, Deserialize, Serialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct DepositEntry {
+    pub percent: i64,
+    pub min_deposit: f64,
+    #[serde(default)]
+    pub first_deposit: bool,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub weekday: Option<u8>,
 }
 
 /// A promotion as stored.
@@ -168,6 +222,11 @@ fn in_locale<'a>(by: &'a BTreeMap<String, String>, locale: &str) -> &'a str {
 impl PromotionRow {
     pub fn title(&self, locale: &str) -> &str {
         in_locale(&self.titles, locale)
+    }
+
+    /// The terms (sanitised HTML) in `locale`, else the Turkish ones.
+    pub fn terms_in(&self, locale: &str) -> &str {
+        in_locale(&self.terms, locale)
     }
 
     /// Running at `now`: started, and not ended.
@@ -225,6 +284,17 @@ impl PromotionEntry {
                     max_bet: kurus(b.max_bet, &what("bonus.maxBet"))?,
                     days: b.days,
                     sports_wagering_percent: b.sports_wagering_percent,
+                    deposit: b
+                        .deposit
+                        .map(|d| -> anyhow::Result<DepositMatch> {
+                            Ok(DepositMatch {
+                                percent: d.percent,
+                                min_deposit: kurus(d.min_deposit, &what("bonus.deposit.minDeposit"))?,
+                                first_deposit: d.first_deposit,
+                                weekday: d.weekday,
+                            })
+                        })
+                        .transpose()?,
                 };
                 rule.check().map_err(|e| anyhow!("{}: {e}", what("bonus")))?;
                 let n = b.sports_wagering_percent;
@@ -271,6 +341,12 @@ impl PromotionRow {
                 max_bet: Kurus::from_minor(r.max_bet).map(Kurus::to_lira).unwrap_or(0.0),
                 days: r.days,
                 sports_wagering_percent: r.sports_wagering_percent,
+                deposit: r.deposit.map(|d| DepositEntry {
+                    percent: d.percent,
+                    min_deposit: Kurus::from_minor(d.min_deposit).map(Kurus::to_lira).unwrap_or(0.0),
+                    first_deposit: d.first_deposit,
+                    weekday: d.weekday,
+                }),
             }),
         }
     }
@@ -369,6 +445,20 @@ pub struct PromotionBonus {
     pub days: i64,
     /// The percentage of a sportsbook stake counted towards the requirement (0 to 100).
     pub sports_wagering_percent: i64,
+    /// A deposit bonus (opted into when depositing); `amount` is the most it gives.
+    pub deposit: Option<DepositTerms>,
+}
+
+/// A deposit bonus's terms as the promotions page states them.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct DepositTerms {
+    pub percent: i64,
+    /// Lira.
+    pub min_deposit: f64,
+    pub first_deposit: bool,
+    /// 1 Monday to 7 Sunday, Turkey's time.
+    pub weekday: Option<u8>,
 }
 
 impl From<Rule> for PromotionBonus {
@@ -380,6 +470,12 @@ impl From<Rule> for PromotionBonus {
             max_bet: lira(r.max_bet),
             days: r.days,
             sports_wagering_percent: r.sports_wagering_percent,
+            deposit: r.deposit.map(|d| DepositTerms {
+                percent: d.percent,
+                min_deposit: lira(d.min_deposit),
+                first_deposit: d.first_deposit,
+                weekday: d.weekday,
+            }),
         }
     }
 }

@@ -99,6 +99,7 @@ pub async fn start(
     method_id: i64,
     amount: Kurus,
     detail: &serde_json::Value,
+    bonus: Option<&str>,
 ) -> Result<(Submitted, String), AppError> {
     let mut raw = [0u8; 32];
     rand::rng().fill_bytes(&mut raw);
@@ -106,7 +107,9 @@ pub async fn start(
     let now = now_ms();
     let mut tx = db.begin_write().await?;
     super::guard_pending_deposits(&mut tx, player_id).await?;
-    let (id, reference) = store::insert_request(&mut tx, player_id, method_id, super::Kind::Deposit, amount, detail, now).await?;
+    let (id, reference) =
+        store::insert_request(&mut tx, store::NewRequest { player_id, method_id, kind: super::Kind::Deposit, amount, detail, now, bonus })
+            .await?;
     sqlx::query("INSERT INTO card_sessions (request_id, token_hash, expires_at) VALUES ($1, $2, $3)")
         .bind(id)
         .bind(crypto::token_hash(&token))

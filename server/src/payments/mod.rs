@@ -227,8 +227,19 @@ pub async fn withdraw(db: &Db, player_id: i64, method: &Method, detail: &ValidDe
         Transfer { pending: true, ..Transfer::new(Account::real(player_id), house, detail.amount, TransferKind::Withdrawal, "withdraw") };
     wallet::open_house_accounts(db, std::slice::from_ref(&hold)).await?;
     let mut tx = db.begin_write().await?;
-    let (id, reference) =
-        store::insert_request(&mut tx, player_id, method.id, Kind::Withdraw, detail.amount, &stored(detail), now_ms()).await?;
+    let (id, reference) = store::insert_request(
+        &mut tx,
+        store::NewRequest {
+            player_id,
+            method_id: method.id,
+            kind: Kind::Withdraw,
+            amount: detail.amount,
+            detail: &stored(detail),
+            now: now_ms(),
+            bonus: None,
+        },
+    )
+    .await?;
     let hold = Transfer { cause: format!("payment:{id}"), refs: Refs { payment_id: Some(id.to_string()), ..Refs::default() }, ..hold };
     let held = match wallet::commit_in(&mut tx, &Batch { key: format!("payment:{id}:hold"), transfers: vec![hold] }).await {
         Err(WalletError::InsufficientFunds) => {
@@ -261,7 +272,19 @@ async fn short_of(db: &Db, player_id: i64) -> AppError {
 
 /// A bank-transfer or e-wallet deposit: a pending request and the message telling the player where
 /// to send the money; nothing moves until the operator approves it.
-pub async fn deposit(db: &Db, player_id: i64, method: &Method, detail: &ValidDetail) -> Result<(Submitted, String), AppError> {
+/// Whether no deposit of the player's has been confirmed yet (what a welcome bonus asks).
+pub async fn first_deposit(db: &Db, player_id: i64) -> Result<bool, AppError> {
+    let mut conn = db.pool.acquire().await?;
+    Ok(!store::has_confirmed_deposit(&mut conn, player_id).await?)
+}
+
+pub async fn deposit(
+    db: &Db,
+    player_id: i64,
+    method: &Method,
+    detail: &ValidDetail,
+    bonus: Option<&str>,
+) -> Result<(Submitted, String), AppError> {
     let template = match method.adapter {
         Adapter::Bank => "payments.deposit_bank",
         Adapter::Ewallet => "payments.deposit_ewallet",
@@ -269,8 +292,19 @@ pub async fn deposit(db: &Db, player_id: i64, method: &Method, detail: &ValidDet
     };
     let mut tx = db.begin_write().await?;
     guard_pending_deposits(&mut tx, player_id).await?;
-    let (id, reference) =
-        store::insert_request(&mut tx, player_id, method.id, Kind::Deposit, detail.amount, &stored(detail), now_ms()).await?;
+    let (id, reference) = store::insert_request(
+        &mut tx,
+        store::NewRequest {
+            player_id,
+            method_id: method.id,
+            kind: Kind::Deposit,
+            amount: detail.amount,
+            detail: &stored(detail),
+            now: now_ms(),
+            bonus,
+        },
+    )
+    .await?;
     tx.commit().await?;
     tracing::info!(player_id, request = id, amount = detail.amount.minor(), "deposit requested");
     let payee = |k: &str| method.payee.as_ref().and_then(|p| p.get(k)).and_then(|v| v.as_str()).unwrap_or_default().to_string();
@@ -320,6 +354,9 @@ pub enum DecisionError {
     Wallet(#[from] WalletError),
     #[error(transparent)]
     Database(#[from] sqlx::Error),
+    /// The deposit bonus the player opted into could not be credited.
+    #[error("the deposit bonus: {0}")]
+    Bonus(#[from] AppError),
 }
 
 /// The operator approves a pending request: a deposit is credited (from the method's house account
@@ -356,8 +393,12 @@ pub(crate) async fn decide(db: &Db, id: i64, to: RequestStatus, by: &str, reason
             format!("payment:{id}"),
         )
     };
+    let mut deposit_bonus = None;
     if before.kind == Kind::Deposit && to == RequestStatus::Confirmed {
         wallet::open_house_accounts(db, std::slice::from_ref(&credit)).await?;
+        if let Some(key) = &before.bonus {
+            deposit_bonus = crate::bonus::deposit::prepare(db, before.player_id, key).await?;
+        }
     }
     let mut tx = db.begin_write().await?;
     let Some(request) = store::decide(&mut tx, id, to, by, reason, now_ms(), None).await? else {
@@ -367,6 +408,9 @@ pub(crate) async fn decide(db: &Db, id: i64, to: RequestStatus, by: &str, reason
     let (kind, note_key) = match (request.kind, to) {
         (Kind::Deposit, RequestStatus::Confirmed) => {
             wallet::commit_in(&mut tx, &Batch { key: format!("payment:{id}:credit"), transfers: vec![credit] }).await?;
+            if let Some(chosen) = &deposit_bonus {
+                crate::bonus::deposit::grant_for_deposit_in(&mut tx, request.player_id, chosen, request.amount).await?;
+            }
             (NotificationType::Deposit, "notify.deposit_approved_note")
         }
         (Kind::Deposit, RequestStatus::Expired) => (NotificationType::Deposit, "notify.deposit_expired_note"),

@@ -11,7 +11,7 @@ use super::domain::{Adapter, Field, Kind, RequestStatus};
 use super::store;
 use super::{PaymentsState, Submitted, usable_method};
 use crate::auth::CurrentPlayer;
-use crate::db::{Db, iso_utc};
+use crate::db::{Db, iso_utc, now_ms};
 use crate::error::{ApiResult, AppError, AppJson, EmptyEnvelope, Envelope, FieldError};
 use crate::http::history::{History, HistoryParams};
 use crate::i18n::{RequestLocale, t};
@@ -23,6 +23,7 @@ pub fn router() -> OpenApiRouter<PaymentsState> {
         .routes(routes!(deposit))
         .routes(routes!(withdraw))
         .routes(routes!(cancel))
+        .routes(routes!(deposit_bonuses))
         .routes(routes!(transactions))
 }
 
@@ -114,6 +115,10 @@ pub struct PayBody {
     /// `{key: value}` per field: text for String fields, numbers for numeric ones and dropdowns.
     #[schema(value_type = Object)]
     pub detail: Box<serde_json::value::RawValue>,
+    /// A deposit's opted-in deposit bonus (a slug of `payment/depositbonuses`), credited with the
+    /// deposit's confirmation.
+    #[serde(default)]
+    pub bonus: Option<String>,
 }
 
 /// The form's values. A number with more decimals than a double keeps (`100.000000000000000001`)
@@ -182,15 +187,32 @@ async fn deposit(
         return Err(AppError::BadRequest("payments.card_unavailable"));
     }
     let valid = super::validate(&method, &detail_map(&body)?)?;
+    let bonus = match body.bonus.as_deref().filter(|s| !s.is_empty()) {
+        Some(slug) => {
+            let first = super::first_deposit(db, me.player_id).await?;
+            Some(crate::bonus::deposit::choose(db, me.player_id, first, slug, valid.amount, now_ms()).await?.key)
+        }
+        None => None,
+    };
     if method.adapter == Adapter::Card {
         let detail = serde_json::to_value(&valid.values).unwrap_or_default();
-        let (_, token) = super::card::start(db, me.player_id, method.id, valid.amount, &detail).await?;
+        let (_, token) = super::card::start(db, me.player_id, method.id, valid.amount, &detail, bonus.as_deref()).await?;
         let link = format!("{}/pay/{token}", base_url(&state, &headers));
         let message = t("payments.card_continue").replace("{amount}", &valid.amount.to_string());
         return Ok(Envelope::ok_with_message(Deposited::Link(link), message));
     }
-    let (submitted, message) = super::deposit(db, me.player_id, &method, &valid).await?;
+    let (submitted, message) = super::deposit(db, me.player_id, &method, &valid, bonus.as_deref()).await?;
     Ok(Envelope::ok_with_message(Deposited::Request(submitted), message))
+}
+
+/// The deposit bonuses the caller may opt into with a deposit now (the welcome bonus with a first
+/// deposit, a weekday's on its day), with their terms in the request's language.
+#[utoipa::path(get, path = "/payment/depositbonuses", tag = "payments",
+    responses((status = 200, body = Envelope<Vec<crate::bonus::deposit::DepositOffer>>)), security(("bearer" = [])))]
+async fn deposit_bonuses(State(db): State<Db>, me: CurrentPlayer) -> ApiResult<Vec<crate::bonus::deposit::DepositOffer>> {
+    let first = super::first_deposit(&db, me.player_id).await?;
+    let locale = crate::i18n::Locale::current();
+    Ok(Envelope::ok(crate::bonus::deposit::offers(&db, me.player_id, first, now_ms(), locale.code()).await?))
 }
 
 /// A withdrawal: the amount is held at once and waits for the operator's approval; it cannot be

@@ -146,6 +146,8 @@ pub struct Request {
     /// The method's titles by locale.
     #[serde(skip)]
     pub method_titles: std::collections::BTreeMap<String, String>,
+    /// The deposit bonus the player opted into (its promotion key), granted at confirmation.
+    pub bonus: Option<String>,
 }
 
 impl Request {
@@ -156,7 +158,7 @@ impl Request {
 }
 
 const REQUEST_COLUMNS: &str = "r.id, r.player_id, r.method_id, m.code, m.adapter, r.kind, r.amount, r.detail, r.reference, r.status, \
-     r.hold_transfer_id, r.created_at, r.decided_at, r.decided_by, r.reason, m.titles";
+     r.hold_transfer_id, r.created_at, r.decided_at, r.decided_by, r.reason, m.titles, r.bonus";
 
 fn request(r: &AnyRow) -> Result<Request, sqlx::Error> {
     let bad = |what: String| sqlx::Error::Decode(what.into());
@@ -181,30 +183,36 @@ fn request(r: &AnyRow) -> Result<Request, sqlx::Error> {
         reason: r.try_get(14)?,
         method_title: titles.get("tr").cloned().unwrap_or_default(),
         method_titles: titles,
+        bonus: r.try_get(16)?,
     })
 }
 
 /// Inserts a pending request; its id. The reference is derived from the id (`KS` and six digits at least).
-pub async fn insert_request(
-    conn: &mut AnyConnection,
-    player_id: i64,
-    method_id: i64,
-    kind: Kind,
-    amount: Kurus,
-    detail: &serde_json::Value,
-    now: i64,
-) -> Result<(i64, String), sqlx::Error> {
+/// A new request's values.
+pub struct NewRequest<'a> {
+    pub player_id: i64,
+    pub method_id: i64,
+    pub kind: Kind,
+    pub amount: Kurus,
+    pub detail: &'a serde_json::Value,
+    pub now: i64,
+    /// A deposit's opted-in deposit bonus key.
+    pub bonus: Option<&'a str>,
+}
+
+pub async fn insert_request(conn: &mut AnyConnection, new: NewRequest<'_>) -> Result<(i64, String), sqlx::Error> {
     let id: i64 = sqlx::query_scalar(
-        "INSERT INTO payment_requests (player_id, method_id, kind, amount, detail, reference, status, created_at, locale) \
-         VALUES ($1, $2, $3, $4, $5, '', 'pending', $6, $7) RETURNING id",
+        "INSERT INTO payment_requests (player_id, method_id, kind, amount, detail, reference, status, created_at, locale, bonus) \
+         VALUES ($1, $2, $3, $4, $5, '', 'pending', $6, $7, $8) RETURNING id",
     )
-    .bind(player_id)
-    .bind(method_id)
-    .bind(kind as i64)
-    .bind(amount.minor())
-    .bind(detail.to_string())
-    .bind(now)
+    .bind(new.player_id)
+    .bind(new.method_id)
+    .bind(new.kind as i64)
+    .bind(new.amount.minor())
+    .bind(new.detail.to_string())
+    .bind(new.now)
     .bind(crate::i18n::Locale::current().code())
+    .bind(new.bonus)
     .fetch_one(&mut *conn)
     .await?;
     let reference = format!("KS{id:06}");
@@ -324,4 +332,13 @@ pub async fn of_player(db: &Db, player_id: i64, kind: Option<Kind>, days: Days, 
     let total: i64 =
         sqlx::query_scalar(sqlx::AssertSqlSafe(count_sql)).bind(player_id).bind(kind).bind(from).bind(to).fetch_one(&db.pool).await?;
     Ok((rows.iter().map(request).collect::<Result<_, _>>()?, total))
+}
+
+/// Whether the player has had a deposit confirmed.
+pub async fn has_confirmed_deposit(conn: &mut AnyConnection, player_id: i64) -> Result<bool, sqlx::Error> {
+    let n: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM payment_requests WHERE player_id = $1 AND kind = 1 AND status = 'confirmed'")
+        .bind(player_id)
+        .fetch_one(conn)
+        .await?;
+    Ok(n > 0)
 }

@@ -171,10 +171,9 @@ impl Price {
 
 /// A combo's price: the exact product of its legs' prices.
 pub fn combo_price(legs: &[Leg], combo: &[usize]) -> Price {
-    combo.iter().fold(Price::ONE, |acc, &i| Price {
-        num: acc.num.and_then(|n| n.checked_mul(i128::from(legs[i].price))),
-        legs: acc.legs + 1,
-    })
+    combo
+        .iter()
+        .fold(Price::ONE, |acc, &i| Price { num: acc.num.and_then(|n| n.checked_mul(i128::from(legs[i].price))), legs: acc.legs + 1 })
 }
 
 /// The potential return in kuruş of `stake` kuruş on each of the slip's combos, all legs winning.

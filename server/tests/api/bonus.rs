@@ -133,7 +133,7 @@ on_both_engines! {
         assert_eq!(english["data"][0]["description"], "<p>Description</p>");
         assert_eq!(english["data"][0]["images"][1], "/media/open-ended-dialog.svg");
         assert_eq!(english["data"][0]["bonus"], Value::Null);
-        assert_eq!(english["data"][1]["bonus"], json!({"amount": 25.0, "wagering": 5, "maxBet": 10.0, "days": 2, "sportsWageringPercent": 100}));
+        assert_eq!(english["data"][1]["bonus"], json!({"amount": 25.0, "wagering": 5, "maxBet": 10.0, "days": 2, "sportsWageringPercent": 100, "deposit": null}));
         assert!(english["data"][1]["endsAt"].as_str().unwrap().starts_with(&day(2)), "the last day is included: {}", english["data"][1]["endsAt"]);
     }
 }

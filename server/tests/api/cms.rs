@@ -443,8 +443,8 @@ on_both_engines! {
         std::fs::write(a.join("sliders.json"), serde_json::to_string_pretty(&sliders).unwrap()).unwrap();
         let mut promotions: Value = serde_json::from_str(&std::fs::read_to_string(a.join("promotions.json")).unwrap()).unwrap();
         let slugs: Vec<&str> = promotions.as_array().unwrap().iter().map(|p| p["slug"].as_str().unwrap()).collect();
-        assert_eq!(slugs, ["slot-bonus", "weekend-bonus", "jackpot-hunt"], "the demo promotions are exported");
-        promotions[1]["title"]["en"] = json!("Weekend Special");
+        assert_eq!(slugs, ["welcome", "friday-reload", "slot-bonus", "weekend-bonus", "jackpot-hunt"], "the demo promotions are exported");
+        promotions[3]["title"]["en"] = json!("Weekend Special");
         std::fs::write(a.join("promotions.json"), serde_json::to_string_pretty(&promotions).unwrap()).unwrap();
         let page = files(&a).into_keys().find(|p| p.starts_with("pages/") && p.ends_with(".tr.html")).unwrap();
         let dirty = format!("{}<script>alert(1)</script><img src=\"x.png\" onerror=\"alert(2)\"><a href=\"javascript:alert(3)\">tık</a>", std::fs::read_to_string(a.join(&page)).unwrap());
@@ -490,7 +490,7 @@ on_both_engines! {
             tokio::time::sleep(std::time::Duration::from_millis(50)).await;
         }
         let listed: Value = app.get_locale("/api/cms/promotions", "en").await.json().await.unwrap();
-        assert_eq!(listed["data"][1]["title"], "Weekend Special", "an edited promotion is served");
+        assert_eq!(listed["data"][3]["title"], "Weekend Special", "an edited promotion is served");
         assert!(!refused.status.success());
         let err = String::from_utf8_lossy(&refused.stderr).trim().to_string();
         assert!(err.lines().count() == 1 && err.contains("sliders.json"), "{err}");

@@ -828,3 +828,144 @@ on_both_engines! {
         app.assert_ledger_holds().await;
     }
 }
+
+/// Deposit bonuses (issue 30): a welcome bonus with a first deposit, a weekday's reload on its day.
+mod deposit_bonuses {
+    use serde_json::{Value, json};
+
+    use super::{BANK_DEPOSIT, EWALLET_DEPOSIT, Player, player};
+    use crate::helpers::TestApp;
+    use crate::on_both_engines;
+
+    /// Today's weekday in Turkey (1 Monday to 7 Sunday) and another day.
+    fn today_and_another() -> (u8, u8) {
+        let today = kasa::bonus::deposit::turkey_day(kasa::db::now_ms()).1;
+        (today, today % 7 + 1)
+    }
+
+    async fn set_deposit_promotions(app: &TestApp) {
+        let (today, other) = today_and_another();
+        let deposit = |percent: i64, min: i64, first: bool, weekday: Option<u8>, cap: i64| {
+            let mut d = json!({"percent": percent, "minDeposit": min, "firstDeposit": first});
+            if let Some(w) = weekday {
+                d["weekday"] = json!(w);
+            }
+            Some(json!({"amount": cap, "wagering": 25, "maxBet": 100, "days": 30, "sportsWageringPercent": 0, "deposit": d}))
+        };
+        crate::bonus::set_promotions(
+            app,
+            &[
+                crate::bonus::promotion("welcome", -1, None, deposit(100, 100, true, None, 5_000)),
+                crate::bonus::promotion("reload", -1, None, deposit(50, 200, false, Some(today), 2_500)),
+                crate::bonus::promotion("other-day", -1, None, deposit(50, 200, false, Some(other), 2_500)),
+            ],
+        )
+        .await;
+    }
+
+    async fn offered(app: &TestApp, p: &Player) -> Vec<String> {
+        let (status, body) = app.get_json(p, "/api/payment/depositbonuses").await;
+        assert_eq!(status, 200, "{body}");
+        body["data"].as_array().unwrap().iter().map(|o| o["slug"].as_str().unwrap().to_string()).collect()
+    }
+
+    async fn deposit_with(app: &TestApp, p: &Player, amount: i64, bonus: &str) -> (u16, Value) {
+        app.pay(
+            p,
+            "/api/payment/deposit",
+            json!({"id": EWALLET_DEPOSIT, "target": "pay", "detail": {"Wallet": 1, "Amount": amount}, "bonus": bonus}),
+            "en",
+        )
+        .await
+    }
+
+    async fn bonuses(app: &TestApp, p: &Player) -> Vec<(String, i64, i64)> {
+        sqlx::query_as("SELECT promotion, amount, wager_required FROM bonuses WHERE player_id = $1 ORDER BY id")
+            .bind(p.id)
+            .fetch_all(&app.db.pool)
+            .await
+            .unwrap()
+    }
+
+    on_both_engines! {
+        async fn a_first_deposit_that_opts_into_the_welcome_bonus_is_matched_when_confirmed_and_only_once(app) {
+            // Arrange
+            set_deposit_promotions(&app).await;
+            let p = player(&app).await;
+            assert_eq!(offered(&app, &p).await, ["welcome", "reload"], "the other day's reload is not offered today");
+
+            // Act: below the least deposit, then 300 ₺ with the welcome bonus, confirmed.
+            let (low, low_body) = deposit_with(&app, &p, 50, "welcome").await;
+            let requests_after_low = app.requests().await;
+            let (status, body) = deposit_with(&app, &p, 300, "welcome").await;
+            assert_eq!(status, 200, "{body}");
+            let id = body["data"]["id"].as_i64().unwrap();
+            assert!(bonuses(&app, &p).await.is_empty(), "nothing before the deposit is confirmed");
+            kasa::payments::approve(&app.db, id).await.unwrap();
+            let claim = app.pay(&p, "/api/bonus/claim", json!({"slug": "welcome"}), "en").await;
+
+            // Assert
+            assert_eq!((low, low_body["message"].as_str()), (400, Some("This bonus needs a deposit of at least 100,00 ₺.")));
+            assert_eq!(requests_after_low, 0, "a refused deposit writes nothing");
+            assert_eq!(bonuses(&app, &p).await, [("welcome".to_string(), 30_000, 30_000 * 25)]);
+            let b = kasa::wallet::balances(&app.db, p.id).await.unwrap();
+            assert_eq!((b.real.minor(), b.bonus.minor()), (30_000, 30_000));
+            assert_eq!(offered(&app, &p).await, ["reload"], "the welcome bonus is had");
+            assert_eq!(claim.0, 400, "a deposit bonus is never claimed: {}", claim.1);
+            let (again, _) = deposit_with(&app, &p, 300, "welcome").await;
+            assert_eq!(again, 400);
+            app.assert_ledger_holds().await;
+        }
+    }
+
+    on_both_engines! {
+        async fn a_weekday_reload_is_capped_and_two_deposits_opting_into_one_bonus_credit_it_once(app) {
+            // Arrange: two deposits opt into the welcome bonus before either is confirmed, and two
+            // into today's reload.
+            set_deposit_promotions(&app).await;
+            let p = player(&app).await;
+            let (_, w1) = deposit_with(&app, &p, 1_000, "welcome").await;
+            let (_, w2) = deposit_with(&app, &p, 2_000, "welcome").await;
+            let (_, r1) = deposit_with(&app, &p, 10_000, "reload").await;
+            let ids: Vec<i64> = [&w1, &w2, &r1].iter().map(|b| b["data"]["id"].as_i64().expect("a request")).collect();
+
+            // Act: all confirmed at once.
+            let approvals = futures_util::future::join_all(ids.iter().map(|&id| kasa::payments::approve(&app.db, id))).await;
+
+            // Assert: every deposit credited, one welcome bonus (of whichever was confirmed first,
+            // even after the reload's deposit: it was chosen before any was confirmed) and the
+            // reload at its cap.
+            assert!(approvals.iter().all(|a| a.is_ok()), "{approvals:?}");
+            let had = bonuses(&app, &p).await;
+            let welcome: Vec<_> = had.iter().filter(|b| b.0 == "welcome").collect();
+            assert_eq!(welcome.len(), 1, "{had:?}");
+            assert!([100_000, 200_000].contains(&welcome[0].1), "{had:?}");
+            let day = kasa::bonus::deposit::turkey_day(kasa::db::now_ms()).0;
+            assert!(had.contains(&(format!("reload:{day}"), 250_000, 250_000 * 25)), "50% of 10.000 ₺ capped at 2.500 ₺: {had:?}");
+            let b = kasa::wallet::balances(&app.db, p.id).await.unwrap();
+            assert_eq!((b.real.minor(), b.bonus.minor()), (1_300_000, welcome[0].1 + 250_000));
+            assert_eq!(offered(&app, &p).await, Vec::<String>::new(), "both had today");
+            app.assert_ledger_holds().await;
+        }
+    }
+
+    on_both_engines! {
+        async fn a_deposit_naming_a_bonus_it_may_not_have_is_refused_and_writes_nothing(app) {
+            // Arrange
+            set_deposit_promotions(&app).await;
+            let p = player(&app).await;
+            let bank = |bonus: &str| json!({"id": BANK_DEPOSIT, "target": "pay", "detail": {"Amount": 500}, "bonus": bonus});
+
+            // Act
+            let other_day = deposit_with(&app, &p, 500, "other-day").await;
+            let unknown = deposit_with(&app, &p, 500, "nope").await;
+            let bank_other_day = app.pay(&p, "/api/payment/deposit", bank("other-day"), "tr").await;
+
+            // Assert
+            assert_eq!((other_day.0, other_day.1["message"].as_str()), (400, Some("This deposit bonus is not available to you now.")));
+            assert_eq!(unknown.0, 400);
+            assert_eq!(bank_other_day.0, 400, "{}", bank_other_day.1);
+            assert_eq!(app.requests().await, 0);
+        }
+    }
+}

@@ -3,6 +3,7 @@ import type {
   Api,
   BetView,
   BookBalance,
+  BookRules,
   EventView,
   MarketView,
   PlacedBet,
@@ -13,7 +14,7 @@ import type {
 import { SPORTS, makeApi } from './api';
 import { EventDetail, EventList } from './Events';
 import { formatLira, formatPrice } from './format';
-import { useMedia, usePoll } from './hooks';
+import { useFitHeight, useMedia, useOnce, usePoll } from './hooks';
 import type { Leg } from './legs';
 import { legOf, loadSlip, movesBetween, quotesOf, saveSlip, tabStorage } from './legs';
 import { applyChanges, rereadAfterSettlement, settlesBets, useLiveChanges } from './live';
@@ -85,6 +86,10 @@ export function App({ params }: { params: Params }) {
     );
     return all.filter((e): e is EventView => e !== null);
   });
+  // The stake limits, the maximum payout and the live delays: once, as they do not change.
+  const rules = useOnce<BookRules>('/sportsbook/rules', () =>
+    data<BookRules>(api, '/sportsbook/rules'),
+  );
   const balance = usePoll<BookBalance>(token ? `balance:${balanceVersion}` : null, () =>
     data<BookBalance>(api, '/sportsbook/balance'),
   );
@@ -251,6 +256,9 @@ export function App({ params }: { params: Params }) {
 
   // The phone's sheet: Escape closes it, focus goes into it and back to the bar.
   const sheetRef = useRef<HTMLDivElement>(null);
+  // The desktop column ends above the frame's foot wherever it is, its Place Bet in view.
+  const columnRef = useRef<HTMLElement>(null);
+  useFitHeight(columnRef, wide);
   const barRef = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     if (wide || !sheetOpen) return;
@@ -280,6 +288,8 @@ export function App({ params }: { params: Params }) {
       t={t}
       legs={legs}
       quotes={quotes}
+      highRate={highRate}
+      rules={rules}
       placing={placing}
       notice={notice}
       onRemove={(id) => setLegs((now) => now.filter((l) => l.selectionId !== id))}
@@ -386,7 +396,7 @@ export function App({ params }: { params: Params }) {
       <div className="body">
         <main className="main">{main}</main>
         {wide ? (
-          <aside className="slip-col" aria-labelledby="slip-title">
+          <aside ref={columnRef} className="slip-col" aria-labelledby="slip-title">
             <h2 id="slip-title" className="slip-title">
               {t('slip')} <span className="count">{legs.length}</span>
             </h2>

@@ -107,7 +107,15 @@ export function MyBets({
                       </span>
                       <span className="leg-market">
                         {marketName(t, lang, l.market, l.line)}:{' '}
-                        <strong>{selectionName(t, l.selection)}</strong>
+                        <strong>
+                          {selectionName(t, l.selection, {
+                            lang,
+                            market: l.market,
+                            line: l.line,
+                            home: l.home,
+                            away: l.away,
+                          })}
+                        </strong>
                       </span>
                     </div>
                     <span className="bet-leg-price">{formatPrice(hundredths(l.price), lang)}</span>

@@ -1,6 +1,8 @@
 import type {
   BetView,
+  BookRules,
   EventView,
+  LiveDelay,
   MarketView,
   PlacedBet,
   PriceNow,
@@ -9,7 +11,16 @@ import type {
 import { callApi, type Answer } from '@shared/api/envelope';
 import type { Params } from './params';
 
-export type { BetView, EventView, MarketView, PlacedBet, PriceNow, SelectionView };
+export type {
+  BetView,
+  BookRules,
+  EventView,
+  LiveDelay,
+  MarketView,
+  PlacedBet,
+  PriceNow,
+  SelectionView,
+};
 export type BetLeg = BetView['legs'][number];
 
 export interface BookBalance {

@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useState } from 'react';
+import type { RefObject } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useState } from 'react';
 
 export interface Polled<T> {
   data: T | null;
@@ -65,6 +66,80 @@ export function usePoll<T>(
   if (key === null || (state.key !== key && !keep))
     return { data: null, previous: null, error: false, version: 0, patch };
   return { ...state, patch };
+}
+
+/**
+ * Loads `load()` once for `key` (null: nothing to load), again every `retryMs` until it answers:
+ * data that stays the same while the frame is open (the book's rules).
+ */
+export function useOnce<T>(key: string | null, load: () => Promise<T | null>, retryMs = 5000) {
+  const [state, setState] = useState<{ key: string | null; data: T | null }>({
+    key: null,
+    data: null,
+  });
+  useEffect(() => {
+    if (key === null) return;
+    let live = true;
+    let timer: number | undefined;
+    const tick = async () => {
+      let data: T | null = null;
+      try {
+        data = await load();
+      } catch {
+        // Not reached: tried again below.
+      }
+      if (!live) return;
+      if (data !== null) setState({ key, data });
+      else timer = window.setTimeout(tick, retryMs);
+    };
+    void tick();
+    return () => {
+      live = false;
+      window.clearTimeout(timer);
+    };
+    // `load` is rebuilt every render; the key names what it loads.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key, retryMs]);
+  return state.key === key ? state.data : null;
+}
+
+/**
+ * Keeps a sticky element within the frame's height: its `--fit-height` is the room from where it
+ * is now (at least its sticky `top`) to `gap` px above the frame's foot, read again when the frame
+ * scrolls or resizes or its content moves. The desktop slip column: before the page scrolls it
+ * sits lower than where it sticks, and a height counted from its sticky top would run past the
+ * frame's foot, its Place Bet cut off.
+ */
+export function useFitHeight(ref: RefObject<HTMLElement | null>, active: boolean, gap = 16) {
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!active || !el) return;
+    let frame = 0;
+    const fit = () => {
+      frame = 0;
+      const stick = parseFloat(getComputedStyle(el).top) || 0;
+      const top = Math.max(el.getBoundingClientRect().top, stick);
+      el.style.setProperty(
+        '--fit-height',
+        `${Math.max(0, Math.floor(window.innerHeight - top - gap))}px`,
+      );
+    };
+    const later = () => {
+      if (!frame) frame = window.requestAnimationFrame(fit);
+    };
+    fit();
+    window.addEventListener('scroll', later, { passive: true });
+    window.addEventListener('resize', later);
+    const watch = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(later);
+    watch?.observe(document.body);
+    return () => {
+      window.removeEventListener('scroll', later);
+      window.removeEventListener('resize', later);
+      watch?.disconnect();
+      window.cancelAnimationFrame(frame);
+      el.style.removeProperty('--fit-height');
+    };
+  }, [ref, active, gap]);
 }
 
 /** Whether the frame is desktop-wide (the slip as a side column from 1024 px). */

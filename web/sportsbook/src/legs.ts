@@ -9,6 +9,8 @@ export interface Leg {
   home: string;
   away: string;
   live: boolean;
+  /** The event's sport (its live delay); missing in a slip kept before it was recorded. */
+  sport?: string;
   marketKey: string;
   line: number | null;
   selectionKey: string;
@@ -30,6 +32,7 @@ function isLeg(v: unknown): v is Leg {
     typeof l.home === 'string' &&
     typeof l.away === 'string' &&
     typeof l.live === 'boolean' &&
+    (l.sport === undefined || typeof l.sport === 'string') &&
     typeof l.marketKey === 'string' &&
     (l.line === null || typeof l.line === 'number') &&
     typeof l.selectionKey === 'string'
@@ -76,6 +79,7 @@ export function legOf(
     home: event.home,
     away: event.away,
     live: event.state === 'live',
+    sport: event.sport,
     marketKey: market.key,
     line: market.line ?? null,
     selectionKey: s.key,
@@ -83,10 +87,15 @@ export function legOf(
   };
 }
 
-/** What the book offers now for a selection: its price (hundredths) and whether it takes bets. */
+/**
+ * What the book offers now for a selection: its price (hundredths), whether it takes bets, and
+ * whether its event is in play now and its sport (a live bet waits its sport's delay).
+ */
 export interface Quote {
   price: number;
   offered: boolean;
+  live: boolean;
+  sport: string;
 }
 
 /** The quotes of every selection in the events loaded. */
@@ -103,6 +112,8 @@ export function quotesOf(
           price: hundredths(priceOf(s, highRate)),
           offered:
             s.offered && m.state === 'active' && e.state !== 'finished' && e.state !== 'cancelled',
+          live: e.state === 'live',
+          sport: e.sport,
         });
       }
     }

@@ -62,6 +62,12 @@ const tr = {
   errBadSystem: 'Bu sistem seçim sayısına uymuyor.',
   errStake: 'Geçerli bir tutar girin.',
   errSuspended: 'Kapalı seçimleri kaldırın.',
+  errStakeLow: 'Bahis tutarı en az {amount} olmalıdır.',
+  errStakeHigh: 'Bir kuponun tutarı en fazla {amount} olabilir.',
+  errPayoutHigh: 'Bir kupon en fazla {amount} kazandırabilir. Tutarı düşürün.',
+  ruleStake: 'Bahis: {min} – {max}',
+  ruleMaxPayout: 'En yüksek kazanç: {amount}',
+  ruleLiveDelay: 'Canlı bahisler {n} sn bekler',
   pendingBet: 'Canlı bahsiniz onay bekliyor…',
   liveAccepted: 'Canlı bahsiniz kabul edildi (#{id}).',
   liveRefused: 'Canlı bahsiniz reddedildi (#{id}): market kapandı ya da fiyat değişti.',
@@ -110,6 +116,9 @@ const tr = {
   s_yes: 'KG Var',
   s_no: 'KG Yok',
   s_other: 'Diğer',
+  s_draw: 'Beraberlik',
+  s_either: '{a} veya {b}',
+  s_goals: '{n} gol',
   g_main: 'Öne Çıkanlar',
   g_goals: 'Goller',
   g_handicap: 'Handikap',
@@ -179,6 +188,12 @@ const en: Record<TextKey, string> = {
   errBadSystem: 'This system does not fit the number of selections.',
   errStake: 'Enter a valid stake.',
   errSuspended: 'Remove the closed selections.',
+  errStakeLow: 'The stake must be at least {amount}.',
+  errStakeHigh: 'The stake of a bet can be at most {amount}.',
+  errPayoutHigh: 'A bet can win at most {amount}. Lower the stake.',
+  ruleStake: 'Stake: {min} – {max}',
+  ruleMaxPayout: 'Maximum payout: {amount}',
+  ruleLiveDelay: 'Live bets are accepted after {n} s',
   pendingBet: 'Your live bet is waiting for acceptance…',
   liveAccepted: 'Your live bet was accepted (#{id}).',
   liveRefused: 'Your live bet was refused (#{id}): the market closed or the price moved.',
@@ -226,6 +241,9 @@ const en: Record<TextKey, string> = {
   s_yes: 'Yes',
   s_no: 'No',
   s_other: 'Other',
+  s_draw: 'Draw',
+  s_either: '{a} or {b}',
+  s_goals: '{n} goals',
   g_main: 'Popular',
   g_goals: 'Goals',
   g_handicap: 'Handicap',
@@ -286,18 +304,76 @@ export function marketName(t: T, lang: Lang, key: string, line: number | null | 
   }
 }
 
-/** A selection's short label within its market (1, X, 2, Üst, KG Var, 2-1 ...). */
-export function selectionName(t: T, key: string): string {
-  switch (key) {
-    case 'over':
-    case 'under':
-    case 'yes':
-    case 'no':
-    case 'other':
-      return t(`s_${key}`);
-    default:
-      return key;
+/** The event and market a selection belongs to, for its name in words. */
+export interface SelectionOf {
+  lang: Lang;
+  /** The market's key (`1x2`, `total_2.5`, `ht_ft` ...). */
+  market: string;
+  line: number | null | undefined;
+  home: string;
+  away: string;
+}
+
+/** The markets whose `1`, `X` and `2` are the home side, the draw and the away side. */
+function sideMarket(market: string): boolean {
+  return (
+    market === '1x2' ||
+    market === 'winner' ||
+    market === 'handicap' ||
+    market === 'set_handicap' ||
+    market.startsWith('handicap_')
+  );
+}
+
+/** A market's line, from its field or its key (`total_2.5`, `handicap_-1`). */
+function lineOf(of: SelectionOf): number | null {
+  if (of.line != null) return of.line;
+  const n = Number(of.market.slice(of.market.lastIndexOf('_') + 1));
+  return of.market.includes('_') && Number.isFinite(n) ? n : null;
+}
+
+/**
+ * A selection's name. Alone (the price buttons of a market, under its name): its short label
+ * (1, X, 2, Üst, KG Var, 2-1 ...). With its event and market (the slip's legs, My Bets): in words,
+ * a side by its team's name (`Liverpool`, `Beraberlik`, `Arsenal`; a handicap's side with its
+ * line, `Liverpool (-1,5)`), a double chance as two of them (`Liverpool veya Beraberlik`), a half
+ * time / full time pair as `Liverpool / Beraberlik`, over and under with their line (`Üst 2,5`),
+ * a goals band as `2-3 gol`.
+ */
+export function selectionName(t: T, key: string, of?: SelectionOf): string {
+  const short = (k: string) => {
+    switch (k) {
+      case 'over':
+      case 'under':
+      case 'yes':
+      case 'no':
+      case 'other':
+        return t(`s_${k}`);
+      default:
+        return k;
+    }
+  };
+  if (!of) return short(key);
+  const side = (k: string) =>
+    k === '1' ? of.home : k === '2' ? of.away : k === 'X' ? t('s_draw') : short(k);
+  const { market, lang } = of;
+  const line = lineOf(of);
+  if (sideMarket(market)) {
+    if (line != null && key === '1') return `${of.home} (${signed(line, lang)})`;
+    if (line != null && key === '2') return `${of.away} (${signed(-line, lang)})`;
+    return side(key);
   }
+  if (market === 'double_chance' && /^[1X2]{2}$/.test(key)) {
+    return t('s_either', { a: side(key[0]), b: side(key[1]) });
+  }
+  if (market === 'ht_ft' && /^[1X2]\/[1X2]$/.test(key)) {
+    return `${side(key[0])} / ${side(key[2])}`;
+  }
+  if ((key === 'over' || key === 'under') && line != null) {
+    return `${short(key)} ${formatLine(line, lang)}`;
+  }
+  if (market === 'goals_band') return t('s_goals', { n: key });
+  return short(key);
 }
 
 export type MarketGroup = 'g_main' | 'g_goals' | 'g_handicap' | 'g_half' | 'g_score';

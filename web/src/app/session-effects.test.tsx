@@ -24,7 +24,12 @@ const fetchMock = vi.fn<typeof fetch>();
 
 function Balance() {
   useBalancePush();
-  return <output aria-label="balance">{useBalance()}</output>;
+  const { balance, realBalance, bonusBalance } = useBalance();
+  return (
+    <output aria-label="balance">
+      {balance} {realBalance ?? '?'} {bonusBalance ?? '?'}
+    </output>
+  );
 }
 
 function balanceCalls() {
@@ -35,7 +40,13 @@ beforeEach(() => {
   fetchMock.mockReset();
   fetchMock.mockImplementation(
     async () =>
-      new Response(JSON.stringify({ success: true, message: null, data: { balance: 20 } })),
+      new Response(
+        JSON.stringify({
+          success: true,
+          message: null,
+          data: { balance: 20, realBalance: 15, bonusBalance: 5 },
+        }),
+      ),
   );
   vi.stubGlobal('fetch', fetchMock);
 });
@@ -55,7 +66,7 @@ describe('the balance', () => {
     expect(balanceQueryOptions(false).enabled).toBe(false);
   });
 
-  it('shows the login balance, then the polled one, and a hub push in place', async () => {
+  it('shows the login balance, then the polled one with its parts, and a hub push in place', async () => {
     setAuthData({ token: 't', balance: 10 });
     const client = createQueryClient();
     let answer: (r: Response) => void = () => undefined;
@@ -71,11 +82,20 @@ describe('the balance', () => {
       </QueryClientProvider>,
     );
     const output = screen.getByRole('status', { name: 'balance' });
-    expect(output).toHaveTextContent('10');
+    // The login gives the total only: its parts are not known yet.
+    expect(output).toHaveTextContent('10 ? ?');
     await act(async () =>
-      answer(new Response(JSON.stringify({ success: true, message: null, data: { balance: 20 } }))),
+      answer(
+        new Response(
+          JSON.stringify({
+            success: true,
+            message: null,
+            data: { balance: 20, realBalance: 12.5, bonusBalance: 7.5 },
+          }),
+        ),
+      ),
     );
-    await waitFor(() => expect(output).toHaveTextContent('20'));
+    await waitFor(() => expect(output).toHaveTextContent('20 12.5 7.5'));
     const calls = balanceCalls();
 
     act(() =>
@@ -84,12 +104,39 @@ describe('the balance', () => {
         '{"balance": 123.45, "realBalance": 100, "bonusBalance": 23.45}',
       ),
     );
-    expect(client.getQueryData(balanceQueryKey)).toBe(123.45);
-    await waitFor(() => expect(output).toHaveTextContent('123.45'));
+    expect(client.getQueryData(balanceQueryKey)).toEqual({
+      balance: 123.45,
+      realBalance: 100,
+      bonusBalance: 23.45,
+    });
+    await waitFor(() => expect(output).toHaveTextContent('123.45 100 23.45'));
     expect(balanceCalls()).toBe(calls); // the push needs no call
 
     act(() => dispatchHubCommand('Balance', 'not json'));
-    expect(output).toHaveTextContent('123.45');
+    expect(output).toHaveTextContent('123.45 100 23.45');
+
+    // A push with the total only: shown at once, and the parts are read again.
+    fetchMock.mockImplementationOnce(
+      () =>
+        new Promise<Response>((resolve) => {
+          answer = resolve;
+        }),
+    );
+    act(() => dispatchHubCommand('Balance', '{"balance": 30}'));
+    await waitFor(() => expect(output).toHaveTextContent('30 ? ?'));
+    expect(balanceCalls()).toBe(calls + 1);
+    await act(async () =>
+      answer(
+        new Response(
+          JSON.stringify({
+            success: true,
+            message: null,
+            data: { balance: 30, realBalance: 25, bonusBalance: 5 },
+          }),
+        ),
+      ),
+    );
+    await waitFor(() => expect(output).toHaveTextContent('30 25 5'));
     client.clear();
   });
 

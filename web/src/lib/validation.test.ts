@@ -16,6 +16,7 @@ import {
   smsCode,
   text,
   validationText,
+  withLira,
 } from './validation';
 
 const firstMessage = (schema: z.ZodMiniType, value: unknown) => {
@@ -118,5 +119,16 @@ describe('validation rules (spec section 5): each names its rule in a short hint
     expect(validationText(t, 'validation.length:5-30')).toBe('5–30 karakter');
     expect(validationText(t, V.personalNo)).toBe('11 hane');
     expect(validationText(t, undefined)).toBe('');
+  });
+
+  it('a hint naming an amount of lira writes it in the player language', () => {
+    const t = i18n.t.bind(i18n);
+    expect(withLira('payments.rule.atMost', 1480.5)).toBe('payments.rule.atMost:₺1480.5');
+    expect(validationText(t, withLira('payments.rule.atMost', 1480.5))).toBe(
+      'En fazla 1.480,50 ₺ çekebilirsiniz',
+    );
+    expect(validationText(t, withLira('payments.rule.atMost', -3))).toBe(
+      'En fazla 0,00 ₺ çekebilirsiniz',
+    );
   });
 });

@@ -1,9 +1,10 @@
 import * as z from 'zod/mini';
+import { formatMoney } from './format';
 
 /**
  * Validation rules of spec section 5, shared by every form. A rule's message is a translation key,
- * optionally followed by `:` and a number (`validation.minLength:5`); `validationText` turns it into
- * the player's language.
+ * optionally followed by `:` and a number (`validation.minLength:5`), a range (`:3-35`) or an
+ * amount of lira (`:₺480.5`, see `withLira`); `validationText` turns it into the player's language.
  */
 
 export const V = {
@@ -38,7 +39,13 @@ export const V = {
 const withCount = (key: string, n: number) => `${key}:${n}`;
 const withRange = (key: string, min: number, max: number) => `${key}:${min}-${max}`;
 
-/** The translated text of a rule's message (`key`, `key:n` or `key:min-max`). */
+/**
+ * A rule's message naming an amount of lira (`payments.rule.atMost:₺480.5`): its text gets the
+ * amount as `{{amount}}`, written in the player's language when shown (`480,50 ₺`, `₺480.50`).
+ */
+export const withLira = (key: string, lira: number) => `${key}:₺${Math.max(0, lira)}`;
+
+/** The translated text of a rule's message (`key`, `key:n`, `key:min-max` or `key:₺lira`). */
 export function validationText(
   t: (key: string, options?: Record<string, unknown>) => string,
   message: string | undefined,
@@ -51,6 +58,8 @@ export function validationText(
   if (range) {
     return t(message.slice(0, at), { min: Number(range[1]), max: Number(range[2]) });
   }
+  const lira = /^₺(\d+(?:\.\d+)?)$/.exec(arg);
+  if (lira) return t(message.slice(0, at), { amount: formatMoney(Number(lira[1])) });
   return t(message);
 }
 

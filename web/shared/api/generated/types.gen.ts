@@ -742,6 +742,58 @@ export type DealerView = {
 };
 
 /**
+ * A deposit bonus the player may opt into now.
+ */
+export type DepositOffer = {
+  days: number;
+  /**
+   * Lira: the largest stake while the bonus is active.
+   */
+  maxBet: number;
+  /**
+   * Lira: the most it gives.
+   */
+  maxBonus: number;
+  /**
+   * Lira: the least deposit it takes.
+   */
+  minDeposit: number;
+  /**
+   * The share of the deposit given, in percent.
+   */
+  percent: number;
+  /**
+   * The promotion's slug: what a deposit names to opt in.
+   */
+  slug: string;
+  /**
+   * The promotion's terms, sanitised HTML, in the request's language.
+   */
+  terms: string;
+  title: string;
+  /**
+   * The wagering requirement, a multiple of the bonus.
+   */
+  wagering: number;
+};
+
+/**
+ * A deposit bonus's terms as the promotions page states them.
+ */
+export type DepositTerms = {
+  firstDeposit: boolean;
+  /**
+   * Lira.
+   */
+  minDeposit: number;
+  percent: number;
+  /**
+   * 1 Monday to 7 Sunday, Turkey's time.
+   */
+  weekday?: number | null;
+};
+
+/**
  * What a deposit answers: the request (bank transfer, e-wallet) or the hosted payment page's link (card).
  */
 export type Deposited = Submitted | string;
@@ -1781,6 +1833,46 @@ export type EnvelopeVecClaimable = {
 /**
  * The body of every `/api/` response.
  */
+export type EnvelopeVecDepositOffer = {
+  data?: Array<{
+    days: number;
+    /**
+     * Lira: the largest stake while the bonus is active.
+     */
+    maxBet: number;
+    /**
+     * Lira: the most it gives.
+     */
+    maxBonus: number;
+    /**
+     * Lira: the least deposit it takes.
+     */
+    minDeposit: number;
+    /**
+     * The share of the deposit given, in percent.
+     */
+    percent: number;
+    /**
+     * The promotion's slug: what a deposit names to opt in.
+     */
+    slug: string;
+    /**
+     * The promotion's terms, sanitised HTML, in the request's language.
+     */
+    terms: string;
+    title: string;
+    /**
+     * The wagering requirement, a multiple of the bonus.
+     */
+    wagering: number;
+  }>;
+  message?: string | null;
+  success: boolean;
+};
+
+/**
+ * The body of every `/api/` response.
+ */
 export type EnvelopeVecEgtJackpotCard = {
   data?: Array<{
     instanceName: string;
@@ -2673,6 +2765,11 @@ export type PastRound = {
 
 export type PayBody = {
   /**
+   * A deposit's opted-in deposit bonus (a slug of `payment/depositbonuses`), credited with the
+   * deposit's confirmation.
+   */
+  bonus?: string | null;
+  /**
    * `{key: value}` per field: text for String fields, numbers for numeric ones and dropdowns.
    */
   detail: {
@@ -2875,6 +2972,7 @@ export type PromotionBonus = {
    * Days to meet the requirement.
    */
   days: number;
+  deposit?: DepositTerms | null;
   /**
    * The largest stake while the bonus is active.
    */
@@ -5446,6 +5544,28 @@ export type DepositResponses = {
 };
 
 export type DepositResponse = DepositResponses[keyof DepositResponses];
+
+export type DepositBonusesData = {
+  body?: never;
+  path?: never;
+  query?: never;
+  url: '/payment/depositbonuses';
+};
+
+export type DepositBonusesErrors = {
+  /**
+   * No session: the token is missing, unknown or ended (the app logs out).
+   */
+  401: EmptyEnvelope;
+};
+
+export type DepositBonusesError = DepositBonusesErrors[keyof DepositBonusesErrors];
+
+export type DepositBonusesResponses = {
+  200: EnvelopeVecDepositOffer;
+};
+
+export type DepositBonusesResponse = DepositBonusesResponses[keyof DepositBonusesResponses];
 
 export type DetailData = {
   body: DetailBody;

@@ -331,6 +331,38 @@ export const zDealerView = z.object({
     ),
 });
 
+/**
+ * A deposit bonus the player may opt into now.
+ */
+export const zDepositOffer = z.object({
+  days: z.int(),
+  maxBet: z.number(),
+  maxBonus: z.number(),
+  minDeposit: z.number(),
+  percent: z.int(),
+  slug: z.string(),
+  terms: z.string(),
+  title: z.string(),
+  wagering: z.int(),
+});
+
+/**
+ * A deposit bonus's terms as the promotions page states them.
+ */
+export const zDepositTerms = z.object({
+  firstDeposit: z.boolean(),
+  minDeposit: z.number(),
+  percent: z.int(),
+  weekday: z.nullish(
+    z
+      .int()
+      .check(
+        z.gte(0),
+        z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }),
+      ),
+  ),
+});
+
 export const zDetailBody = z.object({
   id: z.int(),
   type: z.int(),
@@ -779,6 +811,29 @@ export const zEnvelopeVecClaimable = z.object({
         maxBet: z.number(),
         needsPhone: z.boolean(),
         slug: z.string(),
+        title: z.string(),
+        wagering: z.int(),
+      }),
+    ),
+  ),
+  message: z.nullish(z.string()),
+  success: z.boolean(),
+});
+
+/**
+ * The body of every `/api/` response.
+ */
+export const zEnvelopeVecDepositOffer = z.object({
+  data: z.optional(
+    z.array(
+      z.object({
+        days: z.int(),
+        maxBet: z.number(),
+        maxBonus: z.number(),
+        minDeposit: z.number(),
+        percent: z.int(),
+        slug: z.string(),
+        terms: z.string(),
         title: z.string(),
         wagering: z.int(),
       }),
@@ -1393,6 +1448,7 @@ export const zPastRound = z.object({
 });
 
 export const zPayBody = z.object({
+  bonus: z.nullish(z.string()),
   detail: z.record(z.string(), z.unknown()),
   id: z.int(),
   target: z.nullish(z.string()),
@@ -1485,6 +1541,7 @@ export const zProfile = z.object({
 export const zPromotionBonus = z.object({
   amount: z.number(),
   days: z.int(),
+  deposit: z.nullish(zDepositTerms),
   maxBet: z.number(),
   sportsWageringPercent: z.int(),
   wagering: z.int(),
@@ -3134,6 +3191,8 @@ export const zCancelResponse = zEmptyEnvelope;
 export const zDepositBody = zPayBody;
 
 export const zDepositResponse = zEnvelopeDeposited;
+
+export const zDepositBonusesResponse = zEnvelopeVecDepositOffer;
 
 export const zDetailBody2 = zDetailBody;
 

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { BalanceLines } from '@/components/ui/balance-lines';
 import { Icon, type IconName } from '@/components/ui/icon';
 import { Sheet } from '@/components/ui/sheet';
 import { useBalance } from '@/features/account/api/get-balance';
@@ -29,8 +30,9 @@ function BarLink({ to, icon, label }: { to: string; icon: IconName; label: strin
 
 /**
  * The mobile bottom bar, 60 px plus the safe area. Logged out: Promotions, Claim Reward,
- * Register and Login. Logged in: the account (a sheet with My Account, Claim Reward and Logout),
- * Promotions, Bonuses, the notifications and the balance beside Deposit.
+ * Register and Login. Logged in: the account (a sheet with the balance's parts, My Account,
+ * Claim Reward and Logout), Promotions, Bonuses, the notifications and the balance beside Deposit
+ * (the Deposit Money sheet, which shows the total and its parts too).
  */
 export function BottomBar() {
   const { t } = useTranslation();
@@ -97,7 +99,7 @@ function PlayerBar() {
       >
         <span className="bottom-bar__balance tabular" data-testid="bar-balance">
           <span className="visually-hidden">{t('bottomBar.balance')}: </span>
-          {formatMoney(balance)}
+          {formatMoney(balance.balance)}
         </span>
         <span className="bottom-bar__deposit">
           <Icon name="plus" size={14} />
@@ -107,14 +109,17 @@ function PlayerBar() {
       <AccountSheet open={accountOpen} onClose={() => setAccountOpen(false)} />
       {depositOpen ? (
         <Suspense fallback={null}>
-          <DepositSheet open onClose={() => setDepositOpen(false)} />
+          <DepositSheet open onClose={() => setDepositOpen(false)} balance={balance} />
         </Suspense>
       ) : null}
     </nav>
   );
 }
 
-/** The player's account on phones: name and balance, My Account, Deposit, Claim Reward, Logout. */
+/**
+ * The player's account on phones: name and balance with what can be withdrawn and the bonus money,
+ * My Account, Deposit, Claim Reward, Logout.
+ */
 function AccountSheet({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const { authData } = useSession();
@@ -130,8 +135,9 @@ function AccountSheet({ open, onClose }: { open: boolean; onClose: () => void })
             <Icon name="user" size={20} />
           </span>
           <span className="account-sheet__name">{authData?.username}</span>
-          <span className="account-sheet__balance tabular">{formatMoney(balance)}</span>
+          <span className="account-sheet__balance tabular">{formatMoney(balance.balance)}</span>
         </div>
+        <BalanceLines balance={balance} total={false} className="account-sheet__parts" />
         <ul className="account-sheet__list">
           <li>
             <Link to="/dashboard" className="menu-item" onClick={onClose}>

@@ -1,5 +1,7 @@
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { BalanceLines } from '@/components/ui/balance-lines';
 import { Icon } from '@/components/ui/icon';
 import { Logo } from '@/components/ui/logo';
 import { useBalance } from '@/features/account/api/get-balance';
@@ -133,7 +135,6 @@ export function Header({ isDesktop, showMenuButton, menuOpen, onMenu, hidden }: 
 
 function DesktopActions({ isLoggedIn, username }: { isLoggedIn: boolean; username?: string }) {
   const { t } = useTranslation();
-  const balance = useBalance();
   const logout = useLogout();
   const claimReward = useClaimReward();
   const claim = useClaimRewardBadge(t('header.claimReward'));
@@ -188,16 +189,7 @@ function DesktopActions({ isLoggedIn, username }: { isLoggedIn: boolean; usernam
               <span className="header__account">{t('header.myAccount')}</span>
             </span>
           </Link>
-          <div className="header__wallet">
-            <span className="header__balance tabular" data-testid="header-balance">
-              <span className="visually-hidden">{t('bottomBar.balance')}: </span>
-              {formatMoney(balance)}
-            </span>
-            <Link to="/dashboard/deposit" className="btn btn--primary header__deposit">
-              <Icon name="plus" size={18} />
-              {t('header.deposit')}
-            </Link>
-          </div>
+          <Wallet />
           <button
             type="button"
             className="icon-btn"
@@ -219,5 +211,84 @@ function DesktopActions({ isLoggedIn, username }: { isLoggedIn: boolean; usernam
         </>
       )}
     </>
+  );
+}
+
+/**
+ * The balance beside Deposit: the button keeps the total (the header stays one line), its menu
+ * shows the total with what can be withdrawn and the bonus money (issue 30), and a way to withdraw.
+ * Escape (focus back on the button), a click or focus outside, or a link taken close the menu.
+ */
+function Wallet() {
+  const { t } = useTranslation();
+  const balance = useBalance();
+  const location = useLocation();
+  const [open, setOpen] = useState(false);
+  const wrapRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const menuId = useId();
+  const [shownAt, setShownAt] = useState(location.key);
+  if (shownAt !== location.key) {
+    // Another page: the menu closes.
+    setShownAt(location.key);
+    setOpen(false);
+  }
+  useEffect(() => {
+    if (!open) return;
+    const outside = (target: EventTarget | null) =>
+      !(target instanceof Node && wrapRef.current?.contains(target));
+    const onPointerDown = (event: PointerEvent) => {
+      if (outside(event.target)) setOpen(false);
+    };
+    const onFocusIn = (event: FocusEvent) => {
+      if (outside(event.target)) setOpen(false);
+    };
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      buttonRef.current?.focus();
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    document.addEventListener('focusin', onFocusIn);
+    document.addEventListener('keydown', onKeyDown);
+    return () => {
+      document.removeEventListener('pointerdown', onPointerDown);
+      document.removeEventListener('focusin', onFocusIn);
+      document.removeEventListener('keydown', onKeyDown);
+    };
+  }, [open]);
+  return (
+    <div ref={wrapRef} className="header__wallet">
+      <button
+        ref={buttonRef}
+        type="button"
+        className="header__balance tabular"
+        data-testid="header-balance"
+        aria-expanded={open}
+        aria-controls={open ? menuId : undefined}
+        onClick={() => setOpen((was) => !was)}
+      >
+        <span className="visually-hidden">{t('bottomBar.balance')}: </span>
+        {formatMoney(balance.balance)}
+        <Icon name="chevronDown" size={16} className="header__balance-chevron" />
+      </button>
+      <Link to="/dashboard/deposit" className="btn btn--primary header__deposit">
+        <Icon name="plus" size={18} />
+        {t('header.deposit')}
+      </Link>
+      {open ? (
+        <div id={menuId} className="balance-menu" data-testid="balance-menu">
+          <BalanceLines balance={balance} />
+          <Link
+            to="/dashboard/withdraw"
+            className="btn btn--ghost btn--block balance-menu__withdraw"
+            onClick={() => setOpen(false)}
+          >
+            <Icon name="arrowUp" size={18} />
+            {t('dashboard.withdraw')}
+          </Link>
+        </div>
+      ) : null}
+    </div>
   );
 }

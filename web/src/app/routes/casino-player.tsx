@@ -1,5 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
+import { useBalance } from '@/features/account/api/get-balance';
 import { openDialog, useOpenDialog } from '@/features/auth/stores/dialogs';
 import type { CasinoGame } from '@/features/casino/api/schemas';
 import { PlayDialog } from '@/features/casino/components/play-dialog';
@@ -13,16 +14,22 @@ import { getSession, sessionStore, useSession } from '@/lib/session-store';
 /** The Deposit Money sheet (payments) loads with its first opening. */
 const DepositSheet = lazy(() => import('@/features/payments/components/deposit-sheet'));
 
+/** The sheet with the balance it shows (read here: the game's page does not follow the balance). */
+function GameDepositSheet({ onClose }: { onClose: () => void }) {
+  const balance = useBalance();
+  return <DepositSheet open onClose={onClose} balance={balance} />;
+}
+
 /**
  * The game window's Deposit, composed here (features do not import each other): the payments'
- * Deposit Money sheet over the game.
+ * Deposit Money sheet over the game, with the account's balance.
  */
 export function useDepositSheet(): { open: boolean; show: () => void; sheet: ReactNode } {
   const [open, setOpen] = useState(false);
   const show = useCallback(() => setOpen(true), []);
   const sheet = open ? (
     <Suspense fallback={null}>
-      <DepositSheet open onClose={() => setOpen(false)} />
+      <GameDepositSheet onClose={() => setOpen(false)} />
     </Suspense>
   ) : null;
   return { open, show, sheet };

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { BalanceLines } from '@/components/ui/balance-lines';
 import { Icon, type IconName } from '@/components/ui/icon';
 import { useSession } from '@/lib/session-store';
 import { useBalance } from '@/features/account/api/get-balance';
@@ -76,8 +77,9 @@ export function DashboardRoute() {
         <div className="dash-hero__balance">
           <span className="dash-hero__label">{t('bottomBar.balance')}</span>
           <span className="dash-hero__amount tabular" data-testid="dashboard-balance">
-            {formatMoney(balance)}
+            {formatMoney(balance.balance)}
           </span>
+          <BalanceLines balance={balance} total={false} className="dash-hero__parts" />
         </div>
         <Link to="/dashboard/deposit" className="btn btn--primary btn--lg dash-hero__cta">
           <Icon name="plus" size={18} />

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
+import { BalanceLines } from '@/components/ui/balance-lines';
 import { Icon, type IconName } from '@/components/ui/icon';
-import { useBalance } from '@/features/account/api/get-balance';
+import { useBalance, type Balance } from '@/features/account/api/get-balance';
 import { DEPOSIT, WITHDRAW } from '@/features/payments/api/get-methods';
 import { FinancialActivities } from '@/features/payments/components/financial-activities';
 import { PaymentMethods } from '@/features/payments/components/payment-methods';
@@ -8,17 +9,19 @@ import { formatMoney } from '@/lib/format';
 import './pages.css';
 import './payments.css';
 
+/** A money page's head: its title, and the balance with what can be withdrawn and the bonus money. */
 function PaymentHead({
   titleKey,
   icon,
   textKey,
+  balance,
 }: {
   titleKey: string;
   icon: IconName;
   textKey: string;
+  balance: Balance;
 }) {
   const { t } = useTranslation();
-  const balance = useBalance();
   return (
     <header className="page-head page-head--money">
       <span className="page-head__icon">
@@ -28,42 +31,59 @@ function PaymentHead({
         <h1 className="page-head__title">{t(titleKey)}</h1>
         <p className="page-head__text">{t(textKey)}</p>
       </div>
-      <p className="page-head__balance" data-testid="payments-balance">
-        <span>{t('payments.balance')}</span>
-        <strong className="tabular">{formatMoney(balance)}</strong>
-      </p>
+      <div className="page-head__balance">
+        <p className="page-head__total" data-testid="payments-balance">
+          <span>{t('payments.balance')}</span>
+          <strong className="tabular">{formatMoney(balance.balance)}</strong>
+        </p>
+        <BalanceLines balance={balance} total={false} />
+      </div>
     </header>
   );
 }
 
 /** /dashboard/deposit */
 export function DepositRoute() {
+  const balance = useBalance();
   return (
     <div className="page-stack">
-      <PaymentHead titleKey="dashboard.deposit" icon="wallet" textKey="payments.depositText" />
-      <PaymentMethods kind={DEPOSIT} />
+      <PaymentHead
+        titleKey="dashboard.deposit"
+        icon="wallet"
+        textKey="payments.depositText"
+        balance={balance}
+      />
+      <PaymentMethods kind={DEPOSIT} balance={balance} />
     </div>
   );
 }
 
 /** /dashboard/withdraw */
 export function WithdrawRoute() {
+  const balance = useBalance();
   return (
     <div className="page-stack">
-      <PaymentHead titleKey="dashboard.withdraw" icon="arrowUp" textKey="payments.withdrawText" />
-      <PaymentMethods kind={WITHDRAW} />
+      <PaymentHead
+        titleKey="dashboard.withdraw"
+        icon="arrowUp"
+        textKey="payments.withdrawText"
+        balance={balance}
+      />
+      <PaymentMethods kind={WITHDRAW} balance={balance} />
     </div>
   );
 }
 
 /** /dashboard/financial-activities */
 export function FinancialActivitiesRoute() {
+  const balance = useBalance();
   return (
     <div className="page-stack">
       <PaymentHead
         titleKey="dashboard.financialActivities"
         icon="blog"
         textKey="payments.activitiesText"
+        balance={balance}
       />
       <FinancialActivities />
     </div>

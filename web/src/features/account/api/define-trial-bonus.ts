@@ -4,7 +4,7 @@ import { api } from '@/lib/api-client';
 import { zTrialBonus } from '@shared/api/generated/zod.gen';
 import { celebrate } from '@/lib/celebrate';
 import { translate } from '@/lib/i18n';
-import { setBalance } from './get-balance';
+import { setBalanceTotal } from './get-balance';
 import { profileQueryKey } from './get-profile';
 
 /**
@@ -13,7 +13,8 @@ import { profileQueryKey } from './get-profile';
  * Reward), with the same effects. One claim gives one message:
  * - a success is celebrated (spec section 7): confetti and the server's message in the
  *   celebration view, no toast (the grant's notification arrives already read: listed, not
- *   toasted); the new balance is put in place and the profile refreshed (its offer is gone);
+ *   toasted); the new total is put in place (its parts read again) and the profile refreshed
+ *   (its offer is gone);
  * - a refusal is the one error toast;
  * - a second claim while one is on its way (a double click, two buttons) is not sent.
  */
@@ -32,7 +33,8 @@ export function useDefineTrialBonus() {
     meta: { successToast: false },
     onSuccess: ({ data, message }) => {
       celebrate(message ?? translate('auth.congrats.title'));
-      setBalance(queryClient, data.balance);
+      // The answer carries the new total only: the parts are read again.
+      setBalanceTotal(queryClient, data.balance);
       void queryClient.invalidateQueries({ queryKey: profileQueryKey });
       // Claim Reward's list and the Bonuses page (the bonuses feature's queries).
       void queryClient.invalidateQueries({ queryKey: ['bonus'] });

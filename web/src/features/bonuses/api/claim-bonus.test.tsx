@@ -98,7 +98,11 @@ describe('useClaimBonus', () => {
     expect(init?.method).toBe('POST');
     expect(JSON.parse(String(init?.body))).toEqual({ slug: 'welcome' });
     expect(celebrationStore.get()).toEqual({ message: '100,00 ₺ bonus eklendi' });
-    expect(client.getQueryData(['user', 'balance'])).toBe(150);
+    expect(client.getQueryData(['user', 'balance'])).toEqual({
+      balance: 150,
+      realBalance: null,
+      bonusBalance: null,
+    });
     expect(client.getQueryState(['bonus', 'claimable', 'tr'])?.isInvalidated).toBe(true);
     expect(client.getQueryState(['customer', 'profile'])?.isInvalidated).toBe(true);
     expect(notify.info).not.toHaveBeenCalled();

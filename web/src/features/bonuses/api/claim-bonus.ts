@@ -51,11 +51,20 @@ export function claimOutcome({ data, message }: ApiResponse<ClaimResult>): Claim
 
 /**
  * The balance query of the account feature (user/balance), written in place, and the queries a
- * bonus changes read again: features do not import each other, so the keys are named here.
+ * bonus changes read again: features do not import each other, so the keys are named here. The
+ * answer carries the new total only: it is written with its parts (withdrawable, bonus) unknown,
+ * and the balance is read again for them.
  */
 export function afterBonusChange(queryClient: QueryClient, balance: number | null): Promise<void> {
-  if (balance !== null) queryClient.setQueryData(['user', 'balance'], balance);
+  if (balance !== null) {
+    queryClient.setQueryData(['user', 'balance'], {
+      balance,
+      realBalance: null,
+      bonusBalance: null,
+    });
+  }
   return Promise.all([
+    queryClient.invalidateQueries({ queryKey: ['user', 'balance'] }),
     queryClient.invalidateQueries({ queryKey: ['bonus'] }),
     queryClient.invalidateQueries({ queryKey: ['customer', 'profile'] }),
   ]).then(() => undefined);

@@ -146,7 +146,7 @@ describe('the Bonuses page', () => {
     const [url, init] = fetchMock.mock.calls[1];
     expect(String(url)).toMatch(/\/api\/bonus\/forfeit$/);
     expect(JSON.parse(String(init?.body))).toEqual({ id: 3 });
-    expect(client.getQueryData(['user', 'balance'])).toBe(100);
+    expect(client.getQueryData(['user', 'balance'])).toMatchObject({ balance: 100 });
     // The list is read again: the bonus is now under Finished.
     await waitFor(() => expect(screen.getByRole('tab', { name: 'Biten 1' })).toBeInTheDocument());
   });

@@ -4,11 +4,12 @@ import { Controller, useForm, type ControllerRenderProps } from 'react-hook-form
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import * as z from 'zod/mini';
+import { BalanceLines, type BalanceParts } from '@/components/ui/balance-lines';
 import { Dialog } from '@/components/ui/dialog';
 import { Field, FORM_MODE, InputBox, describedBy, serverFieldErrors } from '@/components/ui/form';
 import { Icon } from '@/components/ui/icon';
 import { formatMoney } from '@/lib/format';
-import { V } from '@/lib/validation';
+import { V, withLira } from '@/lib/validation';
 import { useDeposit, type DepositResult, type PayInput } from '../api/deposit';
 import {
   activeBonusesQueryOptions,
@@ -44,15 +45,18 @@ type PaymentDialogProps = {
   kind: PaymentKind;
   /** The caller's title. */
   title: string;
+  /** The player's balance (the app layer reads it): the total, withdrawable and bonus money. */
+  balance: BalanceParts;
   onClose: () => void;
 };
 
 /**
  * The dynamic Deposit and Withdraw dialogs (spec section 2): medium-size on desktop, one field per
  * entry of payment/detail, a Submit button. A failed detail call shows its message (a toast) and
- * closes; an empty form says 'No data found' and closes after 100 ms.
+ * closes; an empty form says 'No data found' and closes after 100 ms. Under the method, what can
+ * be withdrawn and the bonus money (issue 30); a withdrawal's amount is held to the first.
  */
-export function PaymentDialog({ method, kind, title, onClose }: PaymentDialogProps) {
+export function PaymentDialog({ method, kind, title, balance, onClose }: PaymentDialogProps) {
   const { t } = useTranslation();
   const detail = useDetail(method.id, kind);
   const empty = detail.isSuccess && detail.data.length === 0;
@@ -73,12 +77,19 @@ export function PaymentDialog({ method, kind, title, onClose }: PaymentDialogPro
           <p className="pay-dialog__method-title">{method.title}</p>
         </div>
       </div>
+      <BalanceLines balance={balance} total={false} className="pay-dialog__balance" />
       {detail.isPending ? (
         <div className="pay-skeleton" aria-busy="true" aria-label={t('common.loading')} />
       ) : empty ? (
         <p className="pay-empty">{t('payments.noData')}</p>
       ) : detail.isSuccess ? (
-        <PaymentForm fields={detail.data} method={method} kind={kind} onClose={onClose} />
+        <PaymentForm
+          fields={detail.data}
+          method={method}
+          kind={kind}
+          withdrawable={kind === DEPOSIT ? null : balance.realBalance}
+          onClose={onClose}
+        />
       ) : null}
     </Dialog>
   );
@@ -102,7 +113,14 @@ export function numericRules(
 
 const whole = (n: number | undefined) => (n !== undefined && Number.isInteger(n) ? n : null);
 
-function fieldSchema(field: PaymentField, method: MethodItem) {
+/** Lira compared in kuruş (a float's last digit never decides). */
+const kurus = (lira: number) => Math.round(lira * 100);
+
+/**
+ * A field's rule. `withdrawable`: on a withdrawal, the real money the player can withdraw (null
+ * while unknown, or on a deposit): the amount may not exceed it, and the message names it.
+ */
+function fieldSchema(field: PaymentField, method: MethodItem, withdrawable: number | null) {
   if (isDropdown(field)) return z.string().check(z.minLength(1, 'payments.rule.select'));
   if (isIban(field)) {
     return z.string().check(z.refine((v) => isValidIban(ibanDigits(v)), 'payments.rule.iban'));
@@ -113,6 +131,7 @@ function fieldSchema(field: PaymentField, method: MethodItem) {
     const max = whole(rules.max);
     const range =
       min !== null && max !== null ? `payments.rule.range:${min}-${max}` : 'payments.rule.number';
+    const cap = field.key === 'Amount' ? withdrawable : null;
     return z.string().check(
       z.refine((v) => parseNumber(v) !== null, V.required),
       z.refine((v) => {
@@ -122,6 +141,13 @@ function fieldSchema(field: PaymentField, method: MethodItem) {
           !(rules.min !== undefined && n < rules.min) && !(rules.max !== undefined && n > rules.max)
         );
       }, range),
+      z.refine(
+        (v) => {
+          const n = parseNumber(v);
+          return cap === null || n === null || kurus(n) <= kurus(cap);
+        },
+        withLira('payments.rule.atMost', cap ?? 0),
+      ),
     );
   }
   return z
@@ -137,18 +163,24 @@ function PaymentForm({
   fields,
   method,
   kind,
+  withdrawable,
   onClose,
 }: {
   fields: PaymentField[];
   method: MethodItem;
   kind: PaymentKind;
+  /** What can be withdrawn (a withdrawal's amount may not exceed it); null: not checked here. */
+  withdrawable: number | null;
   onClose: () => void;
 }) {
   const { t } = useTranslation();
   const keys = useMemo(() => fields.map((f) => f.key), [fields]);
   const schema = useMemo(
-    () => z.object(Object.fromEntries(fields.map((f) => [f.key, fieldSchema(f, method)]))),
-    [fields, method],
+    () =>
+      z.object(
+        Object.fromEntries(fields.map((f) => [f.key, fieldSchema(f, method, withdrawable)])),
+      ),
+    [fields, method, withdrawable],
   );
   const errorsOnFields = useMemo(() => serverFieldErrors<Values>(keys), [keys]);
   const depositMutation = useDeposit(errorsOnFields);
@@ -167,12 +199,19 @@ function PaymentForm({
     handleSubmit,
     setError,
     setFocus,
+    getFieldState,
+    trigger,
     formState: { errors, isValid, isSubmitting },
   } = useForm<Values>({
     resolver: zodResolver(schema),
     mode: FORM_MODE,
     defaultValues: Object.fromEntries(keys.map((k) => [k, ''])),
   });
+
+  // The withdrawable money moves (a game, a bonus, a push): a typed amount is checked again.
+  useEffect(() => {
+    if (keys.includes('Amount') && getFieldState('Amount').isTouched) void trigger('Amount');
+  }, [withdrawable, keys, getFieldState, trigger]);
 
   useEffect(() => {
     if (!withdrawn) return;
@@ -314,10 +353,17 @@ function PaymentForm({
               error={error}
               hint={
                 amount
-                  ? t('payments.limits', {
-                      min: formatMoney(method.min),
-                      max: formatMoney(method.max),
-                    })
+                  ? [
+                      withdrawable !== null
+                        ? t('payments.withdrawable', { amount: formatMoney(withdrawable) })
+                        : null,
+                      t('payments.limits', {
+                        min: formatMoney(method.min),
+                        max: formatMoney(method.max),
+                      }),
+                    ]
+                      .filter(Boolean)
+                      .join(' · ')
                   : undefined
               }
             >

@@ -1,5 +1,6 @@
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { BalanceParts } from '@/components/ui/balance-lines';
 import { Icon } from '@/components/ui/icon';
 import { formatMoney } from '@/lib/format';
 import { DEPOSIT, useMethods, type MethodItem, type PaymentKind } from '../api/get-methods';
@@ -64,9 +65,10 @@ export function useMethodTitle(kind: PaymentKind) {
 
 /**
  * The Deposit and Withdraw pages' method lists (/dashboard/deposit, /dashboard/withdraw): each
- * method with its logo and limits; choosing one opens its dynamic dialog, titled by the caller.
+ * method with its logo and limits; choosing one opens its dynamic dialog, titled by the caller,
+ * with the player's `balance` (read by the app layer: features do not import each other).
  */
-export function PaymentMethods({ kind }: { kind: PaymentKind }) {
+export function PaymentMethods({ kind, balance }: { kind: PaymentKind; balance: BalanceParts }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState<MethodItem | null>(null);
   const close = useCallback(() => setOpen(null), []);
@@ -81,7 +83,13 @@ export function PaymentMethods({ kind }: { kind: PaymentKind }) {
         </p>
       ) : null}
       {open ? (
-        <PaymentDialog method={open} kind={kind} title={titleOf(open)} onClose={close} />
+        <PaymentDialog
+          method={open}
+          kind={kind}
+          title={titleOf(open)}
+          balance={balance}
+          onClose={close}
+        />
       ) : null}
     </>
   );

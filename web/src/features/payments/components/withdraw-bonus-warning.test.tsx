@@ -75,7 +75,13 @@ async function fillAmount() {
   client.setDefaultOptions({ queries: { retry: false } });
   render(
     <QueryClientProvider client={client}>
-      <PaymentDialog method={method} kind={WITHDRAW} title="Havale ile çek" onClose={() => {}} />
+      <PaymentDialog
+        method={method}
+        kind={WITHDRAW}
+        title="Havale ile çek"
+        balance={{ balance: 300, realBalance: 250, bonusBalance: 50 }}
+        onClose={() => {}}
+      />
     </QueryClientProvider>,
   );
   const amount = await screen.findByLabelText(/Tutar/);
