@@ -277,6 +277,48 @@ pub async fn confirm(db: &Db, n: &Notification) -> Result<Confirmation, ConfirmE
     }
 }
 
+/// A new link to the page of the player's own card deposit still waiting for payment (issue 30:
+/// Financial Activities takes the player back to it). The page's token is told once and kept
+/// hashed, so going back issues a new one in its place (the old link stops working); the
+/// deadline stays. `None` when it is not theirs, not a card deposit, or no longer waiting.
+pub async fn resume(db: &Db, player_id: i64, id: i64) -> Result<Option<String>, AppError> {
+    let Some(session) = by_id(db, id).await.map_err(|e| AppError::Internal(e.into()))? else { return Ok(None) };
+    let waiting =
+        session.request.player_id == player_id && session.request.status == RequestStatus::Pending && session.expires_at > now_ms();
+    if !waiting {
+        return Ok(None);
+    }
+    let mut raw = [0u8; 32];
+    rand::rng().fill_bytes(&mut raw);
+    let token = hex::encode(raw);
+    let mut tx = db.begin_write().await?;
+    let updated = sqlx::query(
+        "UPDATE card_sessions SET token_hash = $1 WHERE request_id = $2 AND expires_at > $3 \
+         AND EXISTS (SELECT 1 FROM payment_requests r WHERE r.id = $2 AND r.player_id = $4 AND r.status = 'pending')",
+    )
+    .bind(crypto::token_hash(&token))
+    .bind(id)
+    .bind(now_ms())
+    .bind(player_id)
+    .execute(&mut *tx)
+    .await?;
+    tx.commit().await?;
+    Ok((updated.rows_affected() == 1).then_some(token))
+}
+
+/// When the card deposits among `ids` stop waiting for payment (epoch ms), by request id.
+pub async fn deadlines(db: &Db, ids: &[i64]) -> Result<std::collections::HashMap<i64, i64>, sqlx::Error> {
+    let mut out = std::collections::HashMap::new();
+    for &id in ids {
+        let at: Option<i64> =
+            sqlx::query_scalar("SELECT expires_at FROM card_sessions WHERE request_id = $1").bind(id).fetch_optional(&db.pool).await?;
+        if let Some(at) = at {
+            out.insert(id, at);
+        }
+    }
+    Ok(out)
+}
+
 /// The player cancels on the page: the pending deposit is cancelled, nothing moves. Whether it was.
 pub async fn cancel(db: &Db, id: i64) -> Result<bool, AppError> {
     let mut tx = db.begin_write().await?;

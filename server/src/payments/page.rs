@@ -229,7 +229,7 @@ const TR: Words = Words {
     name: "Kart üzerindeki isim",
     pay: "Öde",
     cancel: "İptal",
-    valid_until: "Bu sayfa şu zamana kadar geçerlidir (UTC):",
+    valid_until: "Bu sayfa şu zamana kadar geçerlidir (Türkiye saati):",
     test_cards: "Test kartları: 4111 1111 1111 1111, 5555 5555 5555 4444; ileri bir son kullanma tarihi ve herhangi bir CVC.",
     secure: "Kart bilgileriniz Kasa'da saklanmaz.",
     bad_number: "Kart numarası geçersiz. Lütfen kontrol edin.",
@@ -260,7 +260,7 @@ const EN: Words = Words {
     name: "Name on card",
     pay: "Pay",
     cancel: "Cancel",
-    valid_until: "This page is valid until (UTC):",
+    valid_until: "This page is valid until (Turkey time):",
     test_cards: "Test cards: 4111 1111 1111 1111, 5555 5555 5555 4444; any future expiry date and any CVC.",
     secure: "Your card details are not stored by Kasa.",
     bad_number: "The card number is not valid. Please check it.",
@@ -303,7 +303,7 @@ fn escape(s: &str) -> String {
 const STYLE: &str = "*{box-sizing:border-box}body{margin:0;background:#eef1f6;font:15px/1.45 system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;color:#1c2434}\
 main{max-width:440px;margin:32px auto;padding:0 12px}.card{background:#fff;border-radius:14px;box-shadow:0 6px 24px rgba(20,30,60,.12);overflow:hidden}\
 header{background:#13203d;color:#fff;padding:16px 20px;display:flex;justify-content:space-between;align-items:center}header h1{font-size:17px;margin:0}\
-header a{color:#cfd8ee;font-size:13px}.lock{font-size:12px;color:#9fb0d6}.sum{padding:16px 20px;border-bottom:1px solid #e6e9f0}\
+header a{color:#cfd8ee;font-size:13px}.lock{display:inline-flex;align-items:center;gap:5px;font-size:12px;color:#9fb0d6}.lock svg{flex:none}.sum{padding:16px 20px;border-bottom:1px solid #e6e9f0}\
 .sum dl{display:grid;grid-template-columns:auto 1fr;gap:4px 12px;margin:0}.sum dt{color:#66708a}.sum dd{margin:0;text-align:right;font-weight:600}\
 .big{font-size:22px}form{padding:16px 20px 20px}label{display:block;font-size:13px;color:#4a5470;margin:10px 0 4px}\
 input{width:100%;padding:11px 12px;border:1px solid #c9cfdc;border-radius:8px;font-size:16px}.row{display:grid;grid-template-columns:1fr 1fr;gap:12px}\
@@ -349,7 +349,7 @@ fn page(lang: Locale, token: &str, session: &Session, error: Option<&str>, form:
                 pay = w.pay,
                 cancel = w.cancel,
                 valid_until = w.valid_until,
-                deadline = iso_utc(session.expires_at).replace('T', " ").trim_end_matches('Z'),
+                deadline = turkey_time(session.expires_at),
                 test_cards = w.test_cards,
                 secure = w.secure,
             )
@@ -381,7 +381,7 @@ fn document(w: &Words, content: &str, token: Option<&str>, status: StatusCode) -
     let html = format!(
         "<!doctype html><html lang=\"{lang}\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width,initial-scale=1\">\
          <meta name=\"robots\" content=\"noindex\"><title>{title} · Kasa</title><style>{STYLE}</style></head>\
-         <body><main><div class=\"card\"><header><div><h1>{title}</h1><span class=\"lock\">🔒 Kasa Pay · 3-D Secure</span></div>{switch}</header>\
+         <body><main><div class=\"card\"><header><div><h1>{title}</h1><span class=\"lock\">{PADLOCK}Kasa Pay · 3-D Secure</span></div>{switch}</header>\
          {content}</div></main></body></html>",
         lang = w.lang,
         title = w.title,
@@ -402,4 +402,15 @@ fn failure(lang: Locale, e: impl std::fmt::Display) -> Response {
     tracing::error!(error = %e, "the payment page failed");
     let w = words(lang);
     document(w, &done(w, w.title, w.failed), None, StatusCode::INTERNAL_SERVER_ERROR)
+}
+
+/// The page's padlock, drawn (an emoji renders differently on every device, or not at all).
+const PADLOCK: &str = "<svg width=\"12\" height=\"12\" viewBox=\"0 0 24 24\" fill=\"none\" stroke=\"currentColor\" stroke-width=\"2.2\" \
+     stroke-linecap=\"round\" stroke-linejoin=\"round\" aria-hidden=\"true\"><rect x=\"4.5\" y=\"10.5\" width=\"15\" height=\"10\" rx=\"2\"/>\
+     <path d=\"M8 10.5V7.5a4 4 0 0 1 8 0v3\"/></svg>";
+
+/// A moment in Turkey's time (UTC+3, no daylight saving since 2016), `YYYY-MM-DD HH:MM`.
+fn turkey_time(epoch_ms: i64) -> String {
+    let local = iso_utc(epoch_ms + 3 * 3_600_000);
+    local.get(..16).unwrap_or(&local).replace('T', " ")
 }

@@ -24,6 +24,7 @@ pub fn router() -> OpenApiRouter<PaymentsState> {
         .routes(routes!(withdraw))
         .routes(routes!(cancel))
         .routes(routes!(deposit_bonuses))
+        .routes(routes!(resume))
         .routes(routes!(transactions))
 }
 
@@ -205,6 +206,21 @@ async fn deposit(
     Ok(Envelope::ok_with_message(Deposited::Request(submitted), message))
 }
 
+/// Opens again the page of the caller's own card deposit that waits for payment: a new link
+/// (the old one stops working), valid until the deposit's deadline.
+#[utoipa::path(post, path = "/payment/resume", tag = "payments", request_body = CancelBody,
+    responses((status = 200, body = Envelope<String>), (status = 409, description = "Not a card deposit of the caller's waiting for payment", body = EmptyEnvelope)),
+    security(("bearer" = [])))]
+async fn resume(
+    State(state): State<PaymentsState>,
+    me: CurrentPlayer,
+    headers: axum::http::HeaderMap,
+    AppJson(body): AppJson<CancelBody>,
+) -> ApiResult<String> {
+    let token = super::card::resume(&state.db, me.player_id, body.id).await?.ok_or(AppError::Conflict("payments.not_waiting"))?;
+    Ok(Envelope::ok(format!("{}/pay/{token}", base_url(&state, &headers))))
+}
+
 /// The deposit bonuses the caller may opt into with a deposit now (the welcome bonus with a first
 /// deposit, a weekday's on its day), with their terms in the request's language.
 #[utoipa::path(get, path = "/payment/depositbonuses", tag = "payments",
@@ -235,7 +251,7 @@ pub struct CancelBody {
     pub id: i64,
 }
 
-/// Cancels the caller's own pending bank-transfer or e-wallet deposit (a withdrawal cannot be cancelled).
+/// Cancels the caller's own pending deposit (a card deposit while it waits for payment too; a withdrawal cannot be cancelled).
 #[utoipa::path(post, path = "/payment/cancel", tag = "payments", request_body = CancelBody,
     responses((status = 200, body = EmptyEnvelope), (status = 409, description = "Not a pending deposit of the caller's", body = EmptyEnvelope)),
     security(("bearer" = [])))]
@@ -273,8 +289,13 @@ pub struct TransactionItem {
     pub decided_at: Option<String>,
     /// The operator's reason for a rejection.
     pub reason: Option<String>,
-    /// The player may cancel it (a pending bank-transfer or e-wallet deposit).
+    /// The player may cancel it (a pending deposit).
     pub cancellable: bool,
+    /// A card deposit waiting for the player to pay on its page (not money on its way): the
+    /// page can be opened again (`payment/resume`) until `expiresAt`.
+    pub awaiting_payment: bool,
+    /// UTC, ISO 8601: when a card deposit waiting for payment expires.
+    pub expires_at: Option<String>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -301,6 +322,8 @@ async fn transactions(
         n => Some(kind(n, "kind")?),
     };
     let (requests, total) = store::of_player(&db, me.player_id, kind, days, page).await?;
+    let waiting: Vec<i64> = requests.iter().filter(|r| r.status == RequestStatus::Pending && r.adapter == "card").map(|r| r.id).collect();
+    let deadlines = super::card::deadlines(&db, &waiting).await?;
     let mut items = Vec::with_capacity(requests.len());
     for r in requests {
         let title = r.method_title_in(&locale);
@@ -317,7 +340,9 @@ async fn transactions(
             created_at: iso_utc(r.created_at),
             decided_at: r.decided_at.map(iso_utc),
             reason: r.reason,
-            cancellable: r.status == RequestStatus::Pending && r.kind == Kind::Deposit && r.adapter != "card",
+            cancellable: r.status == RequestStatus::Pending && r.kind == Kind::Deposit,
+            awaiting_payment: deadlines.contains_key(&r.id),
+            expires_at: deadlines.get(&r.id).copied().map(iso_utc),
         });
     }
     Ok(Envelope::ok(TransactionPage { items, total }))

@@ -247,7 +247,8 @@ pub async fn set_hold(conn: &mut AnyConnection, id: i64, transfer_id: i64) -> Re
 
 /// Decides a pending request once: the conditional UPDATE is what makes one of two concurrent
 /// decisions win (the other finds it no longer pending). `only` narrows which requests may be
-/// decided (a player cancels only their own bank-transfer or e-wallet deposits). The request as it
+/// decided (a player cancels only their own deposits: a card one too, while it waits for payment
+/// on its page, as the page's own Cancel does). The request as it
 /// now is, or None when it was not pending (or not there, or not allowed).
 pub async fn decide(
     conn: &mut AnyConnection,
@@ -264,8 +265,7 @@ pub async fn decide(
     };
     let done = sqlx::query(
         "UPDATE payment_requests SET status = $1, decided_at = $2, decided_by = $3, reason = $4 \
-         WHERE id = $5 AND status = 'pending' AND ($6 = 0 OR player_id = $6) AND ($7 = 0 OR kind = $7) \
-           AND ($6 = 0 OR method_id IN (SELECT id FROM payment_methods WHERE adapter IN ('bank', 'ewallet')))",
+         WHERE id = $5 AND status = 'pending' AND ($6 = 0 OR player_id = $6) AND ($7 = 0 OR kind = $7)",
     )
     .bind(to.as_str())
     .bind(now)

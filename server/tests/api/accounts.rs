@@ -59,6 +59,17 @@ async fn login(app: &TestApp) -> String {
     envelope(resp).await["data"]["token"].as_str().unwrap().to_string()
 }
 
+/// Registers another valid player (its own username, e-mail, phone and ID number); the token.
+pub(crate) async fn registered_as(app: &TestApp, username: &str, phone: &str) -> String {
+    let body = with(
+        full_form(),
+        json!({"username": username, "email": format!("{username}@example.com"), "phone": phone, "PersonalNo": "10000000078"}),
+    );
+    let (status, body) = register(app, &body).await;
+    assert_eq!(status, 200, "{body}");
+    body["data"]["token"].as_str().unwrap().to_string()
+}
+
 /// Registers a valid player and returns the login token.
 pub(crate) async fn registered(app: &TestApp) -> String {
     let (status, body) = register(app, &full_form()).await;

@@ -629,6 +629,40 @@ fn signed(id: i64, kurus: i64) -> (Vec<u8>, String) {
 }
 
 on_both_engines! {
+    async fn a_card_deposit_left_at_its_page_waits_for_payment_can_be_opened_again_and_cancelled(app) {
+        // Arrange: a card deposit the player left at its page, and another player.
+        let p = player(&app).await;
+        let d = app.card_deposit(&p, 500).await;
+        let other_token = crate::accounts::registered_as(&app, "baskasi1", "905329990000").await;
+
+        // Act
+        let (_, listed) = app.get_json(&p, "/api/payment/transactions").await;
+        let resumed = app.pay(&p, "/api/payment/resume", json!({"id": d.id}), "en").await;
+        let by_other = app.client.post(app.url("/api/payment/resume")).bearer_auth(&other_token).json(&json!({"id": d.id})).send().await.unwrap().status().as_u16();
+        let new_link = resumed.1["data"].as_str().unwrap_or_default().to_string();
+        let old_page = app.client.get(&d.link).send().await.unwrap().status().as_u16();
+        let new_page = app.client.get(&new_link).send().await.unwrap().status().as_u16();
+        let cancelled = app.pay(&p, "/api/payment/cancel", json!({"id": d.id}), "en").await;
+        let after = app.pay(&p, "/api/payment/resume", json!({"id": d.id}), "en").await;
+
+        // Assert: shown as waiting for payment, with its deadline; opened again with a new link
+        // (the old one no longer works); never by another player; cancelled, it is over.
+        let item = &listed["data"]["items"][0];
+        assert_eq!((item["awaitingPayment"].as_bool(), item["cancellable"].as_bool()), (Some(true), Some(true)), "{item}");
+        assert!(item["expiresAt"].as_str().is_some_and(|e| e > item["createdAt"].as_str().unwrap()), "{item}");
+        assert_eq!(resumed.0, 200, "{}", resumed.1);
+        assert!(new_link.contains("/pay/") && new_link != d.link);
+        assert_eq!(by_other, 409);
+        assert_ne!(old_page, 200, "the old link stopped working");
+        assert_eq!(new_page, 200);
+        assert_eq!(cancelled.0, 200, "{}", cancelled.1);
+        assert_eq!(app.status_of(d.id).await, "cancelled");
+        assert_eq!(after.0, 409);
+        assert_eq!(app.money(&p).await, (0, 0));
+    }
+}
+
+on_both_engines! {
     async fn a_card_deposit_answers_the_link_of_its_page_in_turkish_or_english_with_the_security_headers(app) {
         // Arrange
         let p = player(&app).await;
@@ -650,7 +684,13 @@ on_both_engines! {
             assert!(page.contains(pay) && page.contains(cancel), "{page}");
             assert!(page.contains("250,00 ₺") && page.contains("name=\"number\"") && page.contains("name=\"cvc\""), "{page}");
             assert!(!page.contains("<script"), "no script on the page");
+            assert!(page.contains("<svg") && !page.contains('🔒'), "the padlock is drawn: {page}");
         }
+        // The deadline in Turkey's time (UTC+3), as the player reads a clock.
+        let deadline: i64 = sqlx::query_scalar("SELECT expires_at FROM card_sessions WHERE request_id = $1").bind(d.id).fetch_one(&app.db.pool).await.unwrap();
+        let local = kasa::time::iso_utc(deadline + 3 * 3_600_000)[..16].replace('T', " ");
+        assert!(turkish.contains(&format!("(Türkiye saati): {local}")), "{turkish}");
+        assert!(english.contains(&format!("(Turkey time): {local}")), "{english}");
         assert!(headers["content-type"].to_str().unwrap().starts_with("text/html"));
         assert_eq!(headers["x-content-type-options"], "nosniff");
         let csp = headers["content-security-policy"].to_str().unwrap();

@@ -3722,7 +3722,12 @@ export type TransactionItem = {
    */
   amount: number;
   /**
-   * The player may cancel it (a pending bank-transfer or e-wallet deposit).
+   * A card deposit waiting for the player to pay on its page (not money on its way): the
+   * page can be opened again (`payment/resume`) until `expiresAt`.
+   */
+  awaitingPayment: boolean;
+  /**
+   * The player may cancel it (a pending deposit).
    */
   cancellable: boolean;
   /**
@@ -3733,6 +3738,10 @@ export type TransactionItem = {
    * UTC, ISO 8601; null while pending.
    */
   decidedAt?: string | null;
+  /**
+   * UTC, ISO 8601: when a card deposit waiting for payment expires.
+   */
+  expiresAt?: string | null;
   id: number;
   /**
    * Transaction kind: Deposit 1, Withdraw 2.
@@ -5625,6 +5634,36 @@ export type MethodsResponses = {
 };
 
 export type MethodsResponse = MethodsResponses[keyof MethodsResponses];
+
+export type ResumeData = {
+  body: CancelBody;
+  path?: never;
+  query?: never;
+  url: '/payment/resume';
+};
+
+export type ResumeErrors = {
+  /**
+   * The body is not JSON of the call's shape, or the call refused it.
+   */
+  400: EmptyEnvelope;
+  /**
+   * No session: the token is missing, unknown or ended (the app logs out).
+   */
+  401: EmptyEnvelope;
+  /**
+   * Not a card deposit of the caller's waiting for payment
+   */
+  409: EmptyEnvelope;
+};
+
+export type ResumeError = ResumeErrors[keyof ResumeErrors];
+
+export type ResumeResponses = {
+  200: EnvelopeString;
+};
+
+export type ResumeResponse = ResumeResponses[keyof ResumeResponses];
 
 export type TransactionsData = {
   body?: never;

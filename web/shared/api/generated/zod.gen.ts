@@ -2426,9 +2426,11 @@ export const zToggled = z.object({
  */
 export const zTransactionItem = z.object({
   amount: z.number(),
+  awaitingPayment: z.boolean(),
   cancellable: z.boolean(),
   createdAt: z.string(),
   decidedAt: z.nullish(z.string()),
+  expiresAt: z.nullish(z.string()),
   id: z.int(),
   kind: z.int(),
   method: z.string(),
@@ -3203,6 +3205,10 @@ export const zMethodsQuery = z.object({
 });
 
 export const zMethodsResponse = zEnvelopeVecMethodItem;
+
+export const zResumeBody = zCancelBody;
+
+export const zResumeResponse = zEnvelopeString;
 
 export const zTransactionsQuery = z.object({
   kind: z.nullish(z.int()),

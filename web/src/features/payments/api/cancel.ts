@@ -3,8 +3,8 @@ import { api } from '@/lib/api-client';
 import { invalidateMoney } from './invalidate';
 
 /**
- * POST payment/cancel {id}: the player's own pending bank-transfer or e-wallet deposit (nothing
- * was credited, so nothing moves). Withdrawals cannot be cancelled by the player.
+ * POST payment/cancel {id}: the player's own pending deposit, a card one waiting for payment too
+ * (nothing was credited, so nothing moves). Withdrawals cannot be cancelled by the player.
  */
 export function cancelPayment(id: number) {
   return api.post('payment/cancel', { id });

@@ -4,6 +4,7 @@ import { Icon } from '@/components/ui/icon';
 import { Pager } from '@/components/ui/pager';
 import { formatDateTime, formatMoney, parseUtc } from '@/lib/format';
 import { useCancelPayment } from '../api/cancel';
+import { useResumePayment } from '../api/resume-payment';
 import { keepRange } from '@/lib/date-values';
 import { DatePicker } from '@/components/ui/date-picker';
 import {
@@ -38,6 +39,9 @@ const when = (value: string | null | undefined) => {
 
 function StatusPill({ item }: { item: TransactionItem }) {
   const { t } = useTranslation();
+  if (item.awaitingPayment) {
+    return <span className="pay-status pay-status--waiting">{t('payments.status.waiting')}</span>;
+  }
   const status = STATUS[item.status] ?? 'none';
   return (
     <span className={`pay-status pay-status--${status}`}>{t(`payments.status.${status}`)}</span>
@@ -47,7 +51,10 @@ function StatusPill({ item }: { item: TransactionItem }) {
 function Row({ item }: { item: TransactionItem }) {
   const { t } = useTranslation();
   const cancel = useCancelPayment();
+  const resume = useResumePayment();
   const deposit = item.kind === 1;
+  // A card deposit left at its page is not money on its way: no sign, no green.
+  const waiting = item.awaitingPayment;
   const process = PROCESS[item.processState] ?? 'processing';
   return (
     <li className="fa-row" data-testid="transaction" data-id={item.id}>
@@ -64,16 +71,35 @@ function Row({ item }: { item: TransactionItem }) {
           <span>#{item.reference}</span>
         </p>
         {item.reason ? <p className="fa-row__reason">{item.reason}</p> : null}
+        {waiting ? (
+          <p className="fa-row__waiting" data-testid="awaiting-payment">
+            {t('payments.waitingUntil', { time: when(item.expiresAt) })}
+          </p>
+        ) : null}
       </div>
       <div className="fa-row__side">
-        <span className={`fa-row__amount tabular${deposit ? ' fa-row__amount--in' : ''}`}>
-          {deposit ? '+' : '−'}
+        <span
+          className={`fa-row__amount tabular${deposit && !waiting ? ' fa-row__amount--in' : ''}`}
+        >
+          {waiting ? '' : deposit ? '+' : '−'}
           {formatMoney(item.amount)}
         </span>
         <span className="fa-row__states">
           <StatusPill item={item} />
           <span className="fa-row__process">{t(`payments.process.${process}`)}</span>
         </span>
+        {waiting ? (
+          <button
+            type="button"
+            className="btn btn--primary btn--sm fa-row__resume"
+            disabled={resume.isPending}
+            onClick={() => resume.mutate(item.id)}
+          >
+            <Icon name="lock" size={16} />
+            {t('payments.backToPage')}
+            <span className="visually-hidden"> {t('common.opensNewTab')}</span>
+          </button>
+        ) : null}
         {item.cancellable ? (
           <button
             type="button"
@@ -93,8 +119,9 @@ function Row({ item }: { item: TransactionItem }) {
 /**
  * Financial Activities (/dashboard/financial-activities): the player's deposits and withdrawals,
  * newest first, with paging, a kind filter and a date range (the mm/dd/yy date pickers, to never before from), the
- * Status and Process state of each, and Cancel on a pending bank-transfer or e-wallet deposit.
- * A withdrawal has no cancel: it waits for the operator.
+ * Status and Process state of each, and Cancel on a pending deposit. A card deposit left at its
+ * page reads "Waiting for payment" with the time its page closes and a way back to it (issue 30),
+ * not as money on its way. A withdrawal has no cancel: it waits for the operator.
  */
 export function FinancialActivities() {
   const { t } = useTranslation();
