@@ -108,3 +108,27 @@ mod tests {
         assert_eq!(Locale::parse("en-GB"), Locale::En);
     }
 }
+
+/// Words to render in any language: a catalogue key and the values of its placeholders (what a
+/// notification keeps, so each reader reads it in their own language).
+#[derive(Debug, Clone)]
+pub struct Words {
+    key: &'static str,
+    values: Vec<(&'static str, String)>,
+}
+
+impl Words {
+    pub fn new(key: &'static str) -> Words {
+        Words { key, values: Vec::new() }
+    }
+
+    /// With `{name}` standing for `value`.
+    pub fn with(mut self, name: &'static str, value: impl ToString) -> Words {
+        self.values.push((name, value.to_string()));
+        self
+    }
+
+    pub fn render(&self, locale: Locale) -> String {
+        self.values.iter().fold(text(self.key, locale), |s, (name, value)| s.replace(name, value))
+    }
+}

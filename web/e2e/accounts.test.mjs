@@ -260,7 +260,7 @@ async function playerJourney({ width, height, mobile, tag }) {
   const recovery = page.getByRole('dialog', { name: 'Şifremi Unuttum' });
   await recovery.waitFor();
   assert.equal(await page.getByRole('dialog').count(), 1, 'only one dialog open');
-  assert.ok(await recovery.getByRole('button', { name: 'Hemen Kayıt Ol!' }).isVisible());
+  assert.ok(await recovery.getByRole('button', { name: 'Hemen Kayıt Ol' }).isVisible());
   await recovery.getByLabel('Kullanıcı adı', { exact: true }).fill(p.username);
   await recovery.getByRole('button', { name: 'Kod Gönder' }).click();
   await recovery
@@ -292,8 +292,8 @@ async function playerJourney({ width, height, mobile, tag }) {
   await page.getByRole('button', { name: /Şifre Değiştir/ }).click();
   const change = page.getByRole('dialog', { name: 'Şifre Değiştir' });
   await change.getByLabel('Eski Şifre', { exact: true }).fill(p.password2);
-  await change.getByLabel('Şifre', { exact: true }).fill(p.password3);
-  await change.getByLabel('Şifre Tekrarı', { exact: true }).fill(p.password3);
+  await change.getByLabel('Yeni Şifre', { exact: true }).fill(p.password3);
+  await change.getByLabel('Yeni Şifre (tekrar)', { exact: true }).fill(p.password3);
   await shot(page, `change-password-${width}.png`);
   await change.getByRole('button', { name: 'Değiştir', exact: true }).click();
   await change.waitFor({ state: 'detached' });

@@ -83,7 +83,7 @@ const PROMOS = {
 /** The site's texts the tests look for. */
 const T = {
   tr: {
-    claimReward: 'Ödülünü Al',
+    claimReward: 'Ödül Al',
     waiting: (n) => `${n} ödül alınabilir`,
     rewards: 'Alınabilecek ödüller',
     claim: 'Al',
@@ -131,7 +131,7 @@ const T = {
     forfeited: 'Forfeited',
     loginToClaim: 'Log in to claim',
     claimBonus: 'Claim bonus',
-    login: 'Login',
+    login: 'Log In',
     ready: 'Ready to claim',
     spin: 'Spin',
     betSelect: 'Bet amount',
@@ -144,7 +144,7 @@ const T = {
     warningTitle: 'Your active bonus will be forfeited',
     cancel: 'Cancel',
     continue: 'Continue',
-    sent: 'Your withdrawal request is received',
+    sent: 'Your withdrawal request has been received',
   },
 };
 
@@ -430,7 +430,7 @@ test('a player claims the slot bonus from Claim Reward, plays a studio slot and 
   await dialog.waitFor({ state: 'detached' });
 
   // The promotion's own Claim, claimed before: nothing is left, said as information.
-  await goto(page, `/promotions?promotion=${PROMOS.slot.slug}`);
+  await goto(page, `/promotions/${PROMOS.slot.slug}`);
   const promo = page.getByRole('dialog', { name: PROMOS.slot.title[lang] });
   await promo.getByRole('button', { name: t.claimBonus }).click();
   await page.locator('[data-sonner-toast][data-type="info"]').getByText(t.nothingLeft).waitFor();
@@ -452,6 +452,8 @@ for (const lang of ['tr', 'en']) {
     const cards = page.getByTestId('promotion');
     await cards.first().waitFor();
     assert.deepEqual(await cards.evaluateAll((els) => els.map((el) => el.dataset.slug)), [
+      'welcome',
+      'friday-reload',
       'slot-bonus',
       'weekend-bonus',
       'jackpot-hunt',
@@ -463,7 +465,7 @@ for (const lang of ['tr', 'en']) {
     // with Escape, the jackpot hunt's (no bonus to claim) with its close button.
     for (const promo of [PROMOS.slot, PROMOS.jackpot]) {
       const dialog = await openPromotion(page, promo, lang);
-      assert.match(page.url(), new RegExp(`\\?promotion=${promo.slug}$`));
+      assert.match(page.url(), new RegExp(`/promotions/${promo.slug}$`));
       const src = await dialog.locator('.promo-dialog__media img').getAttribute('src');
       assert.equal(src, promo.image[lang], 'the dialog image');
       await dialog.getByRole('heading', { name: promo.title[lang] }).waitFor();
@@ -479,7 +481,7 @@ for (const lang of ['tr', 'en']) {
         await dialog.getByRole('button', { name: t.close }).click();
       }
       await dialog.waitFor({ state: 'detached' });
-      assert.doesNotMatch(page.url(), /promotion=/);
+      assert.match(page.url(), /\/promotions$/);
     }
 
     // Logged out, Claim opens the login form.

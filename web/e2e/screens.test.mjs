@@ -527,8 +527,8 @@ describe('one language at a time', () => {
 
       // The dialogs, in English.
       for (const [opener, title] of [
-        ['Login', 'Login'],
-        ['Register', 'Sign Up'],
+        ['Log In', 'Log In'],
+        ['Sign Up', 'Sign Up'],
       ]) {
         await visibleControl(page, 'button', opener).click();
         const dialog = page.getByRole('dialog', { name: title });

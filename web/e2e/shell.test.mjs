@@ -134,8 +134,8 @@ describe('app shell against the real server', () => {
     const header = page.locator('header.header');
     await header.getByRole('button', { name: 'Giriş Yap' }).waitFor();
     await page.getByTestId('language-select').selectOption('en');
-    await header.getByRole('button', { name: 'Login', exact: true }).waitFor({ timeout: 10_000 });
-    assert.ok(await header.getByRole('button', { name: 'Register' }).isVisible());
+    await header.getByRole('button', { name: 'Log In', exact: true }).waitFor({ timeout: 10_000 });
+    assert.ok(await header.getByRole('button', { name: 'Sign Up' }).isVisible());
     assert.equal(await page.evaluate(() => localStorage.getItem('lang')), 'en');
     assert.equal(await page.evaluate(() => document.documentElement.lang), 'en');
     await page.screenshot({ path: artifact('home-1440-en.png') });

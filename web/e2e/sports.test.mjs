@@ -47,7 +47,7 @@ const TEXT = {
     title: 'Sports betting is not available right now',
     casino: 'Back to the casino',
     sports: 'Sports',
-    liveFcg: 'Live Bettings High Rate',
+    liveFcg: 'High Rate Live Betting',
     badge: 'High Rate',
     noAccess: 'No access',
     slots: 'Slots',

@@ -84,7 +84,7 @@ const T = {
     potential: 'Potential return',
     place: 'Place Bet',
     loginToBet: 'Log in to place a bet.',
-    loginDialog: 'Login',
+    loginDialog: 'Log In',
     pending: 'Your live bet is waiting for acceptance…',
     accepted: (id) => `Your live bet was accepted (#${id}).`,
     open: 'Open',

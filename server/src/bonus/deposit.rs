@@ -12,7 +12,7 @@ use super::{Notice, Source, grant_in, open_bonus_cost};
 use crate::cms::promotions::{self, DepositMatch, PromotionRow};
 use crate::db::Db;
 use crate::error::AppError;
-use crate::i18n::t;
+use crate::i18n::{Words, t};
 use crate::wallet::Kurus;
 
 /// Turkey's offset from UTC (no daylight saving since 2016).
@@ -167,6 +167,9 @@ pub async fn grant_for_deposit_in(
         return Ok(None);
     }
     let granted = crate::cms::promotions::Rule { amount, ..*rule };
-    let note = t("notify.deposit_bonus_note").replace("{amount}", &Kurus::from_minor(amount)?.to_string()).replace("{title}", title);
-    grant_in(conn, player_id, Source::Promotion, key, &granted, (&t("notify.bonus_title"), &note), Notice::Unread).await
+    let message = crate::notify::Message::new(
+        Words::new("notify.bonus_title"),
+        Words::new("notify.deposit_bonus_note").with("{amount}", Kurus::from_minor(amount)?).with("{title}", title),
+    );
+    grant_in(conn, player_id, Source::Promotion, key, &granted, &message, Notice::Unread).await
 }

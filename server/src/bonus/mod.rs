@@ -18,7 +18,7 @@ use crate::accounts::store::{self as accounts_store, Player};
 use crate::cms;
 use crate::db::{Db, now_ms};
 use crate::error::AppError;
-use crate::i18n::t;
+use crate::i18n::Words;
 use crate::notify::{self, NotificationType};
 use crate::wallet::{self, Account, Batch, Kurus, Transfer, TransferKind};
 
@@ -98,7 +98,7 @@ pub(crate) async fn grant_in(
     source: Source,
     promotion: &str,
     rule: &Rule,
-    (title, note): (&str, &str),
+    message: &notify::Message,
     notice: Notice,
 ) -> Result<Option<BonusRow>, AppError> {
     rule.check().map_err(|e| AppError::Internal(anyhow::anyhow!("promotion {promotion}: {e}")))?;
@@ -128,7 +128,7 @@ pub(crate) async fn grant_in(
     let key = format!("bonus:{id}:granted");
     let transfer = Transfer::new(Account::BonusCost, Account::bonus(player_id), rule.amount(), TransferKind::Bonus, key.clone());
     wallet::commit_in(conn, &Batch { key, transfers: vec![transfer] }).await?;
-    notification(conn, player_id, title, note, notice).await?;
+    notify::send(conn, notify::Audience::Player(player_id), NotificationType::Bonus, message, notice == Notice::Read).await?;
     tracing::info!(player_id, bonus_id = id, promotion, amount = rule.amount, "bonus granted");
     Ok(Some(bonus))
 }
@@ -144,9 +144,12 @@ async fn grant(
     notice: Notice,
 ) -> Result<Option<BonusRow>, AppError> {
     open_bonus_cost(db, player_id).await?;
-    let note = t("notify.bonus_note").replace("{amount}", &rule.amount().to_string()).replace("{title}", title);
+    let message = notify::Message::new(
+        Words::new("notify.bonus_title"),
+        Words::new("notify.bonus_note").with("{amount}", rule.amount()).with("{title}", title),
+    );
     let mut tx = db.begin_write().await?;
-    let granted = grant_in(&mut tx, player_id, source, promotion, rule, (&t("notify.bonus_title"), &note), notice).await?;
+    let granted = grant_in(&mut tx, player_id, source, promotion, rule, &message, notice).await?;
     tx.commit().await?;
     Ok(granted)
 }
@@ -173,9 +176,8 @@ pub async fn grant_trial(db: &Db, player: &Player) -> Result<Option<BonusRow>, A
     if grant.rows_affected() == 0 {
         return Ok(None);
     }
-    let note = t("notify.trial_note").replace("{amount}", &amount.to_string());
-    let bonus =
-        grant_in(&mut tx, player.id, Source::Trial, TRIAL, &rule::trial(amount), (&t("notify.trial_title"), &note), Notice::Read).await?;
+    let message = notify::Message::new(Words::new("notify.trial_title"), Words::new("notify.trial_note").with("{amount}", amount));
+    let bonus = grant_in(&mut tx, player.id, Source::Trial, TRIAL, &rule::trial(amount), &message, Notice::Read).await?;
     if bonus.is_some() {
         tx.commit().await?;
     }
@@ -313,13 +315,4 @@ fn bonus_error(e: BonusError) -> AppError {
         BonusError::Database(d) => AppError::Database(d),
         BonusError::MaxBet { .. } => AppError::BadRequest("bonus.max_bet"),
     }
-}
-
-/// The grant's notification (see [`Notice`]).
-async fn notification(conn: &mut AnyConnection, player_id: i64, title: &str, note: &str, notice: Notice) -> Result<(), AppError> {
-    match notice {
-        Notice::Read => notify::create_read(conn, player_id, NotificationType::Bonus, title, note).await?,
-        Notice::Unread => notify::create(conn, notify::Audience::Player(player_id), NotificationType::Bonus, title, note).await?,
-    };
-    Ok(())
 }

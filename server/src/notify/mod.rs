@@ -56,6 +56,54 @@ pub struct Notification {
     /// UTC, ISO 8601.
     pub time_stamp: String,
     pub is_read: bool,
+    /// The title and note in each language (`tr`, `en`), when the site wrote it (not an
+    /// operator's own words): a pushed notification is shown in the reader's language from it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<Object>)]
+    pub texts: Option<serde_json::Value>,
+}
+
+/// A notification's words, rendered in each language when it is created.
+#[derive(Debug, Clone)]
+pub struct Message {
+    pub title: crate::i18n::Words,
+    pub note: crate::i18n::Words,
+}
+
+impl Message {
+    pub fn new(title: crate::i18n::Words, note: crate::i18n::Words) -> Message {
+        Message { title, note }
+    }
+
+    /// `{"tr": {"title", "note"}, "en": {...}}`.
+    fn texts(&self) -> serde_json::Value {
+        use crate::i18n::Locale;
+        let mut by = serde_json::Map::new();
+        for locale in [Locale::Tr, Locale::En] {
+            by.insert(locale.code().into(), serde_json::json!({"title": self.title.render(locale), "note": self.note.render(locale)}));
+        }
+        serde_json::Value::Object(by)
+    }
+}
+
+/// The title and note of `texts` in `locale`, if it has them.
+pub fn in_locale(texts: &serde_json::Value, locale: &str) -> Option<(String, String)> {
+    let words = texts.get(locale)?;
+    Some((words.get("title")?.as_str()?.to_string(), words.get("note")?.as_str()?.to_string()))
+}
+
+/// Creates a notification the site writes, in every language (each reader reads their own), with
+/// its journal event; `read` lists it already read (what the player did themselves).
+pub async fn send(
+    conn: &mut sqlx::AnyConnection,
+    audience: Audience,
+    kind: NotificationType,
+    message: &Message,
+    read: bool,
+) -> Result<Notification, sqlx::Error> {
+    let texts = message.texts();
+    let (title, note) = in_locale(&texts, crate::i18n::Locale::Tr.code()).unwrap_or_default();
+    insert(conn, audience, kind, &title, &note, read, Some(texts)).await
 }
 
 /// Creates a notification inside the caller's transaction, with its journal event (so it is pushed
@@ -67,7 +115,7 @@ pub async fn create(
     title: &str,
     note: &str,
 ) -> Result<Notification, sqlx::Error> {
-    insert(conn, audience, kind, title, note, false).await
+    insert(conn, audience, kind, title, note, false, None).await
 }
 
 /// The same for one player, listed already read: what the player did themselves, whose answer on
@@ -79,7 +127,7 @@ pub async fn create_read(
     title: &str,
     note: &str,
 ) -> Result<Notification, sqlx::Error> {
-    insert(conn, Audience::Player(player_id), kind, title, note, true).await
+    insert(conn, Audience::Player(player_id), kind, title, note, true, None).await
 }
 
 async fn insert(
@@ -89,21 +137,24 @@ async fn insert(
     title: &str,
     note: &str,
     read: bool,
+    texts: Option<serde_json::Value>,
 ) -> Result<Notification, sqlx::Error> {
     let now = now_ms();
     let player_id = match audience {
         Audience::Player(id) => Some(id),
         Audience::Everyone => None,
     };
-    let id: i64 =
-        sqlx::query_scalar("INSERT INTO notifications (player_id, type, title, note, created_at) VALUES ($1, $2, $3, $4, $5) RETURNING id")
-            .bind(player_id)
-            .bind(kind as i64)
-            .bind(title)
-            .bind(note)
-            .bind(now)
-            .fetch_one(&mut *conn)
-            .await?;
+    let id: i64 = sqlx::query_scalar(
+        "INSERT INTO notifications (player_id, type, title, note, created_at, texts) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id",
+    )
+    .bind(player_id)
+    .bind(kind as i64)
+    .bind(title)
+    .bind(note)
+    .bind(now)
+    .bind(texts.as_ref().map(|t| t.to_string()))
+    .fetch_one(&mut *conn)
+    .await?;
     if let (true, Some(player_id)) = (read, player_id) {
         sqlx::query("INSERT INTO notification_reads (notification_id, player_id, read_at) VALUES ($1, $2, $3)")
             .bind(id)
@@ -112,8 +163,15 @@ async fn insert(
             .execute(&mut *conn)
             .await?;
     }
-    let n =
-        Notification { id, title: title.to_string(), note: note.to_string(), kind: kind as i64, time_stamp: iso_utc(now), is_read: read };
+    let n = Notification {
+        id,
+        title: title.to_string(),
+        note: note.to_string(),
+        kind: kind as i64,
+        time_stamp: iso_utc(now),
+        is_read: read,
+        texts,
+    };
     let message = serde_json::to_string(&n).unwrap_or_default();
     journal::publish(conn, player_id, None, journal::NOTIFICATION, &message).await?;
     Ok(n)

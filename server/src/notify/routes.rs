@@ -21,7 +21,7 @@ pub fn router() -> OpenApiRouter<Db> {
 #[utoipa::path(post, path = "/customer/notification", tag = "notifications", request_body = PageBody,
     responses((status = 200, body = Envelope<Vec<Notification>>)), security(("bearer" = [])))]
 async fn notifications(State(db): State<Db>, me: CurrentPlayer, AppJson(body): AppJson<PageBody>) -> ApiResult<Vec<Notification>> {
-    Ok(Envelope::ok(store::list(&db, me.player_id, body.paging(100)).await?))
+    Ok(Envelope::ok(store::list(&db, me.player_id, body.paging(100), crate::i18n::Locale::current().code()).await?))
 }
 
 #[derive(Debug, Deserialize, ToSchema)]

@@ -7,9 +7,10 @@ use crate::db::{Db, now_ms};
 use crate::http::history::Paging;
 
 /// A player's notifications, newest first: their own and the broadcasts since they registered.
-pub async fn list(db: &Db, player_id: i64, page: Paging) -> Result<Vec<Notification>, sqlx::Error> {
+/// Each in `locale` when the site wrote it in every language.
+pub async fn list(db: &Db, player_id: i64, page: Paging, locale: &str) -> Result<Vec<Notification>, sqlx::Error> {
     let rows = sqlx::query(
-        "SELECT n.id, n.title, n.note, n.type, n.created_at, CASE WHEN r.player_id IS NULL THEN 0 ELSE 1 END \
+        "SELECT n.id, n.title, n.note, n.type, n.created_at, CASE WHEN r.player_id IS NULL THEN 0 ELSE 1 END, n.texts \
          FROM notifications n \
          LEFT JOIN notification_reads r ON r.notification_id = n.id AND r.player_id = $1 \
          WHERE n.player_id = $1 \
@@ -23,13 +24,19 @@ pub async fn list(db: &Db, player_id: i64, page: Paging) -> Result<Vec<Notificat
     .await?;
     rows.iter()
         .map(|r| {
+            let texts: Option<serde_json::Value> = r.try_get::<Option<String>, _>(6)?.and_then(|t| serde_json::from_str(&t).ok());
+            let (title, note) = match texts.as_ref().and_then(|t| super::in_locale(t, locale)) {
+                Some(words) => words,
+                None => (r.try_get(1)?, r.try_get(2)?),
+            };
             Ok(Notification {
                 id: r.try_get(0)?,
-                title: r.try_get(1)?,
-                note: r.try_get(2)?,
+                title,
+                note,
                 kind: r.try_get(3)?,
                 time_stamp: iso_utc(r.try_get(4)?),
                 is_read: r.try_get::<i64, _>(5)? != 0,
+                texts: None,
             })
         })
         .collect()

@@ -38,7 +38,7 @@ use serde::Deserialize;
 
 use crate::db::{Db, now_ms};
 use crate::error::AppError;
-use crate::i18n::{t, text};
+use crate::i18n::{Words, t};
 use crate::money::Kurus;
 use crate::notify::{self, Audience, NotificationType};
 use crate::wallet::{self, Account, Batch, Refs, Transfer, TransferKind, WalletError};
@@ -250,8 +250,11 @@ pub async fn withdraw(db: &Db, player_id: i64, method: &Method, detail: &ValidDe
     };
     store::set_hold(&mut tx, id, held.transfers[0].id).await?;
     let forfeited = crate::bonus::forfeit_all_in(&mut tx, player_id).await?;
-    let note = t("notify.withdraw_requested_note").replace("{amount}", &detail.amount.to_string()).replace("{reference}", &reference);
-    notify::create(&mut tx, Audience::Player(player_id), NotificationType::Withdraw, &t("notify.withdraw_title"), &note).await?;
+    let message = notify::Message::new(
+        Words::new("notify.withdraw_title"),
+        Words::new("notify.withdraw_requested_note").with("{amount}", detail.amount).with("{reference}", &reference),
+    );
+    notify::send(&mut tx, Audience::Player(player_id), NotificationType::Withdraw, &message, false).await?;
     tx.commit().await?;
     tracing::info!(player_id, request = id, amount = detail.amount.minor(), "withdrawal requested");
     let mut message = t("payments.withdraw_requested").replace("{amount}", &detail.amount.to_string());
@@ -426,14 +429,13 @@ pub(crate) async fn decide(db: &Db, id: i64, to: RequestStatus, by: &str, reason
             }
         }
     };
-    // The player's language when they made the request, whoever decides now.
-    let locale = store::request_locale(&mut tx, id).await?;
-    let title = text(if kind == NotificationType::Deposit { "notify.deposit_title" } else { "notify.withdraw_title" }, locale);
-    let note = text(note_key, locale)
-        .replace("{amount}", &request.amount.to_string())
-        .replace("{reference}", &request.reference)
-        .replace("{reason}", reason.unwrap_or_default());
-    notify::create(&mut tx, Audience::Player(request.player_id), kind, &title, &note).await?;
+    // In every language: the player reads it in theirs, whoever decides now.
+    let title = Words::new(if kind == NotificationType::Deposit { "notify.deposit_title" } else { "notify.withdraw_title" });
+    let note = Words::new(note_key)
+        .with("{amount}", request.amount)
+        .with("{reference}", &request.reference)
+        .with("{reason}", reason.unwrap_or_default());
+    notify::send(&mut tx, Audience::Player(request.player_id), kind, &notify::Message::new(title, note), false).await?;
     tx.commit().await?;
     tracing::info!(request = id, status = to.as_str(), by, "payment request decided");
     Ok(request)

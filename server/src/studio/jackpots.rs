@@ -20,7 +20,6 @@ use utoipa::ToSchema;
 
 use super::engine::jackpot::{self, JACKPOTS};
 use crate::db::{Db, now_ms};
-use crate::i18n::t;
 use crate::money::Kurus;
 use crate::notify::{self, Audience, NotificationType};
 use crate::rounds::{CallError, Move, Work};
@@ -194,10 +193,13 @@ async fn pay_level(
         }],
     };
     wallet::commit_in(work.conn(), &batch).await?;
-    let title = t("notify.jackpot_title").replace("{jackpot}", jp.name);
-    let note =
-        t("notify.jackpot_note").replace("{jackpot_level}", &format!("{} ({})", l.level, l.name)).replace("{amount}", &amount.to_string());
-    notify::create(work.conn(), Audience::Player(player_id), NotificationType::Jackpot, &title, &note).await?;
+    let message = notify::Message::new(
+        crate::i18n::Words::new("notify.jackpot_title").with("{jackpot}", jp.name),
+        crate::i18n::Words::new("notify.jackpot_note")
+            .with("{jackpot_level}", format!("{} ({})", l.level, l.name))
+            .with("{amount}", amount),
+    );
+    notify::send(work.conn(), Audience::Player(player_id), NotificationType::Jackpot, &message, false).await?;
     let win = JackpotWin { jackpot: jp.name.to_string(), level: l.level.to_string(), name: l.name.to_string(), amount: amount.minor() };
     Ok((win, after))
 }

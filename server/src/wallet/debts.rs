@@ -116,15 +116,11 @@ pub(super) async fn record(conn: &mut AnyConnection, player_id: i64, account_id:
     .bind(now)
     .execute(&mut *conn)
     .await?;
-    let note = crate::i18n::t("notify.debt_note").replace("{amount}", &amount.to_string());
-    crate::notify::create(
-        conn,
-        crate::notify::Audience::Player(player_id),
-        crate::notify::NotificationType::System,
-        &crate::i18n::t("notify.debt_title"),
-        &note,
-    )
-    .await?;
+    let message = crate::notify::Message::new(
+        crate::i18n::Words::new("notify.debt_title"),
+        crate::i18n::Words::new("notify.debt_note").with("{amount}", amount),
+    );
+    crate::notify::send(conn, crate::notify::Audience::Player(player_id), crate::notify::NotificationType::System, &message, false).await?;
     tracing::warn!(player_id, amount = amount.minor(), "a correction left a player owing the house");
     Ok(())
 }

@@ -227,8 +227,8 @@ on_both_engines! {
         // Assert
         let got: Vec<(u16, &str)> = answers.iter().map(|(st, b)| (*st, b["message"].as_str().unwrap_or(""))).collect();
         assert_eq!(got[0], (422, "Bahis 1 ₺ ile 1.000 ₺ arasındadır."));
-        assert_eq!(got[1], (422, "A bet is 1 ₺ to 1,000 ₺."));
-        assert_eq!(got[2], (422, "The auto cash-out is between 1.01x and 10,000x."));
+        assert_eq!(got[1], (422, "A bet must be between 1 ₺ and 1,000 ₺."));
+        assert_eq!(got[2], (422, "Auto cash-out must be between 1.01x and 10,000x."));
         assert_eq!(got[3], (400, "Yetersiz bakiye"));
         assert_eq!(answers[3].1["data"]["balance"].as_f64(), Some(3.0));
         assert_eq!(got[4].0, 404);

@@ -196,16 +196,16 @@ on_both_engines! {
         assert_eq!(rejected.reason.as_deref(), Some("The name does not match the account."));
         assert!(rejected.decided_at.is_some());
         assert_eq!(rejected.detail["Iban"], "TR360001000123456789012345");
-        let withdraw_notes: Vec<String> =
-            sqlx::query_scalar("SELECT note FROM notifications WHERE player_id = $1 AND type = 2 ORDER BY id").bind(p.id).fetch_all(&app.db.pool).await.unwrap();
+        // The notifications are written in every language: the player reads theirs (English here).
+        let texts: Vec<String> =
+            sqlx::query_scalar("SELECT texts FROM notifications WHERE player_id = $1 AND type = 2 ORDER BY id").bind(p.id).fetch_all(&app.db.pool).await.unwrap();
+        let english: Vec<Value> = texts.iter().map(|t| serde_json::from_str::<Value>(t).unwrap()["en"].clone()).collect();
+        let withdraw_notes: Vec<&str> = english.iter().map(|w| w["note"].as_str().unwrap()).collect();
         assert_eq!(withdraw_notes.len(), 4, "request and decision of each: {withdraw_notes:?}");
         assert!(withdraw_notes[1].contains("The name does not match the account."), "{withdraw_notes:?}");
-        // The operator's decisions speak the language the player asked in (English here).
         assert!(withdraw_notes[1].starts_with("Your withdrawal request of 300,00 ₺"), "{withdraw_notes:?}");
         assert!(withdraw_notes[3].starts_with("Your withdrawal of 400,00 ₺"), "{withdraw_notes:?}");
-        let titles: Vec<String> =
-            sqlx::query_scalar("SELECT title FROM notifications WHERE player_id = $1 AND type = 2").bind(p.id).fetch_all(&app.db.pool).await.unwrap();
-        assert!(titles.iter().all(|t| t == "Withdrawal"), "{titles:?}");
+        assert!(english.iter().all(|w| w["title"] == "Withdrawal"), "{english:?}");
         let report = kasa::wallet::report(&app.db, None, None).await.unwrap();
         assert_eq!((report.deposits["havale"], report.withdrawals["ewallet"]), (100_000, 40_000));
         assert!(!report.withdrawals.contains_key("havale"), "a voided hold is no withdrawal");
@@ -385,7 +385,7 @@ on_both_engines! {
             .await;
             assert_eq!(count_status(&answers, 200), 3, "{answers:?}");
             assert_eq!(count_status(&answers, 409), 3, "{answers:?}");
-            assert!(answers.iter().filter(|(s, _)| *s == 409).all(|(_, b)| b["message"].as_str().unwrap().starts_with("You already have 3 deposits waiting")));
+            assert!(answers.iter().filter(|(s, _)| *s == 409).all(|(_, b)| b["message"].as_str().unwrap().starts_with("You already have 3 pending deposits")));
             let accepted: Vec<(i64, f64)> = answers
                 .iter()
                 .filter(|(s, _)| *s == 200)
@@ -436,7 +436,7 @@ on_both_engines! {
         let reference = body["data"]["reference"].as_str().unwrap();
         assert_eq!(
             body["message"],
-            format!("Send 1.250,50 ₺ by bank transfer to Kasa Ödeme Hizmetleri A.Ş., IBAN TR33 0006 1005 1978 6457 8413 26, writing {reference} in the description. It is added to your balance once confirmed.")
+            format!("Send 1.250,50 ₺ by bank transfer to Kasa Ödeme Hizmetleri A.Ş., IBAN TR33 0006 1005 1978 6457 8413 26, with {reference} as the payment description. It is added to your balance once confirmed.")
         );
         assert!(ewallet["message"].as_str().unwrap().starts_with("75,00 ₺ tutarını Jeton hesabınızdan"), "{ewallet}");
         assert_eq!(card.0, 200, "{card:?}");
@@ -945,7 +945,7 @@ mod deposit_bonuses {
             let claim = app.pay(&p, "/api/bonus/claim", json!({"slug": "welcome"}), "en").await;
 
             // Assert
-            assert_eq!((low, low_body["message"].as_str()), (400, Some("This bonus needs a deposit of at least 100,00 ₺.")));
+            assert_eq!((low, low_body["message"].as_str()), (400, Some("This bonus requires a deposit of at least 100,00 ₺.")));
             assert_eq!(requests_after_low, 0, "a refused deposit writes nothing");
             assert_eq!(bonuses(&app, &p).await, [("welcome".to_string(), 30_000, 30_000 * 25)]);
             let b = kasa::wallet::balances(&app.db, p.id).await.unwrap();
@@ -1002,10 +1002,36 @@ mod deposit_bonuses {
             let bank_other_day = app.pay(&p, "/api/payment/deposit", bank("other-day"), "tr").await;
 
             // Assert
-            assert_eq!((other_day.0, other_day.1["message"].as_str()), (400, Some("This deposit bonus is not available to you now.")));
+            assert_eq!((other_day.0, other_day.1["message"].as_str()), (400, Some("This deposit bonus is not available to you right now.")));
             assert_eq!(unknown.0, 400);
             assert_eq!(bank_other_day.0, 400, "{}", bank_other_day.1);
             assert_eq!(app.requests().await, 0);
         }
+    }
+}
+
+on_both_engines! {
+    async fn a_decision_notifies_the_player_in_the_language_they_read_in_whatever_language_they_asked_in(app) {
+        // Arrange: a deposit asked for in Turkish.
+        let p = player(&app).await;
+        let (_, d) = app.pay(&p, "/api/payment/deposit", json!({"id": EWALLET_DEPOSIT, "target": "pay", "detail": {"Wallet": 1, "Amount": 100}}), "tr").await;
+        let id = d["data"]["id"].as_i64().unwrap();
+
+        // Act: the operator approves it; the player reads the list in English, then in Turkish.
+        kasa::payments::approve(&app.db, id).await.unwrap();
+        let list = |lang: &'static str| {
+            let req = app.client.post(app.url("/api/customer/notification")).bearer_auth(&p.token).header("x-locale", lang).json(&json!({"skip": 0, "take": 10}));
+            async move { crate::helpers::envelope(req.send().await.unwrap()).await }
+        };
+        let (english, turkish) = (list("en").await, list("tr").await);
+
+        // Assert
+        let first = |l: &Value| (l["data"][0]["title"].as_str().unwrap_or_default().to_string(), l["data"][0]["note"].as_str().unwrap_or_default().to_string());
+        let (en_title, en_note) = first(&english);
+        let (tr_title, tr_note) = first(&turkish);
+        assert_eq!(en_title, "Deposit", "{english}");
+        assert!(en_note.starts_with("Your deposit of 100,00 ₺"), "{en_note}");
+        assert_eq!(tr_title, "Yatırım", "{turkish}");
+        assert!(tr_note.contains("100,00 ₺") && !tr_note.starts_with("Your"), "{tr_note}");
     }
 }

@@ -51,13 +51,13 @@ on_both_engines! {
 
         // Assert: five tries were counted, and only those were compared.
         assert_eq!(count_status(&answers, 400), 50, "{answers:?}");
-        let evaluated_wrong = answers.iter().filter(|a| message(a) == "The code is wrong.").count();
+        let evaluated_wrong = answers.iter().filter(|a| message(a) == "The code is incorrect.").count();
         assert!(evaluated_wrong <= 4, "{evaluated_wrong} guesses were compared");
         assert_eq!(scalar(&app, "SELECT attempts FROM one_time_codes").await, 5);
         let late = envelope(app.client.post(app.url("/api/auth/checkresetcode")).header("x-locale", "en")
             .json(&json!({"username": "aysegul1", "code": right})).send().await.unwrap()).await;
         assert_eq!(late["success"], false, "{late}");
-        assert_eq!(late["message"], "Too many wrong attempts. Please ask for a new code.");
+        assert_eq!(late["message"], "Too many incorrect attempts. Please request a new code.");
         let changed = app.post_json("/api/auth/changepasswordwithcode",
             &json!({"username": "aysegul1", "code": right, "password": "ele123456", "password2": "ele123456"})).await;
         assert_eq!(changed.status(), 400);
@@ -83,7 +83,7 @@ on_both_engines! {
 
         // Assert
         assert_eq!(count_status(&answers, 400), 50, "{answers:?}");
-        let evaluated_wrong = answers.iter().filter(|a| message(a) == "The code is wrong.").count();
+        let evaluated_wrong = answers.iter().filter(|a| message(a) == "The code is incorrect.").count();
         assert!(evaluated_wrong <= 4, "{evaluated_wrong} guesses were compared");
         assert_eq!(scalar(&app, "SELECT attempts FROM one_time_codes").await, 5);
         let late = app.post_auth("/api/customer/updatephone", &token, &json!({"step": 2, "phone": PHONE, "code": right})).await;

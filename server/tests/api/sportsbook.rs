@@ -267,7 +267,7 @@ pub(crate) mod betting {
             // Assert
             for (stake, status, body) in &answers {
                 assert_eq!(*status, 400, "{stake}: {body}");
-                assert_eq!(body["message"], "An amount is in lira with at most two decimals.", "{stake}");
+                assert_eq!(body["message"], "Enter an amount in lira with at most two decimal places.", "{stake}");
             }
             assert_eq!(exact.0, 200, "{}", exact.1);
             assert_eq!(money(&app, p).await, (100_000 - 1_050, 0), "only the exact stake moved money");

@@ -495,7 +495,7 @@ on_both_engines! {
             messages,
             vec![
                 (422, "Bu bahis bu masada yok."),
-                (422, "Each bet is a whole lira amount within the table's limits."),
+                (422, "Each bet must be a whole lira amount within the table's limits."),
                 (422, "Place a bet first."),
                 (422, "This bet is not on this table."),
                 (422, "Too many bets in one round."),

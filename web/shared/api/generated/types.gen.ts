@@ -2037,6 +2037,13 @@ export type EnvelopeVecNotification = {
     isRead: boolean;
     note: string;
     /**
+     * The title and note in each language (`tr`, `en`), when the site wrote it (not an
+     * operator's own words): a pushed notification is shown in the reader's language from it.
+     */
+    texts?: {
+      [key: string]: unknown;
+    } | null;
+    /**
      * UTC, ISO 8601.
      */
     timeStamp: string;
@@ -2715,6 +2722,13 @@ export type Notification = {
   id: number;
   isRead: boolean;
   note: string;
+  /**
+   * The title and note in each language (`tr`, `en`), when the site wrote it (not an
+   * operator's own words): a pushed notification is shown in the reader's language from it.
+   */
+  texts?: {
+    [key: string]: unknown;
+  } | null;
   /**
    * UTC, ISO 8601.
    */

@@ -79,15 +79,15 @@ describe('Claim Reward', () => {
     const wrapper = ({ children }: { children: ReactNode }) => (
       <QueryClientProvider client={client}>{children}</QueryClientProvider>
     );
-    const out = renderHook(() => useClaimRewardBadge('Ödülünü Al'), { wrapper });
-    expect(out.result.current).toEqual({ badge: null, name: 'Ödülünü Al' });
+    const out = renderHook(() => useClaimRewardBadge('Ödül Al'), { wrapper });
+    expect(out.result.current).toEqual({ badge: null, name: 'Ödül Al' });
     expect(fetchMock).not.toHaveBeenCalled();
     out.unmount();
 
     setAuthData({ token: 't' });
-    const { result } = renderHook(() => useClaimRewardBadge('Ödülünü Al'), { wrapper });
+    const { result } = renderHook(() => useClaimRewardBadge('Ödül Al'), { wrapper });
     await waitFor(() => expect(result.current.badge).toBe('2'));
-    expect(result.current.name).toBe('Ödülünü Al, 2 ödül alınabilir');
+    expect(result.current.name).toBe('Ödül Al, 2 ödül alınabilir');
   });
 });
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { getCurrentLanguage, setCurrentLanguage } from '@/lib/language';
 import {
   NOTIFICATION_TAKE,
   addNotification,
@@ -93,6 +94,33 @@ describe('the cache on a push', () => {
     expect(pushed).toMatchObject({ id: 7, title: 'Merhaba', isRead: false });
     expect(parsePushedNotification('{"title":"no id"}')).toBeNull();
     expect(parsePushedNotification('oops')).toBeNull();
+  });
+
+  it('shows a pushed notification in the reader’s language when the server wrote it in each', () => {
+    const message = JSON.stringify({
+      id: 8,
+      title: 'Yatırım',
+      note: 'Yatırımınız eklendi.',
+      type: 1,
+      timeStamp: '2026-11-22T01:16:57Z',
+      isRead: false,
+      texts: {
+        tr: { title: 'Yatırım', note: 'Yatırımınız eklendi.' },
+        en: { title: 'Deposit', note: 'Your deposit has been added.' },
+      },
+    });
+    const before = getCurrentLanguage();
+    try {
+      setCurrentLanguage('en');
+      expect(parsePushedNotification(message)).toMatchObject({
+        title: 'Deposit',
+        note: 'Your deposit has been added.',
+      });
+      setCurrentLanguage('tr');
+      expect(parsePushedNotification(message)).toMatchObject({ title: 'Yatırım' });
+    } finally {
+      setCurrentLanguage(before);
+    }
   });
 
   it('puts the new one first, without duplicates, keeping at most 100', () => {

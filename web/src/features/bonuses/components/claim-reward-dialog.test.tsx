@@ -83,7 +83,7 @@ describe('the Claim Reward dialog', () => {
       envelope(true, null, [{ ...trial, needsPhone: true }, welcome]),
     );
     renderDialog();
-    const dialog = screen.getByRole('dialog', { name: 'Ödülünü Al' });
+    const dialog = screen.getByRole('dialog', { name: 'Ödül Al' });
     const items = await within(dialog).findAllByTestId('claimable');
     const trialItem = items.find((i) => i.dataset.slug === 'trial');
     if (!trialItem) throw new Error('the trial offer is listed');
@@ -101,7 +101,7 @@ describe('the Claim Reward dialog', () => {
     const user = userEvent.setup();
     fetchMock.mockResolvedValueOnce(envelope(true, null, [trial, welcome]));
     renderDialog();
-    const dialog = screen.getByRole('dialog', { name: 'Ödülünü Al' });
+    const dialog = screen.getByRole('dialog', { name: 'Ödül Al' });
     const items = await within(dialog).findAllByTestId('claimable');
     expect(items).toHaveLength(2);
     const first = within(items[0]);

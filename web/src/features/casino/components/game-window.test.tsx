@@ -80,7 +80,7 @@ describe('the game window', () => {
     renderWindow();
     await screen.findByTitle(studio.name);
     await user.click(screen.getByRole('button', { name: 'Reload the game' }));
-    expect(notify.info).toHaveBeenCalledWith('Game will be reloaded. Please wait...');
+    expect(notify.info).toHaveBeenCalledWith('The game is reloading. Please wait...');
   });
 
   function failWith(message: string) {

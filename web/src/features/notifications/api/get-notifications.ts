@@ -1,7 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
+import * as z from 'zod/mini';
 import { api } from '@/lib/api-client';
 import type { Notification, PageBody } from '@shared/api/generated';
 import { zNotification, zNotificationsResponse } from '@shared/api/generated/zod.gen';
+import { getCurrentLanguage } from '@/lib/language';
 import { useSession } from '@/lib/session-store';
 
 /** POST customer/notification {skip 0, take 100} (spec section 7), newest first. */
@@ -47,10 +49,20 @@ export function countUnread(list: readonly Notification[] | undefined): number {
 
 export const sameId = (a: NotificationId, b: NotificationId) => String(a) === String(b);
 
-/** A pushed notification (the hub's message is its JSON), or null when it is not one. */
+/** A notification's words in one language (the push carries them in every language). */
+const wordsSchema = z.object({ title: z.string(), note: z.string() });
+
+/**
+ * A pushed notification (the hub's message is its JSON), or null when it is not one. The server
+ * writes its own notifications in every language (`texts`): the reader's is shown (issue 30), the
+ * stored title and note otherwise.
+ */
 export function parsePushedNotification(message: string): Notification | null {
   try {
-    return zNotification.safeParse(JSON.parse(message)).data ?? null;
+    const notification = zNotification.safeParse(JSON.parse(message)).data;
+    if (!notification) return null;
+    const words = wordsSchema.safeParse(notification.texts?.[getCurrentLanguage() || 'tr']).data;
+    return words ? { ...notification, title: words.title, note: words.note } : notification;
   } catch {
     return null;
   }
