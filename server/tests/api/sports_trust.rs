@@ -55,7 +55,7 @@ on_both_engines! {
         // Assert: the same fixtures, other results.
         let (ours, theirs) = (final_scores(&app).await, final_scores(&other).await);
         assert_eq!(ours.len(), theirs.len());
-        assert!(ours.len() >= 20);
+        assert!(ours.len() >= 12, "{}", ours.len());
         let mut differ = 0;
         for (key, (home, away, score)) in &ours {
             let (h, a, s) = &theirs[key];

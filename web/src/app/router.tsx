@@ -139,12 +139,19 @@ export const routes: RouteObject[] = [
         ],
       },
       {
+        // /promotions/:slug is the same page with that promotion's dialog open (the banners link
+        // there): the page stays mounted between the two, and reads the slug; the children show
+        // nothing of their own.
         path: 'promotions',
         handle: { crumb: { key: 'menu.promotions', url: '/promotions' } } satisfies RouteHandle,
         ...page(async () => {
           const { PromotionsRoute } = await import('./routes/promotions');
           return <PromotionsRoute />;
         }),
+        children: [
+          { index: true, element: null },
+          { path: ':slug', element: null },
+        ],
       },
       {
         path: 'fair',

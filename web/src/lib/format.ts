@@ -1,4 +1,10 @@
-import { formatIsoDate as isoDate, formatWhen, toDate, type DateValue } from '@shared/format/date';
+import {
+  formatIsoDate as isoDate,
+  formatWhen,
+  intlLocale as intlLocaleOf,
+  toDate,
+  type DateValue,
+} from '@shared/format/date';
 import { formatLira } from '@shared/format/money';
 import { getCurrentLanguage } from './language';
 
@@ -51,4 +57,21 @@ export function formatPhone(phone: string): string {
   const d = phone.replace(/\D/g, '');
   if (d.length !== 12) return phone;
   return `+${d.slice(0, 2)} ${d.slice(2, 5)} ${d.slice(5, 8)} ${d.slice(8, 10)} ${d.slice(10)}`;
+}
+
+/**
+ * Lira in the language without a whole amount's zero decimals, as a promotion states its terms:
+ * `5.000 ₺` in Turkish, `₺5,000` in English (`12,50 ₺` / `₺12.50` keep them).
+ */
+export function formatMoneyShort(amount: number, lang: string = getCurrentLanguage()): string {
+  const text = formatLira(amount, lang);
+  return Number.isInteger(amount) ? text.replace(/[.,]00(?=\D*$)/, '') : text;
+}
+
+/** A percentage in the language: `%100` in Turkish, `100%` in English. */
+export function formatPercent(percent: number, lang: string = getCurrentLanguage()): string {
+  return new Intl.NumberFormat(intlLocaleOf(lang), {
+    style: 'percent',
+    maximumFractionDigits: 2,
+  }).format(percent / 100);
 }

@@ -21,8 +21,17 @@ pub struct Competition {
     /// Football: (attack, defence); basketball: (points scored, points allowed) per game;
     /// tennis and volleyball: (rating, 0).
     pub sides: &'static [(&'static str, f64, f64)],
+    /// The most fixtures of a day (fewer when fewer sides are rested enough, see [`REST_DAYS`]).
     pub per_day: usize,
+    /// The league's local kick-off times (hour, minute), the day's fixtures taking them in turn.
+    pub kickoffs: &'static [(i64, i64)],
+    /// The league's offset from UTC in hours (its winter time), for its kick-offs.
+    pub utc_offset: i64,
 }
+
+/// A side plays at most once in this many days (issue 30: a calendar that looks real): the sides
+/// of a competition take turns, a side's turn coming every `REST_DAYS` days.
+pub const REST_DAYS: i64 = 3;
 
 pub const COMPETITIONS: &[Competition] = &[
     Competition {
@@ -41,8 +50,18 @@ pub const COMPETITIONS: &[Competition] = &[
             ("Kasımpaşa", 0.95, 1.15),
             ("Antalyaspor", 0.85, 1.15),
             ("Konyaspor", 0.85, 1.1),
+            ("Kayserispor", 0.85, 1.2),
+            ("Alanyaspor", 0.95, 1.1),
+            ("Çaykur Rizespor", 0.9, 1.15),
+            ("Gaziantep FK", 0.9, 1.1),
+            ("Eyüpspor", 0.9, 1.05),
+            ("Kocaelispor", 0.85, 1.1),
+            ("Gençlerbirliği", 0.85, 1.15),
+            ("Fatih Karagümrük", 0.85, 1.2),
         ],
         per_day: 4,
+        kickoffs: &[(17, 0), (19, 0), (20, 0), (20, 30)],
+        utc_offset: 3,
     },
     Competition {
         key: "premier-league",
@@ -58,8 +77,14 @@ pub const COMPETITIONS: &[Competition] = &[
             ("Newcastle", 1.15, 0.95),
             ("Aston Villa", 1.15, 1.0),
             ("Brighton", 1.05, 1.05),
+            ("Manchester United", 1.2, 1.0),
+            ("West Ham", 1.05, 1.1),
+            ("Fulham", 1.0, 1.05),
+            ("Bournemouth", 1.05, 1.1),
         ],
         per_day: 3,
+        kickoffs: &[(12, 30), (15, 0), (17, 30), (20, 0)],
+        utc_offset: 0,
     },
     Competition {
         key: "la-liga",
@@ -75,6 +100,8 @@ pub const COMPETITIONS: &[Competition] = &[
             ("Villarreal", 1.1, 1.05),
         ],
         per_day: 2,
+        kickoffs: &[(14, 0), (16, 15), (18, 30), (21, 0)],
+        utc_offset: 1,
     },
     Competition {
         key: "champions-league",
@@ -85,11 +112,13 @@ pub const COMPETITIONS: &[Competition] = &[
             ("Bayern München", 1.65, 0.85),
             ("Paris Saint-Germain", 1.5, 0.85),
             ("Inter", 1.35, 0.75),
-            ("Real Madrid", 1.6, 0.75),
-            ("Manchester City", 1.6, 0.75),
-            ("Galatasaray", 1.3, 1.0),
+            ("Juventus", 1.25, 0.8),
+            ("Borussia Dortmund", 1.35, 0.95),
+            ("Benfica", 1.2, 0.95),
         ],
         per_day: 2,
+        kickoffs: &[(18, 45), (21, 0)],
+        utc_offset: 1,
     },
     Competition {
         key: "bsl",
@@ -105,6 +134,8 @@ pub const COMPETITIONS: &[Competition] = &[
             ("Bahçeşehir Koleji", 79.0, 82.0),
         ],
         per_day: 2,
+        kickoffs: &[(15, 0), (17, 30), (20, 0)],
+        utc_offset: 3,
     },
     Competition {
         key: "euroleague",
@@ -115,11 +146,13 @@ pub const COMPETITIONS: &[Competition] = &[
             ("Real Madrid", 85.0, 77.0),
             ("Panathinaikos", 84.0, 78.0),
             ("Olympiacos", 82.0, 76.0),
-            ("Fenerbahçe Beko", 84.0, 77.0),
+            ("Partizan", 82.0, 79.0),
             ("Barcelona", 83.0, 79.0),
             ("Monaco", 84.0, 80.0),
         ],
         per_day: 2,
+        kickoffs: &[(19, 0), (20, 30)],
+        utc_offset: 1,
     },
     Competition {
         key: "nba",
@@ -135,6 +168,8 @@ pub const COMPETITIONS: &[Competition] = &[
             ("Golden State Warriors", 114.0, 113.0),
         ],
         per_day: 2,
+        kickoffs: &[(19, 0), (19, 30), (22, 0)],
+        utc_offset: -5,
     },
     Competition {
         key: "atp",
@@ -150,6 +185,8 @@ pub const COMPETITIONS: &[Competition] = &[
             ("D. Medvedev", 86.0, 0.0),
         ],
         per_day: 2,
+        kickoffs: &[(11, 0), (13, 30), (16, 0), (19, 0)],
+        utc_offset: 1,
     },
     Competition {
         key: "wta",
@@ -165,6 +202,8 @@ pub const COMPETITIONS: &[Competition] = &[
             ("Z. Sonay", 75.0, 0.0),
         ],
         per_day: 2,
+        kickoffs: &[(12, 0), (14, 30), (17, 0)],
+        utc_offset: 1,
     },
     Competition {
         key: "sultanlar-ligi",
@@ -180,6 +219,8 @@ pub const COMPETITIONS: &[Competition] = &[
             ("Nilüfer Belediyespor", 78.0, 0.0),
         ],
         per_day: 2,
+        kickoffs: &[(14, 0), (17, 0), (19, 0)],
+        utc_offset: 3,
     },
     Competition {
         key: "efeler-ligi",
@@ -195,6 +236,8 @@ pub const COMPETITIONS: &[Competition] = &[
             ("Cizre Belediyespor", 80.0, 0.0),
         ],
         per_day: 2,
+        kickoffs: &[(15, 0), (18, 0), (19, 30)],
+        utc_offset: 3,
     },
 ];
 
@@ -233,22 +276,37 @@ pub fn model(comp: &Competition, home: usize, away: usize) -> Model {
     }
 }
 
+/// The sides of a competition whose turn it is on `day`: a side plays on every
+/// [`REST_DAYS`]th day only, so never twice in fewer days.
+fn rested(comp: &Competition, day: i64) -> Vec<usize> {
+    (0..comp.sides.len()).filter(|i| (*i as i64 - day).rem_euclid(REST_DAYS) == 0).collect()
+}
+
+/// When the `n`th fixture of `day` kicks off (epoch ms): the league's `n`th local kick-off time.
+fn kick_off(comp: &Competition, day: i64, n: usize) -> i64 {
+    let (hour, minute) = comp.kickoffs[n % comp.kickoffs.len()];
+    day * DAY_MS + ((hour - comp.utc_offset) * 60 + minute) * MINUTE_MS
+}
+
+/// A competition's fixtures of `day`: (home side, away side, kick-off), the rested sides paired in
+/// an order drawn from the day (public: fixtures are published ahead).
+pub fn fixtures(comp: &Competition, day: i64) -> Vec<(usize, usize, i64)> {
+    let mut rng = seeded(&format!("{day}:{}", comp.key));
+    let mut order = rested(comp, day);
+    for i in (1..order.len()).rev() {
+        order.swap(i, rng.random_range(0..=i));
+    }
+    (0..comp.per_day.min(order.len() / 2)).map(|n| (order[2 * n], order[2 * n + 1], kick_off(comp, day, n))).collect()
+}
+
 /// Schedules the fixtures of the UTC day `day` (days since 1970) that are not there yet; how many
-/// were added.
+/// were added. Each competition pairs the sides whose turn it is (a side plays once in
+/// [`REST_DAYS`] days, never in two competitions: each side has one), at its local kick-off times.
 pub async fn schedule_day(db: &Db, day: i64) -> anyhow::Result<usize> {
     let mut added = 0;
-    for (ci, comp) in COMPETITIONS.iter().enumerate() {
-        let mut rng = seeded(&format!("{day}:{}", comp.key));
-        let mut order: Vec<usize> = (0..comp.sides.len()).collect();
-        for i in (1..order.len()).rev() {
-            order.swap(i, rng.random_range(0..=i));
-        }
-        for n in 0..comp.per_day.min(order.len() / 2) {
-            let (home, away) = (order[2 * n], order[2 * n + 1]);
+    for comp in COMPETITIONS {
+        for (n, (home, away, starts_at)) in fixtures(comp, day).into_iter().enumerate() {
             let feed_key = format!("{day}:{}:{n}", comp.key);
-            // Kick-offs between 08:00 and 22:00 UTC, spread over the competitions.
-            let slot = (ci * 5 + n * 11) % 28;
-            let starts_at = day * DAY_MS + 8 * 3_600_000 + slot as i64 * 30 * MINUTE_MS;
             let model = model(comp, home, away);
             let play = play_at(&model, &Script::empty(comp.sport), starts_at, -1);
             let mut tx = db.begin_write().await?;
@@ -297,4 +355,43 @@ async fn boost_main_market(conn: &mut AnyConnection, event_id: i64) -> anyhow::R
     .execute(&mut *conn)
     .await?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_side_plays_at_most_once_in_three_days_and_in_one_competition() {
+        for sport in Sport::ALL {
+            let mut last: std::collections::HashMap<&str, (i64, &str)> = std::collections::HashMap::new();
+            for day in 20_000..20_060 {
+                for comp in COMPETITIONS.iter().filter(|c| c.sport == sport) {
+                    for (home, away, _) in fixtures(comp, day) {
+                        for side in [comp.sides[home].0, comp.sides[away].0] {
+                            if let Some((before, other)) = last.insert(side, (day, comp.key)) {
+                                assert!(day - before >= REST_DAYS, "{side} plays on day {before} and {day}");
+                                assert_eq!(other, comp.key, "{side} plays in two competitions");
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn every_competition_plays_every_day_at_its_local_kick_off_times() {
+        for comp in COMPETITIONS {
+            for day in 20_000..20_003 {
+                let day_fixtures = fixtures(comp, day);
+                assert!(!day_fixtures.is_empty(), "{} on day {day}", comp.key);
+                for (_, _, at) in day_fixtures {
+                    let local_minutes = (at + comp.utc_offset * 3_600_000).rem_euclid(DAY_MS) / MINUTE_MS;
+                    assert!((11 * 60..=22 * 60).contains(&local_minutes), "{} kicks off at {local_minutes} local minutes", comp.key);
+                    assert_eq!(local_minutes % 15, 0, "on the quarter hour");
+                }
+            }
+        }
+    }
 }

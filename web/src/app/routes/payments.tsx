@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { BalanceLines } from '@/components/ui/balance-lines';
 import { Icon, type IconName } from '@/components/ui/icon';
 import { useBalance, type Balance } from '@/features/account/api/get-balance';
@@ -42,9 +43,10 @@ function PaymentHead({
   );
 }
 
-/** /dashboard/deposit */
+/** /dashboard/deposit; ?bonus=slug (a promotion's Deposit) chooses that deposit bonus when offered. */
 export function DepositRoute() {
   const balance = useBalance();
+  const [params] = useSearchParams();
   return (
     <div className="page-stack">
       <PaymentHead
@@ -53,7 +55,7 @@ export function DepositRoute() {
         textKey="payments.depositText"
         balance={balance}
       />
-      <PaymentMethods kind={DEPOSIT} balance={balance} />
+      <PaymentMethods kind={DEPOSIT} balance={balance} bonus={params.get('bonus')} />
     </div>
   );
 }

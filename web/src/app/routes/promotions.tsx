@@ -1,4 +1,5 @@
 import { useCallback, useMemo } from 'react';
+import { useNavigate } from 'react-router';
 import { BannerCarousel } from '@/features/banners/components/banner-carousel';
 import { useBootstrap } from '@/features/bootstrap/api/get-bootstrap';
 import { openDialog } from '@/features/auth/stores/dialogs';
@@ -13,7 +14,8 @@ import './pages.css';
  * /promotions: the promotions' banners and cards. A promotion's Claim is composed here (features
  * do not import each other): a visitor is asked to log in first (the dialog closes for the login
  * form); a player claims the bonus (bonuses feature), and a credit closes the dialog for the
- * celebration.
+ * celebration. A deposit bonus's Deposit takes a player to /dashboard/deposit with the bonus chosen
+ * (?bonus=slug; the dialog goes with the page), and asks a visitor to log in first.
  */
 export function PromotionsRoute() {
   const { data: bootstrap } = useBootstrap();
@@ -31,11 +33,24 @@ export function PromotionsRoute() {
     },
     [claim],
   );
+  const navigate = useNavigate();
+  const onDeposit = useCallback(
+    (promotion: Promotion, close: () => void) => {
+      if (!getSession().isLoggedIn) {
+        close();
+        openDialog('login');
+        return;
+      }
+      void navigate(`/dashboard/deposit?${new URLSearchParams({ bonus: promotion.slug })}`);
+    },
+    [navigate],
+  );
   return (
     <div className="page-stack">
       <BannerCarousel slug="promotions" sliderList={bootstrap?.sliderList} />
       <PromotionsPage
         onClaim={onClaim}
+        onDeposit={onDeposit}
         claimingSlug={pendingSlug}
         claimableSlugs={claimableSlugs}
       />

@@ -19,20 +19,23 @@ export function formatMultiple(value: number, lang: string): string {
 /**
  * A bonus rule (promotion cards and dialog, the Claim Reward list): the amount, the wagering
  * multiple, the maximum bet and the days it lasts, each value under its label. `compact` sets it
- * on one wrapping line of small pills.
+ * on one wrapping line of small pills. `amountText` states the bonus otherwise than as an amount
+ * (a deposit bonus's share of the deposit: "%100").
  */
 export function BonusRule({
   rule,
   compact,
+  amountText,
   className,
 }: {
   rule: BonusRuleValues;
   compact?: boolean;
+  amountText?: string;
   className?: string;
 }) {
   const { t, i18n } = useTranslation();
   const items = [
-    { key: 'amount', label: t('bonusRule.amount'), value: formatMoney(rule.amount) },
+    { key: 'amount', label: t('bonusRule.amount'), value: amountText ?? formatMoney(rule.amount) },
     {
       key: 'wagering',
       label: t('bonusRule.wagering'),

@@ -1,14 +1,11 @@
-import DOMPurify from 'dompurify';
-import { formatIsoDate, parseUtc } from '@/lib/format';
+import { formatIsoDate, intlLocale, parseUtc } from '@/lib/format';
 import type { Promotion } from './api/get-promotions';
 
 /**
  * The server sanitises a promotion's HTML when it is stored; the app does it once more before
  * showing it (no script, no event handler, no javascript: URL gets through either way).
  */
-export function sanitizeHtml(html: string): string {
-  return DOMPurify.sanitize(html, { USE_PROFILES: { html: true } });
-}
+export { sanitizeHtml } from '@/lib/html';
 
 /** The card's image, then the dialog's (the card's when there is only one). */
 export const PLACEHOLDER_IMAGE = '/media/placeholder-banner.svg';
@@ -41,4 +38,15 @@ export function promotionDates(
   const start = formatIsoDate(utcDay(promotion.startsAt), lang);
   const end = promotion.endsAt ? formatIsoDate(utcDay(promotion.endsAt, -1), lang) : '';
   return { start, end: end || null };
+}
+
+/**
+ * A weekday's name in the language, 1 Monday to 7 Sunday as the server counts them (Turkey's
+ * week): 5 is `Cuma` in Turkish, `Friday` in English.
+ */
+export function weekdayName(weekday: number, lang: string): string {
+  // 1 January 2024 was a Monday.
+  return new Intl.DateTimeFormat(intlLocale(lang), { weekday: 'long', timeZone: 'UTC' }).format(
+    new Date(Date.UTC(2024, 0, weekday)),
+  );
 }

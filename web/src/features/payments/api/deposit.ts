@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { api, ApiError } from '@/lib/api-client';
 import type { Submitted } from '@shared/api/generated';
 import { zDeposited } from '@shared/api/generated/zod.gen';
 import { getCurrentLanguage } from '@/lib/language';
@@ -7,12 +7,29 @@ import { withMeta, type MutationOptions } from '@/lib/react-query';
 import { invalidateMoney } from './invalidate';
 
 /**
- * POST payment/deposit {id, target: 'pay', detail}: a card deposit answers the link of the hosted
- * payment page (opened by Continue in a new window); a bank transfer or e-wallet deposit answers
- * the request with the server's message (the IBAN or account and the reference to use).
+ * POST payment/deposit {id, target: 'pay', detail, bonus?}: a card deposit answers the link of the
+ * hosted payment page (opened by Continue in a new window); a bank transfer or e-wallet deposit
+ * answers the request with the server's message (the IBAN or account and the reference to use).
+ * `bonus` opts into a deposit bonus (a slug of payment/depositbonuses), by card too; the server
+ * refuses one it does not offer now or a deposit under its least with a 400 naming no field: that
+ * is the bonus choice's error (a form showing it puts it there, no toast).
  */
 
-export type PayInput = { id: number; detail: Record<string, string | number> };
+export type PayInput = {
+  id: number;
+  detail: Record<string, string | number>;
+  /** A deposit's chosen deposit bonus; none: no bonus. */
+  bonus?: string;
+};
+
+/** The form key of a deposit's bonus choice, as the field of its refusal. */
+export const BONUS_KEY = 'bonus';
+
+/** A 400 naming no field, after a deposit that chose a bonus, as the bonus choice's error. */
+function asBonusError(error: unknown): unknown {
+  if (!(error instanceof ApiError) || error.status !== 400 || error.field) return error;
+  return new ApiError(error.message, error.status, { [BONUS_KEY]: error.message });
+}
 export type DepositResult =
   { kind: 'link'; url: string } | { kind: 'message'; message: string; request: Submitted | null };
 
@@ -28,11 +45,22 @@ export function pageInLanguage(link: string, lang: string): string {
 }
 
 export async function deposit(input: PayInput): Promise<DepositResult> {
-  const { data, message } = await api.post(
-    'payment/deposit',
-    { id: input.id, target: 'pay', detail: input.detail },
-    { schema: zDeposited },
-  );
+  let answer;
+  try {
+    answer = await api.post(
+      'payment/deposit',
+      {
+        id: input.id,
+        target: 'pay',
+        detail: input.detail,
+        ...(input.bonus ? { bonus: input.bonus } : {}),
+      },
+      { schema: zDeposited },
+    );
+  } catch (error) {
+    throw input.bonus ? asBonusError(error) : error;
+  }
+  const { data, message } = answer;
   if (typeof data === 'string' && /^https?:\/\//i.test(data)) {
     return { kind: 'link', url: pageInLanguage(data, getCurrentLanguage() || 'tr') };
   }

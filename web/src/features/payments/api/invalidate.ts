@@ -3,7 +3,8 @@ import type { QueryClient } from '@tanstack/react-query';
 /**
  * After a deposit, withdrawal or cancellation: the balance (user/balance, the query the header,
  * bottom bar and dashboard read), the financial activities and the bonuses (a withdrawal forfeits
- * the active ones) are read again.
+ * the active ones; a deposit may take a deposit bonus offer: ['bonus', 'deposit-offers']) are read
+ * again.
  */
 export function invalidateMoney(queryClient: QueryClient): Promise<void> {
   return Promise.all([

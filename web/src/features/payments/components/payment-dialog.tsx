@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Controller, useForm, type ControllerRenderProps } from 'react-hook-form';
+import { Controller, useForm, useWatch, type ControllerRenderProps } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import * as z from 'zod/mini';
@@ -10,7 +10,7 @@ import { Field, FORM_MODE, InputBox, describedBy, serverFieldErrors } from '@/co
 import { Icon } from '@/components/ui/icon';
 import { formatMoney } from '@/lib/format';
 import { V, withLira } from '@/lib/validation';
-import { useDeposit, type DepositResult, type PayInput } from '../api/deposit';
+import { BONUS_KEY, useDeposit, type DepositResult, type PayInput } from '../api/deposit';
 import {
   activeBonusesQueryOptions,
   bonusWarning,
@@ -18,9 +18,10 @@ import {
   type ActiveBonus,
   type BonusWarning,
 } from '../api/get-active-bonuses';
+import { useDepositBonuses } from '../api/get-deposit-bonuses';
 import { useDetail, type PaymentField } from '../api/get-detail';
 import { DEPOSIT, type MethodItem, type PaymentKind } from '../api/get-methods';
-import { useWithdraw } from '../api/withdraw';
+import { AMOUNT_KEY, useWithdraw } from '../api/withdraw';
 import {
   ibanDigits,
   isDropdown,
@@ -32,6 +33,7 @@ import {
   type NumericRules,
 } from '../form-values';
 import { BonusWarningPanel } from './bonus-warning';
+import { DepositBonusChoice } from './deposit-bonus-choice';
 import { IbanInput } from './iban-input';
 import { NumericInput } from './numeric-input';
 
@@ -47,6 +49,8 @@ type PaymentDialogProps = {
   title: string;
   /** The player's balance (the app layer reads it): the total, withdrawable and bonus money. */
   balance: BalanceParts;
+  /** A deposit's bonus to choose at first (/dashboard/deposit?bonus=slug), when it is offered. */
+  preferredBonus?: string | null;
   onClose: () => void;
 };
 
@@ -54,9 +58,17 @@ type PaymentDialogProps = {
  * The dynamic Deposit and Withdraw dialogs (spec section 2): medium-size on desktop, one field per
  * entry of payment/detail, a Submit button. A failed detail call shows its message (a toast) and
  * closes; an empty form says 'No data found' and closes after 100 ms. Under the method, what can
- * be withdrawn and the bonus money (issue 30); a withdrawal's amount is held to the first.
+ * be withdrawn and the bonus money (issue 30); a withdrawal's amount is held to the first. A
+ * deposit offers the deposit bonuses the player may opt into (No bonus, or one of them).
  */
-export function PaymentDialog({ method, kind, title, balance, onClose }: PaymentDialogProps) {
+export function PaymentDialog({
+  method,
+  kind,
+  title,
+  balance,
+  preferredBonus = null,
+  onClose,
+}: PaymentDialogProps) {
   const { t } = useTranslation();
   const detail = useDetail(method.id, kind);
   const empty = detail.isSuccess && detail.data.length === 0;
@@ -88,6 +100,7 @@ export function PaymentDialog({ method, kind, title, balance, onClose }: Payment
           method={method}
           kind={kind}
           withdrawable={kind === DEPOSIT ? null : balance.realBalance}
+          preferredBonus={preferredBonus}
           onClose={onClose}
         />
       ) : null}
@@ -164,6 +177,7 @@ function PaymentForm({
   method,
   kind,
   withdrawable,
+  preferredBonus,
   onClose,
 }: {
   fields: PaymentField[];
@@ -171,18 +185,26 @@ function PaymentForm({
   kind: PaymentKind;
   /** What can be withdrawn (a withdrawal's amount may not exceed it); null: not checked here. */
   withdrawable: number | null;
+  /** A deposit's bonus to choose at first, when it is offered. */
+  preferredBonus: string | null;
   onClose: () => void;
 }) {
   const { t } = useTranslation();
+  const isDeposit = kind === DEPOSIT;
   const keys = useMemo(() => fields.map((f) => f.key), [fields]);
+  // A deposit's bonus choice is a value of the form ('' for none), not a field of the method.
+  const formKeys = useMemo(() => (isDeposit ? [...keys, BONUS_KEY] : keys), [isDeposit, keys]);
   const schema = useMemo(
     () =>
       z.object(
-        Object.fromEntries(fields.map((f) => [f.key, fieldSchema(f, method, withdrawable)])),
+        Object.fromEntries([
+          ...fields.map((f) => [f.key, fieldSchema(f, method, withdrawable)] as const),
+          ...(isDeposit ? [[BONUS_KEY, z.string()] as const] : []),
+        ]),
       ),
-    [fields, method, withdrawable],
+    [fields, method, withdrawable, isDeposit],
   );
-  const errorsOnFields = useMemo(() => serverFieldErrors<Values>(keys), [keys]);
+  const errorsOnFields = useMemo(() => serverFieldErrors<Values>(formKeys), [formKeys]);
   const depositMutation = useDeposit(errorsOnFields);
   const withdrawMutation = useWithdraw(errorsOnFields);
   const mutation = kind === DEPOSIT ? depositMutation : withdrawMutation;
@@ -191,7 +213,8 @@ function PaymentForm({
   const queryClient = useQueryClient();
   // A withdrawal forfeits the active bonuses: they are read with the form, and a request waits
   // for the player's word when there is one.
-  useActiveBonuses(kind !== DEPOSIT);
+  useActiveBonuses(!isDeposit);
+  const offers = useDepositBonuses(isDeposit).data;
   const [pending, setPending] = useState<{ input: PayInput; warning: BonusWarning } | null>(null);
   const submitRef = useRef<HTMLButtonElement>(null);
   const {
@@ -200,13 +223,38 @@ function PaymentForm({
     setError,
     setFocus,
     getFieldState,
+    getValues,
+    setValue,
+    clearErrors,
     trigger,
     formState: { errors, isValid, isSubmitting },
   } = useForm<Values>({
     resolver: zodResolver(schema),
     mode: FORM_MODE,
-    defaultValues: Object.fromEntries(keys.map((k) => [k, ''])),
+    defaultValues: Object.fromEntries(formKeys.map((k) => [k, ''])),
   });
+
+  // The offers arrive: the bonus named by the page is chosen once; a choice no longer offered
+  // (taken meanwhile, the day over) goes back to No bonus.
+  const preselected = useRef(false);
+  useEffect(() => {
+    if (!isDeposit || !offers) return;
+    const offered = (slug: string) => offers.some((o) => o.slug === slug);
+    const current = getValues(BONUS_KEY);
+    if (current && !offered(current)) setValue(BONUS_KEY, '');
+    if (preselected.current) return;
+    preselected.current = true;
+    if (!current && preferredBonus && offered(preferredBonus)) {
+      setValue(BONUS_KEY, preferredBonus);
+    }
+  }, [isDeposit, offers, preferredBonus, getValues, setValue]);
+
+  // What the chosen bonus gives follows the amount; a refusal of the choice ends with a new amount.
+  const amountText = useWatch({ control, name: AMOUNT_KEY }) as string | undefined;
+  const amount = parseNumber(amountText ?? '');
+  useEffect(() => {
+    if (getFieldState(BONUS_KEY).error?.type === 'server') clearErrors(BONUS_KEY);
+  }, [amountText, getFieldState, clearErrors]);
 
   // The withdrawable money moves (a game, a bonus, a push): a typed amount is checked again.
   useEffect(() => {
@@ -227,8 +275,10 @@ function PaymentForm({
     withdrawMutation.mutate(input, { onSuccess: () => setWithdrawn(true), onError });
 
   const onSubmit = handleSubmit(async (values) => {
-    const input = { id: method.id, detail: toDetail(fields, values) };
-    if (kind === DEPOSIT) {
+    const input: PayInput = { id: method.id, detail: toDetail(fields, values) };
+    if (isDeposit) {
+      const bonus = values[BONUS_KEY];
+      if (bonus) input.bonus = bonus;
       depositMutation.mutate(input, { onSuccess: setResult, onError });
       return;
     }
@@ -371,6 +421,23 @@ function PaymentForm({
             </Field>
           );
         })}
+        {isDeposit && offers && offers.length > 0 ? (
+          <Controller
+            control={control}
+            name={BONUS_KEY}
+            render={({ field: f }) => (
+              <DepositBonusChoice
+                offers={offers}
+                value={f.value}
+                onChange={f.onChange}
+                onBlur={f.onBlur}
+                inputRef={f.ref}
+                amount={amount}
+                error={errors[BONUS_KEY]}
+              />
+            )}
+          />
+        ) : null}
         <button
           ref={submitRef}
           type="submit"

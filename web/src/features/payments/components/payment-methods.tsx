@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { BalanceParts } from '@/components/ui/balance-lines';
 import { Icon } from '@/components/ui/icon';
 import { formatMoney } from '@/lib/format';
+import { useDepositBonuses } from '../api/get-deposit-bonuses';
 import { DEPOSIT, useMethods, type MethodItem, type PaymentKind } from '../api/get-methods';
 import { PaymentDialog } from './payment-dialog';
 import './payments.css';
@@ -66,15 +67,33 @@ export function useMethodTitle(kind: PaymentKind) {
 /**
  * The Deposit and Withdraw pages' method lists (/dashboard/deposit, /dashboard/withdraw): each
  * method with its logo and limits; choosing one opens its dynamic dialog, titled by the caller,
- * with the player's `balance` (read by the app layer: features do not import each other).
+ * with the player's `balance` (read by the app layer: features do not import each other). A
+ * deposit `bonus` (/dashboard/deposit?bonus=slug, from a promotion's Deposit) is chosen in the
+ * dialog when it is offered, and said over the methods.
  */
-export function PaymentMethods({ kind, balance }: { kind: PaymentKind; balance: BalanceParts }) {
+export function PaymentMethods({
+  kind,
+  balance,
+  bonus = null,
+}: {
+  kind: PaymentKind;
+  balance: BalanceParts;
+  bonus?: string | null;
+}) {
   const { t } = useTranslation();
   const [open, setOpen] = useState<MethodItem | null>(null);
   const close = useCallback(() => setOpen(null), []);
   const titleOf = useMethodTitle(kind);
+  const offers = useDepositBonuses(kind === DEPOSIT && bonus !== null).data;
+  const chosen = bonus ? offers?.find((o) => o.slug === bonus) : undefined;
   return (
     <>
+      {chosen ? (
+        <p className="pay-note pay-note--bonus" data-testid="deposit-bonus-chosen">
+          <Icon name="gift" size={16} />
+          {t('payments.bonus.chosen', { title: chosen.title })}
+        </p>
+      ) : null}
       <MethodList kind={kind} onChoose={setOpen} />
       {kind !== DEPOSIT ? (
         <p className="pay-note">
@@ -88,6 +107,7 @@ export function PaymentMethods({ kind, balance }: { kind: PaymentKind; balance: 
           kind={kind}
           title={titleOf(open)}
           balance={balance}
+          preferredBonus={kind === DEPOSIT ? bonus : null}
           onClose={close}
         />
       ) : null}

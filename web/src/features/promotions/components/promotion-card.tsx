@@ -1,12 +1,15 @@
 import { useTranslation } from 'react-i18next';
 import { BonusRule } from '@/components/ui/bonus-rule';
 import { Icon } from '@/components/ui/icon';
+import { formatPercent } from '@/lib/format';
 import type { Promotion } from '../api/get-promotions';
 import { cardImage } from '../promotion-text';
+import { DepositTermsText, depositTermsOf } from './deposit-terms';
 import { PromotionDatesText } from './promotion-dates';
 
 /**
- * A promotion's card: its first image, title, days and, when it has one, its bonus rule. The
+ * A promotion's card: its first image, title, days and, when it has one, its bonus rule (a deposit
+ * bonus's terms in words first: its share, the most it gives, the least deposit, when). The
  * title is the button that opens the Promotion dialog; it covers the whole card, so the card is
  * one target with one name, and the title stays a heading.
  */
@@ -20,7 +23,8 @@ export function PromotionCard({
   claimable: boolean;
   onOpen: (promotion: Promotion) => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const deposit = depositTermsOf(promotion);
   return (
     <article className="promo-card" data-testid="promotion" data-slug={promotion.slug}>
       <div className="promo-card__media">
@@ -28,7 +32,11 @@ export function PromotionCard({
         {promotion.bonus ? (
           <span className={`promo-card__flag${claimable ? ' promo-card__flag--ready' : ''}`}>
             <Icon name="gift" size={14} />
-            {claimable ? t('promotions.claimable') : t('promotions.withBonus')}
+            {claimable
+              ? t('promotions.claimable')
+              : deposit
+                ? t('promotions.depositBonus')
+                : t('promotions.withBonus')}
           </span>
         ) : null}
       </div>
@@ -44,7 +52,16 @@ export function PromotionCard({
           </button>
         </h2>
         <PromotionDatesText promotion={promotion} className="promo-card__dates" />
-        {promotion.bonus ? <BonusRule rule={promotion.bonus} compact /> : null}
+        {promotion.bonus && deposit ? (
+          <DepositTermsText terms={deposit} maxBonus={promotion.bonus.amount} />
+        ) : null}
+        {promotion.bonus ? (
+          <BonusRule
+            rule={promotion.bonus}
+            compact
+            amountText={deposit ? formatPercent(deposit.percent, i18n.language) : undefined}
+          />
+        ) : null}
         <span className="promo-card__more" aria-hidden="true">
           {t('promotions.details')}
           <Icon name="chevronRight" size={16} />

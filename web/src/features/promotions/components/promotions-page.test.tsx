@@ -1,8 +1,9 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { builtInTextsReady, initI18n } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/react-query';
 import { resetSession, setAuthData } from '@/lib/session-store';
 import { promotionsQueryOptions, type Promotion } from '../api/get-promotions';
@@ -19,6 +20,35 @@ const welcome: Promotion = {
   startsAt: '2026-01-01T00:00:00Z',
   endsAt: '2028-01-01T00:00:00Z',
   bonus: { amount: 100, wagering: 20, maxBet: 50, days: 7, sportsWageringPercent: 100 },
+};
+/** A deposit bonus: 100% of the first deposit, at most 5.000 ₺, from a 100 ₺ deposit. */
+const welcomeDeposit: Promotion = {
+  ...welcome,
+  id: 3,
+  slug: 'welcome',
+  bonus: {
+    amount: 5000,
+    wagering: 25,
+    maxBet: 100,
+    days: 30,
+    sportsWageringPercent: 0,
+    deposit: { percent: 100, minDeposit: 100, firstDeposit: true, weekday: null },
+  },
+};
+/** A weekday's deposit bonus: 50% on Fridays, at most 2.500 ₺, from a 200 ₺ deposit. */
+const friday: Promotion = {
+  ...welcome,
+  id: 4,
+  slug: 'friday-reload',
+  title: 'Cuma Yatırım Bonusu',
+  bonus: {
+    amount: 2500,
+    wagering: 20,
+    maxBet: 50,
+    days: 7,
+    sportsWageringPercent: 0,
+    deposit: { percent: 50, minDeposit: 200, firstDeposit: false, weekday: 5 },
+  },
 };
 const news: Promotion = {
   id: 2,
@@ -41,22 +71,41 @@ function renderPage(
   client.setDefaultOptions({ queries: { staleTime: Infinity, retry: false } });
   client.setQueryData(promotionsQueryOptions().queryKey, list);
   const onClaim = vi.fn();
+  const onDeposit = vi.fn();
+  const page = (
+    <PromotionsPage
+      onClaim={onClaim}
+      onDeposit={onDeposit}
+      claimingSlug={null}
+      claimableSlugs={new Set()}
+      {...props}
+    />
+  );
   render(
     <QueryClientProvider client={client}>
       <MemoryRouter initialEntries={[url]}>
-        <PromotionsPage
-          onClaim={onClaim}
-          claimingSlug={null}
-          claimableSlugs={new Set()}
-          {...props}
-        />
+        <Routes>
+          <Route path="/promotions/:slug?" element={page} />
+        </Routes>
+        <Where />
       </MemoryRouter>
     </QueryClientProvider>,
   );
-  return { onClaim };
+  return { onClaim, onDeposit };
 }
 
-afterEach(() => resetSession());
+/** The address shown, for the tests to read. */
+function Where() {
+  const { pathname, search } = useLocation();
+  return <output data-testid="where">{pathname + search}</output>;
+}
+
+const where = () => screen.getByTestId('where').textContent;
+
+afterEach(() => {
+  resetSession();
+  initI18n('tr');
+});
 
 describe('/promotions', () => {
   it('lists each promotion as a card: first image, title, days, the bonus rule when claimable', () => {
@@ -85,6 +134,8 @@ describe('/promotions', () => {
     const { onClaim } = renderPage([welcome, news]);
     await user.click(screen.getByRole('button', { name: 'Hoş Geldin Bonusu' }));
     const dialog = screen.getByRole('dialog', { name: 'Hoş Geldin Bonusu' });
+    // The promotion's own address.
+    expect(where()).toBe('/promotions/welcome');
     expect(dialog.querySelector('img')).toHaveAttribute(
       'src',
       '/media/promotions/welcome-dialog.svg',
@@ -111,6 +162,23 @@ describe('/promotions', () => {
     expect(dialog.querySelector('details')).toBeNull();
     await user.click(within(dialog).getByRole('button', { name: 'Kapat' }));
     expect(screen.queryByRole('dialog')).toBeNull();
+    expect(where()).toBe('/promotions');
+  });
+
+  it('/promotions/:slug opens that promotion; closing it goes back to /promotions', async () => {
+    const user = userEvent.setup();
+    renderPage([welcome, news], {}, '/promotions/news');
+    const dialog = screen.getByRole('dialog', { name: 'Haftalık Turnuva' });
+    await user.keyboard('{Escape}');
+    expect(dialog).not.toBeInTheDocument();
+    expect(where()).toBe('/promotions');
+    expect(screen.getAllByTestId('promotion')).toHaveLength(2);
+  });
+
+  it('an unknown slug shows the page alone', () => {
+    renderPage([welcome, news], {}, '/promotions/nope');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getAllByTestId('promotion')).toHaveLength(2);
   });
 
   it('opens the promotion named in the address, and shows its claim as busy while it is on its way', () => {
@@ -124,5 +192,49 @@ describe('/promotions', () => {
     renderPage([]);
     expect(screen.getByTestId('promotions-empty')).toHaveTextContent('Şu anda aktif promosyon yok');
     expect(screen.queryAllByTestId('promotion')).toHaveLength(0);
+  });
+
+  it('a deposit bonus states its terms in words on its card: share, most, least deposit, when', () => {
+    renderPage([welcomeDeposit, friday]);
+    const [first, second] = screen.getAllByTestId('promotion');
+    expect(within(first).getByTestId('promotion-deposit-terms')).toHaveTextContent(
+      "%100, 5.000 ₺'ye kadar · En az yatırım 100 ₺ · İlk yatırıma",
+    );
+    expect(within(first).getByText('Yatırım bonusu')).toBeInTheDocument();
+    // Its share, not the most it gives, is the bonus.
+    expect(within(first).getByText('%100')).toBeInTheDocument();
+    expect(within(first).queryByText('5.000,00 ₺')).toBeNull();
+    expect(within(first).getByText('25x')).toBeInTheDocument();
+    expect(within(second).getByTestId('promotion-deposit-terms')).toHaveTextContent(
+      "%50, 2.500 ₺'ye kadar · En az yatırım 200 ₺ · Cuma günleri",
+    );
+  });
+
+  it('in English too: 100% up to ₺5,000 · Minimum deposit ₺100, Fridays', async () => {
+    initI18n('en');
+    await builtInTextsReady();
+    renderPage([welcomeDeposit, friday]);
+    const [first, second] = screen.getAllByTestId('promotion');
+    expect(within(first).getByTestId('promotion-deposit-terms')).toHaveTextContent(
+      '100% up to ₺5,000 · Minimum deposit ₺100 · On your first deposit',
+    );
+    expect(within(second).getByTestId('promotion-deposit-terms')).toHaveTextContent(
+      '50% up to ₺2,500 · Minimum deposit ₺200 · Fridays',
+    );
+  });
+
+  it("a deposit bonus's dialog has Deposit, never Claim; Deposit is the app's to carry out", async () => {
+    setAuthData({ token: 't' });
+    const user = userEvent.setup();
+    const { onClaim, onDeposit } = renderPage([welcomeDeposit], {}, '/promotions/welcome');
+    const dialog = screen.getByRole('dialog', { name: 'Hoş Geldin Bonusu' });
+    expect(within(dialog).getByTestId('promotion-deposit-terms')).toHaveTextContent(
+      "%100, 5.000 ₺'ye kadar · En az yatırım 100 ₺ · İlk yatırıma",
+    );
+    expect(within(dialog).queryByTestId('promotion-claim')).toBeNull();
+    expect(within(dialog).queryByRole('button', { name: 'Bonusu al' })).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'Yatırım yap' }));
+    expect(onDeposit).toHaveBeenCalledWith(welcomeDeposit, expect.any(Function));
+    expect(onClaim).not.toHaveBeenCalled();
   });
 });

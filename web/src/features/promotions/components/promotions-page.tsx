@@ -1,5 +1,5 @@
 import { useCallback, useMemo } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '@/components/ui/icon';
 import { usePromotions, type Promotion } from '../api/get-promotions';
@@ -7,12 +7,20 @@ import { PromotionCard } from './promotion-card';
 import { PromotionDialog } from './promotion-dialog';
 import './promotions.css';
 
-/** The query parameter naming the open promotion (/promotions?promotion=welcome opens it). */
+/** The promotions page; /promotions/welcome is the page with the welcome bonus's dialog open. */
+export const PROMOTIONS_PATH = '/promotions';
+
+/** A promotion's own address: the page with its dialog open (the banners link there). */
+export const promotionPath = (slug: string) => `${PROMOTIONS_PATH}/${encodeURIComponent(slug)}`;
+
+/** The query parameter of the older links (/promotions?promotion=welcome opens it too). */
 export const PROMOTION_PARAM = 'promotion';
 
 export type PromotionsPageProps = {
   /** Claim a promotion's bonus; `close` closes its dialog (the app calls it after a credit). */
   onClaim: (promotion: Promotion, close: () => void) => void;
+  /** A deposit bonus's Deposit; `close` closes its dialog. */
+  onDeposit: (promotion: Promotion, close: () => void) => void;
   /** The slug whose claim is on its way. */
   claimingSlug: string | null;
   /** The slugs the logged-in player can claim now. */
@@ -22,40 +30,33 @@ export type PromotionsPageProps = {
 /**
  * /promotions: the running promotions as a grid of cards (first image, title, days, the bonus
  * rule when claimable); a card opens the Promotion dialog, kept in the address
- * (?promotion=slug) so a link can open it. An empty state when none runs.
+ * (/promotions/slug, the route's `slug`) so a link can open it; closing it goes back to
+ * /promotions in place. An unknown slug shows the page alone. An empty state when none runs.
  */
-export function PromotionsPage({ onClaim, claimingSlug, claimableSlugs }: PromotionsPageProps) {
+export function PromotionsPage({
+  onClaim,
+  onDeposit,
+  claimingSlug,
+  claimableSlugs,
+}: PromotionsPageProps) {
   const { t } = useTranslation();
   const { data, isPending, isError, refetch } = usePromotions();
-  const [params, setParams] = useSearchParams();
-  const openSlug = params.get(PROMOTION_PARAM);
+  const { slug } = useParams();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const openSlug = slug ?? params.get(PROMOTION_PARAM);
   const open = useMemo(
     () => (openSlug ? (data?.find((p) => p.slug === openSlug) ?? null) : null),
     [data, openSlug],
   );
   const show = useCallback(
     (promotion: Promotion) =>
-      setParams(
-        (prev) => {
-          const next = new URLSearchParams(prev);
-          next.set(PROMOTION_PARAM, promotion.slug);
-          return next;
-        },
-        { replace: true, preventScrollReset: true },
-      ),
-    [setParams],
+      void navigate(promotionPath(promotion.slug), { replace: true, preventScrollReset: true }),
+    [navigate],
   );
   const close = useCallback(
-    () =>
-      setParams(
-        (prev) => {
-          const next = new URLSearchParams(prev);
-          next.delete(PROMOTION_PARAM);
-          return next;
-        },
-        { replace: true, preventScrollReset: true },
-      ),
-    [setParams],
+    () => void navigate(PROMOTIONS_PATH, { replace: true, preventScrollReset: true }),
+    [navigate],
   );
 
   return (
@@ -118,6 +119,7 @@ export function PromotionsPage({ onClaim, claimingSlug, claimableSlugs }: Promot
           promotion={open}
           onClose={close}
           onClaim={(promotion) => onClaim(promotion, close)}
+          onDeposit={(promotion) => onDeposit(promotion, close)}
           claiming={claimingSlug === open.slug}
         />
       ) : null}
