@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { backoff } from './feed';
 import {
+  mainAction,
   Clock,
   IDLE,
   TICK_MS,
@@ -366,5 +367,20 @@ describe('limits', () => {
   it('writes the highest multiplier without decimals', () => {
     expect(formatLimitX(10_000, 'tr')).toBe('10.000x');
     expect(formatLimitX(10_000, 'en')).toBe('10,000x');
+  });
+});
+
+describe('the main button during a flight (issue 30: a bet for the next round)', () => {
+  it('bets in the betting phase, queues during a flight or after a crash, and takes a queued bet back', () => {
+    expect(mainAction('idle', 'betting', false)).toBe('bet');
+    expect(mainAction('idle', 'running', false)).toBe('queue');
+    expect(mainAction('idle', 'crashed', false)).toBe('queue');
+    expect(mainAction('cashed', 'running', false)).toBe('queue');
+    expect(mainAction('lost', 'crashed', false)).toBe('queue');
+    expect(mainAction('idle', 'running', true)).toBe('unqueue');
+    expect(mainAction('placed', 'running', false)).toBe('cashout');
+    expect(mainAction('placed', 'betting', false)).toBeNull();
+    expect(mainAction('placing', 'betting', false)).toBeNull();
+    expect(mainAction('cashing', 'running', false)).toBeNull();
   });
 });

@@ -328,3 +328,22 @@ export function panelReduce(state: PanelState, event: PanelEvent): PanelState {
     }
   }
 }
+
+/**
+ * What the main button does (issue 30: a bet can be placed during a flight for the next round):
+ * a bet in the betting phase; during a flight or after a crash, a bet queued for the next round
+ * (placed as its betting opens), which a second press takes back; a cash-out while flying with
+ * a bet. None otherwise (a bet or a cash-out on its way).
+ */
+export function mainAction(
+  kind: PanelState['kind'],
+  phase: Phase,
+  queued: boolean,
+): 'bet' | 'queue' | 'unqueue' | 'cashout' | null {
+  if (queued) return 'unqueue';
+  if (kind === 'placed' && phase === 'running') return 'cashout';
+  const free = kind === 'idle' || kind === 'cashed' || kind === 'lost';
+  if (!free) return null;
+  if (kind === 'idle' && phase === 'betting') return 'bet';
+  return phase === 'betting' ? null : 'queue';
+}

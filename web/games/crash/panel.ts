@@ -10,6 +10,7 @@ import type { CrashDict } from './i18n';
 import {
   IDLE,
   QUICK_LIRA,
+  mainAction,
   formatLimitX,
   formatX,
   panelReduce,
@@ -46,6 +47,8 @@ export class BetPanel {
   private mainValue = h('span', { class: 'cmain__value' });
   private phase: Phase = 'betting';
   private multiplier = 1;
+  /** A bet for the next round, placed as its betting opens. */
+  private queued = false;
 
   constructor(
     readonly slot: number,
@@ -138,7 +141,7 @@ export class BetPanel {
   }
 
   private get locked(): boolean {
-    return this.state.kind !== 'idle';
+    return this.state.kind !== 'idle' || this.queued;
   }
 
   private step(dir: 1 | -1) {
@@ -212,13 +215,35 @@ export class BetPanel {
   }
 
   private press() {
-    const s = this.state;
-    if (s.kind === 'idle' && this.phase === 'betting') {
-      if (!this.readAmount()) return;
-      if (this.auto && !this.readTarget()) return;
+    switch (mainAction(this.state.kind, this.phase, this.queued)) {
+      case 'bet':
+        if (!this.readAmount()) return;
+        if (this.auto && !this.readTarget()) return;
+        this.host.bet(this);
+        break;
+      case 'queue':
+        if (!this.readAmount()) return;
+        if (this.auto && !this.readTarget()) return;
+        this.queued = true;
+        this.render();
+        break;
+      case 'unqueue':
+        this.queued = false;
+        this.render();
+        break;
+      case 'cashout':
+        this.host.cashout(this);
+        break;
+      case null:
+        break;
+    }
+  }
+
+  /** The queued bet goes out as soon as this panel may bet in a round's betting phase. */
+  private placeQueued() {
+    if (this.queued && this.state.kind === 'idle' && this.phase === 'betting') {
+      this.queued = false;
       this.host.bet(this);
-    } else if (s.kind === 'placed' && this.phase === 'running') {
-      this.host.cashout(this);
     }
   }
 
@@ -236,6 +261,7 @@ export class BetPanel {
       }
       this.render();
     }
+    this.placeQueued();
     return this.state;
   }
 
@@ -247,6 +273,7 @@ export class BetPanel {
     this.multiplier = multiplier;
     if (changedPhase || this.state.kind === 'placed' || this.state.kind === 'cashing')
       this.render();
+    if (changedPhase) this.placeQueued();
   }
 
   private render() {
@@ -261,8 +288,8 @@ export class BetPanel {
       case 'idle':
         if (this.phase === 'betting') enabled = true;
         else {
-          kind = 'wait';
-          label = tt.nextRound;
+          label = tt.betNext;
+          enabled = true;
         }
         break;
       case 'placing':
@@ -297,6 +324,16 @@ export class BetPanel {
         label = tt.lost;
         value = formatKurus(s.amount, lang);
         break;
+    }
+    if (this.queued) {
+      // Waiting for the next round's betting: a second press takes the bet back.
+      kind = 'queued';
+      label = tt.queued;
+      value = formatKurus(this.amount, lang);
+      enabled = true;
+    } else if ((s.kind === 'cashed' || s.kind === 'lost') && this.phase !== 'betting') {
+      // What became of this round's bet stays in view; pressing bets on the next round.
+      enabled = true;
     }
     this.main.dataset.kind = kind;
     this.el.dataset.state = s.kind;
