@@ -18,6 +18,7 @@ import type { Dict, Lang } from '../kit/i18n';
 import { openFairness, type VerifyView } from '../kit/panels';
 import { winTier } from './present';
 import type { Motion, ReelWindow } from './reel-window';
+import { helloSite, revealedToSite } from '../kit/site';
 import { Sound, soundButton } from '../kit/sound';
 import type { Fair, Text } from '../kit/types';
 import type { SlotSymbol } from './types';
@@ -104,6 +105,7 @@ export abstract class SlotScreen<I extends SlotScreenInfo, D extends SpinAnswer>
     this.info = session.game;
     this.balance = session.balance;
     this.fair = session.fair;
+    helloSite();
     const levels = this.info.betLevels;
     // Start at a modest bet: the lowest level of at least 1 ₺ (or the lowest).
     const start = levels.findIndex((b) => b >= 100);
@@ -397,6 +399,7 @@ export abstract class SlotScreen<I extends SlotScreenInfo, D extends SpinAnswer>
       this.renderBalance(this.balance);
       this.setBusy(false);
       this.sound.error();
+      revealedToSite(this.balance);
       reportFailure(e, {
         root: this.root,
         networkError: this.t.networkError,
@@ -418,6 +421,7 @@ export abstract class SlotScreen<I extends SlotScreenInfo, D extends SpinAnswer>
     else this.say(this.t.noWin, 'info', true);
     this.setBusy(false);
     this.root.dispatchEvent(new CustomEvent('balance', { detail: this.balance }));
+    revealedToSite(this.balance);
     return true;
   }
 

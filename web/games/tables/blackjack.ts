@@ -10,6 +10,7 @@ import '@shared/fonts/inter.css';
 import '../kit/style.css';
 import './tables.css';
 import './blackjack.css';
+import { revealedToSite } from '../kit/site';
 import type { GameApi } from '../kit/api';
 import { boot } from '../kit/boot';
 import type { Lang } from '../kit/i18n';
@@ -288,6 +289,7 @@ class Blackjack {
     if (won.length > 0)
       shell.sound.win(won.some((hand) => hand.result === 'blackjack') ? 'big' : 'small');
     this.root.dispatchEvent(new CustomEvent('balance', { detail: view.balance }));
+    revealedToSite(view.balance);
   }
 
   private get root(): HTMLElement {

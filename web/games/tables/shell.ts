@@ -9,6 +9,7 @@ import { ICONS, h, icon } from '../kit/dom';
 import { formatKurus, formatLira } from '../kit/format';
 import type { Dict, Lang } from '../kit/i18n';
 import { canonicalJson, dialog, openFairness, rtpBlock, type VerifyView } from '../kit/panels';
+import { helloSite, revealedToSite } from '../kit/site';
 import { Sound } from '../kit/sound';
 import type { Fair } from '../kit/types';
 import type { Refusal } from './bets';
@@ -49,7 +50,8 @@ export class TableShell {
   private balanceEl = h('output', { class: 'meter__value' });
   private betEl = h('output', { class: 'meter__value' });
   private winEl = h('output', { class: 'meter__value meter__value--win' });
-  private message = h('p', { class: 'message tmessage' });
+  /** The message line; the main button is described by it (why it waits: "Place your bets"). */
+  private message = h('p', { class: 'message tmessage', id: 'tmessage' });
   private live = h('p', { class: 'sr-only', role: 'status', 'aria-live': 'polite' });
   private chipButtons: HTMLButtonElement[] = [];
   private soundButton: HTMLButtonElement;
@@ -67,6 +69,7 @@ export class TableShell {
     this.info = session.game;
     this.balance = session.balance;
     this.fair = session.fair;
+    helloSite();
     this.tt = tableDict(lang);
     const chips = this.info.chips;
     this.chip = chips.find((c) => c >= 500) ?? chips[0] ?? 100;
@@ -122,7 +125,14 @@ export class TableShell {
       chipRow.append(b);
     }
 
-    this.actionButton = h('button', { class: 'tplay', type: 'button', text: options.action });
+    // Disabled while nothing is staked: the message line under the stage says so, and the
+    // button is described by it (issue 30: never a silently disabled button).
+    this.actionButton = h('button', {
+      class: 'tplay',
+      type: 'button',
+      text: options.action,
+      'aria-describedby': 'tmessage',
+    });
     const controls = h(
       'section',
       { class: 'tcontrols', 'aria-label': t.bet },
@@ -322,6 +332,7 @@ export class TableShell {
     this.say(said, data.win > 0 ? 'win' : 'info', true);
     if (data.win > 0) this.sound.win(data.win >= data.bet * 10 ? 'big' : 'small');
     this.root.dispatchEvent(new CustomEvent('balance', { detail: this.balance }));
+    revealedToSite(this.balance);
   }
 
   private openInfo() {

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import {
   balanceFromMessage,
+  currentTotal,
   setBalance,
   setBalanceTotal,
   useBalance,
@@ -9,6 +10,7 @@ import {
 import { parsePushedNotification } from '@/features/notifications/api/get-notifications';
 import { useLiveNotifications } from '@/features/notifications/components/live-notifications';
 import { hubStore, onHubCommand, useHubConnection } from '@/features/notifications/hub';
+import { watchGameReveals } from '@/lib/reveal-gate';
 
 /**
  * The hub's Balance push updates the balance query in place (the header shows it at once): the
@@ -110,11 +112,17 @@ export function useMoneyPush(): void {
   }, [queryClient]);
 }
 
+/** The studio games' reveals hold the balance shown while one is open (lib/reveal-gate). */
+export function useGameReveals(): void {
+  const queryClient = useQueryClient();
+  useEffect(() => watchGameReveals(() => currentTotal(queryClient)), [queryClient]);
+}
+
 /**
  * What runs for the session while the app is shown: the balance polled (every 3000 ms while
  * logged in), the hub connected, its Balance push written into the balance, the live
- * notifications, and the lists behind the money (payments, game history, bonuses) refreshed by the
- * pushes that change them.
+ * notifications, the lists behind the money (payments, game history, bonuses) refreshed by the
+ * pushes that change them, and the balance held while a studio game reveals its rounds.
  */
 export function useSessionEffects(): void {
   useBalance();
@@ -122,6 +130,7 @@ export function useSessionEffects(): void {
   useBalancePush();
   useLiveNotifications();
   useMoneyPush();
+  useGameReveals();
 }
 
 /** The session's effects as a component: the app layout mounts it (loaded on demand) while logged in. */

@@ -8,6 +8,7 @@ import { gameToLaunch, playPath, type GameToLaunch } from '@/features/casino/gam
 import { pendingGameStore } from '@/features/casino/stores/pending-game';
 import { onHubCommand } from '@/features/notifications/hub';
 import { DESKTOP_QUERY, useMediaQuery } from '@/hooks/use-media-query';
+import { releaseRevealGate } from '@/lib/reveal-gate';
 import { useStore } from '@/lib/create-store';
 import { getSession, sessionStore, useSession } from '@/lib/session-store';
 
@@ -35,9 +36,13 @@ export function useDepositSheet(): { open: boolean; show: () => void; sheet: Rea
   return { open, show, sheet };
 }
 
-/** The game window closes on the hub's 'exit' command (spec section 4). */
+/**
+ * The game window closes on the hub's 'exit' command (spec section 4); once it is closed, the
+ * balance a studio game held is released (lib/reveal-gate).
+ */
 export function useCloseOnExit(close: () => void): void {
   useEffect(() => onHubCommand('exit', close), [close]);
+  useEffect(() => releaseRevealGate, []);
 }
 
 /**

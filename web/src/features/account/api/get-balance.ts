@@ -2,6 +2,7 @@ import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api-client';
 import { zBalanceData } from '@shared/api/generated/zod.gen';
 import type { BalanceParts } from '@/components/ui/balance-lines';
+import { gatedBalance, useRevealGate } from '@/lib/reveal-gate';
 import { getSession, useSession } from '@/lib/session-store';
 
 /**
@@ -60,7 +61,14 @@ export const balanceQueryOptions = (isLoggedIn: boolean) =>
 export function useBalance(): Balance {
   const { isLoggedIn } = useSession();
   const { data } = useQuery(balanceQueryOptions(isLoggedIn));
-  return isLoggedIn ? (data ?? NO_BALANCE) : NO_BALANCE;
+  const gate = useRevealGate();
+  // While a studio game is open, what its last revealed round left (lib/reveal-gate).
+  return isLoggedIn ? gatedBalance(data ?? NO_BALANCE, gate, totalOnly) : NO_BALANCE;
+}
+
+/** The live total in the cache (what a game's balance holds from when it opens). */
+export function currentTotal(queryClient: QueryClient): number | null {
+  return queryClient.getQueryData<Balance>(balanceQueryKey)?.balance ?? null;
 }
 
 /** Writes a balance the server reported another way (the hub's Balance push). */
