@@ -7,8 +7,9 @@ export function secondsLeft(endsAt: number | null, now: number): number {
 }
 
 /**
- * A countdown in whole seconds (the 60-second SMS resend wait). `start()` (re)starts it; `left`
- * reaches 0 when it is over.
+ * A countdown in whole seconds (the 60-second SMS resend wait). `start()` (re)starts it,
+ * `until(endsAt)` counts to a moment known elsewhere (a code sent earlier), `reset()` stops it;
+ * `left` reaches 0 when it is over.
  */
 export function useCountdown(seconds: number) {
   const [endsAt, setEndsAt] = useState<number | null>(null);
@@ -30,10 +31,15 @@ export function useCountdown(seconds: number) {
     setEndsAt(t + seconds * 1000);
   }, [seconds]);
 
+  const until = useCallback((end: number) => {
+    setNow(Date.now());
+    setEndsAt(end);
+  }, []);
+
   const reset = useCallback(() => setEndsAt(null), []);
 
   const left = secondsLeft(endsAt, now);
-  return { left, running: left > 0, started: endsAt != null, start, reset };
+  return { left, running: left > 0, started: endsAt != null, start, until, reset };
 }
 
 /** 0:59 style. */

@@ -52,6 +52,8 @@ export function TopNotifyBanner() {
     markTopNotifyRead();
     setCollapsing(true);
   };
+  const text = t('topBanner.text', { domain: domains.current });
+  const next = domains.next ? t('topBanner.next', { domain: domains.next }) : null;
   return (
     <div
       className={`top-banner${collapsing ? ' top-banner--collapsing' : ''}`}
@@ -60,14 +62,10 @@ export function TopNotifyBanner() {
     >
       <div className="top-banner__inner">
         <Icon name="bell" size={18} className="top-banner__icon" />
-        <p className="top-banner__text">
-          {t('topBanner.text', { domain: domains.current })}
-          {domains.next ? (
-            <span className="top-banner__next">
-              {' '}
-              {t('topBanner.next', { domain: domains.next })}
-            </span>
-          ) : null}
+        {/* One line: what does not fit ends in an ellipsis, the whole text in the title. */}
+        <p className="top-banner__text" title={next ? `${text} ${next}` : text}>
+          {text}
+          {next ? <span className="top-banner__next"> {next}</span> : null}
         </p>
         <button
           type="button"

@@ -10,6 +10,7 @@ import { useBootstrap } from '@/features/bootstrap/api/get-bootstrap';
 import { openDialog } from '@/features/auth/stores/dialogs';
 import { formatMoney } from '@/lib/format';
 import { openLiveChat } from '@/lib/live-chat';
+import { categoryPath } from '../casino-links';
 import './home.css';
 
 const quickLinks: { key: string; hint: string; icon: IconName; url: string; tone: string }[] = [
@@ -117,11 +118,7 @@ export function HomeRoute() {
                   id={c.id}
                   name={c.name}
                   imageUrl={c.imageUrl}
-                  url={
-                    c.slugList.includes('slot') || c.slugList.length === 0
-                      ? '/casino/slot'
-                      : `/casino/${c.slugList[0]}`
-                  }
+                  url={categoryPath(c)}
                 />
               ))}
             </div>

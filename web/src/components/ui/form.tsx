@@ -1,4 +1,5 @@
 import {
+  useId,
   useState,
   type ButtonHTMLAttributes,
   type InputHTMLAttributes,
@@ -116,6 +117,24 @@ export function useCallForm<T extends FieldValues>(
   return { ...form, onSubmit };
 }
 
+/**
+ * Why a button is disabled (issue 30: never a silently disabled button): shown under it while
+ * there is a reason, and tied to it by `aria-describedby`. Give the button `describedBy`.
+ */
+export function useDisabledReason(reason: string | null | undefined) {
+  const id = useId();
+  const shown = reason ? reason : null;
+  return {
+    describedBy: shown ? { 'aria-describedby': `${id}-why` } : {},
+    note: shown ? (
+      <p id={`${id}-why`} className="form-blocked" data-testid="disabled-reason">
+        <Icon name="info" size={14} />
+        {shown}
+      </p>
+    ) : null,
+  };
+}
+
 type SubmitButtonProps = Omit<
   ButtonHTMLAttributes<HTMLButtonElement>,
   'type' | 'disabled' | 'children' | 'className'
@@ -128,25 +147,47 @@ type SubmitButtonProps = Omit<
   icon?: IconName;
   /** The main button of a row of actions (beside Back) instead of one across the form. */
   inRow?: boolean;
+  /** Why the form may not be sent yet (default: every field must be filled in correctly). */
+  blockedReason?: string;
 };
 
-/** A form's submit button: disabled until the form is valid and while its call runs. */
-export function SubmitButton({ ready, pending, label, icon, inRow, ...rest }: SubmitButtonProps) {
+/**
+ * A form's submit button: disabled until the form is valid and while its call runs. While it is
+ * disabled for the form's sake, the reason shows under it (useDisabledReason); while its call
+ * runs, its label says so.
+ */
+export function SubmitButton({
+  ready,
+  pending,
+  label,
+  icon,
+  inRow,
+  blockedReason,
+  ...rest
+}: SubmitButtonProps) {
   const { t } = useTranslation();
+  const why = useDisabledReason(
+    !ready && !pending ? (blockedReason ?? t('validation.fillAll')) : null,
+  );
   return (
-    <button
-      type="submit"
-      className={
-        inRow
-          ? 'btn btn--primary btn--lg form-actions__main'
-          : 'btn btn--primary btn--block btn--lg'
-      }
-      disabled={!ready || pending}
-      {...rest}
-    >
-      {icon ? <Icon name={icon} size={18} /> : null}
-      {pending ? t('common.loading') : label}
-    </button>
+    <>
+      <button
+        type="submit"
+        className={
+          inRow
+            ? 'btn btn--primary btn--lg form-actions__main'
+            : 'btn btn--primary btn--block btn--lg'
+        }
+        disabled={!ready || pending}
+        aria-busy={pending || undefined}
+        {...why.describedBy}
+        {...rest}
+      >
+        {icon ? <Icon name={icon} size={18} /> : null}
+        {pending ? t('common.loading') : label}
+      </button>
+      {why.note}
+    </>
   );
 }
 

@@ -1,63 +1,125 @@
 import { useLayoutEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Toaster as Sonner, useSonner } from 'sonner';
+import { DESKTOP_QUERY } from '@/hooks/use-media-query';
 import { TOAST_DURATION_MS, TOAST_VISIBLE } from '@/lib/toast';
 import '@/styles/toasts.css';
 
-/** sonner's toast width, and the room kept free at each side of the screen (styles/toasts.css). */
+/** sonner's toast width, the room kept at the screen's sides, and the gap around the toasts. */
 const TOAST_WIDTH = 356;
-const TOAST_GUTTER = 64;
+const TOAST_EDGE = 16;
 const TOAST_GAP = 8;
 
-/** The toasts' column on the screen now: centred, narrower than the screen less the gutters. */
-function toastColumn(): { left: number; right: number } {
-  const screen = document.documentElement.clientWidth;
-  const width = Math.min(TOAST_WIDTH, screen - 2 * TOAST_GUTTER);
-  const left = (screen - width) / 2;
-  return { left, right: left + width };
+/**
+ * Where the toasts show (issue 30: a toast never covers the page's title, the header's balance,
+ * or a dialog's or panel's head):
+ * - desktop: top-right, under the site's header and under every head in their column (an open
+ *   dialog's or panel's head, the page's title, a bar marked data-toasts-below);
+ * - phones: bottom-centre, above the bottom bar and above any head in the screen's lower half
+ *   (a short sheet's), so the page's title and the dialogs' heads at the top stay clear;
+ * - over a game (its top bar is marked data-toasts-below): under that bar, centred on phones, as
+ *   at the bottom they would cover the game's own controls.
+ */
+export type ToastPlacement = {
+  position: 'top-right' | 'top-center' | 'bottom-center';
+  /** px from the top of the screen (top positions) or from its bottom (bottom-center). */
+  offset: number;
+  /** The toasts' width: sonner's, narrower on small screens. */
+  width: number;
+};
+
+function shown(r: DOMRect): boolean {
+  return r.width > 1 && r.height > 1 && r.bottom > 0 && r.top < window.innerHeight;
 }
 
-/**
- * Where the first toast starts: under the site's header (the banner landmark, with the domain
- * banner above it when shown), under every close button of an open dialog that the toasts'
- * column would otherwise cover (a centred popover, a dialog's head), and under an element marked
- * data-toasts-below (the Play dialog's top bar), so those stay reachable.
- */
-export function toastTop(closeLabel: string): number {
-  const { left, right } = toastColumn();
+/** The box of what a heading says (its text, not the block it fills), else the element's. */
+function textBox(el: Element): DOMRect {
+  const range = document.createRange();
+  range.selectNodeContents(el);
+  const box =
+    typeof range.getBoundingClientRect === 'function' ? range.getBoundingClientRect() : null;
+  return box && box.width > 0 ? box : el.getBoundingClientRect();
+}
+
+/** The site's header: a banner landmark of the page, not a header inside its content. */
+function siteHeaderBottom(): number {
   let bottom = 0;
   for (const header of document.querySelectorAll('header')) {
     if (header.closest('main, article, section, aside, nav, [role="dialog"]')) continue;
     const r = header.getBoundingClientRect();
     if (r.height > 0) bottom = Math.max(bottom, r.bottom);
   }
-  const label = CSS.escape(closeLabel);
-  for (const button of document.querySelectorAll(`[role="dialog"] button[aria-label="${label}"]`)) {
-    const r = button.getBoundingClientRect();
-    if (r.width > 0 && r.right > left && r.left < right) bottom = Math.max(bottom, r.bottom);
+  return bottom;
+}
+
+/** What a toast must leave uncovered besides the site's header and the bottom bar. */
+function heads(): { box: DOMRect; bar: boolean }[] {
+  const out: { box: DOMRect; bar: boolean }[] = [];
+  for (const head of document.querySelectorAll('[role="dialog"] > [class*="__head"]'))
+    out.push({ box: head.getBoundingClientRect(), bar: false });
+  for (const title of document.querySelectorAll('main h1'))
+    out.push({ box: textBox(title), bar: false });
+  for (const bar of document.querySelectorAll('[data-toasts-below]'))
+    out.push({ box: bar.getBoundingClientRect(), bar: true });
+  return out.filter((h) => shown(h.box));
+}
+
+export function toastPlacement(): ToastPlacement {
+  const screen = document.documentElement.clientWidth || window.innerWidth;
+  const height = window.innerHeight;
+  const width = Math.min(TOAST_WIDTH, screen - 2 * TOAST_EDGE);
+  const desktop =
+    typeof window.matchMedia === 'function' && window.matchMedia(DESKTOP_QUERY).matches;
+  const found = heads();
+  const gameBar = found.find((h) => h.bar && h.box.top < height / 2);
+
+  if (desktop || gameBar) {
+    const left = desktop ? screen - TOAST_EDGE - width : (screen - width) / 2;
+    const right = left + width;
+    let top = siteHeaderBottom();
+    for (const { box } of found)
+      if (box.right > left && box.left < right && box.top < height / 2)
+        top = Math.max(top, box.bottom);
+    return {
+      position: desktop ? 'top-right' : 'top-center',
+      offset: Math.max(0, Math.round(top)) + TOAST_GAP,
+      width,
+    };
   }
-  // A bar that asks for it (the Play dialog's top bar: the game's name and actions) stays free too.
-  for (const bar of document.querySelectorAll('[data-toasts-below]')) {
+
+  let bottom = 0;
+  for (const bar of document.querySelectorAll('.bottom-bar')) {
     const r = bar.getBoundingClientRect();
-    if (r.height > 0 && r.right > left && r.left < right) bottom = Math.max(bottom, r.bottom);
+    if (shown(r)) bottom = Math.max(bottom, height - r.top);
   }
-  return Math.max(0, Math.round(bottom)) + TOAST_GAP;
+  for (const { box } of found)
+    if (box.top >= height / 2) bottom = Math.max(bottom, height - box.top);
+  return {
+    position: 'bottom-center',
+    offset: Math.max(0, Math.round(bottom)) + TOAST_GAP,
+    width,
+  };
+}
+
+function samePlacement(a: ToastPlacement, b: ToastPlacement): boolean {
+  return a.position === b.position && a.offset === b.offset && a.width === b.width;
 }
 
 /**
- * toastTop, followed as the page scrolls, resizes, and dialogs open, move and close; only while a
- * toast is shown (`active`), so a page without toasts pays nothing on its DOM changes (the banner
- * carousel changes styles on every frame). Measured again in the frame after the first toast
- * appears.
+ * toastPlacement, followed as the page scrolls, resizes, and dialogs open, move and close; only
+ * while a toast is shown (`active`), so a page without toasts pays nothing on its DOM changes
+ * (the banner carousel changes styles on every frame). Measured again in the frame after the
+ * first toast appears.
  */
-function useToastTop(closeLabel: string, active: boolean): number {
-  const [top, setTop] = useState(() => toastTop(closeLabel));
+function useToastPlacement(active: boolean): ToastPlacement {
+  const [placement, setPlacement] = useState(toastPlacement);
   useLayoutEffect(() => {
     if (!active) return;
     let frame = 0;
     const measure = () => {
       frame = 0;
-      setTop(toastTop(closeLabel));
+      const next = toastPlacement();
+      setPlacement((now) => (samePlacement(now, next) ? now : next));
     };
     const schedule = () => {
       frame ||= requestAnimationFrame(measure);
@@ -70,7 +132,7 @@ function useToastTop(closeLabel: string, active: boolean): number {
     changes.observe(document.body, { childList: true, subtree: true, attributes: true });
     window.addEventListener('scroll', schedule, { passive: true });
     window.addEventListener('resize', schedule);
-    // A dialog's entrance animation ends where its close button stays.
+    // A dialog's entrance animation ends where its head stays.
     document.addEventListener('animationend', schedule, true);
     document.addEventListener('transitionend', schedule, true);
     schedule();
@@ -82,37 +144,39 @@ function useToastTop(closeLabel: string, active: boolean): number {
       document.removeEventListener('animationend', schedule, true);
       document.removeEventListener('transitionend', schedule, true);
     };
-  }, [closeLabel, active]);
-  return top;
+  }, [active]);
+  return placement;
 }
 
 /**
- * Toasts: 5 visible, top-center, stacked, auto close 4000 ms (loading toasts 30000 ms). They never
- * hide what the player must reach: they start under the header and under any open dialog's close
- * button in their way, stay narrower than the space between the close buttons at the screen's
- * sides, and let clicks through where no toast is (styles/toasts.css).
+ * Toasts: 5 visible, stacked, auto close 4000 ms (loading toasts 30000 ms), placed by
+ * toastPlacement so they never hide what the player must read or reach, and letting clicks
+ * through where no toast is (styles/toasts.css).
  */
 export function Toaster() {
   const { t } = useTranslation();
-  const closeLabel = t('common.close');
   const { toasts } = useSonner();
-  const top = useToastTop(closeLabel, toasts.length > 0);
-  const offset = { top: `${top}px` };
+  const { position, offset, width } = useToastPlacement(toasts.length > 0);
+  const edge = `${TOAST_EDGE}px`;
+  const offsets =
+    position === 'bottom-center'
+      ? { bottom: `${offset}px`, left: edge, right: edge }
+      : { top: `${offset}px`, left: edge, right: edge };
   return (
     <Sonner
-      position="top-center"
+      position={position}
       visibleToasts={TOAST_VISIBLE}
       expand
       duration={TOAST_DURATION_MS}
       theme="dark"
       richColors
       closeButton
-      offset={offset}
-      mobileOffset={offset}
+      offset={offsets}
+      mobileOffset={offsets}
       gap={TOAST_GAP}
       containerAriaLabel={t('toast.region')}
-      style={{ zIndex: 1200, ['--toast-gutter' as string]: `${TOAST_GUTTER}px` }}
-      toastOptions={{ className: 'kasa-toast', closeButtonAriaLabel: closeLabel }}
+      style={{ zIndex: 1200, ['--toast-width' as string]: `${width}px` }}
+      toastOptions={{ className: 'kasa-toast', closeButtonAriaLabel: t('common.close') }}
     />
   );
 }

@@ -6,11 +6,13 @@ import { zPhoneState } from '@shared/api/generated/zod.gen';
 import { withMeta, type MutationOptions } from '@/lib/react-query';
 import { updateAuthData } from '@/lib/session-store';
 import { phone, smsCode } from '@/lib/validation';
+import { markSmsSent } from '../stores/sms-sent';
 import { refusalOnField } from './field-error';
 
 /**
  * POST customer/updatephone: step 1 sends a 6-digit SMS code to the phone, step 2 checks it.
- * A successful check marks the stored login data verified with that phone.
+ * A sent code is remembered (stores/sms-sent: the 60 s wait shows as a countdown); a successful
+ * check marks the stored login data verified with that phone.
  */
 
 export const phoneFormSchema = z.object({ phone });
@@ -34,6 +36,7 @@ export function useUpdatePhone(options?: MutationOptions) {
     mutationFn: updatePhone,
     meta: withMeta({ successToast: true }, options),
     onSuccess: ({ data }, body) => {
+      if (body.step === 1) markSmsSent(body.phone);
       if (body.step === 2) updateAuthData({ smsVerified: true, phone: data.phone });
     },
   });

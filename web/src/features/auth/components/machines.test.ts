@@ -192,3 +192,38 @@ describe('sms verify', () => {
     expect(smsVerifyReducer(s, { type: 'verified' }).step).toBe(3);
   });
 });
+
+describe('"I already have a code" (issue 30)', () => {
+  it('goes to the code step for the phone shown, without a send, in every flow', () => {
+    expect(
+      smsVerifyReducer(initialSmsVerify('905321234567'), {
+        type: 'haveCode',
+        phone: '905321234567',
+      }),
+    ).toEqual({ step: 2, phone: '905321234567' });
+    expect(phonePageReducer(PhonePage.NotVerified, { type: 'haveCode' })).toBe(
+      PhonePage.VerificationCode,
+    );
+    expect(phonePageReducer(PhonePage.Update, { type: 'haveCode' })).toBe(
+      PhonePage.VerificationCode,
+    );
+    expect(phonePageReducer(PhonePage.Verified, { type: 'haveCode' })).toBe(PhonePage.Verified);
+    const phoneStep = registerFlowReducer(
+      { ...initialRegisterFlow, step: 1, phoneLocked: true, phone: '905321234567' },
+      { type: 'haveCode', phone: '905321234567' },
+    );
+    expect(phoneStep).toMatchObject({ step: 2, phone: '905321234567', autoSending: false });
+  });
+
+  it("keeps the server's message of the verification for the congratulations", () => {
+    const code = smsVerifyReducer(initialSmsVerify('905321234567'), {
+      type: 'haveCode',
+      phone: '905321234567',
+    });
+    expect(smsVerifyReducer(code, { type: 'verified', message: 'Doğrulandı' })).toEqual({
+      step: 3,
+      phone: '905321234567',
+      message: 'Doğrulandı',
+    });
+  });
+});

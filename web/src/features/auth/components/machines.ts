@@ -43,6 +43,8 @@ export type PhonePage = (typeof PhonePage)[keyof typeof PhonePage];
 export type PhonePageEvent =
   | { type: 'updateNumber' }
   | { type: 'codeSent' }
+  /** "I already have a code": the code step for the phone shown, no new SMS. */
+  | { type: 'haveCode' }
   | { type: 'verified' }
   | { type: 'verifyFailed' }
   | { type: 'cancel'; smsVerified: boolean };
@@ -59,6 +61,7 @@ export function phonePageReducer(page: PhonePage, event: PhonePageEvent): PhoneP
     case 'updateNumber':
       return page === PhonePage.VerificationCode ? page : PhonePage.Update;
     case 'codeSent':
+    case 'haveCode':
       return page === PhonePage.NotVerified || page === PhonePage.Update
         ? PhonePage.VerificationCode
         : page;
@@ -76,11 +79,22 @@ export function phoneEditable(page: PhonePage): boolean {
   return page === PhonePage.Update;
 }
 
-// SMS verify (dashboard): 1 phone and Send Code → 2 code → 3 congratulations.
+/**
+ * The step indicator of every phone verification (dashboard, profile, registration): 1 phone,
+ * 2 code, whichever way the code step was reached (a code sent, or one the player already has).
+ */
+export const PHONE_STEP_LABELS = ['auth.steps.phone', 'auth.steps.code'] as const;
 
-export type SmsVerifyState = { step: 1 | 2 | 3; phone: string };
+// SMS verify (dashboard): 1 phone and Send Code (or "I already have a code") → 2 code →
+// 3 congratulations, with the server's message (the trial bonus credited, if any).
+
+export type SmsVerifyState = { step: 1 | 2 | 3; phone: string; message?: string | null };
 export type SmsVerifyEvent =
-  { type: 'codeSent'; phone: string } | { type: 'changePhone' } | { type: 'verified' };
+  | { type: 'codeSent'; phone: string }
+  /** "I already have a code": the code step for the phone shown, no new SMS. */
+  | { type: 'haveCode'; phone: string }
+  | { type: 'changePhone' }
+  | { type: 'verified'; message?: string | null };
 
 export function initialSmsVerify(phone: string): SmsVerifyState {
   return { step: 1, phone };
@@ -89,11 +103,12 @@ export function initialSmsVerify(phone: string): SmsVerifyState {
 export function smsVerifyReducer(state: SmsVerifyState, event: SmsVerifyEvent): SmsVerifyState {
   switch (event.type) {
     case 'codeSent':
+    case 'haveCode':
       return state.step === 1 ? { step: 2, phone: event.phone } : state;
     case 'changePhone':
       return state.step === 2 ? { ...state, step: 1 } : state;
     case 'verified':
-      return state.step === 2 ? { ...state, step: 3 } : state;
+      return state.step === 2 ? { ...state, step: 3, message: event.message ?? null } : state;
   }
 }
 
@@ -116,6 +131,8 @@ export type RegisterFlow = {
 export type RegisterFlowEvent =
   | { type: 'registered'; phone: string; trialBonus: boolean; trialAmount: number }
   | { type: 'codeSent'; phone: string }
+  /** "I already have a code": the code step for the phone shown, no new SMS. */
+  | { type: 'haveCode'; phone: string }
   | { type: 'autoSendFailed' }
   | { type: 'changePhone' }
   | { type: 'verified'; credited: number };
@@ -133,6 +150,7 @@ export const initialRegisterFlow: RegisterFlow = {
  * After registration success: step 1 with the phone locked. With a trial bonus (greater than 0)
  * the step-1 request goes out at once; without, the amount is 0 and the congratulations screen
  * shows. Step 1 success goes to step 2;
+ * "I already have a code" goes to step 2 without a new SMS;
  * Change Phone Number returns to step 1 and unlocks the phone; step 2 success congratulates, with
  * the trial bonus the server credited on verification (issue 30: the form's promise kept).
  */
@@ -152,6 +170,7 @@ export function registerFlowReducer(state: RegisterFlow, event: RegisterFlowEven
       };
     }
     case 'codeSent':
+    case 'haveCode':
       return state.step === 1
         ? { ...state, step: 2, phone: event.phone, autoSending: false }
         : state;

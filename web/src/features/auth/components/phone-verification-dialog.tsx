@@ -4,11 +4,20 @@ import { Field, InputBox } from '@/components/ui/form';
 import { Icon } from '@/components/ui/icon';
 import { useSession } from '@/lib/session-store';
 import { formatPhone } from '@/lib/format';
-import { PhonePage, initialPhonePage, phoneEditable, phonePageReducer } from './machines';
-import { AuthDialog } from './auth-layout';
+import {
+  PHONE_STEP_LABELS,
+  PhonePage,
+  initialPhonePage,
+  phoneEditable,
+  phonePageReducer,
+} from './machines';
+import { AuthDialog, Steps } from './auth-layout';
 import { CodeStepForm, PhoneStepForm } from './phone-steps';
 
-/** Profile phone verification: NotVerified, Verified, Update and VerificationCode pages. */
+/**
+ * Profile phone verification: NotVerified, Verified, Update and VerificationCode pages; the
+ * verification's pages numbered 1 phone, 2 code as every phone verification is.
+ */
 export function PhoneVerificationDialog() {
   const { t } = useTranslation();
   return (
@@ -42,6 +51,10 @@ function PhoneVerificationPages() {
     setPhone(p);
     dispatch({ type: 'codeSent' });
   };
+  const onHaveCode = (p: string) => {
+    setPhone(p);
+    dispatch({ type: 'haveCode' });
+  };
 
   const readOnlyPhone = (
     <Field
@@ -61,6 +74,12 @@ function PhoneVerificationPages() {
         <Icon name="shield" size={18} />
         {t('auth.phoneVerification.text')}
       </p>
+      {page !== PhonePage.Verified ? (
+        <Steps
+          current={page === PhonePage.VerificationCode ? 1 : 0}
+          labels={PHONE_STEP_LABELS.map((key) => t(key))}
+        />
+      ) : null}
       {page === PhonePage.Verified ? (
         <div className="form">
           {readOnlyPhone}
@@ -84,6 +103,7 @@ function PhoneVerificationPages() {
             phone={phone}
             locked
             onSent={onSent}
+            onHaveCode={onHaveCode}
             tag={<StatusTag verified={false} />}
           />
           <button
@@ -98,7 +118,13 @@ function PhoneVerificationPages() {
       ) : null}
       {page === PhonePage.Update ? (
         <>
-          <PhoneStepForm id="pv-phone-new" phone={phone} locked={false} onSent={onSent} />
+          <PhoneStepForm
+            id="pv-phone-new"
+            phone={phone}
+            locked={false}
+            onSent={onSent}
+            onHaveCode={onHaveCode}
+          />
           <button
             type="button"
             className="link-btn panel-form__link"

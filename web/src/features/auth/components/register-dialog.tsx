@@ -1,5 +1,6 @@
 import { useReducer } from 'react';
 import { useTranslation } from 'react-i18next';
+import { notify } from '@/lib/toast';
 import { useUpdatePhone } from '../api/update-phone';
 import { wantsTrialBonus, type RegisterPayload } from '../api/register';
 import { useAuthDialogsContext } from './auth-dialogs-context';
@@ -28,7 +29,7 @@ function RegisterFlow() {
   // be a second toast for the one Sign Up click (the code step says where the code went).
   const autoSend = useUpdatePhone({ meta: { successToast: false } });
 
-  const onRegistered = (payload: RegisterPayload) => {
+  const onRegistered = (payload: RegisterPayload, message: string | null) => {
     const event = {
       type: 'registered',
       phone: payload.phone,
@@ -36,8 +37,12 @@ function RegisterFlow() {
       trialAmount: trialBonusAmount,
     } as const;
     dispatch(event);
+    const next = registerFlowReducer(flow, event);
+    // One event, one message: the congratulations screen says the registration is done; before
+    // the phone step the server's message ("Registration complete") is the toast.
+    if (!next.congratulations && message) void notify.success(message);
     // With a trial bonus the step-1 SMS goes out at once (the reducer decides).
-    if (!registerFlowReducer(flow, event).autoSending) return;
+    if (!next.autoSending) return;
     autoSend.mutate(
       { step: 1, phone: payload.phone },
       {

@@ -1,7 +1,7 @@
 import { useMemo, useReducer } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { SubmitButton, serverFieldErrors } from '@/components/ui/form';
+import { SubmitButton, serverFieldErrors, useDisabledReason } from '@/components/ui/form';
 import { Icon } from '@/components/ui/icon';
 import {
   FAST_STEPS,
@@ -51,6 +51,8 @@ export function FastRegisterForm({ onRegistered, trialAmount, termsPage }: Regis
   }, [values, step]);
 
   const last = step === LAST_FAST_STEP;
+  // Next says why it waits, as Register does (issue 30: never a silently disabled button).
+  const nextWhy = useDisabledReason(!last && !stepValid ? t('validation.fillAll') : null);
   const move = (event: { type: 'next'; stepValid: boolean } | { type: 'back' }) => {
     const next = fastStepReducer(step, event);
     dispatch(event);
@@ -126,11 +128,13 @@ export function FastRegisterForm({ onRegistered, trialAmount, termsPage }: Regis
             type="submit"
             className="btn btn--primary btn--lg form-actions__main"
             disabled={!stepValid}
+            {...nextWhy.describedBy}
           >
             {t('auth.register.next')}
             <Icon name="chevronRight" size={18} />
           </button>
         )}
+        {nextWhy.note}
       </div>
     </form>
   );

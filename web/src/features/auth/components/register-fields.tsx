@@ -254,9 +254,9 @@ export function RegisterEnd<T extends WithAgreements>({
   );
 }
 
-/** What a registration form reports: the payload it registered with. */
+/** What a registration form reports: the payload it registered with, and the server's message. */
 export type RegisterFormProps = {
-  onRegistered: (payload: RegisterPayload) => void;
+  onRegistered: (payload: RegisterPayload, message: string | null) => void;
   trialAmount: number;
   /** The content page of the terms (auth/form's terms.contentId). */
   termsPage: number;
@@ -273,7 +273,7 @@ export function useRegistration<T extends FieldValues>(
   defaultValues: DefaultValues<T>,
   fieldErrors: ServerFieldErrors<T>,
   payload: (input: T, affiliate: AffiliateParams) => RegisterPayload,
-  onRegistered: (payload: RegisterPayload) => void,
+  onRegistered: (payload: RegisterPayload, message: string | null) => void,
   onFieldError?: (field: string) => void,
 ) {
   const form = useForm<T, unknown, T>({
@@ -281,12 +281,13 @@ export function useRegistration<T extends FieldValues>(
     mode: FORM_MODE,
     defaultValues,
   });
-  const mutation = useRegister(fieldErrors);
+  // The flow decides where the server's message shows (RegisterFlow): no toast of its own.
+  const mutation = useRegister({ meta: { ...fieldErrors.meta, successToast: false } });
   const { handleSubmit, setError } = form;
   const onSubmit = handleSubmit((input) => {
     const body = payload(input, readAffiliateParams());
     mutation.mutate(body, {
-      onSuccess: () => onRegistered(body),
+      onSuccess: ({ message }) => onRegistered(body, message),
       onError: (error) => {
         const field = fieldErrors.apply(error, setError);
         if (field) onFieldError?.(field);

@@ -4,12 +4,14 @@ import { Icon } from '@/components/ui/icon';
 import { formatMoney, formatPhone } from '@/lib/format';
 import { closeDialog } from '../stores/dialogs';
 import { AuthLayout, Steps } from './auth-layout';
-import type { RegisterFlow, RegisterFlowEvent } from './machines';
+import { PHONE_STEP_LABELS, type RegisterFlow, type RegisterFlowEvent } from './machines';
 import { CodeStepForm, PhoneStepForm } from './phone-steps';
 
 /**
  * Steps 1 and 2 after the registration: the phone (locked to the registered one, sent by itself
- * with a trial bonus) and the SMS code; Change Phone Number and Skip Verification.
+ * with a trial bonus, or "I already have a code") and the SMS code; Change Phone Number and Skip
+ * Verification. Numbered 1 phone, 2 code as every phone verification is. The verification's
+ * message is no toast here: the congratulations screen that follows says it.
  */
 export function RegisterPhoneStep({
   flow,
@@ -28,10 +30,7 @@ export function RegisterPhoneStep({
           : t('auth.phone.step2Text', { phone: formatPhone(flow.phone) })
       }
     >
-      <Steps
-        current={flow.step}
-        labels={[t('auth.steps.account'), t('auth.steps.phone'), t('auth.steps.code')]}
-      />
+      <Steps current={flow.step - 1} labels={PHONE_STEP_LABELS.map((key) => t(key))} />
       {flow.trialAmount > 0 ? (
         <p className="auth__notice">
           <Icon name="gift" size={18} />
@@ -49,12 +48,14 @@ export function RegisterPhoneStep({
             phone={flow.phone}
             locked={flow.phoneLocked}
             onSent={(phone) => dispatch({ type: 'codeSent', phone })}
+            onHaveCode={(phone) => dispatch({ type: 'haveCode', phone })}
           />
         )
       ) : (
         <CodeStepForm
           id="register-code"
           phone={flow.phone}
+          successToast={false}
           onVerified={(credited) => dispatch({ type: 'verified', credited })}
         >
           <div className="auth__inline-links">

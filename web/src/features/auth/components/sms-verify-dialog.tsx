@@ -6,10 +6,14 @@ import { formatPhone } from '@/lib/format';
 import { closeDialog } from '../stores/dialogs';
 import { AuthDialog, AuthLayout, Steps } from './auth-layout';
 import { Celebration } from './celebration';
-import { initialSmsVerify, smsVerifyReducer } from './machines';
+import { PHONE_STEP_LABELS, initialSmsVerify, smsVerifyReducer } from './machines';
 import { CodeStepForm, PhoneStepForm } from './phone-steps';
 
-/** SMS verify: 1 phone and Send Code; 2 code, Change Phone Number, Validate; then Congratulations. */
+/**
+ * SMS verify: 1 phone and Send Code (or "I already have a code"); 2 code, Change Phone Number,
+ * Validate; then Congratulations with the server's message (no toast besides: one event, one
+ * message).
+ */
 export function SmsVerifyDialog() {
   const { t } = useTranslation();
   return (
@@ -22,7 +26,7 @@ export function SmsVerifyDialog() {
 function SmsVerifyFlow() {
   const { t } = useTranslation();
   const { authData } = useSession();
-  const [{ step, phone }, dispatch] = useReducer(
+  const [{ step, phone, message }, dispatch] = useReducer(
     smsVerifyReducer,
     authData?.phone ?? '',
     initialSmsVerify,
@@ -31,7 +35,10 @@ function SmsVerifyFlow() {
   if (step === 3) {
     return (
       <AuthLayout>
-        <Celebration title={t('auth.smsVerify.congrats')} text={t('auth.smsVerify.verified')}>
+        <Celebration
+          title={t('auth.smsVerify.congrats')}
+          text={message || t('auth.smsVerify.verified')}
+        >
           <button
             type="button"
             className="btn btn--primary btn--lg btn--block"
@@ -54,16 +61,22 @@ function SmsVerifyFlow() {
           : t('auth.phone.step2Text', { phone: formatPhone(phone) })
       }
     >
-      <Steps current={step - 1} labels={[t('auth.steps.phone'), t('auth.steps.code')]} />
+      <Steps current={step - 1} labels={PHONE_STEP_LABELS.map((key) => t(key))} />
       {step === 1 ? (
         <PhoneStepForm
           id="sms-phone"
           phone={phone}
           locked={false}
           onSent={(p) => dispatch({ type: 'codeSent', phone: p })}
+          onHaveCode={(p) => dispatch({ type: 'haveCode', phone: p })}
         />
       ) : (
-        <CodeStepForm id="sms-code" phone={phone} onVerified={() => dispatch({ type: 'verified' })}>
+        <CodeStepForm
+          id="sms-code"
+          phone={phone}
+          successToast={false}
+          onVerified={(_, said) => dispatch({ type: 'verified', message: said })}
+        >
           <div className="auth__inline-links">
             <button
               type="button"

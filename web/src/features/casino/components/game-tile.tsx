@@ -1,7 +1,8 @@
-import { memo, useState } from 'react';
+import { memo, useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '@/components/ui/icon';
 import type { CasinoGame } from '../api/schemas';
+import { artHue, initials } from '../tile-art';
 
 /** The tiles' art box (4:3): width and height set, so nothing moves when the image arrives. */
 export const TILE_IMAGE_WIDTH = 240;
@@ -14,11 +15,17 @@ type GameTileProps = {
   onPlay: (game: CasinoGame) => void;
   onToggleFavorite: (game: CasinoGame) => void;
   busy?: boolean;
+  /**
+   * Other tiles show the same picture (a catalogue's placeholder): this one is marked with the
+   * game's initials and its own hue (tile-art), so the two are told apart.
+   */
+  sharedArt?: boolean;
 };
 
 /**
  * A game tile: its art (lazy, fixed 4:3 box), name and provider in one button that plays it, and
- * a heart button in the corner (aria-pressed: a favourite).
+ * a heart button in the corner (aria-pressed: a favourite). Without a picture, or with one other
+ * tiles share, the art shows the game's initials on its own hue.
  */
 export const GameTile = memo(function GameTile({
   game,
@@ -26,13 +33,19 @@ export const GameTile = memo(function GameTile({
   onPlay,
   onToggleFavorite,
   busy,
+  sharedArt = false,
 }: GameTileProps) {
   const { t } = useTranslation();
   const [failed, setFailed] = useState(false);
+  const ownArt = Boolean(game.imageUrl) && !failed && !sharedArt;
+  const hue = { '--art-hue': `${artHue(`${game.providerName}:${String(game.gameCode)}`)}deg` };
   return (
     <li className="game-tile" data-testid="game-tile" data-code={String(game.gameCode)}>
       <button type="button" className="game-tile__play" onClick={() => onPlay(game)}>
-        <span className="game-tile__art">
+        <span
+          className={`game-tile__art${ownArt ? '' : ' game-tile__art--marked'}`}
+          style={ownArt ? undefined : (hue as CSSProperties)}
+        >
           {game.imageUrl && !failed ? (
             <img
               src={game.imageUrl}
@@ -46,6 +59,11 @@ export const GameTile = memo(function GameTile({
           ) : (
             <span className="game-tile__fallback" aria-hidden="true">
               <Icon name={game.isLive ? 'live' : 'slots'} size={40} />
+            </span>
+          )}
+          {ownArt ? null : (
+            <span className="game-tile__mark" aria-hidden="true" data-testid="game-mark">
+              {initials(game.name)}
             </span>
           )}
           <span className="game-tile__hover" aria-hidden="true">

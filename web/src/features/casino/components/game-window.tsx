@@ -18,7 +18,10 @@ export type GameWindowProps = {
   headingLevel?: 1 | 2;
   /** The id of the name, for a dialog's aria-labelledby. */
   titleId?: string;
-  /** In the Play dialog the toasts start under the top bar (they would cover it at the top). */
+  /**
+   * The toasts start under the top bar (default): at the top they would cover its actions, at the
+   * bottom the game's own controls (components/ui/toaster).
+   */
   toastsBelowBar?: boolean;
 };
 
@@ -41,7 +44,7 @@ export function GameWindow({
   onDeposit,
   headingLevel = 1,
   titleId,
-  toastsBelowBar = false,
+  toastsBelowBar = true,
 }: GameWindowProps) {
   const { t } = useTranslation();
   const desktop = useMediaQuery(DESKTOP_QUERY);

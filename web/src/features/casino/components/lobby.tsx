@@ -7,6 +7,7 @@ import { LOBBY_PAGE_SIZE, useLobby, type LobbyFilter, type LobbySort } from '../
 import type { CasinoGame, LobbyProvider } from '../api/schemas';
 import { useToggleFavorite } from '../api/toggle-favorite';
 import { matchesSearch } from '../search-text';
+import { sharedPictures } from '../tile-art';
 import { GameTile, TileSkeleton } from './game-tile';
 import './casino.css';
 
@@ -19,10 +20,16 @@ type LobbyProps = {
   live?: boolean;
   /** The bootstrap's casino categories of this page (slugList contains the slug). */
   categories: readonly LobbyCategory[];
+  /** The category tab it opens on (one of `categories`), else All. */
+  initialCategory?: number;
   onPlay: (game: CasinoGame) => void;
   /** A heart clicked logged out: the login form opens. */
   onLoginNeeded: () => void;
-  /** Changes when the search field should take the focus (the header's search button). */
+  /**
+   * Changes when the search field should take the focus (the header's search button): it is
+   * scrolled to the top of the screen, so what is found shows right under it, above a phone's
+   * on-screen keyboard.
+   */
   focusSearch?: string;
 };
 
@@ -46,18 +53,31 @@ function useDebounced<T>(value: T, ms: number): T {
  * the grid of game tiles, read 48 at a time as the grid scrolls (or with Load more), so 10,000
  * games stay smooth. Skeletons while loading, an empty state, a load error with Retry.
  */
-export function Lobby({ slug, live, categories, onPlay, onLoginNeeded, focusSearch }: LobbyProps) {
+export function Lobby({
+  slug,
+  live,
+  categories,
+  initialCategory,
+  onPlay,
+  onLoginNeeded,
+  focusSearch,
+}: LobbyProps) {
   const { t } = useTranslation();
   const { isLoggedIn } = useSession();
-  const [tab, setTab] = useState<Tab>('all');
+  const [tab, setTab] = useState<Tab>(() =>
+    categories.some((c) => c.id === initialCategory) ? (initialCategory as number) : 'all',
+  );
   const [provider, setProvider] = useState<number | undefined>(undefined);
   const [text, setText] = useState('');
   const [sort, setSort] = useState<LobbySort>('popular');
   const search = useDebounced(text, SEARCH_DEBOUNCE_MS);
   const searchId = useId();
   const searchRef = useRef<HTMLInputElement>(null);
+  const searchBoxRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    if (focusSearch) searchRef.current?.focus({ preventScroll: false });
+    if (!focusSearch) return;
+    searchRef.current?.focus({ preventScroll: true });
+    searchBoxRef.current?.scrollIntoView?.({ block: 'start' });
   }, [focusSearch]);
   const providerId = useId();
   const sortId = useId();
@@ -121,10 +141,14 @@ export function Lobby({ slug, live, categories, onPlay, onLoginNeeded, focusSear
     [favorites.data, search, provider],
   );
 
-  const games: CasinoGame[] = showFavorites
-    ? favoriteGames
-    : (lobby.data?.pages.flatMap((p) => p.items) ?? []);
+  const pages = lobby.data?.pages;
+  const games: CasinoGame[] = useMemo(
+    () => (showFavorites ? favoriteGames : (pages?.flatMap((p) => p.items) ?? [])),
+    [showFavorites, favoriteGames, pages],
+  );
   const total = showFavorites ? favoriteGames.length : (firstPage?.total ?? 0);
+  // Placeholder pictures several games share: their tiles are marked apart (tile-art).
+  const shared = useMemo(() => sharedPictures(games), [games]);
   const loading = showFavorites ? favorites.isPending : lobby.isPending;
   const failed = showFavorites ? favorites.isError : lobby.isError && !lobby.data;
   const retry = () => void (showFavorites ? favorites.refetch() : lobby.refetch());
@@ -171,7 +195,7 @@ export function Lobby({ slug, live, categories, onPlay, onLoginNeeded, focusSear
       ) : null}
 
       <div className="lobby__tools">
-        <div className="lobby__search">
+        <div ref={searchBoxRef} className="lobby__search">
           <label htmlFor={searchId} className="visually-hidden">
             {t('casino.search.label')}
           </label>
@@ -254,6 +278,7 @@ export function Lobby({ slug, live, categories, onPlay, onLoginNeeded, focusSear
               busy={pendingCode !== undefined && pendingCode === game.gameCode}
               onPlay={onPlay}
               onToggleFavorite={toggle}
+              sharedArt={shared.has(game.imageUrl)}
             />
           ))}
           {isFetchingNextPage
