@@ -331,17 +331,17 @@ async function inEnglish({ width, height, mobile, tag }) {
   await page.unroute('**/api/payment/withdraw');
   await page.keyboard.press('Escape');
   await dialog.waitFor({ state: 'detached' });
-  // The real server refuses a withdrawal beyond the balance (0 ₺): one message, under Amount,
-  // and no toast.
+  // A withdrawal beyond what can be withdrawn (0 ₺) is refused as it is typed, naming what can be
+  // (issue 30; the server refuses it the same way): one message, under Amount, no toast, and
+  // Submit says why it is disabled.
   await page.getByRole('button', { name: /To a bank account/ }).click();
   await dialog.getByLabel('IBAN', { exact: true }).pressSequentially('330006100519786457841326');
   await dialog.getByLabel('Name on the account').fill('Deniz Yildiz');
   await dialog.getByLabel('Amount').fill('100');
   await dialog.getByLabel('Amount').blur();
-  await dialog.getByRole('button', { name: 'Submit' }).click();
-  // Issue 30: the refusal names what can be withdrawn.
   const short = /You can withdraw at most/;
   await dialog.locator('#pay-Amount-error').getByText(short).waitFor();
+  assert.equal(await dialog.getByRole('button', { name: 'Submit' }).isDisabled(), true);
   assert.equal(await dialog.getByLabel('Amount').getAttribute('aria-invalid'), 'true');
   await page.waitForTimeout(300);
   assert.equal(await page.locator('[data-sonner-toaster]').getByText(short).count(), 0);

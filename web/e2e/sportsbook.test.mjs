@@ -137,7 +137,13 @@ const priceText = (hundredths, lang) => {
 };
 
 /** A combo's price: the product of its legs' prices, rounded down at each step (slip.ts). */
-const comboPrice = (prices) => prices.reduce((p, x) => Math.floor((p * x) / 100), 100);
+/** A combo's price (issue 30): the exact product of the prices (hundredths), as BigInt over 100^n. */
+const exactProduct = (prices) => ({
+  num: prices.reduce((p, x) => p * BigInt(x), 1n),
+  den: 100n ** BigInt(prices.length),
+});
+/** Stake (kuruş) times an exact price, rounded once to the nearest kuruş (halves up). */
+const payExact = (stake, price) => Number((BigInt(stake) * price.num + price.den / 2n) / price.den);
 
 /** The events of a sport the book offers (its public API, as the frame reads them). */
 async function events(sport, live) {
@@ -340,8 +346,9 @@ for (const [width, lang] of [
     assert.equal(await comboTab.getAttribute('aria-pressed'), 'true', 'three legs make a combo');
     await stakeAndChoice(slip, t, t.stake, '10');
     const prices = legs.map((l) => Math.round(l.selection.price * 100));
-    const combined = comboPrice(prices);
-    const potential = Math.floor((1000 * combined) / 100);
+    const exact = exactProduct(prices);
+    const combined = payExact(100, exact);
+    const potential = payExact(1000, exact);
     assert.equal(
       await ddOf(slip, t.totalOdds).textContent(),
       priceText(combined, lang),

@@ -309,7 +309,7 @@ header a{color:#cfd8ee;font-size:13px}.lock{display:inline-flex;align-items:cent
 input{width:100%;padding:11px 12px;border:1px solid #c9cfdc;border-radius:8px;font-size:16px}.row{display:grid;grid-template-columns:1fr 1fr;gap:12px}\
 .err{background:#fdecec;color:#a11;border:1px solid #f3c2c2;border-radius:8px;padding:10px 12px;margin:12px 20px 0}\
 .btns{display:grid;grid-template-columns:2fr 1fr;gap:10px;margin-top:18px}button{padding:12px;border-radius:8px;font-size:16px;font-weight:600;cursor:pointer;border:0}\
-.pay{background:#1d9a5b;color:#fff}.cancel{background:#e9ecf2;color:#2a3350}.note{font-size:12px;color:#66708a;padding:0 20px 16px}\
+.pay{background:#137a46;color:#fff}.cancel{background:#e9ecf2;color:#2a3350}.note{font-size:12px;color:#66708a;padding:0 20px 16px}\
 .done{padding:24px 20px;text-align:center}.done h2{margin:0 0 8px}.done a{display:inline-block;margin-top:14px;padding:11px 18px;border-radius:8px;background:#13203d;color:#fff;text-decoration:none}";
 
 /// The page of a card deposit: the form while it is pending, else what happened.

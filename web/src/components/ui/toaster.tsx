@@ -1,7 +1,7 @@
 import { useLayoutEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Toaster as Sonner, useSonner } from 'sonner';
-import { DESKTOP_QUERY } from '@/hooks/use-media-query';
+import { DESKTOP_QUERY, useMediaQuery } from '@/hooks/use-media-query';
 import { TOAST_DURATION_MS, TOAST_VISIBLE } from '@/lib/toast';
 import '@/styles/toasts.css';
 
@@ -151,12 +151,15 @@ function useToastPlacement(active: boolean): ToastPlacement {
 /**
  * Toasts: 5 visible, stacked, auto close 4000 ms (loading toasts 30000 ms), placed by
  * toastPlacement so they never hide what the player must read or reach, and letting clicks
- * through where no toast is (styles/toasts.css).
+ * through where no toast is (styles/toasts.css). On a phone they stack as one card (the newest in
+ * front, the others peeking behind it): three toasts spread out would cover a full-screen
+ * dialog's main button.
  */
 export function Toaster() {
   const { t } = useTranslation();
   const { toasts } = useSonner();
   const { position, offset, width } = useToastPlacement(toasts.length > 0);
+  const desktop = useMediaQuery(DESKTOP_QUERY);
   const edge = `${TOAST_EDGE}px`;
   const offsets =
     position === 'bottom-center'
@@ -166,7 +169,7 @@ export function Toaster() {
     <Sonner
       position={position}
       visibleToasts={TOAST_VISIBLE}
-      expand
+      expand={desktop}
       duration={TOAST_DURATION_MS}
       theme="dark"
       richColors
