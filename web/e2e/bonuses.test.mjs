@@ -193,9 +193,19 @@ async function bonusOf(authData, slug) {
 
 /** Every image in `scope` loaded (the screenshots show them). */
 async function imagesLoaded(scope) {
+  // A lazy image below the fold never loads, so its decode never settles: each waits 3 s at most.
   await scope
     .locator('img')
-    .evaluateAll((imgs) => Promise.all(imgs.map((img) => img.decode?.().catch(() => {}))));
+    .evaluateAll((imgs) =>
+      Promise.all(
+        imgs.map((img) =>
+          Promise.race([
+            img.decode?.().catch(() => {}),
+            new Promise((resolve) => setTimeout(resolve, 3000)),
+          ]),
+        ),
+      ),
+    );
 }
 
 /** The Promotion dialog of a card, opened by its title; the dialog. */
@@ -610,6 +620,8 @@ async function screens(lang, width, authData) {
     await view('promotion-dialog', state, { dialog: true });
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
+    // Closing it goes back to /promotions (a navigation that closes any dialog opened before it).
+    await page.waitForURL((url) => url.pathname === '/promotions');
   }
 
   const claim = await openClaimReward(page, lang, width);
