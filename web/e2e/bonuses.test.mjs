@@ -275,37 +275,6 @@ async function logIn(page, authData) {
   await page.reload({ waitUntil: 'networkidle' });
 }
 
-/**
- * helpers' noOverflow, except that what a clipping or scrolling box hides does not count (the
- * banner carousel of /promotions keeps its other slides beside the one shown, inside its
- * overflow-hidden viewport): the page does not scroll sideways and nothing visible sticks out.
- */
-async function nothingSticksOut(page, where) {
-  const problem = await page.evaluate(() => {
-    const root = document.documentElement;
-    const width = root.clientWidth;
-    const hidden = (el) => {
-      for (let box = el.parentElement; box && box !== document.body; box = box.parentElement) {
-        if (getComputedStyle(box).overflowX === 'visible') continue;
-        if (box.getBoundingClientRect().right <= width + 1) return true;
-      }
-      return false;
-    };
-    const wide = [...document.querySelectorAll('body *')]
-      .filter((el) => el.getBoundingClientRect().right > width + 1 && el.getClientRects().length)
-      .filter((el) => !hidden(el))
-      .slice(0, 4)
-      .map(
-        (el) =>
-          `${el.tagName.toLowerCase()}.${String(el.className?.baseVal ?? el.className).split(' ')[0]}`,
-      );
-    return root.scrollWidth > width || wide.length
-      ? `${root.scrollWidth} > ${width}: ${wide.join(', ')}`
-      : null;
-  });
-  assert.equal(problem, null, `${where}: something sticks out sideways`);
-}
-
 /** A Claim button's accessible name: its word, a colon and the reward's title. */
 const claimName = (word, title) => new RegExp(`^${word} ?: ${title}$`);
 
@@ -588,7 +557,7 @@ async function screens(lang, width, authData) {
     const where = `${name} ${state} ${lang} ${width}`;
     // A page from its top (a reload keeps the scroll of the page before).
     if (!dialog) await page.evaluate(() => window.scrollTo(0, 0));
-    await nothingSticksOut(page, where);
+    await noOverflow(page, where, { clipped: true });
     if (AXE_WIDTHS.includes(width))
       await axeClean(page, where, {
         known: KNOWN_AXE,

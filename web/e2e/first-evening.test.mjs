@@ -32,6 +32,7 @@ import {
   test,
   until,
   waitForCode,
+  noOverflow,
 } from './helpers.mjs';
 
 const shotsDir = process.env.SHOTS_DIR ?? artifact('first-evening');
@@ -236,36 +237,6 @@ async function pickLegs() {
   return picked;
 }
 
-/**
- * Nothing sticks out sideways: no element past the viewport's right edge, except inside a box
- * that clips or scrolls it within the viewport (a strip that scrolls sideways on purpose).
- */
-async function nothingSticksOut(target, where) {
-  const problem = await target.evaluate(() => {
-    const root = document.documentElement;
-    const width = root.clientWidth;
-    const clipped = (el) => {
-      for (let box = el.parentElement; box && box !== document.body; box = box.parentElement) {
-        if (getComputedStyle(box).overflowX === 'visible') continue;
-        if (box.getBoundingClientRect().right <= width + 1) return true;
-      }
-      return false;
-    };
-    const wide = [...document.querySelectorAll('body *')]
-      .filter((el) => el.getBoundingClientRect().right > width + 1 && el.getClientRects().length)
-      .filter((el) => !clipped(el))
-      .slice(0, 4)
-      .map(
-        (el) =>
-          `${el.tagName.toLowerCase()}.${String(el.className?.baseVal ?? el.className).split(' ')[0]}`,
-      );
-    return root.scrollWidth > width || wide.length
-      ? `${root.scrollWidth} > ${width}: ${wide.join(', ')}`
-      : null;
-  });
-  assert.equal(problem, null, `${where}: something sticks out sideways`);
-}
-
 /** The player's deposits and withdrawals as the API lists them (newest first). */
 const transactions = (authData) =>
   apiAs(server.apiUrl, authData, 'payment/transactions?take=20').then((d) => d.items);
@@ -337,7 +308,7 @@ async function walk({ width, lang }) {
   const step = async (name, { target = page, include } = {}) => {
     const where = `${tag} ${name}`;
     try {
-      await nothingSticksOut(target, where);
+      await noOverflow(target, where, { clipped: true });
     } catch (error) {
       problems.push(error.message.split('\n')[0]);
     }

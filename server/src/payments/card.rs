@@ -306,15 +306,18 @@ pub async fn resume(db: &Db, player_id: i64, id: i64) -> Result<Option<String>, 
     Ok((updated.rows_affected() == 1).then_some(token))
 }
 
-/// When the card deposits among `ids` stop waiting for payment (epoch ms), by request id.
+/// When the card deposits among `ids` stop waiting for payment (epoch ms), by request id: one
+/// read for a page of Financial Activities.
 pub async fn deadlines(db: &Db, ids: &[i64]) -> Result<std::collections::HashMap<i64, i64>, sqlx::Error> {
     let mut out = std::collections::HashMap::new();
-    for &id in ids {
-        let at: Option<i64> =
-            sqlx::query_scalar("SELECT expires_at FROM card_sessions WHERE request_id = $1").bind(id).fetch_optional(&db.pool).await?;
-        if let Some(at) = at {
-            out.insert(id, at);
+    for part in ids.chunks(crate::db::STATEMENT_PARAMS) {
+        let list = crate::db::value_rows(1, part.len(), 1);
+        let sql = format!("SELECT request_id, expires_at FROM card_sessions WHERE request_id IN {list}");
+        let mut q = sqlx::query_as::<_, (i64, i64)>(sqlx::AssertSqlSafe(sql));
+        for id in part {
+            q = q.bind(id);
         }
+        out.extend(q.fetch_all(&db.pool).await?);
     }
     Ok(out)
 }
