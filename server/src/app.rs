@@ -22,7 +22,7 @@ use crate::error::AppError;
 use crate::i18n::{self, Locale};
 use crate::security_headers::SecurityHeaders;
 pub use crate::state::AppState;
-use crate::{accounts, bonus, casino, cms, http, hub, notify, openapi, payments, profile, sports, studio, web};
+use crate::{accounts, bonus, casino, cms, http, hub, kyc, notify, openapi, payments, profile, protection, sports, studio, web};
 
 /// The `/api/` calls, area by area: the one list both the router and the OpenAPI document are
 /// built from. Without a state (`kasa openapi`) it holds the document only.
@@ -37,6 +37,8 @@ fn api(state: Option<&AppState>) -> OpenApiRouter<AppState> {
             state.map(|s| sports::SportsState { db: s.db.clone(), books: s.sportsbooks.clone(), live: s.sports_live.clone() }),
         ))
         .merge(area(notify::router(), state.map(|s| s.db.clone())))
+        .merge(area(protection::router(), state.map(protection::ProtectionState::from_ref)))
+        .merge(area(kyc::router(), state.map(kyc::KycState::from_ref)))
         .merge(area(payments::router(), state.map(payments::PaymentsState::from_ref)))
         .merge(area(casino::router(), state.map(|s| casino::CasinoState::new(s.db.clone()))))
         .merge(area(casino::provider::router::<Db>().merge(casino::history::router()), state.map(|s| s.db.clone())))

@@ -111,6 +111,11 @@ pub enum AdminCommand {
         #[command(subcommand)]
         command: SportsCommand,
     },
+    /// Identity documents: list them, look at one, approve or reject the pending ones.
+    Kyc {
+        #[command(subcommand)]
+        command: kasa::kyc::cli::KycCommand,
+    },
 }
 
 /// Runs an operator command on the database at `database_url` (migrated first). Each area's
@@ -125,12 +130,15 @@ pub async fn admin(database_url: &str, command: AdminCommand, settings: &Setting
     match command {
         AdminCommand::Wallet { command } => kasa::wallet::cli::run(&db, &Directory(&db), command).await,
         AdminCommand::Notify(args) => kasa::accounts::cli::notify(&db, args).await,
-        AdminCommand::Player { command } => kasa::accounts::cli::run(&db, command).await,
+        AdminCommand::Player { command } => {
+            kasa::accounts::cli::run(&db, command, &kasa::sports::betting::RefundOnClose { db: db.clone() }).await
+        }
         AdminCommand::Payments { command } => kasa::payments::cli::run(&db, command).await,
         AdminCommand::Content { command } => kasa::cms::cli::run(&db, command).await,
         AdminCommand::Games { command } => kasa::casino::cli::games(&db, command).await,
         AdminCommand::Providers { .. } => kasa::casino::cli::providers(&db, hub88).await,
         AdminCommand::Bonus { command } => kasa::bonus::cli::run(&db, command).await,
         AdminCommand::Sports { command } => kasa::sports::cli::run(&db, command).await,
+        AdminCommand::Kyc { command } => kasa::kyc::cli::run(&db, &kasa::kyc::files::Folder(settings.documents_dir.clone()), command).await,
     }
 }

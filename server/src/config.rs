@@ -209,6 +209,34 @@ pub struct Settings {
     /// seeds and the crash chains' starts in the database (never logged). Unset: `--demo` uses a
     /// public development key; a node without `--demo` refuses the studio's games.
     pub seed_key: Option<[u8; 32]>,
+    /// `KASA_DOCUMENTS_DIR`: where identity documents' files are kept (default `data/documents`).
+    pub documents_dir: std::path::PathBuf,
+    /// `KASA_KYC_WITHDRAWAL_OVER`, `KASA_KYC_DEPOSITS_OVER` (lira), `KASA_KYC_RETENTION_DAYS`.
+    pub kyc: KycRules,
+}
+
+/// The identity checks' thresholds and retention (`KASA_KYC_*`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct KycRules {
+    /// A withdrawal over this waits for approved identity (`KASA_KYC_WITHDRAWAL_OVER`, lira,
+    /// default 5.000).
+    pub withdrawal_over: crate::money::Kurus,
+    /// Once confirmed deposits pass this total, every withdrawal does (`KASA_KYC_DEPOSITS_OVER`,
+    /// lira, default 20.000).
+    pub deposits_over: crate::money::Kurus,
+    /// Document files are deleted this long after their upload (`KASA_KYC_RETENTION_DAYS`,
+    /// default 1825: five years).
+    pub retention_days: i64,
+}
+
+impl Default for KycRules {
+    fn default() -> KycRules {
+        KycRules {
+            withdrawal_over: crate::money::Kurus::from_minor(500_000).unwrap_or(crate::money::Kurus::ZERO),
+            deposits_over: crate::money::Kurus::from_minor(2_000_000).unwrap_or(crate::money::Kurus::ZERO),
+            retention_days: 1825,
+        }
+    }
 }
 
 /// The built-in sportsbook's page (issue 17), the demo's and every site's default.
@@ -248,6 +276,8 @@ impl Default for Settings {
             sportsbook_secret: None,
             sports_feed_speed: Some(1.0),
             seed_key: None,
+            documents_dir: std::path::PathBuf::from("data/documents"),
+            kyc: KycRules::default(),
         }
     }
 }
@@ -404,6 +434,19 @@ impl Settings {
         let outside = (s.betsy_url.is_some() && !built_in) || s.betco_url.is_some();
         if s.sportsbook_secret.as_ref().is_some_and(|v| v.len() < 16) || (outside && s.sportsbook_secret.is_none()) {
             anyhow::bail!("KASA_SPORTSBOOK_SECRET (16 characters or more) is needed with KASA_BETSY_URL or KASA_BETCO_URL");
+        }
+        if let Some(dir) = get("KASA_DOCUMENTS_DIR") {
+            s.documents_dir = std::path::PathBuf::from(dir);
+        }
+        let lira = |n: u64| crate::money::Kurus::from_minor(n as i64 * 100).unwrap_or(crate::money::Kurus::ZERO);
+        if let Some(n) = number("KASA_KYC_WITHDRAWAL_OVER", 0, 10_000_000)? {
+            s.kyc.withdrawal_over = lira(n);
+        }
+        if let Some(n) = number("KASA_KYC_DEPOSITS_OVER", 0, 100_000_000)? {
+            s.kyc.deposits_over = lira(n);
+        }
+        if let Some(n) = number("KASA_KYC_RETENTION_DAYS", 1, 36_500)? {
+            s.kyc.retention_days = n as i64;
         }
         s.seed_key = get("KASA_SEED_KEY")
             .map(|v| {

@@ -68,6 +68,10 @@ pub enum AppError {
     /// what it carries in `data` (the prices now, the balance), if anything.
     #[error("refused ({status}): {key}")]
     Refusal { status: StatusCode, key: &'static str, data: Option<serde_json::Value> },
+    /// A refusal with its status, its message rendered already (it names a date or an amount) and
+    /// what it carries in `data`.
+    #[error("refused ({status}): {message}")]
+    Told { status: StatusCode, message: String, data: Option<serde_json::Value> },
     #[error("conflict: {0}")]
     Conflict(&'static str),
     /// A unique value (username, e-mail, phone, ID number) another player already has.
@@ -98,7 +102,7 @@ pub enum AppError {
 impl AppError {
     pub fn status(&self) -> StatusCode {
         match self {
-            AppError::Refusal { status, .. } => *status,
+            AppError::Refusal { status, .. } | AppError::Told { status, .. } => *status,
             AppError::Validation { .. } | AppError::Field { .. } => StatusCode::UNPROCESSABLE_ENTITY,
             AppError::BadRequest(_) | AppError::Refused(_) => StatusCode::BAD_REQUEST,
             AppError::NotFound(_) => StatusCode::NOT_FOUND,
@@ -117,7 +121,7 @@ impl AppError {
     fn message_key(&self) -> &'static str {
         match self {
             AppError::Validation { key, .. } | AppError::Taken { key, .. } | AppError::Refusal { key, .. } => key,
-            AppError::Field { .. } | AppError::Refused(_) => "error.bad_json",
+            AppError::Field { .. } | AppError::Refused(_) | AppError::Told { .. } => "error.bad_json",
             AppError::BadRequest(k) | AppError::NotFound(k) | AppError::Conflict(k) | AppError::TooManyRequests(k) => k,
             AppError::Unauthorized => "error.unauthorized",
             AppError::MethodNotAllowed => "error.method_not_allowed",
@@ -139,16 +143,18 @@ pub struct FieldError {
 impl IntoResponse for AppError {
     fn into_response(self) -> Response {
         let status = self.status();
-        if status.is_server_error() && !matches!(self, AppError::Refusal { .. }) {
+        if status.is_server_error() && !matches!(self, AppError::Refusal { .. } | AppError::Told { .. }) {
             // Details go to the log only; the player gets a generic message (a refusal is an answer).
             tracing::error!(error = %self, "request failed");
         }
         let message = Some(match &self {
-            AppError::Field { message, .. } | AppError::Refused(message) => message.clone(),
+            AppError::Field { message, .. } | AppError::Refused(message) | AppError::Told { message, .. } => message.clone(),
             other => i18n::t(other.message_key()),
         });
         let body = match self {
-            AppError::Refusal { data, .. } => serde_json::to_value(Envelope { success: false, message, data }),
+            AppError::Refusal { data, .. } | AppError::Told { data, .. } => {
+                serde_json::to_value(Envelope { success: false, message, data })
+            }
             AppError::Field { field, .. } => {
                 serde_json::to_value(Envelope { success: false, message, data: Some(serde_json::json!({ "field": field })) })
             }

@@ -103,6 +103,15 @@ mod tests {
     }
 
     #[test]
+    fn amounts_are_written_in_each_language_as_the_app_writes_them() {
+        use crate::money::Kurus;
+        let k = |n| Kurus::from_minor(n).unwrap();
+        assert_eq!(money_in(k(123_456), Locale::En), "₺1,234.56");
+        assert_eq!(money_in(k(-50), Locale::En), "-₺0.50");
+        assert_eq!(money_in(k(123_456), Locale::Tr), "1.234,56 ₺");
+    }
+
+    #[test]
     fn unknown_locales_fall_back_to_turkish() {
         assert_eq!(Locale::parse("de"), Locale::Tr);
         assert_eq!(Locale::parse("en-GB"), Locale::En);
@@ -110,11 +119,74 @@ mod tests {
 }
 
 /// Words to render in any language: a catalogue key and the values of its placeholders (what a
-/// notification keeps, so each reader reads it in their own language).
+/// notification keeps, so each reader reads it in their own language). A value is plain text, an
+/// amount (written in the reader's number format) or a text of its own in each language.
 #[derive(Debug, Clone)]
 pub struct Words {
     key: &'static str,
-    values: Vec<(&'static str, String)>,
+    values: Vec<(&'static str, Value)>,
+}
+
+/// An amount in the language's number format, as the app writes it: `1.234,56 ₺` in Turkish,
+/// `₺1,234.56` in English.
+pub fn money_in(amount: crate::money::Kurus, locale: Locale) -> String {
+    match locale {
+        Locale::Tr => amount.to_string(),
+        Locale::En => {
+            let (sign, digits) = amount.digits(',', '.');
+            format!("{sign}₺{digits}")
+        }
+    }
+}
+
+/// An amount in the language of the request being answered.
+pub fn money(amount: crate::money::Kurus) -> String {
+    money_in(amount, Locale::current())
+}
+
+/// A placeholder's value in [`Words`].
+#[derive(Debug, Clone)]
+pub enum Value {
+    Plain(String),
+    Money(crate::money::Kurus),
+    /// By locale code; Turkish when the reader's language is missing.
+    Texts(std::collections::BTreeMap<String, String>),
+}
+
+impl Value {
+    fn render(&self, locale: Locale) -> String {
+        match self {
+            Value::Plain(text) => text.clone(),
+            Value::Money(amount) => money_in(*amount, locale),
+            Value::Texts(by) => by.get(locale.code()).or_else(|| by.get("tr")).or_else(|| by.values().next()).cloned().unwrap_or_default(),
+        }
+    }
+}
+
+impl From<crate::money::Kurus> for Value {
+    fn from(amount: crate::money::Kurus) -> Value {
+        Value::Money(amount)
+    }
+}
+impl From<&str> for Value {
+    fn from(text: &str) -> Value {
+        Value::Plain(text.to_string())
+    }
+}
+impl From<&String> for Value {
+    fn from(text: &String) -> Value {
+        Value::Plain(text.clone())
+    }
+}
+impl From<String> for Value {
+    fn from(text: String) -> Value {
+        Value::Plain(text)
+    }
+}
+impl From<&std::collections::BTreeMap<String, String>> for Value {
+    fn from(by: &std::collections::BTreeMap<String, String>) -> Value {
+        Value::Texts(by.clone())
+    }
 }
 
 impl Words {
@@ -123,12 +195,12 @@ impl Words {
     }
 
     /// With `{name}` standing for `value`.
-    pub fn with(mut self, name: &'static str, value: impl ToString) -> Words {
-        self.values.push((name, value.to_string()));
+    pub fn with(mut self, name: &'static str, value: impl Into<Value>) -> Words {
+        self.values.push((name, value.into()));
         self
     }
 
     pub fn render(&self, locale: Locale) -> String {
-        self.values.iter().fold(text(self.key, locale), |s, (name, value)| s.replace(name, value))
+        self.values.iter().fold(text(self.key, locale), |s, (name, value)| s.replace(name, &value.render(locale)))
     }
 }

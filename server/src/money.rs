@@ -255,21 +255,29 @@ impl serde::Serialize for Kurus {
     }
 }
 
-/// Turkish format: `1.234,56 ₺`, `-0,50 ₺`.
-impl fmt::Display for Kurus {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl Kurus {
+    /// The amount's sign and digits with `group` between thousands and `decimal` before the
+    /// kuruş: `("-", "1.234,56")` (each language's format is [`crate::i18n::money_in`]'s).
+    pub fn digits(self, group: char, decimal: char) -> (&'static str, String) {
         let sign = if self.0 < 0 { "-" } else { "" };
         let abs = self.0.unsigned_abs();
         let whole = (abs / 100).to_string();
-        let cents = abs % 100;
-        let mut grouped = String::with_capacity(whole.len() + whole.len() / 3);
+        let mut grouped = String::with_capacity(whole.len() + whole.len() / 3 + 3);
         for (i, ch) in whole.chars().enumerate() {
             if i > 0 && (whole.len() - i).is_multiple_of(3) {
-                grouped.push('.');
+                grouped.push(group);
             }
             grouped.push(ch);
         }
-        write!(f, "{sign}{grouped},{cents:02} ₺")
+        (sign, format!("{grouped}{decimal}{:02}", abs % 100))
+    }
+}
+
+/// Turkish format: `1.234,56 ₺`, `-0,50 ₺`.
+impl fmt::Display for Kurus {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (sign, digits) = self.digits('.', ',');
+        write!(f, "{sign}{digits} ₺")
     }
 }
 

@@ -24,7 +24,9 @@ pub const BEARER: &str = "bearer";
         (name = "wallet", description = "The player's balance"),
         (name = "bonus", description = "Bonuses"),
         (name = "sportsbook", description = "The built-in sportsbook: events, markets and prices"),
-        (name = "notifications", description = "The player's notifications")
+        (name = "notifications", description = "The player's notifications"),
+        (name = "protection", description = "Player protection: limits, reality checks, time-outs and self-exclusion"),
+        (name = "kyc", description = "Identity checks: documents and their review")
     )
 )]
 pub struct ApiDoc;

@@ -43,6 +43,10 @@ pub async fn prepare(database_url: &str, demo: bool) -> anyhow::Result<Db> {
 const CARD_SWEEP_EVERY: Duration = Duration::from_secs(60);
 /// How often a node expires the bonuses past their date (a player's own moves expire theirs at once).
 const BONUS_SWEEP_EVERY: Duration = Duration::from_secs(60);
+/// How often a node ends the sessions at their time limit (a request with one ends it at once).
+const SESSION_SWEEP_EVERY: Duration = Duration::from_secs(20);
+/// How often a node deletes identity documents past their retention.
+const KYC_SWEEP_EVERY: Duration = Duration::from_secs(3600);
 /// How often a node moves the built-in sportsbook's live events on.
 const SPORTS_TICK_EVERY: Duration = Duration::from_secs(3);
 
@@ -59,6 +63,8 @@ pub async fn run(listener: TcpListener, state: AppState, shutdown: impl Future<O
     });
     let sweep = tokio::spawn(crate::payments::card::sweep(state.db.clone(), CARD_SWEEP_EVERY));
     let bonus_sweep = tokio::spawn(crate::bonus::sweep(state.db.clone(), BONUS_SWEEP_EVERY));
+    let session_sweep = tokio::spawn(crate::auth::session::sweep_time_limits(state.db.clone(), SESSION_SWEEP_EVERY));
+    let kyc_sweep = tokio::spawn(crate::kyc::sweep(state.db.clone(), state.documents.clone(), state.kyc_rules, KYC_SWEEP_EVERY));
     let sports_feed = state.sports_feed.map(|speed| tokio::spawn(crate::sports::feed::run(state.db.clone(), SPORTS_TICK_EVERY, speed)));
     let tailer =
         tokio::spawn(tail::run(state.db.clone(), state.hub.clone(), vec![state.content.clone()], node.clone(), state.db.url.clone()));
@@ -135,6 +141,8 @@ pub async fn run(listener: TcpListener, state: AppState, shutdown: impl Future<O
     tailer.abort();
     sweep.abort();
     bonus_sweep.abort();
+    session_sweep.abort();
+    kyc_sweep.abort();
     if let Some(feed) = sports_feed {
         feed.abort();
     }

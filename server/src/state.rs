@@ -17,6 +17,21 @@ use crate::hub::{Hub, HubCaps, HubState, HubTimings};
 use crate::outbox::{self, OutboxSender, Sender};
 use crate::payments::{Gateway, PaymentsState};
 
+impl FromRef<AppState> for crate::protection::ProtectionState {
+    fn from_ref(s: &AppState) -> Self {
+        crate::protection::ProtectionState {
+            db: s.db.clone(),
+            on_close: Arc::new(crate::sports::betting::RefundOnClose { db: s.db.clone() }),
+        }
+    }
+}
+
+impl FromRef<AppState> for crate::kyc::KycState {
+    fn from_ref(s: &AppState) -> Self {
+        crate::kyc::KycState { db: s.db.clone(), files: s.documents.clone(), rules: s.kyc_rules }
+    }
+}
+
 /// What every handler can reach.
 #[derive(Clone, Debug)]
 pub struct AppState {
@@ -56,6 +71,10 @@ pub struct AppState {
     pub sportsbooks: Arc<crate::accounts::sportsbooks::Sportsbooks>,
     /// The built-in sportsbook's live prices for the node's open frames.
     pub sports_live: Arc<crate::sports::live::Live>,
+    /// Where identity documents' files are kept (`KASA_DOCUMENTS_DIR`).
+    pub documents: Arc<dyn crate::kyc::files::DocumentStore>,
+    /// The identity checks' thresholds and retention (`KASA_KYC_*`).
+    pub kyc_rules: crate::kyc::Rules,
 }
 
 impl AppState {
@@ -83,6 +102,8 @@ impl AppState {
         state.digitain_static_url = settings.digitain_static_url.as_deref().map(Arc::from);
         state.amusnet_jackpot_url = settings.amusnet_jackpot_url.as_deref().map(Arc::from);
         state.sports_feed = settings.sports_feed_speed;
+        state.documents = Arc::new(crate::kyc::files::Folder(settings.documents_dir.clone()));
+        state.kyc_rules = settings.kyc;
         let book =
             |url: &Option<String>, cid: &str| url.clone().map(|url| crate::accounts::sportsbooks::Book { url, cid: cid.to_string() });
         state.sportsbooks = Arc::new(crate::accounts::sportsbooks::Sportsbooks::new(
@@ -116,6 +137,9 @@ impl AppState {
             sportsbooks: Arc::new(crate::accounts::sportsbooks::Sportsbooks::none()),
             sports_live: Arc::new(crate::sports::live::Live::default()),
             sports_feed: None,
+            // A folder of the node's own until the settings name one (tests, `AppState::new`).
+            documents: Arc::new(crate::kyc::files::Folder(std::env::temp_dir().join("kasa-documents"))),
+            kyc_rules: crate::kyc::Rules::default(),
         }
     }
 
@@ -161,7 +185,7 @@ impl FromRef<AppState> for Arc<cms::ContentCache> {
 
 impl FromRef<AppState> for PaymentsState {
     fn from_ref(s: &AppState) -> PaymentsState {
-        PaymentsState { db: s.db.clone(), gateway: s.gateway.clone() }
+        PaymentsState { db: s.db.clone(), gateway: s.gateway.clone(), kyc: s.kyc_rules }
     }
 }
 

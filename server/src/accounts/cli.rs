@@ -17,6 +17,14 @@ pub enum PlayerCommand {
         #[arg(long)]
         player: String,
     },
+    /// Start a time-out (24h, 7d, 1m, 6w) or a self-exclusion (6m, 1y, 5y, permanent) for the
+    /// player: their sessions end, unstarted sportsbook bets are refunded. It cannot be lifted early.
+    Exclude {
+        #[arg(long)]
+        player: String,
+        #[arg(long)]
+        term: String,
+    },
 }
 
 /// A notification to one player or to everyone.
@@ -37,12 +45,17 @@ pub struct NotifyArgs {
     pub kind: String,
 }
 
-/// Runs a player command, printing what it did.
-pub async fn run(db: &Db, command: PlayerCommand) -> anyhow::Result<()> {
+/// Runs a player command, printing what it did; `on_close` follows a time-out or an exclusion (the
+/// sportsbook's refunds).
+pub async fn run(db: &Db, command: PlayerCommand, on_close: &dyn crate::protection::Closing) -> anyhow::Result<()> {
     match command {
         PlayerCommand::Logout { player } => {
             let n = operator::logout(db, &player).await?;
             println!("{n} session(s) of {player} ended");
+        }
+        PlayerCommand::Exclude { player, term } => {
+            let id = operator::player(db, &player).await?.id;
+            println!("{player}: {}", crate::protection::cli::exclude(db, id, &term, on_close).await?);
         }
     }
     Ok(())

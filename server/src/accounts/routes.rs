@@ -155,11 +155,17 @@ pub struct LoginBody {
     pub username: String,
     #[serde(default)]
     pub password: String,
+    /// After a fixed-term self-exclusion has ended: the player asks to reopen the account (it
+    /// reopens 24 hours later).
+    #[serde(default)]
+    pub reopen: bool,
 }
 
-/// Logs a player in: a new session and its token.
+/// Logs a player in: a new session and its token. A closed account (a time-out or a
+/// self-exclusion) is answered 403 with its end in the message and in `data`.
 #[utoipa::path(post, path = "/auth/login", tag = "auth", request_body = LoginBody,
     responses((status = 200, body = Envelope<LoginData>), (status = 400, description = "Wrong username or password, or a body that is not JSON of the call's shape", body = EmptyEnvelope),
+        (status = 403, description = "The account is closed for a time (data: closure, until, reopen)", body = EmptyEnvelope),
         (status = 422, body = Envelope<FieldError>), (status = 429, body = EmptyEnvelope), (status = 503, body = EmptyEnvelope)))]
 async fn login(
     State(state): State<AccountsState>,
@@ -167,7 +173,7 @@ async fn login(
     headers: HeaderMap,
     AppJson(body): AppJson<LoginBody>,
 ) -> ApiResult<LoginData> {
-    let data = service::login(&state, &body.username, &body.password, origin(client, &headers)).await?;
+    let data = service::login(&state, &body.username, &body.password, body.reopen, origin(client, &headers)).await?;
     Ok(Envelope::ok(data))
 }
 

@@ -21,6 +21,10 @@ pub enum EndReason {
     PasswordChange,
     Recovery,
     Operator,
+    /// A time-out or a self-exclusion began.
+    Closed,
+    /// The player's session time limit was reached.
+    TimeLimit,
 }
 
 impl EndReason {
@@ -30,6 +34,8 @@ impl EndReason {
             EndReason::PasswordChange => "password_change",
             EndReason::Recovery => "recovery",
             EndReason::Operator => "operator",
+            EndReason::Closed => "closed",
+            EndReason::TimeLimit => "time_limit",
         }
     }
 }
@@ -48,9 +54,17 @@ pub struct Origin {
 pub async fn start(conn: &mut sqlx::AnyConnection, player_id: i64, origin: &Origin) -> Result<(i64, String), AppError> {
     let token = new_token();
     let now = now_ms();
+    // The session time limit the player set (player protection's `player_limits`, minutes): the
+    // amount in force, a raise of it counting only once confirmed.
+    let limit: Option<i64> =
+        sqlx::query_scalar("SELECT amount FROM player_limits WHERE player_id = $1 AND kind = 'session' AND amount IS NOT NULL")
+            .bind(player_id)
+            .fetch_optional(&mut *conn)
+            .await?;
+    let expires_at = limit.map(|minutes| now + minutes * 60_000);
     let id: i64 = sqlx::query_scalar(
-        "INSERT INTO sessions (player_id, token_hash, created_at, last_seen_at, ip, user_agent, fingerprint) \
-         VALUES ($1, $2, $3, $3, $4, $5, $6) RETURNING id",
+        "INSERT INTO sessions (player_id, token_hash, created_at, last_seen_at, ip, user_agent, fingerprint, expires_at) \
+         VALUES ($1, $2, $3, $3, $4, $5, $6, $7) RETURNING id",
     )
     .bind(player_id)
     .bind(token_hash(&token))
@@ -58,9 +72,29 @@ pub async fn start(conn: &mut sqlx::AnyConnection, player_id: i64, origin: &Orig
     .bind(origin.ip.clone())
     .bind(origin.user_agent.clone())
     .bind(origin.fingerprint.clone())
+    .bind(expires_at)
     .fetch_one(&mut *conn)
     .await?;
     Ok((id, token))
+}
+
+/// A lower session time limit reaches the player's open sessions at once: each ends at most
+/// `limit_ms` after its login.
+pub async fn limit_open(conn: &mut sqlx::AnyConnection, player_id: i64, limit_ms: i64) -> Result<(), AppError> {
+    sqlx::query(
+        "UPDATE sessions SET expires_at = CASE WHEN expires_at IS NULL OR expires_at > created_at + $2 THEN created_at + $2 ELSE expires_at END \
+         WHERE player_id = $1 AND ended_at IS NULL",
+    )
+    .bind(player_id)
+    .bind(limit_ms)
+    .execute(&mut *conn)
+    .await?;
+    Ok(())
+}
+
+/// A session's login time and the end its time limit sets (if any).
+pub async fn times(conn: &mut sqlx::AnyConnection, session_id: i64) -> Result<(i64, Option<i64>), AppError> {
+    Ok(sqlx::query_as("SELECT created_at, expires_at FROM sessions WHERE id = $1").bind(session_id).fetch_one(&mut *conn).await?)
 }
 
 /// Ends one session; its hub connections get `exit` and close.
@@ -151,12 +185,18 @@ pub async fn lookup(db: &Db, token: &str) -> Result<Option<CurrentPlayer>, AppEr
         return Ok(Some(r.me));
     }
     let now = now_ms();
-    let row = sqlx::query("SELECT id, player_id, last_seen_at FROM sessions WHERE token_hash = $1 AND ended_at IS NULL")
+    let row = sqlx::query("SELECT id, player_id, last_seen_at, expires_at FROM sessions WHERE token_hash = $1 AND ended_at IS NULL")
         .bind(&hash)
         .fetch_optional(&db.pool)
         .await?;
     let Some(row) = row else { return Ok(None) };
     let (session_id, player_id, last_seen): (i64, i64, i64) = (row.try_get(0)?, row.try_get(1)?, row.try_get(2)?);
+    let expires_at: Option<i64> = row.try_get(3)?;
+    if expires_at.is_some_and(|at| now >= at) {
+        // The session time limit: ended here, and on every node through the journal.
+        end(db, session_id, EndReason::TimeLimit).await?;
+        return Ok(None);
+    }
     if now - last_seen > IDLE_TIMEOUT_MS {
         sqlx::query("UPDATE sessions SET ended_at = $1, end_reason = 'expired' WHERE id = $2 AND ended_at IS NULL")
             .bind(now)
@@ -210,4 +250,29 @@ pub async fn end_all_by_operator(db: &Db, player_id: i64) -> anyhow::Result<u64>
     let n = end_all(&mut tx, player_id, None, EndReason::Operator).await.map_err(|e| anyhow::anyhow!("{e}"))?;
     tx.commit().await?;
     Ok(n)
+}
+
+/// Ends the sessions whose time limit is reached (each on every node through the journal), every
+/// `every`: a session at its limit ends even while nothing asks for it.
+pub async fn sweep_time_limits(db: Db, every: std::time::Duration) {
+    let mut tick = tokio::time::interval(every);
+    tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        tick.tick().await;
+        let due: Result<Vec<i64>, sqlx::Error> =
+            sqlx::query_scalar("SELECT id FROM sessions WHERE expires_at <= $1 AND ended_at IS NULL ORDER BY id LIMIT 500")
+                .bind(now_ms())
+                .fetch_all(&db.pool)
+                .await;
+        match due {
+            Ok(ids) => {
+                for id in ids {
+                    if let Err(e) = end(&db, id, EndReason::TimeLimit).await {
+                        tracing::warn!(session = id, error = %e, "ending a session at its time limit failed");
+                    }
+                }
+            }
+            Err(e) => tracing::warn!(error = %e, "reading sessions at their time limit failed"),
+        }
+    }
 }

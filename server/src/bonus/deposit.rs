@@ -131,19 +131,22 @@ pub async fn choose(db: &Db, player_id: i64, first_deposit: bool, slug: &str, am
     let (_, m, key) = open.into_iter().find(|(p, ..)| p.slug == slug).ok_or(AppError::BadRequest("bonus.deposit_unavailable"))?;
     let min_deposit = Kurus::from_minor(m.min_deposit)?;
     if amount < min_deposit {
-        return Err(AppError::Refused(t("bonus.deposit_below_min").replace("{amount}", &min_deposit.to_string())));
+        return Err(AppError::Refused(t("bonus.deposit_below_min").replace("{amount}", &crate::i18n::money(min_deposit))));
     }
     Ok(Chosen { key, min_deposit })
 }
 
+/// A deposit bonus's key, rule and titles (by language), as [`prepare`] reads them.
+pub type Prepared = (String, crate::cms::promotions::Rule, std::collections::BTreeMap<String, String>);
+
 /// What [`grant_in`] of a deposit bonus needs, read before the confirming transaction begins
 /// (the promotion's rule, the bonus-cost account open): `None` when the promotion is gone.
-pub async fn prepare(db: &Db, player_id: i64, key: &str) -> Result<Option<(String, crate::cms::promotions::Rule, String)>, AppError> {
+pub async fn prepare(db: &Db, player_id: i64, key: &str) -> Result<Option<Prepared>, AppError> {
     let slug = key.split(':').next().unwrap_or(key);
     let Some(p) = promotions::by_slug(db, slug).await? else { return Ok(None) };
     let Some(rule) = p.bonus.filter(|r| r.deposit.is_some()) else { return Ok(None) };
     open_bonus_cost(db, player_id).await?;
-    Ok(Some((key.to_string(), rule, p.title("tr").to_string())))
+    Ok(Some((key.to_string(), rule, p.titles)))
 }
 
 /// Credits a deposit bonus inside the transaction confirming the deposit of `deposit`: its share,
@@ -155,7 +158,7 @@ pub async fn prepare(db: &Db, player_id: i64, key: &str) -> Result<Option<(Strin
 pub async fn grant_for_deposit_in(
     conn: &mut AnyConnection,
     player_id: i64,
-    (key, rule, title): &(String, crate::cms::promotions::Rule, String),
+    (key, rule, title): &Prepared,
     deposit: Kurus,
 ) -> Result<Option<super::BonusRow>, AppError> {
     let Some(m) = rule.deposit else { return Ok(None) };

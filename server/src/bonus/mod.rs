@@ -140,7 +140,7 @@ async fn grant(
     source: Source,
     promotion: &str,
     rule: &Rule,
-    title: &str,
+    title: &std::collections::BTreeMap<String, String>,
     notice: Notice,
 ) -> Result<Option<BonusRow>, AppError> {
     open_bonus_cost(db, player_id).await?;
@@ -229,8 +229,7 @@ pub async fn claim(db: &Db, player_id: i64, slug: &str) -> Result<Claimed, AppEr
             },
             None => return Err(AppError::NotFound("bonus.no_promotion")),
         };
-        let title = promotion.title(crate::i18n::Locale::current().code()).to_string();
-        grant(db, player_id, Source::Promotion, slug, &rule, &title, Notice::Read).await?
+        grant(db, player_id, Source::Promotion, slug, &rule, &promotion.titles, Notice::Read).await?
     };
     Ok(done.map_or(Claimed::Already, Claimed::New))
 }
@@ -243,8 +242,7 @@ pub async fn grant_by_operator(db: &Db, username: &str, slug: &str) -> anyhow::R
     let promotion = cms::promotions::by_slug(db, slug).await?.ok_or_else(|| anyhow::anyhow!("no promotion '{slug}'"))?;
     let rule = promotion.bonus.ok_or_else(|| anyhow::anyhow!("promotion '{slug}' has no bonus"))?;
     anyhow::ensure!(rule.deposit.is_none(), "promotion '{slug}' is a deposit bonus: it comes with a deposit that opts into it");
-    let title = promotion.title("tr").to_string();
-    match grant(db, player.id, Source::Operator, slug, &rule, &title, Notice::Unread).await? {
+    match grant(db, player.id, Source::Operator, slug, &rule, &promotion.titles, Notice::Unread).await? {
         Some(bonus) => Ok(bonus),
         None => anyhow::bail!("{username} has had the bonus of '{slug}' already"),
     }

@@ -159,7 +159,7 @@ async fn claim(
     Ok(match claimed {
         Claimed::New(b) => {
             let item = item(&b, &titles(&db).await?, &locale);
-            let message = t("bonus.claimed").replace("{amount}", &Kurus::from_minor(b.amount)?.to_string());
+            let message = t("bonus.claimed").replace("{amount}", &crate::i18n::money(Kurus::from_minor(b.amount)?));
             Envelope::ok_with_message(ClaimResult { claimed: true, bonus: Some(item), balance }, message)
         }
         Claimed::Already => Envelope::ok_with_message(ClaimResult { claimed: false, bonus: None, balance }, t("bonus.nothing_left")),

@@ -299,6 +299,9 @@ pub mod status {
     pub const INVALID_GAME: &str = "RS_ERROR_INVALID_GAME";
     pub const WRONG_CURRENCY: &str = "RS_ERROR_WRONG_CURRENCY";
     pub const NOT_ENOUGH_MONEY: &str = "RS_ERROR_NOT_ENOUGH_MONEY";
+    /// The player can place no new bet: a time-out or a self-exclusion runs, or the bet would
+    /// cross a loss or wager limit the player set (Hub88's statuses have none for limits).
+    pub const USER_DISABLED: &str = "RS_ERROR_USER_DISABLED";
     pub const INVALID_SIGNATURE: &str = "RS_ERROR_INVALID_SIGNATURE";
     pub const TOKEN_EXPIRED: &str = "RS_ERROR_TOKEN_EXPIRED";
     pub const WRONG_SYNTAX: &str = "RS_ERROR_WRONG_SYNTAX";
@@ -488,6 +491,7 @@ async fn handle(db: &Db, call: Call, b: &Body) -> Result<Reply, CallError> {
         // would leave the player the stake and the win: refused, for Hub88's flagged activity.
         Err(CallError::RoundSettled(_)) => status::UNKNOWN,
         Err(CallError::Invalid(_)) => status::WRONG_SYNTAX,
+        Err(CallError::Protection(_)) => status::USER_DISABLED,
         Err(e) => return Err(e),
     };
     Ok(with_balance(status, rounds::balance(db, player_id).await?.balance()))

@@ -106,7 +106,7 @@ pub async fn start(
     let token = hex::encode(raw);
     let now = now_ms();
     let mut tx = db.begin_write().await?;
-    super::guard_pending_deposits(&mut tx, player_id).await?;
+    super::guard_pending_deposits(&mut tx, player_id, amount).await?;
     let (id, reference) =
         store::insert_request(&mut tx, store::NewRequest { player_id, method_id, kind: super::Kind::Deposit, amount, detail, now, bonus })
             .await?;

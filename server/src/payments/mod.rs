@@ -49,6 +49,14 @@ use domain::{Adapter, Field, FieldProblem, FieldType, Problem, ValidDetail};
 pub struct PaymentsState {
     pub db: Db,
     pub gateway: std::sync::Arc<Gateway>,
+    /// When a withdrawal waits for approved identity.
+    pub kyc: crate::kyc::Rules,
+}
+
+impl axum::extract::FromRef<PaymentsState> for crate::kyc::Rules {
+    fn from_ref(s: &PaymentsState) -> crate::kyc::Rules {
+        s.kyc
+    }
 }
 
 impl axum::extract::FromRef<PaymentsState> for Db {
@@ -186,7 +194,7 @@ fn field_error(p: FieldProblem) -> AppError {
     };
     let mut message = t(key).replace("{field}", &p.field);
     if let Problem::BelowMin(k) | Problem::AboveMax(k) = p.problem {
-        message = message.replace("{min}", &k.to_string()).replace("{max}", &k.to_string());
+        message = message.replace("{min}", &crate::i18n::money(k)).replace("{max}", &crate::i18n::money(k));
     }
     AppError::Field { field: p.field, message }
 }
@@ -196,10 +204,15 @@ fn field_error(p: FieldProblem) -> AppError {
 /// expired, so nobody floods the operator's queue or the gateway with open requests.
 pub const MAX_PENDING_DEPOSITS: i64 = 3;
 
-/// Inside a new deposit's transaction: refuses it when the player already has the most pending.
-pub(crate) async fn guard_pending_deposits(conn: &mut sqlx::AnyConnection, player_id: i64) -> Result<(), AppError> {
+/// Inside a new deposit's transaction, before anything is written or a payment page opens: refuses
+/// it when the player already has the most pending, or when player protection refuses it (the
+/// account closed, or a deposit limit it would cross, naming what is left in each period).
+pub(crate) async fn guard_pending_deposits(conn: &mut sqlx::AnyConnection, player_id: i64, amount: Kurus) -> Result<(), AppError> {
     if store::lock_pending_deposits(conn, player_id).await? >= MAX_PENDING_DEPOSITS {
         return Err(AppError::Conflict("payments.too_many_pending"));
+    }
+    if let Some(refusal) = crate::protection::gate::deposit_in(conn, player_id, amount.minor(), now_ms()).await? {
+        return Err(refusal.into());
     }
     Ok(())
 }
@@ -257,7 +270,7 @@ pub async fn withdraw(db: &Db, player_id: i64, method: &Method, detail: &ValidDe
     notify::send(&mut tx, Audience::Player(player_id), NotificationType::Withdraw, &message, false).await?;
     tx.commit().await?;
     tracing::info!(player_id, request = id, amount = detail.amount.minor(), "withdrawal requested");
-    let mut message = t("payments.withdraw_requested").replace("{amount}", &detail.amount.to_string());
+    let mut message = t("payments.withdraw_requested").replace("{amount}", &crate::i18n::money(detail.amount));
     if forfeited > 0 {
         message = format!("{message} {}", t("bonus.forfeited_by_withdrawal"));
     }
@@ -268,7 +281,7 @@ pub async fn withdraw(db: &Db, player_id: i64, method: &Method, detail: &ValidDe
 /// money only; bonus money is never withdrawable).
 async fn short_of(db: &Db, player_id: i64) -> AppError {
     match wallet::balances(db, player_id).await {
-        Ok(b) => AppError::Refused(t("payments.insufficient_at_most").replace("{amount}", &b.real.to_string())),
+        Ok(b) => AppError::Refused(t("payments.insufficient_at_most").replace("{amount}", &crate::i18n::money(b.real))),
         Err(_) => AppError::BadRequest("payments.insufficient"),
     }
 }
@@ -294,7 +307,7 @@ pub async fn deposit(
         Adapter::Card => return Err(AppError::BadRequest("payments.card_unavailable")),
     };
     let mut tx = db.begin_write().await?;
-    guard_pending_deposits(&mut tx, player_id).await?;
+    guard_pending_deposits(&mut tx, player_id, detail.amount).await?;
     let (id, reference) = store::insert_request(
         &mut tx,
         store::NewRequest {
@@ -322,7 +335,7 @@ pub async fn deposit(
         })
         .unwrap_or_default();
     let message = t(template)
-        .replace("{amount}", &detail.amount.to_string())
+        .replace("{amount}", &crate::i18n::money(detail.amount))
         .replace("{name}", &payee("name"))
         .replace("{account}", &account)
         .replace("{reference}", &reference)

@@ -199,7 +199,7 @@ async fn deposit(
         let detail = serde_json::to_value(&valid.values).unwrap_or_default();
         let (_, token) = super::card::start(db, me.player_id, method.id, valid.amount, &detail, bonus.as_deref()).await?;
         let link = format!("{}/pay/{token}", base_url(&state, &headers));
-        let message = t("payments.card_continue").replace("{amount}", &valid.amount.to_string());
+        let message = t("payments.card_continue").replace("{amount}", &crate::i18n::money(valid.amount));
         return Ok(Envelope::ok_with_message(Deposited::Link(link), message));
     }
     let (submitted, message) = super::deposit(db, me.player_id, &method, &valid, bonus.as_deref()).await?;
@@ -238,9 +238,16 @@ async fn deposit_bonuses(State(db): State<Db>, me: CurrentPlayer) -> ApiResult<V
         (status = 404, description = "Unknown or disabled method", body = EmptyEnvelope),
         (status = 422, description = "A field is invalid; the message names it", body = Envelope<FieldError>)),
     security(("bearer" = [])))]
-async fn withdraw(State(db): State<Db>, me: CurrentPlayer, AppJson(body): AppJson<PayBody>) -> ApiResult<Submitted> {
+async fn withdraw(
+    State(db): State<Db>,
+    State(kyc): State<crate::kyc::Rules>,
+    me: CurrentPlayer,
+    AppJson(body): AppJson<PayBody>,
+) -> ApiResult<Submitted> {
     let method = usable_method(&db, body.id, Kind::Withdraw).await?;
     let valid = super::validate(&method, &detail_map(&body)?)?;
+    // A large withdrawal, or any once deposits passed the total, waits for approved identity.
+    crate::kyc::guard_withdrawal(&db, &kyc, me.player_id, valid.amount).await?;
     let (submitted, message) = super::withdraw(&db, me.player_id, &method, &valid).await?;
     Ok(Envelope::ok_with_message(submitted, message))
 }

@@ -40,6 +40,11 @@ pub(super) async fn stake(tx: &mut AnyConnection, mv: &Move, extra: &[wallet::Tr
     }
     record_round(tx, mv, mv.amount, Kurus::ZERO, OPEN).await?;
     let moved = wallet::bet_with_in(tx, &wallet_key(&mv.provider, "bet", &mv.tx_id), &round_move(mv), extra).await?;
+    // Player protection, after the wallet move locked the player's balance rows (their next stake
+    // waits for this one) and with this stake counted: refused, the caller's work rolls it back.
+    if let Some(refusal) = crate::protection::gate::stake_in(tx, mv.player_id, mv.amount.minor(), crate::db::now_ms()).await? {
+        return Err(CallError::Protection(refusal));
+    }
     if bonus::has_live(tx, mv.player_id).await? {
         let class = game_class(tx, &mv.provider, &mv.game_code).await?;
         let (_, from_bonus) = bonus_flow(&moved, mv.player_id)?;

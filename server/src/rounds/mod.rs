@@ -115,6 +115,10 @@ pub enum CallError {
     /// The stake is more than the player's active bonus allows.
     #[error("the stake is more than the bonus's maximum bet {max}")]
     MaxBet { max: Kurus },
+    /// Player protection refuses the stake: the account is closed, or it would cross a loss or
+    /// wager limit of the player's.
+    #[error("player protection refuses the stake: {0:?}")]
+    Protection(crate::protection::gate::Refusal),
     #[error(transparent)]
     Wallet(WalletError),
     #[error(transparent)]
@@ -145,7 +149,8 @@ impl From<CallError> for crate::error::AppError {
         use crate::error::AppError;
         match e {
             CallError::NotEnoughMoney { .. } => AppError::BadRequest("wallet.insufficient"),
-            CallError::MaxBet { max } => AppError::Refused(crate::i18n::t("bonus.max_bet").replace("{amount}", &max.to_string())),
+            CallError::MaxBet { max } => AppError::Refused(crate::i18n::t("bonus.max_bet").replace("{amount}", &crate::i18n::money(max))),
+            CallError::Protection(refusal) => refusal.into(),
             CallError::Duplicate(_) | CallError::RolledBack(_) => AppError::Conflict("wallet.key_reused"),
             CallError::Database(db) => AppError::Database(db),
             CallError::Wallet(w) => w.into(),

@@ -13,7 +13,7 @@ use crate::money::Kurus;
 fn naming(key: &str, amounts: &[(&str, i64)]) -> AppError {
     let message = amounts
         .iter()
-        .fold(t(key), |m, (name, minor)| m.replace(name, &Kurus::from_minor(*minor).map(|k| k.to_string()).unwrap_or_default()));
+        .fold(t(key), |m, (name, minor)| m.replace(name, &Kurus::from_minor(*minor).map(crate::i18n::money).unwrap_or_default()));
     AppError::Refused(message)
 }
 

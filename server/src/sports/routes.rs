@@ -327,6 +327,6 @@ async fn cash_out(State(db): State<Db>, me: Bettor, Path(id): Path<String>, AppJ
     let id = id.parse::<i64>().map_err(|_| AppError::NotFound("sportsbook.no_bet"))?;
     let seen = body.amount.kurus().map_err(|_| AppError::BadRequest("sportsbook.bad_amount"))?;
     let value = betting::cash_out(&db, me.player_id, id, seen.minor()).await?;
-    let paid = Kurus::from_minor(value).map(|k| k.to_string()).unwrap_or_default();
+    let paid = Kurus::from_minor(value).map(crate::i18n::money).unwrap_or_default();
     Ok(Envelope::ok_with_message(CashedOut { amount: lira(value) }, t("sportsbook.cashed_out").replace("{amount}", &paid)))
 }

@@ -52,7 +52,7 @@ pub(crate) async fn set_promotions(app: &TestApp, entries: &[Value]) {
 }
 
 impl TestApp {
-    async fn call(&self, method: reqwest::Method, path: &str, token: &str, body: Option<Value>, locale: &str) -> (u16, Value) {
+    pub(crate) async fn call(&self, method: reqwest::Method, path: &str, token: &str, body: Option<Value>, locale: &str) -> (u16, Value) {
         let mut req = self.client.request(method, self.url(path)).bearer_auth(token).header("x-locale", locale);
         if let Some(b) = body {
             req = req.json(&b);

@@ -142,8 +142,8 @@ on_both_engines! {
             (BANK_WITHDRAW, json!({"Iban": "TR36 0001 0001 2345 6789 0123 46", "AccountName": "Ayşe", "Amount": 200}), "Iban", "Iban: this IBAN is not valid. Please check it."),
             (BANK_WITHDRAW, json!({"Iban": "DE89 3704 0044 0532 0130 00", "AccountName": "Ayşe", "Amount": 200}), "Iban", "Iban: enter a 26-character IBAN starting with TR."),
             (BANK_WITHDRAW, json!({"Iban": IBAN, "AccountName": " ", "Amount": 200}), "AccountName", "AccountName is required."),
-            (BANK_WITHDRAW, to_iban(json!(99.99)), "Amount", "Amount must be at least 100,00 ₺."),
-            (BANK_WITHDRAW, to_iban(json!(50_000.01)), "Amount", "Amount can be at most 50.000,00 ₺."),
+            (BANK_WITHDRAW, to_iban(json!(99.99)), "Amount", "Amount must be at least ₺100.00."),
+            (BANK_WITHDRAW, to_iban(json!(50_000.01)), "Amount", "Amount can be at most ₺50,000.00."),
             (BANK_WITHDRAW, to_iban(json!(150.255)), "Amount", "Amount can have at most two decimals."),
             (BANK_WITHDRAW, to_iban(json!("yüz")), "Amount", "Amount has an invalid value."),
             (EWALLET_WITHDRAW, json!({"Wallet": 7, "WalletNumber": "5551234", "Amount": 100}), "Wallet", "Wallet: choose one of the options."),
@@ -187,7 +187,7 @@ on_both_engines! {
         kasa::payments::approve(&app.db, second).await.unwrap();
 
         // Assert
-        assert_eq!(requested["message"], "Your withdrawal request of 300,00 ₺ has been received and awaits approval.");
+        assert_eq!(requested["message"], "Your withdrawal request of ₺300.00 has been received and awaits approval.");
         assert_eq!(held, (70_000, 30_000));
         assert_eq!(after_reject, (100_000, 0));
         assert_eq!(app.money(&p).await, (60_000, 0));
@@ -203,8 +203,8 @@ on_both_engines! {
         let withdraw_notes: Vec<&str> = english.iter().map(|w| w["note"].as_str().unwrap()).collect();
         assert_eq!(withdraw_notes.len(), 4, "request and decision of each: {withdraw_notes:?}");
         assert!(withdraw_notes[1].contains("The name does not match the account."), "{withdraw_notes:?}");
-        assert!(withdraw_notes[1].starts_with("Your withdrawal request of 300,00 ₺"), "{withdraw_notes:?}");
-        assert!(withdraw_notes[3].starts_with("Your withdrawal of 400,00 ₺"), "{withdraw_notes:?}");
+        assert!(withdraw_notes[1].starts_with("Your withdrawal request of ₺300.00"), "{withdraw_notes:?}");
+        assert!(withdraw_notes[3].starts_with("Your withdrawal of ₺400.00"), "{withdraw_notes:?}");
         assert!(english.iter().all(|w| w["title"] == "Withdrawal"), "{english:?}");
         let report = kasa::wallet::report(&app.db, None, None).await.unwrap();
         assert_eq!((report.deposits["havale"], report.withdrawals["ewallet"]), (100_000, 40_000));
@@ -227,7 +227,7 @@ on_both_engines! {
 
         // Assert
         assert_eq!(status, 200, "{body}");
-        assert_eq!(body["message"], "Your withdrawal request of 100,00 ₺ has been received and awaits approval. Your active bonus was forfeited and its remaining bonus money removed.");
+        assert_eq!(body["message"], "Your withdrawal request of ₺100.00 has been received and awaits approval. Your active bonus was forfeited and its remaining bonus money removed.");
         assert_eq!((before.real.minor(), before.bonus.minor()), (20_000, 10_000));
         let after = kasa::wallet::balances(&app.db, p.id).await.unwrap();
         assert_eq!((after.real.minor(), after.held.minor(), after.bonus.minor()), (10_000, 10_000, 0));
@@ -283,7 +283,7 @@ on_both_engines! {
 
         // Assert
         assert_eq!(status, 400, "{body}");
-        assert_eq!(body["message"], "You can withdraw at most 150,00 ₺: bonus money cannot be withdrawn.");
+        assert_eq!(body["message"], "You can withdraw at most ₺150.00: bonus money cannot be withdrawn.");
         let balances = kasa::wallet::balances(&app.db, p.id).await.unwrap();
         assert_eq!((balances.real.minor(), balances.bonus.minor(), balances.held.minor()), (15_000, 10_000, 0));
         assert_eq!(app.requests().await, requests);
@@ -436,7 +436,7 @@ on_both_engines! {
         let reference = body["data"]["reference"].as_str().unwrap();
         assert_eq!(
             body["message"],
-            format!("Send 1.250,50 ₺ by bank transfer to Kasa Ödeme Hizmetleri A.Ş., IBAN TR33 0006 1005 1978 6457 8413 26, with {reference} as the payment description. It is added to your balance once confirmed.")
+            format!("Send ₺1,250.50 by bank transfer to Kasa Ödeme Hizmetleri A.Ş., IBAN TR33 0006 1005 1978 6457 8413 26, with {reference} as the payment description. It is added to your balance once confirmed.")
         );
         assert!(ewallet["message"].as_str().unwrap().starts_with("75,00 ₺ tutarını Jeton hesabınızdan"), "{ewallet}");
         assert_eq!(card.0, 200, "{card:?}");
@@ -945,7 +945,7 @@ mod deposit_bonuses {
             let claim = app.pay(&p, "/api/bonus/claim", json!({"slug": "welcome"}), "en").await;
 
             // Assert
-            assert_eq!((low, low_body["message"].as_str()), (400, Some("This bonus requires a deposit of at least 100,00 ₺.")));
+            assert_eq!((low, low_body["message"].as_str()), (400, Some("This bonus requires a deposit of at least ₺100.00.")));
             assert_eq!(requests_after_low, 0, "a refused deposit writes nothing");
             assert_eq!(bonuses(&app, &p).await, [("welcome".to_string(), 30_000, 30_000 * 25)]);
             let b = kasa::wallet::balances(&app.db, p.id).await.unwrap();
@@ -1030,7 +1030,7 @@ on_both_engines! {
         let (en_title, en_note) = first(&english);
         let (tr_title, tr_note) = first(&turkish);
         assert_eq!(en_title, "Deposit", "{english}");
-        assert!(en_note.starts_with("Your deposit of 100,00 ₺"), "{en_note}");
+        assert!(en_note.starts_with("Your deposit of ₺100.00"), "{en_note}");
         assert_eq!(tr_title, "Yatırım", "{turkish}");
         assert!(tr_note.contains("100,00 ₺") && !tr_note.starts_with("Your"), "{tr_note}");
     }

@@ -343,8 +343,8 @@ mod high_rate {
             // Assert
             let statuses: Vec<u16> = answers.iter().map(|a| a.0).collect();
             assert_eq!(statuses, [200, 200, 200, 400, 200, 400], "{answers:?}");
-            assert_eq!(answers[3].1["message"], "Your High Rate stakes on one selection can be at most 500,00 ₺ in all (200,00 ₺ left).");
-            assert_eq!(answers[5].1["message"], "Your High Rate stakes on one selection can be at most 500,00 ₺ in all (0,00 ₺ left).");
+            assert_eq!(answers[3].1["message"], "Your High Rate stakes on one selection can be at most ₺500.00 in all (₺200.00 left).");
+            assert_eq!(answers[5].1["message"], "Your High Rate stakes on one selection can be at most ₺500.00 in all (₺0.00 left).");
             assert_eq!(plain.0, 200, "the limit is the High Rate price's: {plain:?}");
             let (real, _) = money(&app, p).await;
             assert_eq!(real, 500_000 - 50_000 - 10_000);

@@ -301,7 +301,7 @@ pub(crate) mod betting {
             assert_eq!(lower_wanted.0, 200, "a higher price is taken under 'higher': {}", lower_wanted.1);
             assert_eq!(suspended.0, 409);
             assert_eq!(too_much.0, 400);
-            assert_eq!(too_much.1["message"], "The stake of a bet can be at most 5.000,00 ₺.");
+            assert_eq!(too_much.1["message"], "The stake of a bet can be at most ₺5,000.00.");
             assert_eq!(too_little.0, 400);
             assert_eq!(money(&app, p).await, (9_000, 0), "only the accepted single moved money");
             assert_ledger_holds(&app).await;
@@ -539,7 +539,7 @@ pub(crate) mod betting {
             let ours = events.iter().find(|e| e["id"] == event).unwrap_or_else(|| panic!("{listed}"));
             assert_eq!(ours["markets"][0]["key"], "1x2");
             assert_eq!(ours["markets"][0]["selections"][0]["boosted"].as_f64().unwrap(), boosted as f64 / 100.0);
-            assert_eq!((too_much.0, too_much.1["message"].as_str()), (400, Some("The stake of a bet can be at most 500,00 ₺.")));
+            assert_eq!((too_much.0, too_much.1["message"].as_str()), (400, Some("The stake of a bet can be at most ₺500.00.")));
             assert_eq!(taken.0, 200, "{}", taken.1);
             assert_eq!(taken.1["data"][0]["potential"].as_f64().unwrap(), (500 * boosted) as f64 / 100.0);
             assert_eq!(taken.1["data"][0]["state"], "pending", "the match is live: the live delay");

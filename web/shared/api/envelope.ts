@@ -37,7 +37,7 @@ export interface Call {
   lang: string;
   /** The bearer token, when there is one. */
   token?: string | null;
-  /** JSON to send (none when undefined). */
+  /** JSON to send (none when undefined), or a FormData sent as multipart/form-data. */
   body?: unknown;
   /** More headers (the site's fingerprint). */
   headers?: Record<string, string>;
@@ -62,13 +62,20 @@ export async function callApi<T>(call: Call): Promise<Answer<T>> {
     ...call.headers,
   };
   if (call.token) headers.Authorization = `Bearer ${call.token}`;
-  if (call.body !== undefined) headers['Content-Type'] = 'application/json';
+  // A form (a file upload) goes as multipart/form-data: the browser writes its Content-Type.
+  const form = typeof FormData !== 'undefined' && call.body instanceof FormData;
+  if (call.body !== undefined && !form) headers['Content-Type'] = 'application/json';
   let response: Response;
   try {
     response = await fetch(call.url, {
       method: call.method,
       headers,
-      body: call.body === undefined ? undefined : JSON.stringify(call.body),
+      body:
+        call.body === undefined
+          ? undefined
+          : form
+            ? (call.body as FormData)
+            : JSON.stringify(call.body),
       signal: call.signal,
       cache: call.cache,
       credentials: 'same-origin',

@@ -68,7 +68,13 @@ pub(super) fn login_bucket(username: &str) -> String {
 }
 
 /// Logs a player in; repeated failures for one username or one IP are refused for a while (429).
-pub async fn login(state: &AccountsState, username: &str, password_text: &str, origin: Origin) -> Result<LoginData, AppError> {
+pub async fn login(
+    state: &AccountsState,
+    username: &str,
+    password_text: &str,
+    reopen: bool,
+    origin: Origin,
+) -> Result<LoginData, AppError> {
     let username = username.trim();
     if !(3..=35).contains(&username.chars().count()) {
         return Err(AppError::Validation { field: "username", key: "v.login_username" });
@@ -104,6 +110,22 @@ pub async fn login(state: &AccountsState, username: &str, password_text: &str, o
     };
     ratelimit::clear(&state.db, &user_bucket).await?;
     ratelimit::release_all(&state.db, &hits[1..]).await?;
+    // A time-out or a self-exclusion: no session, the end date in the answer (issue 31).
+    let closed = {
+        let mut conn = state.db.pool.acquire().await?;
+        crate::protection::exclusion::state(&mut conn, player.id, now_ms()).await?
+    };
+    match closed {
+        Some(crate::protection::Closed::AskToReopen { .. }) if reopen => {
+            let until = crate::protection::exclusion::ask_reopen(&state.db, player.id).await?;
+            return Err(crate::protection::exclusion::login_refusal(crate::protection::Closed::Until {
+                closure: crate::protection::Closure::Exclusion,
+                until,
+            }));
+        }
+        Some(c) => return Err(crate::protection::exclusion::login_refusal(c)),
+        None => {}
+    }
     let mut tx = state.db.begin_write().await?;
     let (session_id, token) = session::start(&mut tx, player.id, &origin).await?;
     let books = state.sportsbooks.issue(&mut tx, session_id, &usercode(player.id), now_ms()).await?;

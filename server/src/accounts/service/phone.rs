@@ -54,7 +54,7 @@ pub async fn update_phone(
             buckets.push((phone_bucket.as_str(), state.limits.sms_phone, "error.too_many"));
             buckets.push((ip_bucket.as_str(), state.limits.sms_ip, "error.too_many"));
             ratelimit::take_all(&state.db, &buckets).await?;
-            if store::phone_taken(&state.db, phone.as_str(), player.id).await? {
+            if store::phone_taken(&state.db, phone.as_str(), player.id).await? || phone_of_closed_person(state, phone.as_str()).await? {
                 return Err(AppError::Conflict("phone.unavailable"));
             }
             let code = six_digits();
@@ -78,6 +78,9 @@ pub async fn update_phone(
             if !store::use_code(&mut tx, stored.id).await? {
                 return Err(AppError::BadRequest("code.invalid"));
             }
+            if crate::protection::exclusion::person_closed(&mut tx, None, phone.as_str(), "", crate::db::now_ms()).await? {
+                return Err(AppError::Conflict("phone.unavailable"));
+            }
             let updated = sqlx::query("UPDATE players SET phone = $1, phone_verified = 1 WHERE id = $2")
                 .bind(phone.as_str())
                 .bind(player.id)
@@ -95,7 +98,7 @@ pub async fn update_phone(
             tracing::info!(player_id = player.id, phone = %phone.masked(), "phone verified");
             let trial = trial_for_verified(state, player.id).await;
             let message = match trial {
-                Some(amount) => crate::i18n::t("phone.verified_with_trial").replace("{amount}", &amount.to_string()),
+                Some(amount) => crate::i18n::t("phone.verified_with_trial").replace("{amount}", &crate::i18n::money(amount)),
                 None => crate::i18n::t("phone.verified"),
             };
             let trial_bonus = trial.map(crate::money::Kurus::to_lira);
@@ -121,4 +124,11 @@ async fn trial_for_verified(state: &AccountsState, player_id: i64) -> Option<cra
             None
         }
     }
+}
+
+/// Whether the phone is a key of a person whose time-out or self-exclusion runs (a phone change
+/// must not carry another account into it, nor let one slip out of it).
+async fn phone_of_closed_person(state: &AccountsState, phone: &str) -> Result<bool, AppError> {
+    let mut conn = state.db.pool.acquire().await?;
+    Ok(crate::protection::exclusion::person_closed(&mut conn, None, phone, "", crate::db::now_ms()).await?)
 }

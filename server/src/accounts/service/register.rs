@@ -171,6 +171,12 @@ pub async fn register(state: &AccountsState, form: RegisterForm, origin: Origin)
 
     let hash = state.hashing.hash(password.expose().to_string()).await?;
     let mut tx = state.db.begin_write().await?;
+    // Exclusion follows the person: while one runs, any of its TC number, phone or e-mail keeps a
+    // new account out, answered as a clash of an ID number or a phone is (nothing more revealed).
+    let personal_no_text = personal_no.as_ref().map(|p| p.as_str().to_string());
+    if crate::protection::exclusion::person_closed(&mut tx, personal_no_text.as_deref(), phone.as_str(), &email.key(), now_ms()).await? {
+        return Err(AppError::Conflict("register.unavailable"));
+    }
     let inserted = sqlx::query_scalar::<_, i64>(
         "INSERT INTO players (username, username_key, email, email_key, phone, personal_no, name, surname, birth_date, \
          country_id, currency_id, password_hash, trial_bonus_wanted, ref_id, partner, subid, source, created_at) \

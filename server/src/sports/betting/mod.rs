@@ -13,6 +13,7 @@
 //! reads a bet's legs for the last two.
 
 mod cash_out;
+mod closed;
 mod legs;
 mod place;
 mod settle;
@@ -25,6 +26,7 @@ use crate::sports::slip::SlipError;
 use crate::wallet::WalletError;
 
 pub use cash_out::{QUOTE_COLUMNS, Quote, cash_out, cash_out_value, quote_of, value_now};
+pub use closed::{RefundOnClose, refund_unstarted};
 pub use legs::{LEG_COLUMNS, LEG_FROM, leg_of};
 pub use place::{OddsChoice, Placed, Slip, Wanted, live_delay_ms, place, resolve_pending};
 pub use settle::{record_result, settle_market};

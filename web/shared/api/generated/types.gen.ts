@@ -550,6 +550,33 @@ export type CheckCodeBody = {
   username?: string;
 };
 
+/**
+ * Where a player's identity (or address) check stands.
+ */
+export type CheckState = 'not_started' | 'pending' | 'approved' | 'rejected' | 'expired';
+
+/**
+ * A check's state, with the reason of a rejection in the player's language.
+ */
+export type CheckView = {
+  reason?: string | null;
+  state: CheckState;
+};
+
+/**
+ * Where the player's identity checks stand.
+ */
+export type Checks = {
+  address: CheckView;
+  documents: Array<DocView>;
+  identity: CheckView;
+  thresholds: Thresholds;
+  /**
+   * Every withdrawal waits for approved identity now (the deposits passed the total).
+   */
+  withdrawalNeedsIdentity: boolean;
+};
+
 export type ClaimBody = {
   /**
    * The promotion's slug; `trial` for the trial bonus.
@@ -606,6 +633,41 @@ export type Claimable = {
    * The wagering requirement, a multiple of the amount.
    */
   wagering: number;
+};
+
+export type CloseBody = {
+  /**
+   * The player confirms: it cannot be lifted early.
+   */
+  confirm?: boolean;
+  /**
+   * 24h, 7d, 1m or 6w (a time-out); 6m, 1y, 5y or permanent (a self-exclusion).
+   */
+  term: string;
+};
+
+/**
+ * When a closure ends.
+ */
+export type ClosedUntil = {
+  /**
+   * timeout or exclusion.
+   */
+  closure: Closure;
+  /**
+   * Epoch ms; null: permanent.
+   */
+  until?: number | null;
+};
+
+/**
+ * A time-out (short) or a self-exclusion (long).
+ */
+export type Closure = 'timeout' | 'exclusion';
+
+export type ConfirmBody = {
+  kind: string;
+  period: string;
 };
 
 export type ContentCategory = {
@@ -804,6 +866,41 @@ export type DetailBody = {
    * 1 deposit, 2 withdraw.
    */
   type: number;
+};
+
+/**
+ * What a document proves.
+ */
+export type DocKind = 'identity' | 'address';
+
+/**
+ * A document's state.
+ */
+export type DocState = 'pending' | 'approved' | 'rejected' | 'expired';
+
+/**
+ * A document as the player sees it.
+ */
+export type DocView = {
+  /**
+   * kimlik, passport or licence; utility_bill or bank_statement.
+   */
+  docType: string;
+  id: number;
+  kind: DocKind;
+  /**
+   * A rejection's reason in the player's language.
+   */
+  reason?: string | null;
+  /**
+   * front or back (identity documents).
+   */
+  side?: string | null;
+  state: DocState;
+  /**
+   * Epoch ms.
+   */
+  uploadedAt: number;
 };
 
 export type DomainStatus = {
@@ -1113,6 +1210,27 @@ export type EnvelopeChainsAnswer = {
 /**
  * The body of every `/api/` response.
  */
+export type EnvelopeChecks = {
+  /**
+   * Where the player's identity checks stand.
+   */
+  data?: {
+    address: CheckView;
+    documents: Array<DocView>;
+    identity: CheckView;
+    thresholds: Thresholds;
+    /**
+     * Every withdrawal waits for approved identity now (the deposits passed the total).
+     */
+    withdrawalNeedsIdentity: boolean;
+  };
+  message?: string | null;
+  success: boolean;
+};
+
+/**
+ * The body of every `/api/` response.
+ */
 export type EnvelopeClaimResult = {
   /**
    * What a claim did.
@@ -1127,6 +1245,27 @@ export type EnvelopeClaimResult = {
      * False when it was claimed before: nothing is left to claim (the message says so).
      */
     claimed: boolean;
+  };
+  message?: string | null;
+  success: boolean;
+};
+
+/**
+ * The body of every `/api/` response.
+ */
+export type EnvelopeClosedUntil = {
+  /**
+   * When a closure ends.
+   */
+  data?: {
+    /**
+     * timeout or exclusion.
+     */
+    closure: Closure;
+    /**
+     * Epoch ms; null: permanent.
+     */
+    until?: number | null;
   };
   message?: string | null;
   success: boolean;
@@ -1479,6 +1618,21 @@ export type EnvelopeProfile = {
 /**
  * The body of every `/api/` response.
  */
+export type EnvelopeProtection = {
+  /**
+   * The player's protection settings.
+   */
+  data?: {
+    left: Array<KindLeft>;
+    limits: Array<LimitView>;
+  };
+  message?: string | null;
+  success: boolean;
+};
+
+/**
+ * The body of every `/api/` response.
+ */
 export type EnvelopePublished = {
   /**
    * Every studio game's published info, and the jackpots slot rounds draw.
@@ -1567,6 +1721,43 @@ export type EnvelopeSession = {
      * The game session token: `Authorization: Bearer` of spin, seed and rounds (12 hours).
      */
     sessionToken: string;
+  };
+  message?: string | null;
+  success: boolean;
+};
+
+/**
+ * The body of every `/api/` response.
+ */
+export type EnvelopeSessionFigures = {
+  /**
+   * The session's figures for the reality check and the session time limit.
+   */
+  data?: {
+    /**
+     * Epoch ms: the session time limit ends it then (null: no limit).
+     */
+    endsAt?: number | null;
+    /**
+     * Won less staked.
+     */
+    net: number;
+    /**
+     * Minutes between reality checks (null: off).
+     */
+    realityMinutes?: number | null;
+    /**
+     * Lira staked since the login (rolled-back stakes not counted).
+     */
+    staked: number;
+    /**
+     * Epoch ms: the login.
+     */
+    startedAt: number;
+    /**
+     * Lira won since the login.
+     */
+    won: number;
   };
   message?: string | null;
   success: boolean;
@@ -2575,9 +2766,39 @@ export type KasaLaunchBody = {
   isMobile?: boolean;
 };
 
+/**
+ * What a limit limits.
+ */
+export type Kind = 'deposit' | 'loss' | 'wager' | 'session' | 'reality';
+
+/**
+ * What is left of each kind's limits.
+ */
+export type KindLeft = {
+  kind: Kind;
+  /**
+   * The lowest of them (lira): what can be deposited, lost or wagered now.
+   */
+  lowest: number;
+  periods: Array<LeftView>;
+};
+
 export type Language = {
   locale: string;
   name: string;
+};
+
+/**
+ * What is left of one period's money limit.
+ */
+export type LeftView = {
+  left: number;
+  /**
+   * Lira.
+   */
+  limit: number;
+  period: Period;
+  used: number;
 };
 
 /**
@@ -2589,6 +2810,32 @@ export type LegBody = {
    */
   price: number;
   selectionId: number;
+};
+
+export type LimitBody = {
+  kind: string;
+  /**
+   * day, week or month for deposit, loss and wager; session for session and reality.
+   */
+  period: string;
+  /**
+   * Lira for money limits, minutes for session (10 to 1440) and reality (15, 30 or 60); null
+   * removes the limit (the reality check: turns it off).
+   */
+  value?: number | null;
+};
+
+/**
+ * One setting.
+ */
+export type LimitView = {
+  kind: Kind;
+  pending?: PendingView | null;
+  period: Period;
+  /**
+   * In force: lira for deposit, loss and wager; minutes for session and reality. Null: none.
+   */
+  value?: number | null;
 };
 
 /**
@@ -2638,6 +2885,11 @@ export type LobbyPage = {
 
 export type LoginBody = {
   password?: string;
+  /**
+   * After a fixed-term self-exclusion has ended: the player asks to reopen the account (it
+   * reopens 24 hours later).
+   */
+  reopen?: boolean;
   username?: string;
 };
 
@@ -2798,6 +3050,33 @@ export type PayBody = {
    */
   target?: string | null;
 };
+
+/**
+ * A looser setting waiting: from when it can be confirmed, until when.
+ */
+export type PendingView = {
+  /**
+   * It can be confirmed now.
+   */
+  canConfirm: boolean;
+  /**
+   * Epoch ms: it can be confirmed (the reality check: it applies) from then...
+   */
+  from: number;
+  /**
+   * ...until then (epoch ms), after which it lapses.
+   */
+  until: number;
+  /**
+   * The new value (lira, or minutes); null removes the limit.
+   */
+  value?: number | null;
+};
+
+/**
+ * A money limit's window (rolling, ending now), or `Session` for the minute settings.
+ */
+export type Period = 'day' | 'week' | 'month' | 'session';
 
 export type PhoneBody = {
   code?: string | null;
@@ -2999,6 +3278,14 @@ export type PromotionBonus = {
    * The wagering requirement, a multiple of the amount.
    */
   wagering: number;
+};
+
+/**
+ * The player's protection settings.
+ */
+export type Protection = {
+  left: Array<KindLeft>;
+  limits: Array<LimitView>;
 };
 
 export type ProviderFacet = {
@@ -3307,6 +3594,36 @@ export type SessionEntry = {
    * Epoch ms.
    */
   loginAt: number;
+};
+
+/**
+ * The session's figures for the reality check and the session time limit.
+ */
+export type SessionFigures = {
+  /**
+   * Epoch ms: the session time limit ends it then (null: no limit).
+   */
+  endsAt?: number | null;
+  /**
+   * Won less staked.
+   */
+  net: number;
+  /**
+   * Minutes between reality checks (null: off).
+   */
+  realityMinutes?: number | null;
+  /**
+   * Lira staked since the login (rolled-back stakes not counted).
+   */
+  staked: number;
+  /**
+   * Epoch ms: the login.
+   */
+  startedAt: number;
+  /**
+   * Lira won since the login.
+   */
+  won: number;
 };
 
 export type SessionPage = {
@@ -3707,6 +4024,20 @@ export type Text = {
   tr: string;
 };
 
+/**
+ * The operator's thresholds (lira).
+ */
+export type Thresholds = {
+  /**
+   * Once confirmed deposits pass this total, every withdrawal does.
+   */
+  depositsOver: number;
+  /**
+   * A withdrawal over this waits for approved identity.
+   */
+  withdrawalOver: number;
+};
+
 export type ToggleBody = {
   /**
    * The game's code (`gameCode`).
@@ -3809,6 +4140,28 @@ export type TrialBonus = {
  * `trialBonus` of the registration: a flag, or a number where above 0 asks for the bonus.
  */
 export type TrialBonusWish = boolean | number;
+
+/**
+ * The upload form (multipart/form-data).
+ */
+export type UploadForm = {
+  /**
+   * kimlik, passport or licence (identity); utility_bill or bank_statement (address).
+   */
+  doc_type: string;
+  /**
+   * JPEG, PNG or PDF, at most 10 MB.
+   */
+  file: Blob | File;
+  /**
+   * identity or address.
+   */
+  kind: string;
+  /**
+   * front or back: identity documents only.
+   */
+  side?: string | null;
+};
 
 export type Verified = {
   /**
@@ -4116,6 +4469,10 @@ export type LoginErrors = {
    * Wrong username or password, or a body that is not JSON of the call's shape
    */
   400: EmptyEnvelope;
+  /**
+   * The account is closed for a time (data: closure, until, reopen)
+   */
+  403: EmptyEnvelope;
   422: EnvelopeFieldError;
   429: EmptyEnvelope;
   503: EmptyEnvelope;
@@ -5504,6 +5861,55 @@ export type Verify2Responses = {
 
 export type Verify2Response = Verify2Responses[keyof Verify2Responses];
 
+export type ChecksData = {
+  body?: never;
+  path?: never;
+  query?: never;
+  url: '/kyc';
+};
+
+export type ChecksErrors = {
+  /**
+   * No session: the token is missing, unknown or ended (the app logs out).
+   */
+  401: EmptyEnvelope;
+};
+
+export type ChecksError = ChecksErrors[keyof ChecksErrors];
+
+export type ChecksResponses = {
+  200: EnvelopeChecks;
+};
+
+export type ChecksResponse = ChecksResponses[keyof ChecksResponses];
+
+export type UploadData = {
+  body: UploadForm;
+  path?: never;
+  query?: never;
+  url: '/kyc/documents';
+};
+
+export type UploadErrors = {
+  400: EmptyEnvelope;
+  /**
+   * No session: the token is missing, unknown or ended (the app logs out).
+   */
+  401: EmptyEnvelope;
+  409: EmptyEnvelope;
+  413: EmptyEnvelope;
+  415: EmptyEnvelope;
+  422: EnvelopeFieldError;
+};
+
+export type UploadError = UploadErrors[keyof UploadErrors];
+
+export type UploadResponses = {
+  200: EnvelopeChecks;
+};
+
+export type UploadResponse = UploadResponses[keyof UploadResponses];
+
 export type CancelData = {
   body: CancelBody;
   path?: never;
@@ -5756,6 +6162,127 @@ export type WithdrawResponses = {
 };
 
 export type WithdrawResponse = WithdrawResponses[keyof WithdrawResponses];
+
+export type ProtectionData = {
+  body?: never;
+  path?: never;
+  query?: never;
+  url: '/protection';
+};
+
+export type ProtectionErrors = {
+  /**
+   * No session: the token is missing, unknown or ended (the app logs out).
+   */
+  401: EmptyEnvelope;
+};
+
+export type ProtectionError = ProtectionErrors[keyof ProtectionErrors];
+
+export type ProtectionResponses = {
+  200: EnvelopeProtection;
+};
+
+export type ProtectionResponse = ProtectionResponses[keyof ProtectionResponses];
+
+export type CloseData = {
+  body: CloseBody;
+  path?: never;
+  query?: never;
+  url: '/protection/close';
+};
+
+export type CloseErrors = {
+  /**
+   * The body is not JSON of the call's shape, or the call refused it.
+   */
+  400: EmptyEnvelope;
+  /**
+   * No session: the token is missing, unknown or ended (the app logs out).
+   */
+  401: EmptyEnvelope;
+  422: EnvelopeFieldError;
+};
+
+export type CloseError = CloseErrors[keyof CloseErrors];
+
+export type CloseResponses = {
+  200: EnvelopeClosedUntil;
+};
+
+export type CloseResponse = CloseResponses[keyof CloseResponses];
+
+export type SetLimitData = {
+  body: LimitBody;
+  path?: never;
+  query?: never;
+  url: '/protection/limits';
+};
+
+export type SetLimitErrors = {
+  /**
+   * The body is not JSON of the call's shape, or the call refused it.
+   */
+  400: EmptyEnvelope;
+  /**
+   * No session: the token is missing, unknown or ended (the app logs out).
+   */
+  401: EmptyEnvelope;
+  422: EnvelopeFieldError;
+};
+
+export type SetLimitError = SetLimitErrors[keyof SetLimitErrors];
+
+export type SetLimitResponses = {
+  200: EnvelopeProtection;
+};
+
+export type SetLimitResponse = SetLimitResponses[keyof SetLimitResponses];
+
+export type ConfirmLimitData = {
+  body: ConfirmBody;
+  path?: never;
+  query?: never;
+  url: '/protection/limits/confirm';
+};
+
+export type ConfirmLimitErrors = {
+  400: EmptyEnvelope;
+  /**
+   * No session: the token is missing, unknown or ended (the app logs out).
+   */
+  401: EmptyEnvelope;
+};
+
+export type ConfirmLimitError = ConfirmLimitErrors[keyof ConfirmLimitErrors];
+
+export type ConfirmLimitResponses = {
+  200: EnvelopeProtection;
+};
+
+export type ConfirmLimitResponse = ConfirmLimitResponses[keyof ConfirmLimitResponses];
+
+export type SessionFiguresData = {
+  body?: never;
+  path?: never;
+  query?: never;
+  url: '/protection/session';
+};
+
+export type SessionFiguresErrors = {
+  /**
+   * No session: the token is missing, unknown or ended (the app logs out).
+   */
+  401: EmptyEnvelope;
+};
+
+export type SessionFiguresError = SessionFiguresErrors[keyof SessionFiguresErrors];
+
+export type SessionFiguresResponses = {
+  200: EnvelopeSessionFigures;
+};
+
+export type SessionFiguresResponse = SessionFiguresResponses[keyof SessionFiguresResponses];
 
 export type BalanceData2 = {
   body?: never;

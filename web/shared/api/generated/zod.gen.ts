@@ -231,6 +231,19 @@ export const zCheckCodeBody = z.object({
   username: z.optional(z.string()),
 });
 
+/**
+ * Where a player's identity (or address) check stands.
+ */
+export const zCheckState = z.enum(['not_started', 'pending', 'approved', 'rejected', 'expired']);
+
+/**
+ * A check's state, with the reason of a rejection in the player's language.
+ */
+export const zCheckView = z.object({
+  reason: z.nullish(z.string()),
+  state: zCheckState,
+});
+
 export const zClaimBody = z.object({
   slug: z.string(),
 });
@@ -256,6 +269,29 @@ export const zClaimable = z.object({
   slug: z.string(),
   title: z.string(),
   wagering: z.int(),
+});
+
+export const zCloseBody = z.object({
+  confirm: z.optional(z.boolean()),
+  term: z.string(),
+});
+
+/**
+ * A time-out (short) or a self-exclusion (long).
+ */
+export const zClosure = z.enum(['timeout', 'exclusion']);
+
+/**
+ * When a closure ends.
+ */
+export const zClosedUntil = z.object({
+  closure: zClosure,
+  until: z.nullish(z.int()),
+});
+
+export const zConfirmBody = z.object({
+  kind: z.string(),
+  period: z.string(),
 });
 
 export const zContentPage = z.object({
@@ -366,6 +402,29 @@ export const zDepositTerms = z.object({
 export const zDetailBody = z.object({
   id: z.int(),
   type: z.int(),
+});
+
+/**
+ * What a document proves.
+ */
+export const zDocKind = z.enum(['identity', 'address']);
+
+/**
+ * A document's state.
+ */
+export const zDocState = z.enum(['pending', 'approved', 'rejected', 'expired']);
+
+/**
+ * A document as the player sees it.
+ */
+export const zDocView = z.object({
+  docType: z.string(),
+  id: z.int(),
+  kind: zDocKind,
+  reason: z.nullish(z.string()),
+  side: z.nullish(z.string()),
+  state: zDocState,
+  uploadedAt: z.int(),
 });
 
 export const zDomainStatus = z.object({
@@ -560,6 +619,20 @@ export const zEnvelopeClaimResult = z.object({
 /**
  * The body of every `/api/` response.
  */
+export const zEnvelopeClosedUntil = z.object({
+  data: z.optional(
+    z.object({
+      closure: zClosure,
+      until: z.nullish(z.int()),
+    }),
+  ),
+  message: z.nullish(z.string()),
+  success: z.boolean(),
+});
+
+/**
+ * The body of every `/api/` response.
+ */
 export const zEnvelopeContentPage = z.object({
   data: z.optional(
     z.object({
@@ -676,6 +749,24 @@ export const zEnvelopeProfile = z.object({
       trialBonusAvailable: z.boolean(),
       usercode: z.string(),
       username: z.string(),
+    }),
+  ),
+  message: z.nullish(z.string()),
+  success: z.boolean(),
+});
+
+/**
+ * The body of every `/api/` response.
+ */
+export const zEnvelopeSessionFigures = z.object({
+  data: z.optional(
+    z.object({
+      endsAt: z.nullish(z.int()),
+      net: z.number(),
+      realityMinutes: z.nullish(z.int()),
+      staked: z.number(),
+      startedAt: z.int(),
+      won: z.number(),
     }),
   ),
   message: z.nullish(z.string()),
@@ -1290,6 +1381,11 @@ export const zKasaLaunchBody = z.object({
   isMobile: z.optional(z.boolean()),
 });
 
+/**
+ * What a limit limits.
+ */
+export const zKind = z.enum(['deposit', 'loss', 'wager', 'session', 'reality']);
+
 export const zLanguage = z.object({
   locale: z.string(),
   name: z.string(),
@@ -1320,6 +1416,12 @@ export const zBetBody = z.object({
       ),
   ),
   stake: z.number(),
+});
+
+export const zLimitBody = z.object({
+  kind: z.string(),
+  period: z.string(),
+  value: z.nullish(z.number()),
 });
 
 /**
@@ -1385,6 +1487,7 @@ export const zEnvelopeBookRules = z.object({
 
 export const zLoginBody = z.object({
   password: z.optional(z.string()),
+  reopen: z.optional(z.boolean()),
   username: z.optional(z.string()),
 });
 
@@ -1454,6 +1557,64 @@ export const zPayBody = z.object({
   detail: z.record(z.string(), z.unknown()),
   id: z.int(),
   target: z.nullish(z.string()),
+});
+
+/**
+ * A looser setting waiting: from when it can be confirmed, until when.
+ */
+export const zPendingView = z.object({
+  canConfirm: z.boolean(),
+  from: z.int(),
+  until: z.int(),
+  value: z.nullish(z.number()),
+});
+
+/**
+ * A money limit's window (rolling, ending now), or `Session` for the minute settings.
+ */
+export const zPeriod = z.enum(['day', 'week', 'month', 'session']);
+
+/**
+ * What is left of one period's money limit.
+ */
+export const zLeftView = z.object({
+  left: z.number(),
+  limit: z.number(),
+  period: zPeriod,
+  used: z.number(),
+});
+
+/**
+ * What is left of each kind's limits.
+ */
+export const zKindLeft = z.object({
+  kind: zKind,
+  lowest: z.number(),
+  periods: z.array(zLeftView),
+});
+
+/**
+ * One setting.
+ */
+export const zLimitView = z.object({
+  kind: zKind,
+  pending: z.nullish(zPendingView),
+  period: zPeriod,
+  value: z.nullish(z.number()),
+});
+
+/**
+ * The body of every `/api/` response.
+ */
+export const zEnvelopeProtection = z.object({
+  data: z.optional(
+    z.object({
+      left: z.array(zKindLeft),
+      limits: z.array(zLimitView),
+    }),
+  ),
+  message: z.nullish(z.string()),
+  success: z.boolean(),
 });
 
 export const zPhoneBody = z.object({
@@ -1585,6 +1746,14 @@ export const zPromotion = z.object({
   startsAt: z.string(),
   terms: z.string(),
   title: z.string(),
+});
+
+/**
+ * The player's protection settings.
+ */
+export const zProtection = z.object({
+  left: z.array(zKindLeft),
+  limits: z.array(zLimitView),
 });
 
 export const zProviderFacet = z.object({
@@ -1888,6 +2057,18 @@ export const zEnvelopeSessionPage = z.object({
   ),
   message: z.nullish(z.string()),
   success: z.boolean(),
+});
+
+/**
+ * The session's figures for the reality check and the session time limit.
+ */
+export const zSessionFigures = z.object({
+  endsAt: z.nullish(z.int()),
+  net: z.number(),
+  realityMinutes: z.nullish(z.int()),
+  staked: z.number(),
+  startedAt: z.int(),
+  won: z.number(),
 });
 
 export const zSessionPage = z.object({
@@ -2413,6 +2594,42 @@ export const zTableInfo = z.object({
   ),
 });
 
+/**
+ * The operator's thresholds (lira).
+ */
+export const zThresholds = z.object({
+  depositsOver: z.number(),
+  withdrawalOver: z.number(),
+});
+
+/**
+ * Where the player's identity checks stand.
+ */
+export const zChecks = z.object({
+  address: zCheckView,
+  documents: z.array(zDocView),
+  identity: zCheckView,
+  thresholds: zThresholds,
+  withdrawalNeedsIdentity: z.boolean(),
+});
+
+/**
+ * The body of every `/api/` response.
+ */
+export const zEnvelopeChecks = z.object({
+  data: z.optional(
+    z.object({
+      address: zCheckView,
+      documents: z.array(zDocView),
+      identity: zCheckView,
+      thresholds: zThresholds,
+      withdrawalNeedsIdentity: z.boolean(),
+    }),
+  ),
+  message: z.nullish(z.string()),
+  success: z.boolean(),
+});
+
 export const zToggleBody = z.object({
   code: z.string(),
   providerId: z.int(),
@@ -2546,6 +2763,16 @@ export const zRegisterPayload = z.object({
   surname: z.string(),
   trialBonus: z.optional(zTrialBonusWish),
   username: z.string(),
+});
+
+/**
+ * The upload form (multipart/form-data).
+ */
+export const zUploadForm = z.object({
+  doc_type: z.string(),
+  file: z.string(),
+  kind: z.string(),
+  side: z.nullish(z.string()),
 });
 
 /**
@@ -3188,6 +3415,12 @@ export const zVerify2Body = zVerifyBody;
 
 export const zVerify2Response = zEnvelopeVerified;
 
+export const zChecksResponse = zEnvelopeChecks;
+
+export const zUploadBody = zUploadForm;
+
+export const zUploadResponse = zEnvelopeChecks;
+
 export const zCancelBody2 = zCancelBody;
 
 export const zCancelResponse = zEmptyEnvelope;
@@ -3225,6 +3458,22 @@ export const zTransactionsResponse = zEnvelopeTransactionPage;
 export const zWithdrawBody = zPayBody;
 
 export const zWithdrawResponse = zEnvelopeSubmitted;
+
+export const zProtectionResponse = zEnvelopeProtection;
+
+export const zCloseBody2 = zCloseBody;
+
+export const zCloseResponse = zEnvelopeClosedUntil;
+
+export const zSetLimitBody = zLimitBody;
+
+export const zSetLimitResponse = zEnvelopeProtection;
+
+export const zConfirmLimitBody = zConfirmBody;
+
+export const zConfirmLimitResponse = zEnvelopeProtection;
+
+export const zSessionFiguresResponse = zEnvelopeSessionFigures;
 
 export const zBalanceResponse = zEnvelopeBookBalance;
 

@@ -1,0 +1,231 @@
+//! Identity checks (issue 31): the documents a player uploads from Personal Information (identity:
+//! a kimlik, passport or driving licence, front and back; proof of address), the operator's review
+//! (`kasa admin kyc list|show|approve|reject`), and the rule that a large withdrawal, or any once
+//! deposits have passed a total, waits for approved identity.
+//!
+//! A document is an image (JPEG, PNG) or a PDF of at most 10 MB, recognised by its content, never
+//! by its name. Its file lives in the [`files::DocumentStore`] (a folder by default), named by a
+//! random key, never by anything the player sent; it is never served to a player, and is deleted
+//! once the retention has passed. States only move forward: pending → approved or rejected
+//! (with a reason the player reads), approved → expired; a rejected document may be uploaded
+//! again, as a new document.
+
+pub mod cli;
+pub mod files;
+pub mod routes;
+mod store;
+
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use crate::money::Kurus;
+
+pub use routes::{KycState, router};
+
+/// The largest document accepted.
+pub const MAX_BYTES: usize = 10 * 1024 * 1024;
+
+/// What a document proves.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum DocKind {
+    Identity,
+    Address,
+}
+
+impl DocKind {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            DocKind::Identity => "identity",
+            DocKind::Address => "address",
+        }
+    }
+    pub fn parse(s: &str) -> Option<DocKind> {
+        [DocKind::Identity, DocKind::Address].into_iter().find(|k| k.as_str() == s)
+    }
+}
+
+/// The document types each kind accepts.
+pub const IDENTITY_TYPES: [&str; 3] = ["kimlik", "passport", "licence"];
+pub const ADDRESS_TYPES: [&str; 2] = ["utility_bill", "bank_statement"];
+
+/// Whether `doc_type` (and `side`) fit `kind`: identity documents name their side (a passport its
+/// photo page, as the front); proofs of address have none.
+pub fn fits(kind: DocKind, doc_type: &str, side: Option<&str>) -> bool {
+    match kind {
+        DocKind::Identity => IDENTITY_TYPES.contains(&doc_type) && matches!(side, Some("front" | "back")),
+        DocKind::Address => ADDRESS_TYPES.contains(&doc_type) && side.is_none(),
+    }
+}
+
+/// A document's state.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum DocState {
+    Pending,
+    Approved,
+    Rejected,
+    Expired,
+}
+
+impl DocState {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            DocState::Pending => "pending",
+            DocState::Approved => "approved",
+            DocState::Rejected => "rejected",
+            DocState::Expired => "expired",
+        }
+    }
+    pub fn parse(s: &str) -> Option<DocState> {
+        [DocState::Pending, DocState::Approved, DocState::Rejected, DocState::Expired].into_iter().find(|k| k.as_str() == s)
+    }
+}
+
+/// Where a player's identity (or address) check stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum CheckState {
+    NotStarted,
+    Pending,
+    Approved,
+    Rejected,
+    Expired,
+}
+
+/// The reasons an operator may give for a rejection (the player reads them in their language).
+pub const REASONS: [&str; 6] = ["unreadable", "expired_document", "name_mismatch", "birth_date_mismatch", "not_accepted", "incomplete"];
+
+/// A document as the check reads it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Seen {
+    pub state: DocState,
+    pub expires_at: Option<i64>,
+}
+
+/// A kind's check from its documents (oldest first) at `now`: approved while an approved document
+/// is valid; else pending while one waits; else the latest one's rejection or expiry.
+pub fn check(docs: &[Seen], now: i64) -> CheckState {
+    let valid = |d: &Seen| d.state == DocState::Approved && d.expires_at.is_none_or(|e| e > now);
+    if docs.iter().any(valid) {
+        return CheckState::Approved;
+    }
+    if docs.iter().any(|d| d.state == DocState::Pending) {
+        return CheckState::Pending;
+    }
+    match docs.last() {
+        None => CheckState::NotStarted,
+        Some(d) if d.state == DocState::Rejected => CheckState::Rejected,
+        Some(_) => CheckState::Expired,
+    }
+}
+
+/// What the content of a file is: JPEG, PNG or PDF by their signatures; anything else `None`.
+pub fn sniff(bytes: &[u8]) -> Option<&'static str> {
+    if bytes.starts_with(&[0xFF, 0xD8, 0xFF]) {
+        Some("image/jpeg")
+    } else if bytes.starts_with(&[0x89, b'P', b'N', b'G', 0x0D, 0x0A, 0x1A, 0x0A]) {
+        Some("image/png")
+    } else if bytes.starts_with(b"%PDF-") {
+        Some("application/pdf")
+    } else {
+        None
+    }
+}
+
+/// The operator's identity rules (`KASA_KYC_*`, listed in the README), read by the settings.
+pub use crate::config::KycRules as Rules;
+
+impl Rules {
+    /// Whether a withdrawal of `amount` by a player with `deposited` (confirmed, all time) asks for
+    /// approved identity.
+    pub fn asks_identity(&self, amount: Kurus, deposited: Kurus) -> bool {
+        amount > self.withdrawal_over || deposited > self.deposits_over
+    }
+}
+
+/// Refuses a withdrawal of `amount` that needs approved identity the player does not have.
+pub async fn guard_withdrawal(db: &crate::db::Db, rules: &Rules, player_id: i64, amount: Kurus) -> Result<(), crate::error::AppError> {
+    let mut conn = db.pool.acquire().await?;
+    let deposited = Kurus::from_minor(store::deposited(&mut conn, player_id).await?).unwrap_or(Kurus::ZERO);
+    if !rules.asks_identity(amount, deposited) {
+        return Ok(());
+    }
+    let docs = store::seen(&mut conn, player_id, DocKind::Identity).await?;
+    if check(&docs, crate::db::now_ms()) == CheckState::Approved {
+        return Ok(());
+    }
+    Err(crate::error::AppError::BadRequest("kyc.withdrawal_needs_identity"))
+}
+
+/// Deletes the files of documents uploaded longer ago than the retention (the rows stay, their
+/// decisions with them), every `every`.
+pub async fn sweep(db: crate::db::Db, files: std::sync::Arc<dyn files::DocumentStore>, rules: Rules, every: std::time::Duration) {
+    let mut tick = tokio::time::interval(every);
+    tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        tick.tick().await;
+        if let Err(e) = purge(&db, files.as_ref(), &rules).await {
+            tracing::warn!(error = %e, "deleting expired identity documents failed");
+        }
+    }
+}
+
+/// The retention's deletion, once: how many files it deleted.
+pub async fn purge(db: &crate::db::Db, files: &dyn files::DocumentStore, rules: &Rules) -> anyhow::Result<usize> {
+    let before = crate::db::now_ms() - rules.retention_days * 24 * 3_600_000;
+    let due = store::due_for_purge(db, before).await?;
+    for (id, key) in &due {
+        files.delete(key).await?;
+        store::mark_purged(db, *id).await?;
+    }
+    if !due.is_empty() {
+        tracing::info!(files = due.len(), "identity documents past their retention deleted");
+    }
+    Ok(due.len())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn files_are_recognised_by_content_not_name() {
+        assert_eq!(sniff(&[0xFF, 0xD8, 0xFF, 0xE0, 0, 0]), Some("image/jpeg"));
+        assert_eq!(sniff(b"\x89PNG\r\n\x1a\nrest"), Some("image/png"));
+        assert_eq!(sniff(b"%PDF-1.7\n"), Some("application/pdf"));
+        assert_eq!(sniff(b"<html><script>"), None);
+        assert_eq!(sniff(b"MZ\x90\x00"), None);
+        assert_eq!(sniff(b""), None);
+    }
+
+    #[test]
+    fn a_check_is_approved_while_a_valid_approval_stands_else_pending_else_the_last_word() {
+        let d = |state, expires_at| Seen { state, expires_at };
+        assert_eq!(check(&[], 10), CheckState::NotStarted);
+        assert_eq!(check(&[d(DocState::Rejected, None), d(DocState::Pending, None)], 10), CheckState::Pending);
+        assert_eq!(check(&[d(DocState::Pending, None), d(DocState::Rejected, None)], 10), CheckState::Pending);
+        assert_eq!(check(&[d(DocState::Rejected, None)], 10), CheckState::Rejected);
+        assert_eq!(check(&[d(DocState::Approved, Some(20)), d(DocState::Rejected, None)], 10), CheckState::Approved);
+        assert_eq!(check(&[d(DocState::Approved, Some(5))], 10), CheckState::Expired);
+        assert_eq!(check(&[d(DocState::Expired, None)], 10), CheckState::Expired);
+    }
+
+    #[test]
+    fn identity_documents_name_their_side_and_proofs_of_address_none() {
+        assert!(fits(DocKind::Identity, "kimlik", Some("back")));
+        assert!(!fits(DocKind::Identity, "kimlik", None));
+        assert!(!fits(DocKind::Identity, "utility_bill", Some("front")));
+        assert!(fits(DocKind::Address, "bank_statement", None));
+        assert!(!fits(DocKind::Address, "bank_statement", Some("front")));
+    }
+
+    #[test]
+    fn large_withdrawals_or_large_depositors_ask_for_identity() {
+        let rules = Rules::default();
+        let tl = |lira: i64| Kurus::from_minor(lira * 100).unwrap();
+        assert!(!rules.asks_identity(tl(5_000), tl(20_000)));
+        assert!(rules.asks_identity(tl(5_001), tl(0)));
+        assert!(rules.asks_identity(tl(10), tl(20_001)));
+    }
+}

@@ -1,0 +1,124 @@
+//! Time-outs and self-exclusions: started by the player or the operator, never lifted early. One
+//! starts at once: every session of the player ends on every node (the journal's `exit`), open
+//! sportsbook bets on events that have not started are refused and their stakes given back, and
+//! login answers with the end date. It follows the person: while it runs, a registration or a
+//! phone change with the person's TC kimlik number, phone or e-mail is refused.
+
+use axum::http::StatusCode;
+use sqlx::AnyConnection;
+
+use super::{Closed, Closing, Closure, Term, closed, store};
+use crate::auth::session::{self, EndReason};
+use crate::db::{Db, now_ms};
+use crate::error::AppError;
+use crate::i18n::{Locale, text};
+
+/// The strongest closure of a player at `now` (permanent, then the latest end, then a reopening to
+/// ask for), if any.
+pub async fn state(conn: &mut AnyConnection, player_id: i64, now: i64) -> Result<Option<Closed>, sqlx::Error> {
+    Ok(strongest(store::closures(conn, player_id).await?.iter().filter_map(|c| closed(c.closure, c.ends_at, c.reopen_asked_at, now))))
+}
+
+fn strongest(all: impl Iterator<Item = Closed>) -> Option<Closed> {
+    all.max_by_key(|c| match c {
+        Closed::Forever => (2, i64::MAX),
+        Closed::Until { until, .. } => (1, *until),
+        Closed::AskToReopen { ended } => (0, *ended),
+    })
+}
+
+/// Whether a closure of the person with any of these keys runs at `now` (a registration or a
+/// phone change with them is refused).
+pub async fn person_closed(
+    conn: &mut AnyConnection,
+    personal_no: Option<&str>,
+    phone: &str,
+    email_key: &str,
+    now: i64,
+) -> Result<bool, sqlx::Error> {
+    let rows = store::closures_of_person(conn, personal_no, phone, email_key).await?;
+    Ok(rows.iter().any(|c| closed(c.closure, c.ends_at, c.reopen_asked_at, now).is_some()))
+}
+
+/// Starts a time-out or a self-exclusion of `term` for the player (`by`: "player" or "operator"):
+/// sessions ended everywhere, then `then` (unstarted sportsbook bets refunded). Returns when it
+/// ends (`None`: never). A shorter one beside a longer one changes nothing of the longer.
+pub async fn close(db: &Db, player_id: i64, term: Term, by: &str, then: &dyn Closing) -> Result<Option<i64>, AppError> {
+    let now = now_ms();
+    let ends = term.ends(now);
+    let mut tx = db.begin_write().await?;
+    store::insert_closure(&mut tx, player_id, term.closure(), now, ends, by).await?;
+    session::end_all(&mut tx, player_id, None, EndReason::Closed).await?;
+    tx.commit().await?;
+    tracing::info!(player_id, closure = term.closure().as_str(), by, "account closed for a time");
+    then.closed(player_id).await?;
+    Ok(ends)
+}
+
+/// A moment in Turkey's time, as the language writes it: `29.11.2026 18:00`, `29/11/2026 18:00`.
+pub fn turkey_time(epoch_ms: i64, locale: Locale) -> String {
+    let iso = crate::time::iso_utc(epoch_ms + 3 * 3_600_000);
+    let (y, mo, d, hm) = (&iso[0..4], &iso[5..7], &iso[8..10], &iso[11..16]);
+    match locale {
+        Locale::Tr => format!("{d}.{mo}.{y} {hm}"),
+        Locale::En => format!("{d}/{mo}/{y} {hm}"),
+    }
+}
+
+/// The answer to a login (right password) of a closed account: 403 with the end date in words and
+/// in `data` (`closure`, `until` epoch ms, or `reopen: true` when the player may ask to reopen).
+pub fn login_refusal(c: Closed) -> AppError {
+    let locale = Locale::current();
+    let (message, data) = match c {
+        Closed::Forever => (text("protection.login_forever", locale), serde_json::json!({"closure": "exclusion", "until": null})),
+        Closed::Until { closure, until } => {
+            let key = if closure == Closure::Timeout { "protection.login_timeout" } else { "protection.login_exclusion" };
+            (text(key, locale).replace("{until}", &turkey_time(until, locale)), serde_json::json!({"closure": closure, "until": until}))
+        }
+        Closed::AskToReopen { ended } => (
+            text("protection.login_reopen", locale).replace("{ended}", &turkey_time(ended, locale)),
+            serde_json::json!({"closure": "exclusion", "until": ended, "reopen": true}),
+        ),
+    };
+    AppError::Told { status: StatusCode::FORBIDDEN, message, data: Some(data) }
+}
+
+/// The player asks to reopen after their fixed-term exclusion ended: it reopens 24 hours later.
+/// Returns when (or the refusal if it cannot be asked now).
+pub async fn ask_reopen(db: &Db, player_id: i64) -> Result<i64, AppError> {
+    let now = now_ms();
+    let mut tx = db.begin_write().await?;
+    match state(&mut tx, player_id, now).await? {
+        Some(Closed::AskToReopen { .. }) => {}
+        Some(other) => return Err(login_refusal(other)),
+        None => return Err(AppError::BadRequest("protection.not_closed")),
+    }
+    store::ask_reopen(&mut tx, player_id, now).await?;
+    let after = state(&mut tx, player_id, now).await?;
+    tx.commit().await?;
+    match after {
+        Some(Closed::Until { until, .. }) => Ok(until),
+        Some(other) => Err(login_refusal(other)),
+        None => Ok(now),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_strongest_closure_wins() {
+        let until = |u| Closed::Until { closure: Closure::Timeout, until: u };
+        assert_eq!(strongest([until(5), until(9), Closed::AskToReopen { ended: 20 }].into_iter()), Some(until(9)));
+        assert_eq!(strongest([until(5), Closed::Forever].into_iter()), Some(Closed::Forever));
+        assert_eq!(strongest(std::iter::empty()), None);
+    }
+
+    #[test]
+    fn times_are_written_in_turkeys_time() {
+        // 2026-11-28 15:00 UTC is 18:00 in Turkey.
+        assert_eq!(turkey_time(1_795_878_000_000, Locale::Tr), "28.11.2026 18:00");
+        assert_eq!(turkey_time(1_795_878_000_000, Locale::En), "28/11/2026 18:00");
+    }
+}

@@ -1,0 +1,222 @@
+//! The protection area's SQL: `player_limits`, `exclusions`, and the sums a limit is checked
+//! against (deposit requests, the rounds layer's stakes and wins).
+
+use sqlx::{AnyConnection, Row};
+
+use super::{Closure, Kind, Limit, Pending, Period};
+
+/// A player's settings, as stored (a lapsed raise is still there: see [`super::effective`]).
+pub async fn limits(conn: &mut AnyConnection, player_id: i64) -> Result<Vec<Limit>, sqlx::Error> {
+    let rows = sqlx::query("SELECT kind, period, amount, pending, pending_since FROM player_limits WHERE player_id = $1")
+        .bind(player_id)
+        .fetch_all(&mut *conn)
+        .await?;
+    let mut out = Vec::with_capacity(rows.len());
+    for r in rows {
+        let (kind, period): (String, String) = (r.try_get(0)?, r.try_get(1)?);
+        let (Some(kind), Some(period)) = (Kind::parse(&kind), Period::parse(&period)) else { continue };
+        let since: Option<i64> = r.try_get(4)?;
+        out.push(Limit {
+            kind,
+            period,
+            value: r.try_get(2)?,
+            pending: since.map(|since| Pending { value: r.try_get(3).ok().flatten(), since }),
+        });
+    }
+    Ok(out)
+}
+
+/// Writes a setting (a row with nothing set and nothing waiting is deleted).
+pub async fn save(conn: &mut AnyConnection, player_id: i64, l: &Limit, now: i64) -> Result<(), sqlx::Error> {
+    if l.value.is_none() && l.pending.is_none() {
+        sqlx::query("DELETE FROM player_limits WHERE player_id = $1 AND kind = $2 AND period = $3")
+            .bind(player_id)
+            .bind(l.kind.as_str())
+            .bind(l.period.as_str())
+            .execute(&mut *conn)
+            .await?;
+        return Ok(());
+    }
+    sqlx::query(
+        "INSERT INTO player_limits (player_id, kind, period, amount, pending, pending_since, updated_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7) \
+         ON CONFLICT (player_id, kind, period) DO UPDATE SET amount = excluded.amount, pending = excluded.pending, \
+         pending_since = excluded.pending_since, updated_at = excluded.updated_at",
+    )
+    .bind(player_id)
+    .bind(l.kind.as_str())
+    .bind(l.period.as_str())
+    .bind(l.value)
+    .bind(l.pending.and_then(|p| p.value))
+    .bind(l.pending.map(|p| p.since))
+    .bind(now)
+    .execute(&mut *conn)
+    .await?;
+    Ok(())
+}
+
+/// Locks a player's settings of `kinds` (a row lock on PostgreSQL; SQLite's writer holds
+/// everything already), so two deposits, or a deposit and a change, take turns.
+pub async fn lock(conn: &mut AnyConnection, player_id: i64, kind: Kind) -> Result<(), sqlx::Error> {
+    sqlx::query("UPDATE player_limits SET updated_at = updated_at WHERE player_id = $1 AND kind = $2")
+        .bind(player_id)
+        .bind(kind.as_str())
+        .execute(&mut *conn)
+        .await?;
+    Ok(())
+}
+
+/// The money limits in force of `kind` for a stake or a deposit: (period, kuruş). One query.
+pub async fn money_limits(conn: &mut AnyConnection, player_id: i64, kinds: &[Kind]) -> Result<Vec<(Kind, Period, i64)>, sqlx::Error> {
+    let rows: Vec<(String, String, i64)> =
+        sqlx::query_as("SELECT kind, period, amount FROM player_limits WHERE player_id = $1 AND amount IS NOT NULL AND kind IN ($2, $3)")
+            .bind(player_id)
+            .bind(kinds.first().map_or("", |k| k.as_str()))
+            .bind(kinds.get(1).or(kinds.first()).map_or("", |k| k.as_str()))
+            .fetch_all(&mut *conn)
+            .await?;
+    Ok(rows.into_iter().filter_map(|(k, p, a)| Some((Kind::parse(&k)?, Period::parse(&p)?, a))).collect())
+}
+
+/// Kuruş of deposits asked for (pending or confirmed) in each money period ending at `now`.
+pub async fn deposited(conn: &mut AnyConnection, player_id: i64, now: i64) -> Result<[i64; 3], sqlx::Error> {
+    let [d, w, m] = Period::MONEY.map(|p| now - p.window_ms());
+    let row = sqlx::query(
+        "SELECT CAST(COALESCE(SUM(CASE WHEN created_at > $2 THEN amount ELSE 0 END), 0) AS BIGINT), \
+                CAST(COALESCE(SUM(CASE WHEN created_at > $3 THEN amount ELSE 0 END), 0) AS BIGINT), \
+                CAST(COALESCE(SUM(amount), 0) AS BIGINT) \
+         FROM payment_requests WHERE player_id = $1 AND kind = 1 AND status IN ('pending', 'confirmed') AND created_at > $4",
+    )
+    .bind(player_id)
+    .bind(d)
+    .bind(w)
+    .bind(m)
+    .fetch_one(&mut *conn)
+    .await?;
+    Ok([row.try_get(0)?, row.try_get(1)?, row.try_get(2)?])
+}
+
+/// Kuruş staked and won (neither rolled back) in each money period ending at `now`, on every
+/// provider: ([day, week, month] stakes, [day, week, month] wins).
+pub async fn staked_and_won(conn: &mut AnyConnection, player_id: i64, now: i64) -> Result<([i64; 3], [i64; 3]), sqlx::Error> {
+    let [d, w, m] = Period::MONEY.map(|p| now - p.window_ms());
+    let rows = sqlx::query(
+        "SELECT kind, CAST(COALESCE(SUM(CASE WHEN created_at > $2 THEN amount ELSE 0 END), 0) AS BIGINT), \
+                CAST(COALESCE(SUM(CASE WHEN created_at > $3 THEN amount ELSE 0 END), 0) AS BIGINT), \
+                CAST(COALESCE(SUM(amount), 0) AS BIGINT) \
+         FROM provider_txs WHERE player_id = $1 AND created_at > $4 AND kind IN ('bet', 'win') AND rolled_back_by IS NULL \
+         GROUP BY kind",
+    )
+    .bind(player_id)
+    .bind(d)
+    .bind(w)
+    .bind(m)
+    .fetch_all(&mut *conn)
+    .await?;
+    let (mut staked, mut won) = ([0; 3], [0; 3]);
+    for r in rows {
+        let kind: String = r.try_get(0)?;
+        let sums = [r.try_get(1)?, r.try_get(2)?, r.try_get(3)?];
+        if kind == "bet" {
+            staked = sums;
+        } else {
+            won = sums;
+        }
+    }
+    Ok((staked, won))
+}
+
+/// Kuruş staked and won since `since` (a session's start), on every provider.
+pub async fn since(conn: &mut AnyConnection, player_id: i64, since: i64) -> Result<(i64, i64), sqlx::Error> {
+    let row = sqlx::query(
+        "SELECT CAST(COALESCE(SUM(CASE WHEN kind = 'bet' THEN amount ELSE 0 END), 0) AS BIGINT), \
+                CAST(COALESCE(SUM(CASE WHEN kind = 'win' THEN amount ELSE 0 END), 0) AS BIGINT) \
+         FROM provider_txs WHERE player_id = $1 AND created_at >= $2 AND kind IN ('bet', 'win') AND rolled_back_by IS NULL",
+    )
+    .bind(player_id)
+    .bind(since)
+    .fetch_one(&mut *conn)
+    .await?;
+    Ok((row.try_get(0)?, row.try_get(1)?))
+}
+
+/// A closure as stored.
+#[derive(Debug, Clone, Copy)]
+pub struct ClosureRow {
+    pub closure: Closure,
+    pub ends_at: Option<i64>,
+    pub reopen_asked_at: Option<i64>,
+}
+
+fn closure_row(r: &sqlx::any::AnyRow) -> Result<ClosureRow, sqlx::Error> {
+    let kind: String = r.try_get(0)?;
+    Ok(ClosureRow {
+        closure: if kind == "timeout" { Closure::Timeout } else { Closure::Exclusion },
+        ends_at: r.try_get(1)?,
+        reopen_asked_at: r.try_get(2)?,
+    })
+}
+
+/// A player's closures, newest first.
+pub async fn closures(conn: &mut AnyConnection, player_id: i64) -> Result<Vec<ClosureRow>, sqlx::Error> {
+    let rows = sqlx::query("SELECT kind, ends_at, reopen_asked_at FROM exclusions WHERE player_id = $1 ORDER BY id DESC")
+        .bind(player_id)
+        .fetch_all(&mut *conn)
+        .await?;
+    rows.iter().map(closure_row).collect()
+}
+
+/// The closures of the person with any of these keys (on any account), and of the accounts that
+/// hold them now.
+pub async fn closures_of_person(
+    conn: &mut AnyConnection,
+    personal_no: Option<&str>,
+    phone: &str,
+    email_key: &str,
+) -> Result<Vec<ClosureRow>, sqlx::Error> {
+    let rows = sqlx::query(
+        "SELECT kind, ends_at, reopen_asked_at FROM exclusions WHERE (personal_no IS NOT NULL AND personal_no = $1) OR phone = $2 OR email_key = $3 \
+         OR player_id IN (SELECT id FROM players WHERE (personal_no IS NOT NULL AND personal_no = $1) OR phone = $2 OR email_key = $3)",
+    )
+    .bind(personal_no)
+    .bind(phone)
+    .bind(email_key)
+    .fetch_all(&mut *conn)
+    .await?;
+    rows.iter().map(closure_row).collect()
+}
+
+/// Starts a closure, keeping the person's keys as they are now.
+pub async fn insert_closure(
+    conn: &mut AnyConnection,
+    player_id: i64,
+    closure: Closure,
+    now: i64,
+    ends_at: Option<i64>,
+    by: &str,
+) -> Result<i64, sqlx::Error> {
+    sqlx::query_scalar(
+        "INSERT INTO exclusions (player_id, kind, starts_at, ends_at, set_by, personal_no, phone, email_key) \
+         SELECT id, $2, $3, $4, $5, personal_no, phone, email_key FROM players WHERE id = $1 RETURNING id",
+    )
+    .bind(player_id)
+    .bind(closure.as_str())
+    .bind(now)
+    .bind(ends_at)
+    .bind(by)
+    .fetch_one(&mut *conn)
+    .await
+}
+
+/// Records the player's wish to reopen after their exclusions ended (once: the first ask counts).
+pub async fn ask_reopen(conn: &mut AnyConnection, player_id: i64, now: i64) -> Result<u64, sqlx::Error> {
+    let done = sqlx::query(
+        "UPDATE exclusions SET reopen_asked_at = $2 WHERE player_id = $1 AND kind = 'exclusion' AND ends_at IS NOT NULL \
+         AND ends_at <= $2 AND reopen_asked_at IS NULL",
+    )
+    .bind(player_id)
+    .bind(now)
+    .execute(&mut *conn)
+    .await?;
+    Ok(done.rows_affected())
+}

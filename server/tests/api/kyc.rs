@@ -1,0 +1,145 @@
+//! Identity checks (issue 31), on both engines: documents recognised by content and size, kept
+//! outside the rows, served to their owner only, reviewed forward only with reasons the player
+//! reads, a cap on pending uploads that a burst cannot pass, the retention's deletion, and large
+//! withdrawals waiting for approved identity.
+
+use serde_json::{Value, json};
+
+use kasa::kyc::cli::KycCommand;
+use kasa::kyc::files::{DocumentStore, Folder};
+
+use crate::helpers::{TestApp, burst, count_status, envelope};
+use crate::on_both_engines;
+use crate::rounds::make_player;
+
+/// The smallest real PNG: a 1×1 pixel.
+const PNG: &[u8] = &[
+    0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x00, 0x00, 0x00, 0x0D, 0x49, 0x48, 0x44, 0x52, 0x00, 0x00, 0x00, 0x01, 0x00, 0x00,
+    0x00, 0x01, 0x08, 0x06, 0x00, 0x00, 0x00, 0x1F, 0x15, 0xC4, 0x89, 0x00, 0x00, 0x00, 0x0D, 0x49, 0x44, 0x41, 0x54, 0x78, 0x9C, 0x63,
+    0x00, 0x01, 0x00, 0x00, 0x05, 0x00, 0x01, 0x0D, 0x0A, 0x2D, 0xB4, 0x00, 0x00, 0x00, 0x00, 0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60,
+    0x82,
+];
+
+fn folder() -> Folder {
+    Folder(std::env::temp_dir().join("kasa-documents"))
+}
+
+async fn upload(app: &TestApp, token: &str, kind: &str, doc_type: &str, side: Option<&str>, bytes: Vec<u8>, name: &str) -> (u16, Value) {
+    let mut form = reqwest::multipart::Form::new().text("kind", kind.to_string()).text("docType", doc_type.to_string());
+    if let Some(s) = side {
+        form = form.text("side", s.to_string());
+    }
+    form = form.part("file", reqwest::multipart::Part::bytes(bytes).file_name(name.to_string()));
+    let resp =
+        app.client.post(app.url("/api/kyc/documents")).bearer_auth(token).header("x-locale", "en").multipart(form).send().await.unwrap();
+    let status = resp.status().as_u16();
+    (status, envelope(resp).await)
+}
+
+async fn checks(app: &TestApp, token: &str) -> Value {
+    envelope(app.client.get(app.url("/api/kyc")).bearer_auth(token).header("x-locale", "en").send().await.unwrap()).await["data"].clone()
+}
+
+async fn operator(app: &TestApp, command: KycCommand) -> anyhow::Result<()> {
+    kasa::kyc::cli::run(&app.db, &folder(), command).await
+}
+
+on_both_engines! {
+    async fn a_document_is_taken_by_its_content_kept_outside_the_rows_and_reviewed_forward_only(app) {
+        // Arrange
+        let (player, token) = make_player(&app, "kycer").await;
+
+        // Act
+        let (ok, body) = upload(&app, &token, "identity", "kimlik", Some("front"), PNG.to_vec(), "front.pdf").await;
+        let (html, html_body) = upload(&app, &token, "identity", "kimlik", Some("back"), b"<html><script>alert(1)</script>".to_vec(), "back.png").await;
+        let mut big = PNG.to_vec();
+        big.resize(10 * 1024 * 1024 + 1, 0);
+        let (too_big, _) = upload(&app, &token, "identity", "kimlik", Some("back"), big, "back.png").await;
+        let (no_side, _) = upload(&app, &token, "identity", "kimlik", None, PNG.to_vec(), "x.png").await;
+        let (pdf, _) = upload(&app, &token, "address", "utility_bill", None, b"%PDF-1.7\n1 0 obj\n".to_vec(), "bill").await;
+        let (id, key): (i64, String) = sqlx::query_as("SELECT id, file_key FROM kyc_documents WHERE player_id = $1 AND kind = 'identity'")
+            .bind(player).fetch_one(&app.db.pool).await.unwrap();
+        let pending = checks(&app, &token).await;
+        operator(&app, KycCommand::Reject { id, reason: "birth_date_mismatch".into(), note: Some("born 1991 on the card".into()) }).await.unwrap();
+        let rejected = checks(&app, &token).await;
+        let approve_late = operator(&app, KycCommand::Approve { id, expires: None }).await;
+        let (again, _) = upload(&app, &token, "identity", "kimlik", Some("front"), PNG.to_vec(), "front.png").await;
+
+        // Assert
+        assert_eq!(ok, 200, "{body}");
+        assert_eq!((html, html_body["message"].as_str()), (415, Some("Upload a JPEG or PNG image, or a PDF.")));
+        assert_eq!((too_big, no_side, pdf), (413, 422, 200));
+        assert_eq!(folder().get(&key).await.unwrap(), PNG, "the file is kept in the document store, by a random key");
+        assert!(!key.contains("front"), "never named by what the player sent");
+        assert_eq!((&pending["identity"]["state"], &pending["address"]["state"]), (&json!("pending"), &json!("pending")));
+        assert_eq!(rejected["identity"]["state"], "rejected");
+        assert_eq!(rejected["identity"]["reason"], "The birth date on the document is not the one on your account.");
+        assert!(approve_late.is_err(), "a decided document stays decided: states move forward");
+        assert_eq!(again, 200, "a rejected document may be uploaded again");
+        assert_eq!(checks(&app, &token).await["identity"]["state"], "pending");
+    }
+}
+
+on_both_engines! {
+    async fn a_player_sees_only_their_own_documents_and_a_burst_of_uploads_keeps_the_pending_cap(app) {
+        // Arrange
+        let (_, owner) = make_player(&app, "owner").await;
+        let (_, stranger) = make_player(&app, "stranger").await;
+        upload(&app, &owner, "identity", "passport", Some("front"), PNG.to_vec(), "p.png").await;
+
+        // Act
+        let mine = checks(&app, &owner).await;
+        let theirs = checks(&app, &stranger).await;
+        let url = app.url("/api/kyc/documents");
+        let answers = burst(&app, 15, move |_, c| {
+            let form = reqwest::multipart::Form::new()
+                .text("kind", "address")
+                .text("docType", "bank_statement")
+                .part("file", reqwest::multipart::Part::bytes(PNG.to_vec()).file_name("s.png"));
+            c.post(&url).bearer_auth(&stranger).multipart(form)
+        })
+        .await;
+
+        // Assert
+        assert_eq!((mine["documents"].as_array().unwrap().len(), &mine["identity"]["state"]), (1, &json!("pending")));
+        assert_eq!(theirs["documents"], json!([]), "another player's documents are never listed");
+        assert_eq!(theirs["identity"]["state"], "not_started");
+        assert_eq!((count_status(&answers, 200), count_status(&answers, 409)), (10, 5), "{answers:?}");
+    }
+}
+
+on_both_engines! {
+    async fn a_large_withdrawal_waits_for_approved_identity_and_files_go_after_the_retention(app) {
+        // Arrange
+        let (player, token) = make_player(&app, "big").await;
+        crate::rounds::fund(&app, player, 1_000_000).await;
+        let withdraw = |lira: i64| {
+            let body = json!({"id": 4, "target": "pay", "detail": {"Iban": "TR36 0001 0001 2345 6789 0123 45", "AccountName": "Big Player", "Amount": lira}});
+            app.client.post(app.url("/api/payment/withdraw")).bearer_auth(token.clone()).header("x-locale", "en").json(&body).send()
+        };
+
+        // Act
+        let refused = withdraw(6_000).await.unwrap();
+        let refused_status = refused.status().as_u16();
+        let refused_body = envelope(refused).await;
+        let small = withdraw(1_000).await.unwrap().status().as_u16();
+        upload(&app, &token, "identity", "kimlik", Some("front"), PNG.to_vec(), "f.png").await;
+        let id: i64 = sqlx::query_scalar("SELECT id FROM kyc_documents").fetch_one(&app.db.pool).await.unwrap();
+        operator(&app, KycCommand::Approve { id, expires: Some("2099-01-01".into()) }).await.unwrap();
+        let approved = withdraw(6_000).await.unwrap().status().as_u16();
+        sqlx::query("UPDATE kyc_documents SET uploaded_at = uploaded_at - 2 * 86400000").execute(&app.db.pool).await.unwrap();
+        let key: String = sqlx::query_scalar("SELECT file_key FROM kyc_documents").fetch_one(&app.db.pool).await.unwrap();
+        let rules = kasa::kyc::Rules { retention_days: 1, ..Default::default() };
+        let purged = kasa::kyc::purge(&app.db, &folder(), &rules).await.unwrap();
+
+        // Assert
+        assert_eq!(refused_status, 400);
+        assert!(refused_body["message"].as_str().unwrap().starts_with("This withdrawal needs your identity to be verified first"), "{refused_body}");
+        assert_eq!((small, approved), (200, 200));
+        assert_eq!(purged, 1);
+        assert!(folder().get(&key).await.is_err(), "the file is gone");
+        let left: Option<String> = sqlx::query_scalar("SELECT file_key FROM kyc_documents").fetch_one(&app.db.pool).await.unwrap();
+        assert_eq!(left, None, "the row and its decision stay");
+        assert_eq!(checks(&app, &token).await["identity"]["state"], "approved");
+    }
+}

@@ -1,0 +1,299 @@
+//! Player protection (issue 31), on both engines: deposit, loss and wager limits over overlapping
+//! periods, the 24-hour rule for raises and its confirmation, bursts of deposits and stakes that
+//! together cross a limit, time-outs and self-exclusions that end sessions on another node, refund
+//! unstarted sportsbook bets, follow the person into registration, and the session time limit.
+
+use serde_json::{Value, json};
+
+use kasa::money::Kurus;
+use kasa::rounds::{self, CallError, Move};
+
+use crate::accounts::{full_form, register, with};
+use crate::helpers::{TestApp, burst, count_status, envelope};
+use crate::on_both_engines;
+use crate::rounds::{assert_ledger_holds, fund, make_player, money};
+
+const BANK_DEPOSIT: i64 = 1;
+const HOUR_MS: i64 = 3_600_000;
+
+impl TestApp {
+    async fn set_limit(&self, token: &str, kind: &str, period: &str, value: Value) -> (u16, Value) {
+        self.call(
+            reqwest::Method::POST,
+            "/api/protection/limits",
+            token,
+            Some(json!({"kind": kind, "period": period, "value": value})),
+            "en",
+        )
+        .await
+    }
+
+    async fn bank_deposit(&self, token: &str, lira: i64) -> (u16, Value) {
+        let body = json!({"id": BANK_DEPOSIT, "target": "pay", "detail": {"Amount": lira}});
+        self.call(reqwest::Method::POST, "/api/payment/deposit", token, Some(body), "en").await
+    }
+
+    async fn login(&self, username: &str, password: &str, reopen: bool) -> (u16, Value) {
+        let body = json!({"username": username, "password": password, "reopen": reopen});
+        let resp = self.client.post(self.url("/api/auth/login")).header("x-locale", "en").json(&body).send().await.unwrap();
+        let status = resp.status().as_u16();
+        (status, envelope(resp).await)
+    }
+}
+
+fn stake(player: i64, n: usize, kurus: i64) -> Move {
+    Move {
+        provider: "hub88".into(),
+        player_id: player,
+        game_code: "hub88-book".into(),
+        round_id: format!("r-{n}"),
+        tx_id: format!("bet-{n}"),
+        amount: Kurus::from_minor(kurus).unwrap(),
+    }
+}
+
+fn win(player: i64, n: usize, kurus: i64) -> Move {
+    Move { tx_id: format!("win-{n}"), ..stake(player, n, kurus) }
+}
+
+async fn exec(app: &TestApp, sql: &str) {
+    sqlx::query(sqlx::AssertSqlSafe(sql.to_string())).execute(&app.db.pool).await.unwrap();
+}
+
+on_both_engines! {
+    async fn a_deposit_over_a_lowered_limit_is_refused_before_any_payment_naming_what_is_left_in_each_period(app) {
+        // Arrange
+        let (_, token) = make_player(&app, "limiter").await;
+        assert_eq!(app.set_limit(&token, "deposit", "day", json!(500)).await.0, 200);
+        assert_eq!(app.set_limit(&token, "deposit", "week", json!(800)).await.0, 200);
+        let (ok, _) = app.bank_deposit(&token, 300).await;
+
+        // Act
+        let (status, refused) = app.bank_deposit(&token, 300).await;
+        let requests: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM payment_requests").fetch_one(&app.db.pool).await.unwrap();
+        let (_, page) = app.call(reqwest::Method::GET, "/api/protection", &token, None, "en").await;
+
+        // Assert
+        assert_eq!(ok, 200);
+        assert_eq!(status, 400, "{refused}");
+        assert_eq!(refused["message"], "This is over your deposit limit. Left: 24 hours ₺200.00 · 7 days ₺500.00.");
+        assert_eq!(requests, 1, "the refused deposit wrote nothing");
+        let deposit = page["data"]["left"].as_array().unwrap().iter().find(|k| k["kind"] == "deposit").cloned().unwrap();
+        assert_eq!(deposit["lowest"].as_f64(), Some(200.0), "{page}");
+    }
+}
+
+on_both_engines! {
+    async fn a_raise_waits_a_day_then_applies_only_when_the_player_confirms_it_within_a_week(app) {
+        // Arrange
+        let (player, token) = make_player(&app, "raiser").await;
+        app.set_limit(&token, "deposit", "day", json!(500)).await;
+
+        // Act
+        let (_, raised) = app.set_limit(&token, "deposit", "day", json!(2000)).await;
+        let (early, too_early) = app.call(reqwest::Method::POST, "/api/protection/limits/confirm", &token, Some(json!({"kind": "deposit", "period": "day"})), "en").await;
+        let (still, _) = app.bank_deposit(&token, 600).await;
+        exec(&app, &format!("UPDATE player_limits SET pending_since = pending_since - {} WHERE player_id = {player}", 25 * HOUR_MS)).await;
+        let (confirmed, after) = app.call(reqwest::Method::POST, "/api/protection/limits/confirm", &token, Some(json!({"kind": "deposit", "period": "day"})), "en").await;
+        let (now_ok, _) = app.bank_deposit(&token, 600).await;
+        app.set_limit(&token, "deposit", "day", json!(3000)).await;
+        exec(&app, &format!("UPDATE player_limits SET pending_since = pending_since - {} WHERE player_id = {player}", 9 * 24 * HOUR_MS)).await;
+        let (lapsed, lapsed_body) = app.call(reqwest::Method::POST, "/api/protection/limits/confirm", &token, Some(json!({"kind": "deposit", "period": "day"})), "en").await;
+
+        // Assert
+        let limit = &raised["data"]["limits"][0];
+        assert_eq!((limit["value"].as_f64(), limit["pending"]["value"].as_f64(), &limit["pending"]["canConfirm"]), (Some(500.0), Some(2000.0), &json!(false)), "{raised}");
+        assert_eq!(raised["message"], "Saved. A higher limit (or none) applies only after 24 hours, once you confirm it within 7 days.");
+        assert_eq!(early, 400);
+        assert!(too_early["message"].as_str().unwrap().starts_with("You can confirm this change from "), "{too_early}");
+        assert_eq!(still, 400, "the old limit holds until the raise is confirmed");
+        assert_eq!((confirmed, after["data"]["limits"][0]["value"].as_f64()), (200, Some(2000.0)), "{after}");
+        assert_eq!(now_ok, 200);
+        assert_eq!((lapsed, lapsed_body["message"].as_str()), (400, Some("The 7 days to confirm this change are over: ask for it again.")));
+    }
+}
+
+on_both_engines! {
+    async fn parallel_deposits_that_together_cross_a_limit_succeed_only_within_it(app) {
+        // Arrange
+        let (_, token) = make_player(&app, "burster").await;
+        app.set_limit(&token, "deposit", "day", json!(1000)).await;
+        let url = app.url("/api/payment/deposit");
+
+        // Act: ten deposits of 400 ₺ at once.
+        let answers = burst(&app, 10, move |_, c| {
+            c.post(&url).bearer_auth(&token).header("x-locale", "en").json(&json!({"id": BANK_DEPOSIT, "target": "pay", "detail": {"Amount": 400}}))
+        })
+        .await;
+
+        // Assert
+        assert_eq!(count_status(&answers, 200), 2, "{answers:?}");
+        let total: i64 = sqlx::query_scalar("SELECT CAST(COALESCE(SUM(amount), 0) AS BIGINT) FROM payment_requests").fetch_one(&app.db.pool).await.unwrap();
+        assert_eq!(total, 80_000);
+    }
+}
+
+on_both_engines! {
+    async fn parallel_stakes_that_together_cross_a_wager_limit_succeed_only_within_it_on_every_provider(app) {
+        // Arrange
+        let (player, token) = make_player(&app, "wagerer").await;
+        fund(&app, player, 1_000_000).await;
+        app.set_limit(&token, "wager", "week", json!(1000)).await;
+        app.set_limit(&token, "wager", "day", json!(2000)).await;
+
+        // Act: twenty stakes of 100 ₺ at once, through the rounds layer's one gate.
+        let db = app.db.clone();
+        let tasks: Vec<_> = (0..20).map(|n| {
+            let db = db.clone();
+            tokio::spawn(async move { rounds::bet(&db, &stake(player, n, 10_000)).await })
+        }).collect();
+        let mut ok = 0;
+        let mut refused = Vec::new();
+        for t in tasks {
+            match t.await.unwrap() {
+                Ok(_) => ok += 1,
+                Err(CallError::Protection(r)) => refused.push(r),
+                Err(e) => panic!("{e}"),
+            }
+        }
+
+        // Assert
+        assert_eq!((ok, refused.len()), (10, 10));
+        assert_eq!(money(&app, player).await.0, 1_000_000 - 100_000);
+        let kasa::protection::gate::Refusal::Over { kind, left } = &refused[0] else { panic!("{:?}", refused[0]) };
+        assert_eq!(*kind, kasa::protection::Kind::Wager);
+        assert_eq!(left.iter().map(|l| l.left).min(), Some(0), "the week's 1.000 ₺ is the lowest remaining");
+        // The sportsbook's stakes pass the same gate, refused in the player's language.
+        let events = crate::sportsbook::betting::football_events(&app, 1).await;
+        let home = crate::sportsbook::betting::selection(&app, events[0], "1x2", "1").await;
+        let (status, body) = crate::sportsbook::betting::place(&app, &token, json!({"legs": [crate::sportsbook::betting::leg(home.0, home.1)], "kind": "single", "stake": 10, "oddsChoice": "any"})).await;
+        assert_eq!(status, 400, "{body}");
+        assert!(body["message"].as_str().unwrap().starts_with("This is over your wager limit. Left: 24 hours ₺1,000.00 · 7 days ₺0.00"), "{body}");
+        assert_ledger_holds(&app).await;
+    }
+}
+
+on_both_engines! {
+    async fn a_loss_limit_counts_stakes_less_wins(app) {
+        // Arrange
+        let (player, token) = make_player(&app, "loser").await;
+        fund(&app, player, 1_000_000).await;
+        app.set_limit(&token, "loss", "day", json!(500)).await;
+
+        // Act
+        let first = rounds::bet(&app.db, &stake(player, 1, 40_000)).await;
+        rounds::win(&app.db, &win(player, 1, 30_000)).await.unwrap();
+        let second = rounds::bet(&app.db, &stake(player, 2, 40_000)).await;
+        let third = rounds::bet(&app.db, &stake(player, 3, 100)).await;
+
+        // Assert: 400 - 300 + 400 = 500 lost: at the limit, not over it; one kuruş more is.
+        assert!(first.is_ok() && second.is_ok());
+        assert!(matches!(third, Err(CallError::Protection(_))), "{third:?}");
+        assert_eq!(money(&app, player).await.0, 1_000_000 - 50_000);
+    }
+}
+
+on_both_engines! {
+    async fn a_time_out_ends_sessions_on_another_node_refunds_unstarted_bets_and_follows_the_person(app) {
+        // Arrange: a registered player with an open bet on an event that starts tomorrow.
+        let (status, registered) = register(&app, &full_form()).await;
+        assert_eq!(status, 200, "{registered}");
+        let token = registered["data"]["token"].as_str().unwrap().to_string();
+        let player: i64 = sqlx::query_scalar("SELECT id FROM players WHERE username = 'aysegul1'").fetch_one(&app.db.pool).await.unwrap();
+        fund(&app, player, 100_000).await;
+        let events = crate::sportsbook::betting::football_events(&app, 2).await;
+        exec(&app, &format!("UPDATE sb_events SET state = 'scheduled', starts_at = {} WHERE id = {}", kasa::db::now_ms() + 24 * HOUR_MS, events[0])).await;
+        let home = crate::sportsbook::betting::selection(&app, events[0], "1x2", "1").await;
+        let (placed, bet) = crate::sportsbook::betting::place(&app, &token, json!({"legs": [crate::sportsbook::betting::leg(home.0, home.1)], "kind": "single", "stake": 50, "oddsChoice": "any"})).await;
+        assert_eq!(placed, 200, "{bet}");
+        let other = crate::helpers::spawn_node(&app.db.url, false, None, kasa::hub::HubTimings::default()).await;
+        assert_eq!(other.call(reqwest::Method::GET, "/api/protection", &token, None, "en").await.0, 200, "live on the other node");
+
+        // Act
+        let (closed, answer) = app.call(reqwest::Method::POST, "/api/protection/close", &token, Some(json!({"term": "24h", "confirm": true})), "en").await;
+        let mut ended_elsewhere = false;
+        for _ in 0..50 {
+            if other.call(reqwest::Method::GET, "/api/protection", &token, None, "en").await.0 == 401 {
+                ended_elsewhere = true;
+                break;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+        }
+        let (login, refused) = app.login("aysegul1", "gizli123", false).await;
+        let again = |changes: Value| with(full_form(), changes);
+        let (same_no, _) = register(&app, &again(json!({"username": "yeni1", "email": "yeni@example.com", "phone": "905329876543"}))).await;
+        let (same_mail, _) = register(&app, &again(json!({"username": "yeni2", "PersonalNo": "10000000078", "phone": "905329876544"}))).await;
+        let provider_bet = rounds::bet(&app.db, &stake(player, 9, 100)).await;
+
+        // Assert
+        assert_eq!(closed, 200, "{answer}");
+        let until = answer["data"]["until"].as_i64().unwrap();
+        assert!((until - kasa::db::now_ms() - 24 * HOUR_MS).abs() < 60_000);
+        assert!(ended_elsewhere, "the other node ended the session through the journal");
+        assert_eq!(login, 403, "{refused}");
+        assert!(refused["message"].as_str().unwrap().starts_with("You are taking a break until "), "{refused}");
+        assert_eq!(refused["data"]["until"].as_i64(), Some(until));
+        let state: String = sqlx::query_scalar("SELECT state FROM sb_bets").fetch_one(&app.db.pool).await.unwrap();
+        assert_eq!(state, "refused");
+        assert_eq!(money(&app, player).await.0, 100_000, "the unstarted bet's stake came back");
+        assert_eq!((same_no, same_mail), (409, 409), "a new account of the same person is refused");
+        assert!(matches!(provider_bet, Err(CallError::Protection(kasa::protection::gate::Refusal::Closed))));
+        assert_ledger_holds(&app).await;
+    }
+}
+
+on_both_engines! {
+    async fn a_fixed_term_exclusion_reopens_only_a_day_after_the_player_asks(app) {
+        // Arrange
+        let (status, registered) = register(&app, &full_form()).await;
+        assert_eq!(status, 200);
+        let token = registered["data"]["token"].as_str().unwrap().to_string();
+        let (closed, _) = app.call(reqwest::Method::POST, "/api/protection/close", &token, Some(json!({"term": "6m", "confirm": true})), "en").await;
+        let (unconfirmed, _) = app.call(reqwest::Method::POST, "/api/protection/close", &token, Some(json!({"term": "6m"})), "en").await;
+        exec(&app, &format!("UPDATE exclusions SET ends_at = {}", kasa::db::now_ms() - HOUR_MS)).await;
+
+        // Act
+        let (ended, ended_body) = app.login("aysegul1", "gizli123", false).await;
+        let (asked, asked_body) = app.login("aysegul1", "gizli123", true).await;
+        exec(&app, &format!("UPDATE exclusions SET reopen_asked_at = reopen_asked_at - {0}, ends_at = ends_at - {0}", 25 * HOUR_MS)).await;
+        let (open, _) = app.login("aysegul1", "gizli123", false).await;
+
+        // Assert
+        assert_eq!((closed, unconfirmed), (200, 401), "the first closed the session the second used");
+        assert_eq!((ended, &ended_body["data"]["reopen"]), (403, &json!(true)), "{ended_body}");
+        assert_eq!(asked, 403);
+        let until = asked_body["data"]["until"].as_i64().unwrap();
+        assert!((until - kasa::db::now_ms() - 24 * HOUR_MS).abs() < 60_000, "{asked_body}");
+        assert_eq!(open, 200);
+    }
+}
+
+on_both_engines! {
+    async fn the_session_time_limit_ends_the_session_and_the_reality_check_reads_the_session(app) {
+        // Arrange
+        let (player, token) = make_player(&app, "timer").await;
+        fund(&app, player, 100_000).await;
+        app.set_limit(&token, "session", "session", json!(30)).await;
+        app.set_limit(&token, "reality", "session", json!(15)).await;
+        rounds::bet(&app.db, &stake(player, 1, 2_000)).await.unwrap();
+        rounds::win(&app.db, &win(player, 1, 500)).await.unwrap();
+
+        // Act
+        let (_, figures) = app.call(reqwest::Method::GET, "/api/protection/session", &token, None, "en").await;
+        let (bad, _) = app.set_limit(&token, "reality", "session", json!(20)).await;
+        exec(&app, &format!("UPDATE sessions SET expires_at = {} WHERE player_id = {player}", kasa::db::now_ms() - 1)).await;
+        tokio::time::sleep(std::time::Duration::from_millis(2_100)).await;
+        let (after, _) = app.call(reqwest::Method::GET, "/api/protection/session", &token, None, "en").await;
+
+        // Assert
+        let f = &figures["data"];
+        assert_eq!((f["staked"].as_f64(), f["won"].as_f64(), f["net"].as_f64()), (Some(20.0), Some(5.0), Some(-15.0)), "{figures}");
+        assert_eq!(f["realityMinutes"].as_i64(), Some(15));
+        let (started, ends) = (f["startedAt"].as_i64().unwrap(), f["endsAt"].as_i64().unwrap());
+        assert_eq!(ends - started, 30 * 60_000, "a lower session limit reaches the open session");
+        assert_eq!(bad, 422);
+        assert_eq!(after, 401);
+        let reason: String = sqlx::query_scalar("SELECT end_reason FROM sessions WHERE player_id = $1").bind(player).fetch_one(&app.db.pool).await.unwrap();
+        assert_eq!(reason, "time_limit");
+    }
+}
