@@ -379,7 +379,10 @@ async fn lobby(
                     "slot" => filter.live = filter.live.or(Some(false)),
                     _ => {}
                 }
-                catalogue.categories_of_page(slug)
+                // The page's "All": the categories marked `{page}:all` when there are any (the
+                // slots page lists slots, not its crash and table tabs), else all of its tabs.
+                let all = catalogue.categories_of_page(&format!("{slug}:all"));
+                if all.is_empty() { catalogue.categories_of_page(slug) } else { all }
             }
         });
     }

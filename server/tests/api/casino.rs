@@ -189,6 +189,10 @@ on_both_engines! {
         assert!(popularity.windows(2).all(|w| w[0] >= w[1]));
         assert_eq!(all["items"].as_array().unwrap().len() as i64, total);
         assert!(all["items"].as_array().unwrap().iter().all(|g| g["isLive"] == false), "the slot page has no live games");
+        // Its "All" lists slots only (the categories marked slot:all), not its crash or table tabs.
+        let slot_kinds = [json!(3), json!(4), json!(5)];
+        assert!(all["items"].as_array().unwrap().iter().all(|g| g["systemCategory"].as_array().unwrap().iter().any(|c| slot_kinds.contains(c))), "{all}");
+        assert!(!codes(&all["items"]).iter().any(|c| c == "kasa-aviator" || c == "sg-european-roulette"));
 
         // The providers facet counts every provider's matches, and sums to the total.
         let facet = all["providers"].as_array().unwrap();
