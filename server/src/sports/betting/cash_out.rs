@@ -86,7 +86,19 @@ pub fn value_now(kind: Kind, stake_each: i64, legs: &[Leg], results: &[LegResult
 }
 
 /// Cashes an open bet out for its value now, if it is at least `seen` (what the player was shown).
+/// Chosen as a deadlock's victim by PostgreSQL when a settlement races it (nothing written), it
+/// goes again, a few times.
 pub async fn cash_out(db: &Db, player_id: i64, bet_id: i64, seen: i64) -> Result<i64, BetError> {
+    let mut attempt = 0;
+    loop {
+        match cash_out_once(db, player_id, bet_id, seen).await {
+            Err(e) if super::is_deadlock(&e) && attempt < 4 => attempt += 1,
+            other => return other,
+        }
+    }
+}
+
+async fn cash_out_once(db: &Db, player_id: i64, bet_id: i64, seen: i64) -> Result<i64, BetError> {
     let mut work = Work::begin(db, PROVIDER).await?;
     let owner: Option<i64> =
         sqlx::query_scalar("SELECT player_id FROM sb_bets WHERE id = $1").bind(bet_id).fetch_optional(work.conn()).await?;

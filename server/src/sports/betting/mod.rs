@@ -89,6 +89,15 @@ pub enum BetError {
     Database(#[from] sqlx::Error),
 }
 
+/// Whether PostgreSQL chose this work as a deadlock's victim (rolled back: it may go again).
+pub(crate) fn is_deadlock(e: &BetError) -> bool {
+    let db = match e {
+        BetError::Database(d) | BetError::Call(CallError::Database(d)) => d,
+        _ => return false,
+    };
+    matches!(db, sqlx::Error::Database(d) if d.code().as_deref() == Some("40P01"))
+}
+
 impl From<CallError> for BetError {
     fn from(e: CallError) -> Self {
         match e {

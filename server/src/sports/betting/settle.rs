@@ -33,6 +33,27 @@ pub async fn settle_market(db: &Db, market_id: i64) -> Result<usize, BetError> {
     // Bets settle in batches, each batch one unit of work with one balance push per player whose
     // money moved: a big event's hundred thousand bets are fifty commits, not a hundred thousand.
     for (i, chunk) in bets.chunks(SETTLE_BATCH).enumerate() {
+        // PostgreSQL may pick this batch as a deadlock's victim when cash-outs race it (nothing of
+        // it was written then): it goes again, a few times.
+        let mut attempt = 0;
+        loop {
+            match settle_batch(db, market_id, i, chunk).await {
+                Ok(n) => {
+                    changed += n;
+                    break;
+                }
+                Err(e) if super::is_deadlock(&e) && attempt < 4 => attempt += 1,
+                Err(e) => return Err(e),
+            }
+        }
+    }
+    Ok(changed)
+}
+
+/// One batch of [`settle_market`] in its own unit of work (the first also marks the legs).
+async fn settle_batch(db: &Db, market_id: i64, i: usize, chunk: &[(i64, i64)]) -> Result<usize, BetError> {
+    let mut changed = 0;
+    {
         let mut work = Work::begin(db, PROVIDER).await?;
         if i == 0 {
             // The legs in the market show its result (with the first batch, in one statement).
