@@ -648,3 +648,28 @@ on_both_engines! {
         assert_eq!(body["success"], false);
     }
 }
+
+on_both_engines! {
+    async fn ten_verifications_of_one_code_at_once_verify_the_phone_once_and_credit_the_trial_bonus_once(app) {
+        // Arrange: registered with the trial bonus ticked, a code sent.
+        let token = registered(&app).await;
+        let phone = "905321234567";
+        let sent = envelope(app.post_auth("/api/customer/updatephone", &token, &json!({"step": 1, "phone": phone})).await).await;
+        assert_eq!(sent["success"], true, "{sent}");
+        let code = app.last_code_to(phone).await;
+        let url = app.url("/api/customer/updatephone");
+
+        // Act: the same code ten times at once.
+        let answers = crate::helpers::burst(&app, 10, move |_, c| {
+            c.post(&url).bearer_auth(&token).json(&json!({"step": 2, "phone": phone, "code": code}))
+        })
+        .await;
+
+        // Assert: one verification; the trial bonus once; the ledger holds.
+        assert_eq!(crate::helpers::count_status(&answers, 200), 1, "{answers:?}");
+        let bonuses: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM bonuses").fetch_one(&app.db.pool).await.unwrap();
+        assert_eq!(bonuses, 1);
+        let report = kasa::wallet::check(&app.db).await.unwrap();
+        assert!(report.is_ok(), "{report}");
+    }
+}

@@ -1035,3 +1035,31 @@ on_both_engines! {
         assert!(tr_note.contains("100,00 ₺") && !tr_note.starts_with("Your"), "{tr_note}");
     }
 }
+
+on_both_engines! {
+    async fn resumes_a_cancel_and_the_gateways_callback_racing_on_one_card_deposit_credit_it_at_most_once(app) {
+        // Arrange: a card deposit waiting at its page.
+        let p = player(&app).await;
+        let d = app.card_deposit(&p, 500).await;
+        let (body, sig) = signed(d.id, 50_000);
+        let (resume_url, cancel_url, callback_url) = (app.url("/api/payment/resume"), app.url("/api/payment/cancel"), app.url("/callbacks/payments/card"));
+        let token = p.token.clone();
+
+        // Act: ten resumes, one cancel and three deliveries of the paid callback, at once.
+        let answers = burst(&app, 14, move |i, c| match i {
+            0..=9 => c.post(&resume_url).bearer_auth(&token).json(&json!({"id": d.id})),
+            10 => c.post(&cancel_url).bearer_auth(&token).json(&json!({"id": d.id})),
+            _ => c.post(&callback_url).header("content-type", "application/json").header("x-signature", &sig).body(body.clone()),
+        })
+        .await;
+
+        // Assert: confirmed and credited once, or cancelled and credited never; every resume
+        // that answered 200 gave a page of the deposit while it waited.
+        let status = app.status_of(d.id).await;
+        let credits = app.credits(d.id).await;
+        assert!(matches!((status.as_str(), credits), ("confirmed", 1) | ("cancelled", 0)), "{status} {credits} {answers:?}");
+        assert_eq!(app.money(&p).await.0, if credits == 1 { 50_000 } else { 0 });
+        assert!(answers[..10].iter().all(|(s, _)| *s == 200 || *s == 409), "{answers:?}");
+        app.assert_ledger_holds().await;
+    }
+}
