@@ -313,7 +313,7 @@ test('a player claims the slot bonus from Claim Reward, plays a studio slot and 
     .getByRole('status')
     .getByText(`${lira(100, 'tr')} bonus hesabınıza eklendi`)
     .waitFor();
-  // The confetti's canvas (canvas-confetti puts it on the body while it falls).
+  // The confetti's canvas (on the body while it falls, hidden from screen readers).
   await page.locator('body > canvas').waitFor({ state: 'attached' });
   assert.equal(await dialog.count(), 0, 'Claim Reward closed for the celebration');
   await until('the balance up by 100', async () =>

@@ -186,7 +186,7 @@ async function pickPrematch(sport, n, key) {
 /** The site's balance: the header's on the desktop, the bottom bar's on phones. */
 const siteBalance = (page, mobile) => page.getByTestId(mobile ? 'bar-balance' : 'header-balance');
 /** The frame's own balance. */
-const frameBalance = (frame) => frame.locator('header.top .balance .amount');
+const frameBalance = (frame) => frame.locator('.top .balance .amount');
 
 /** Waits until both the site and the frame show `kurus` as the balance. */
 async function balancesShow(page, frame, mobile, kurus, lang, what) {

@@ -242,6 +242,13 @@ pub async fn grant_by_operator(db: &Db, username: &str, slug: &str) -> anyhow::R
     let promotion = cms::promotions::by_slug(db, slug).await?.ok_or_else(|| anyhow::anyhow!("no promotion '{slug}'"))?;
     let rule = promotion.bonus.ok_or_else(|| anyhow::anyhow!("promotion '{slug}' has no bonus"))?;
     anyhow::ensure!(rule.deposit.is_none(), "promotion '{slug}' is a deposit bonus: it comes with a deposit that opts into it");
+    // No marketing reaches a player on a time-out or self-excluded (issue 31), the operator's either.
+    let mut conn = db.pool.acquire().await?;
+    anyhow::ensure!(
+        !crate::protection::gate::is_closed(&mut conn, player.id, crate::db::now_ms()).await?,
+        "{username} is on a time-out or self-excluded: no bonus reaches them"
+    );
+    drop(conn);
     match grant(db, player.id, Source::Operator, slug, &rule, &promotion.titles, Notice::Unread).await? {
         Some(bonus) => Ok(bonus),
         None => anyhow::bail!("{username} has had the bonus of '{slug}' already"),

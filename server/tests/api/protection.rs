@@ -224,6 +224,7 @@ on_both_engines! {
         let (same_no, _) = register(&app, &again(json!({"username": "yeni1", "email": "yeni@example.com", "phone": "905329876543"}))).await;
         let (same_mail, _) = register(&app, &again(json!({"username": "yeni2", "PersonalNo": "10000000078", "phone": "905329876544"}))).await;
         let provider_bet = rounds::bet(&app.db, &stake(player, 9, 100)).await;
+        let operator_bonus = kasa::bonus::grant_by_operator(&app.db, "aysegul1", "slot-bonus").await;
 
         // Assert
         assert_eq!(closed, 200, "{answer}");
@@ -238,6 +239,7 @@ on_both_engines! {
         assert_eq!(money(&app, player).await.0, 100_000, "the unstarted bet's stake came back");
         assert_eq!((same_no, same_mail), (409, 409), "a new account of the same person is refused");
         assert!(matches!(provider_bet, Err(CallError::Protection(kasa::protection::gate::Refusal::Closed))));
+        assert!(operator_bonus.is_err(), "no marketing reaches a closed account, the operator's bonus either");
         assert_ledger_holds(&app).await;
     }
 }

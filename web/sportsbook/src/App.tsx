@@ -348,8 +348,10 @@ export function App({ params }: { params: Params }) {
   }
 
   return (
+    // The frame's own banner and main carry the book's name: framed in the site's page, they are
+    // told apart from the site's header and main; opened alone, they are the page's landmarks.
     <div className={`sb${legs.length > 0 ? ' has-legs' : ''}`} lang={lang}>
-      <header className="top">
+      <header className="top" aria-label={title}>
         <h1 className="title">
           {live && <span className="live-dot" aria-hidden="true" />}
           {title}
@@ -394,7 +396,9 @@ export function App({ params }: { params: Params }) {
         </button>
       </nav>
       <div className="body">
-        <main className="main">{main}</main>
+        <main className="main" aria-label={title}>
+          {main}
+        </main>
         {wide ? (
           <aside ref={columnRef} className="slip-col" aria-labelledby="slip-title">
             <h2 id="slip-title" className="slip-title">

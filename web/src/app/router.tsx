@@ -269,6 +269,16 @@ export const routes: RouteObject[] = [
               return <PersonalInfoRoute />;
             }),
           },
+          {
+            path: 'protection',
+            handle: {
+              crumb: { key: 'dashboard.protection', url: '/dashboard/protection' },
+            } satisfies RouteHandle,
+            ...page(async () => {
+              const { ProtectionRoute } = await import('./routes/account-pages');
+              return <ProtectionRoute />;
+            }),
+          },
         ],
       },
       {

@@ -14,6 +14,7 @@ import {
 } from '@/lib/session-store';
 import { STORAGE_KEYS } from '@/lib/storage';
 import { resetAfterLogout, startLanguage } from './startup';
+import { envelopeText } from '@/test/envelope';
 
 /** A bootstrap in `locale` whose texts name the home link `home`. */
 function bootstrapIn(locale: string, home: string): Bootstrap {
@@ -47,15 +48,13 @@ function pageCarries(text: string) {
   document.body.append(block);
 }
 
-const envelope = (data: unknown) => JSON.stringify({ success: true, data, message: null });
-
 beforeEach(() => localStorage.clear());
 afterEach(() => document.getElementById(PAGE_BOOTSTRAP_ID)?.remove());
 
 describe('the bootstrap the page arrives with', () => {
   it('is the fresh answer on a first visit: no call waits for it, it is stored, its texts show', async () => {
     // Arrange
-    pageCarries(envelope(bootstrapIn('tr', 'Sayfanın Ana Sayfası')));
+    pageCarries(envelopeText(true, null, bootstrapIn('tr', 'Sayfanın Ana Sayfası')));
     const client = createQueryClient();
 
     // Act
@@ -78,7 +77,7 @@ describe('the bootstrap the page arrives with', () => {
     // Arrange: English chosen, an English copy cached; the page carries Turkish.
     localStorage.setItem(STORAGE_KEYS.lang, 'en');
     localStorage.setItem(STORAGE_KEYS.bootstrap, JSON.stringify(bootstrapIn('en', 'Cached Home')));
-    pageCarries(envelope(bootstrapIn('tr', 'Sayfanın Ana Sayfası')));
+    pageCarries(envelopeText(true, null, bootstrapIn('tr', 'Sayfanın Ana Sayfası')));
     const client = createQueryClient();
 
     // Act
@@ -95,8 +94,8 @@ describe('the bootstrap the page arrives with', () => {
 
   it.each([
     ['not JSON', '{"success":true,'],
-    ['a failed envelope', JSON.stringify({ success: false, data: null, message: 'x' })],
-    ['data of another shape', envelope({ sliderList: 'none' })],
+    ['a failed envelope', envelopeText(false, 'x', null)],
+    ['data of another shape', envelopeText(true, null, { sliderList: 'none' })],
   ])('is ignored when it is %s', (_, text) => {
     pageCarries(text);
     const client = createQueryClient();

@@ -9,11 +9,15 @@ export function focusableIn(root: HTMLElement): HTMLElement[] {
   );
 }
 
+/** The active traps, the newest last: only the newest one handles Tab and Escape. */
+const traps: HTMLElement[] = [];
+
 /**
  * While active: focus moves into the container, Tab cycles inside it, Escape calls onEscape,
  * the page behind does not scroll, and focus returns to where it was afterwards. A layout effect:
  * it is in place as soon as the container is in the DOM, so an Escape pressed right after opening
- * is heard (Preact runs plain effects only after the next frame).
+ * is heard (Preact runs plain effects only after the next frame). A trap opened over another
+ * (a reality check over a game) has the keys to itself until it closes.
  */
 export function useFocusTrap(
   ref: RefObject<HTMLElement | null>,
@@ -28,7 +32,9 @@ export function useFocusTrap(
     const first = root.querySelector<HTMLElement>('[data-autofocus]') ?? focusableIn(root)[0];
     (first ?? root).focus({ preventScroll: true });
 
+    traps.push(root);
     const onKeyDown = (event: KeyboardEvent) => {
+      if (traps[traps.length - 1] !== root) return;
       if (event.key === 'Escape') {
         event.stopPropagation();
         onEscape();
@@ -56,6 +62,8 @@ export function useFocusTrap(
     const { overflow } = document.body.style;
     document.body.style.overflow = 'hidden';
     return () => {
+      const at = traps.lastIndexOf(root);
+      if (at >= 0) traps.splice(at, 1);
       document.removeEventListener('keydown', onKeyDown, true);
       document.body.style.overflow = overflow;
       if (previous && typeof previous.focus === 'function') previous.focus({ preventScroll: true });

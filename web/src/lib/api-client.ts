@@ -39,16 +39,24 @@ export type RequestOptions<T> = {
   fingerprint?: 'wait' | 'local';
 };
 
-/** A failed call: the HTTP status (0 when the server was not reached), the server's message and
- * the field errors it named (payload key → message). */
+/** A failed call: the HTTP status (0 when the server was not reached), the server's message,
+ * the field errors it named (payload key → message) and the envelope's data (a closed account's
+ * end, say). */
 export class ApiError extends Error {
   readonly status: number;
   readonly fieldErrors: Readonly<Record<string, string>>;
-  constructor(message: string, status: number, fieldErrors: Record<string, string> = {}) {
+  readonly data: unknown;
+  constructor(
+    message: string,
+    status: number,
+    fieldErrors: Record<string, string> = {},
+    data: unknown = null,
+  ) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.fieldErrors = fieldErrors;
+    this.data = data;
   }
 
   /** The (first) payload key the server named, if it named one. */
@@ -133,7 +141,7 @@ async function request<T>(
   if (!answer.ok) {
     // Other error messages pass through unchanged.
     const text = message || translate('errors.unexpected');
-    throw new ApiError(text, answer.status, fieldErrorsOf(answer.data, text));
+    throw new ApiError(text, answer.status, fieldErrorsOf(answer.data, text), answer.data);
   }
 
   let data = answer.data as T;

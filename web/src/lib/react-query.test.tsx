@@ -11,15 +11,9 @@ import { api } from './api-client';
 import { browser } from './browser';
 import { createQueryClient, type MutationMeta, type QueryMeta } from './react-query';
 import { notify } from './toast';
+import { jsonResponse } from '@/test/envelope';
 
 const fetchMock = vi.fn<typeof fetch>();
-
-function envelope(body: unknown, status = 200) {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { 'Content-Type': 'application/json' },
-  });
-}
 
 let client: QueryClient;
 const wrapper = ({ children }: { children: ReactNode }) => (
@@ -70,7 +64,7 @@ afterEach(() => {
 describe('messages of spec section 8', () => {
   it('a failed action shows the server message as exactly one error toast', async () => {
     fetchMock.mockResolvedValue(
-      envelope({ success: false, message: 'Eski şifre hatalı.', data: null }, 400),
+      jsonResponse({ success: false, message: 'Eski şifre hatalı.', data: null }, 400),
     );
     const { result } = renderAction({ successToast: true });
     act(() => result.current.mutate());
@@ -81,7 +75,9 @@ describe('messages of spec section 8', () => {
   });
 
   it('an action that fails with success false on HTTP 200 is a failure too', async () => {
-    fetchMock.mockResolvedValue(envelope({ success: false, message: 'Reddedildi', data: null }));
+    fetchMock.mockResolvedValue(
+      jsonResponse({ success: false, message: 'Reddedildi', data: null }),
+    );
     const onSuccess = vi.fn();
     const { result } = renderAction();
     act(() => result.current.mutate(undefined, { onSuccess }));
@@ -91,12 +87,16 @@ describe('messages of spec section 8', () => {
   });
 
   it('a successful action shows its message as a success toast only when its meta asks', async () => {
-    fetchMock.mockResolvedValue(envelope({ success: true, message: 'Şifre değişti', data: null }));
+    fetchMock.mockResolvedValue(
+      jsonResponse({ success: true, message: 'Şifre değişti', data: null }),
+    );
     const asked = renderAction({ successToast: true });
     await act(() => asked.result.current.mutateAsync());
     expect(notify.success).toHaveBeenCalledExactlyOnceWith('Şifre değişti', actionToast);
 
-    fetchMock.mockResolvedValue(envelope({ success: true, message: 'Şifre değişti', data: null }));
+    fetchMock.mockResolvedValue(
+      jsonResponse({ success: true, message: 'Şifre değişti', data: null }),
+    );
     const quiet = renderAction();
     await act(() => quiet.result.current.mutateAsync());
     expect(notify.success).toHaveBeenCalledTimes(1);
@@ -105,7 +105,7 @@ describe('messages of spec section 8', () => {
 
   it('a field error the form shows beside its field gives no toast; another field does', async () => {
     fetchMock.mockResolvedValue(
-      envelope(
+      jsonResponse(
         { success: false, message: 'Kullanıcı adı alınmış', data: { field: 'username' } },
         422,
       ),
@@ -116,7 +116,7 @@ describe('messages of spec section 8', () => {
     expect(notify.error).not.toHaveBeenCalled();
 
     fetchMock.mockResolvedValue(
-      envelope({ success: false, message: 'E-posta kayıtlı', data: { field: 'email' } }, 409),
+      jsonResponse({ success: false, message: 'E-posta kayıtlı', data: { field: 'email' } }, 409),
     );
     const elsewhere = renderAction({ inlineFields: ['username', 'password'] });
     act(() => elsewhere.result.current.mutate());
@@ -127,11 +127,11 @@ describe('messages of spec section 8', () => {
   it('an action kept silent by its meta, or ended by a 401, shows nothing', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout'] });
     vi.spyOn(browser, 'reload').mockImplementation(() => undefined);
-    fetchMock.mockResolvedValue(envelope({ success: false, message: 'x', data: null }, 500));
+    fetchMock.mockResolvedValue(jsonResponse({ success: false, message: 'x', data: null }, 500));
     const silent = renderAction({ errorToast: false });
     await act(() => silent.result.current.mutateAsync().catch(() => undefined));
 
-    fetchMock.mockResolvedValue(envelope({ success: false, message: 'x', data: null }, 401));
+    fetchMock.mockResolvedValue(jsonResponse({ success: false, message: 'x', data: null }, 401));
     const expired = renderAction();
     await act(() => expired.result.current.mutateAsync().catch(() => undefined));
     expect(notify.error).not.toHaveBeenCalled();
@@ -141,27 +141,27 @@ describe('messages of spec section 8', () => {
   });
 
   it('a failed query is silent by default', async () => {
-    fetchMock.mockResolvedValue(envelope({ success: false, message: 'Hata', data: null }, 500));
+    fetchMock.mockResolvedValue(jsonResponse({ success: false, message: 'Hata', data: null }, 500));
     const { result } = renderRead();
     await waitFor(() => expect(result.current.isError).toBe(true));
     expect(notify.error).not.toHaveBeenCalled();
   });
 
   it('a query whose meta asks for it shows its failure once', async () => {
-    fetchMock.mockResolvedValue(envelope({ success: false, message: 'Hata', data: null }, 500));
+    fetchMock.mockResolvedValue(jsonResponse({ success: false, message: 'Hata', data: null }, 500));
     const { result } = renderRead({ errorToast: true });
     await waitFor(() => expect(result.current.isError).toBe(true));
     expect(notify.error).toHaveBeenCalledExactlyOnceWith('Hata');
   });
 
   it('the toasts of one action carry one action name, another action another', async () => {
-    fetchMock.mockResolvedValue(envelope({ success: false, message: 'Hata', data: null }, 400));
+    fetchMock.mockResolvedValue(jsonResponse({ success: false, message: 'Hata', data: null }, 400));
     const first = renderAction();
     await act(() => first.result.current.mutateAsync().catch(() => undefined));
-    fetchMock.mockResolvedValue(envelope({ success: true, message: 'Tamam', data: null }));
+    fetchMock.mockResolvedValue(jsonResponse({ success: true, message: 'Tamam', data: null }));
     const again = renderAction({ successToast: true });
     await act(() => again.result.current.mutateAsync());
-    fetchMock.mockResolvedValue(envelope({ success: false, message: 'Hata', data: null }, 400));
+    fetchMock.mockResolvedValue(jsonResponse({ success: false, message: 'Hata', data: null }, 400));
     const other = renderAction(undefined, readBalance);
     await act(() => other.result.current.mutateAsync().catch(() => undefined));
 
@@ -175,10 +175,10 @@ describe('messages of spec section 8', () => {
   });
 
   it('a success without a toast of its own still settles the action (its error closes)', async () => {
-    fetchMock.mockResolvedValue(envelope({ success: false, message: 'Hata', data: null }, 400));
+    fetchMock.mockResolvedValue(jsonResponse({ success: false, message: 'Hata', data: null }, 400));
     const failed = renderAction();
     await act(() => failed.result.current.mutateAsync().catch(() => undefined));
-    fetchMock.mockResolvedValue(envelope({ success: true, message: 'Tamam', data: null }));
+    fetchMock.mockResolvedValue(jsonResponse({ success: true, message: 'Tamam', data: null }));
     const quiet = renderAction();
     await act(() => quiet.result.current.mutateAsync());
     expect(notify.success).not.toHaveBeenCalled();

@@ -7,8 +7,10 @@ import {
   STORAGE_KEYS,
   clearAllStorage,
   readJson,
+  readString,
   removeKey,
   writeJson,
+  writeString,
 } from './storage';
 
 /**
@@ -117,8 +119,12 @@ let loggingOut = false;
  * Logout without a server call (also what a 401 does): clear local and session storage but the
  * language and the popup memory (KEPT_AT_LOGOUT: the page comes back in the player's language,
  * without the start-up popup they saw), go to '/', reset the state and reload the page after 300 ms.
+ * `notice` (why the session ended: a time-out taken, the session time limit reached) is kept for
+ * the page after the reload to show once (`takeLogoutNotice`).
  */
-export function logoutLocally(): void {
+export function logoutLocally(notice?: string): void {
+  // Kept even when a 401 (a session the server ended) began the logout a moment before.
+  if (notice) writeString(STORAGE_KEYS.logoutNotice, notice);
   if (loggingOut) return;
   loggingOut = true;
   clearAllStorage(KEPT_AT_LOGOUT);
@@ -132,4 +138,11 @@ export function logoutLocally(): void {
     loggingOut = false;
     browser.reload();
   }, LOGOUT_RELOAD_MS);
+}
+
+/** Why the last session ended, when the app said so before its reload; read once (then gone). */
+export function takeLogoutNotice(): string | null {
+  const notice = readString(STORAGE_KEYS.logoutNotice);
+  if (notice !== null) removeKey(STORAGE_KEYS.logoutNotice);
+  return notice;
 }

@@ -7,16 +7,20 @@ export const STORAGE_KEYS = {
   topNotifyRead: 'topNotifyRead',
   popupSeen: 'popupSeen',
   popupSeenIn: 'popupSeenIn',
+  /** Why the session ended, told once the page is back (a time-out taken, a session time limit). */
+  logoutNotice: 'logoutNotice',
 } as const;
 
 /**
- * What a logout leaves in local storage: the player's language, and that the start-up popup was
- * seen (the member who just left is not shown it again). Everything else goes.
+ * What a logout leaves in local storage: the player's language, that the start-up popup was
+ * seen (the member who just left is not shown it again), and why the session ended when the app
+ * said so (shown once after the reload). Everything else goes.
  */
 export const KEPT_AT_LOGOUT: readonly string[] = [
   STORAGE_KEYS.lang,
   STORAGE_KEYS.popupSeen,
   STORAGE_KEYS.popupSeenIn,
+  STORAGE_KEYS.logoutNotice,
 ];
 
 export function readString(key: string): string | null {

@@ -7,6 +7,8 @@ import { openDialog, useOpenDialog } from '@/features/auth/stores/dialogs';
 import { useBootstrap } from '@/features/bootstrap/api/get-bootstrap';
 import { useClaimDialogOpen } from '@/features/bonuses/stores/claim-dialog';
 import { openLiveChat } from '@/lib/live-chat';
+import { useStore } from '@/lib/create-store';
+import { LogoutNotice, logoutNoticeStore } from './logout-notice';
 // The popup's look is in the page's own stylesheet: index.html may open it before the app's code.
 import '@/features/popup/components/popup.css';
 
@@ -34,6 +36,7 @@ export function AppDialogs() {
   const navigation = useNavigation();
   const openDialogName = useOpenDialog();
   const claimOpen = useClaimDialogOpen();
+  const logoutNotice = useStore(logoutNoticeStore);
   useEffect(prefetchAuthDialogs, []);
   return (
     <>
@@ -47,12 +50,15 @@ export function AppDialogs() {
           <ClaimRewardDialog onVerifyPhone={() => openDialog('phoneVerification')} />
         </Suspense>
       ) : null}
+      <LogoutNotice />
       {data?.popup ? (
         <Suspense fallback={null}>
           <PopupDialog
             popup={data.popup}
             ready={isFresh}
-            blocked={openDialogName !== null || navigation.state !== 'idle'}
+            blocked={
+              openDialogName !== null || navigation.state !== 'idle' || logoutNotice !== null
+            }
           />
         </Suspense>
       ) : null}

@@ -26,6 +26,11 @@ const SessionEffects = lazy(() =>
   import('../session-effects').then((m) => ({ default: m.SessionEffects })),
 );
 
+/** Player protection's reality check and session time limit load with the login (issue 31). */
+const ProtectionGuard = lazy(() =>
+  import('./protection-guard').then((m) => ({ default: m.ProtectionGuard })),
+);
+
 export const HEADER_HIDE_OFFSET = 100;
 export const MANIFEST_DELAY_MS = 1000;
 
@@ -159,9 +164,14 @@ function Frame() {
         <LiveChat />
       </Deferred>
       {isLoggedIn ? (
-        <Suspense fallback={null}>
-          <SessionEffects />
-        </Suspense>
+        <>
+          <Suspense fallback={null}>
+            <SessionEffects />
+          </Suspense>
+          <Suspense fallback={null}>
+            <ProtectionGuard />
+          </Suspense>
+        </>
       ) : null}
       {/* A new route opens at the top; back and forward restore where the player left. */}
       <ScrollRestoration />

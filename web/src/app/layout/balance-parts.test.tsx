@@ -8,6 +8,7 @@ import { createQueryClient } from '@/lib/react-query';
 import { resetSession, setAuthData } from '@/lib/session-store';
 import { BottomBar } from './bottom-bar';
 import { Header } from './header';
+import { okEnvelope } from '@/test/envelope';
 
 /**
  * Issue 30: wherever the balance is shown to decide something, the total comes with what can be
@@ -16,20 +17,13 @@ import { Header } from './header';
 
 const fetchMock = vi.fn<typeof fetch>();
 
-function envelope(data: unknown) {
-  return new Response(JSON.stringify({ success: true, message: null, data }), {
-    status: 200,
-    headers: { 'Content-Type': 'application/json' },
-  });
-}
-
 beforeEach(() => {
   vi.stubGlobal('fetch', fetchMock);
   fetchMock.mockImplementation(async (input) => {
     const path = new URL(String(input)).pathname;
     if (path === '/api/user/balance')
-      return envelope({ balance: 508.07, realBalance: 480, bonusBalance: 28.07 });
-    if (path === '/api/payment/methods') return envelope([]);
+      return okEnvelope({ balance: 508.07, realBalance: 480, bonusBalance: 28.07 });
+    if (path === '/api/payment/methods') return okEnvelope([]);
     return new Response(JSON.stringify({ success: false, message: 'x', data: null }), {
       status: 404,
     });

@@ -163,7 +163,7 @@ function AccountSheet({ open, onClose }: { open: boolean; onClose: () => void })
               aria-haspopup="dialog"
             >
               <Icon name="gift" className="menu-item__icon" />
-              <span className="menu-item__title">{t('header.claimReward')}</span>
+              <span className="menu-item__title">{t('header.claimReward')}</span>{' '}
               {claim.badge ? (
                 <span className="reward-badge reward-badge--inline" aria-hidden="true">
                   {claim.badge}

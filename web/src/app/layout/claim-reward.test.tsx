@@ -8,15 +8,9 @@ import { createQueryClient } from '@/lib/react-query';
 import { resetSession, setAuthData } from '@/lib/session-store';
 import { prefetchBonusStep } from '../startup';
 import { claimBadge, useClaimReward, useClaimRewardBadge } from './header-actions';
+import { okEnvelope } from '@/test/envelope';
 
 const fetchMock = vi.fn<typeof fetch>();
-
-function envelope(data: unknown) {
-  return new Response(JSON.stringify({ success: true, message: null, data }), {
-    status: 200,
-    headers: { 'Content-Type': 'application/json' },
-  });
-}
 
 const reward = (slug: string, needsPhone = false) => ({
   slug,
@@ -73,7 +67,7 @@ describe('Claim Reward', () => {
   it('names the count after the visible words, logged in only', async () => {
     // The trial bonus waiting for a verified phone is listed but not counted.
     fetchMock.mockResolvedValue(
-      envelope([reward('trial', true), reward('welcome'), reward('weekend')]),
+      okEnvelope([reward('trial', true), reward('welcome'), reward('weekend')]),
     );
     const client = createQueryClient();
     const wrapper = ({ children }: { children: ReactNode }) => (
@@ -89,6 +83,20 @@ describe('Claim Reward', () => {
     await waitFor(() => expect(result.current.badge).toBe('2'));
     expect(result.current.name).toBe('Ödül Al, 2 ödül alınabilir');
   });
+
+  it('names the count as the badge shows it (9+), so the name holds what is seen', async () => {
+    setAuthData({ token: 't' });
+    fetchMock.mockResolvedValue(
+      okEnvelope(Array.from({ length: 12 }, (_, i) => reward(`promo-${String(i)}`))),
+    );
+    const client = createQueryClient();
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <QueryClientProvider client={client}>{children}</QueryClientProvider>
+    );
+    const { result } = renderHook(() => useClaimRewardBadge('Ödül Al'), { wrapper });
+    await waitFor(() => expect(result.current.badge).toBe('9+'));
+    expect(result.current.name).toBe('Ödül Al, 9+ ödül alınabilir');
+  });
 });
 
 describe("startup's bonus step", () => {
@@ -101,7 +109,7 @@ describe("startup's bonus step", () => {
 
   it('logged in, the claimable list follows the bootstrap answer', async () => {
     setAuthData({ token: 't' });
-    fetchMock.mockResolvedValue(envelope([reward('welcome')]));
+    fetchMock.mockResolvedValue(okEnvelope([reward('welcome')]));
     const client = createQueryClient();
     prefetchBonusStep(client);
     expect(calls('/bonus/claimable')).toHaveLength(0);

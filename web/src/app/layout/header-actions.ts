@@ -37,12 +37,15 @@ export function claimBadge(count: number): string | null {
 }
 
 /**
- * Claim Reward's count and its accessible name: the visible words first (WCAG 2.5.3), then how
- * many rewards wait when there are some.
+ * Claim Reward's count and its accessible name: the visible words first, then how many rewards
+ * wait, as the badge reads (9+), when there are some: the name holds what the button shows in
+ * that order (WCAG 2.5.3, label in name; the markup puts the badge after the words).
  */
 export function useClaimRewardBadge(label: string): { badge: string | null; name: string } {
   const { t } = useTranslation();
-  const count = useClaimableCount();
-  const badge = claimBadge(count);
-  return { badge, name: badge ? `${label}, ${t('bonuses.claim.available', { count })}` : label };
+  const badge = claimBadge(useClaimableCount());
+  return {
+    badge,
+    name: badge ? `${label}, ${t('bonuses.claim.available', { rewards: badge })}` : label,
+  };
 }

@@ -158,6 +158,8 @@ function DesktopActions({ isLoggedIn, username }: { isLoggedIn: boolean; usernam
         aria-haspopup="dialog"
         data-testid="claim-reward"
       >
+        {/* The words before the badge, as the name reads them; the icon goes first by CSS. */}
+        <span className="hdr-label">{t('header.claimReward')}</span>{' '}
         <span className="reward-icon">
           <Icon name="gift" size={18} />
           {claim.badge ? (
@@ -166,7 +168,6 @@ function DesktopActions({ isLoggedIn, username }: { isLoggedIn: boolean; usernam
             </span>
           ) : null}
         </span>
-        <span className="hdr-label">{t('header.claimReward')}</span>
       </button>
       {isLoggedIn ? (
         <>
@@ -277,7 +278,7 @@ function Wallet() {
         {t('header.deposit')}
       </Link>
       {open ? (
-        <div id={menuId} className="balance-menu" data-testid="balance-menu">
+        <div id={menuId} className="balance-menu" data-testid="balance-menu" data-toasts-avoid>
           <BalanceLines balance={balance} />
           <Link
             to="/dashboard/withdraw"

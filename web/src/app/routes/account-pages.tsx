@@ -3,6 +3,8 @@ import { Icon, type IconName } from '@/components/ui/icon';
 import { PersonalInfo } from '@/features/account/components/personal-info';
 import { SessionHistory } from '@/features/account/components/session-history';
 import { openDialog } from '@/features/auth/stores/dialogs';
+import { IdentityVerification } from '@/features/kyc/components/identity-verification';
+import { ProtectionPage } from '@/features/protection/components/protection-page';
 import './pages.css';
 
 function PageHead({
@@ -28,12 +30,23 @@ function PageHead({
   );
 }
 
-/** /dashboard/account */
+/** /dashboard/account, with identity verification (issue 31) under the personal information. */
 export function PersonalInfoRoute() {
   return (
     <div className="page-stack">
       <PageHead titleKey="dashboard.account" icon="user" textKey="account.pageText" />
       <PersonalInfo onVerifyPhone={() => openDialog('phoneVerification')} />
+      <IdentityVerification />
+    </div>
+  );
+}
+
+/** /dashboard/protection: player protection (issue 31). */
+export function ProtectionRoute() {
+  return (
+    <div className="page-stack">
+      <PageHead titleKey="dashboard.protection" icon="shield" textKey="protection.pageText" />
+      <ProtectionPage />
     </div>
   );
 }

@@ -5,6 +5,9 @@ import { Icon } from '@/components/ui/icon';
 import { GameWindow } from '@/features/casino/components/game-window';
 import { PlayDialog } from '@/features/casino/components/play-dialog';
 import { decodeGameData, type GameToLaunch } from '@/features/casino/game-data';
+import { SessionClock } from '@/features/protection/components/session-clock';
+import { realityCheckStore } from '@/features/protection/session-watch';
+import { useStore } from '@/lib/create-store';
 import { DESKTOP_QUERY, useMediaQuery } from '@/hooks/use-media-query';
 import { RequireAuth } from './guards';
 import { useCloseOnExit, useDepositSheet } from './casino-player';
@@ -14,7 +17,8 @@ import './pages.css';
  * /casino/play/{encoded game}: the parameter is the game to launch as JSON, URI-encoded, then
  * base64 (any base64, '/' included, hence the splat). Anonymous visitors get the login form and
  * the game starts after the login. Desktop shows the game on the page, phones in the Play
- * dialog; closing goes back (or to the slots lobby when the page was opened directly).
+ * dialog; closing goes back (or to the slots lobby when the page was opened directly). The game's
+ * bar shows the time since login, and a reality check comes over the game (issue 31).
  */
 export function CasinoPlayRoute() {
   const params = useParams();
@@ -33,6 +37,7 @@ function PlayPage({ game }: { game: GameToLaunch }) {
   const location = useLocation();
   const desktop = useMediaQuery(DESKTOP_QUERY);
   const deposit = useDepositSheet();
+  const realityOpen = useStore(realityCheckStore);
   const close = useCallback(() => {
     if (location.key !== 'default') void navigate(-1);
     else void navigate('/casino/slot', { replace: true });
@@ -43,10 +48,21 @@ function PlayPage({ game }: { game: GameToLaunch }) {
     <>
       {desktop ? (
         <div className="play-page" ref={pageRef}>
-          <GameWindow game={game} onClose={close} onDeposit={deposit.show} />
+          <GameWindow
+            game={game}
+            onClose={close}
+            onDeposit={deposit.show}
+            clock={<SessionClock />}
+          />
         </div>
       ) : (
-        <PlayDialog game={game} onClose={close} onDeposit={deposit.show} covered={deposit.open} />
+        <PlayDialog
+          game={game}
+          onClose={close}
+          onDeposit={deposit.show}
+          covered={deposit.open || realityOpen}
+          clock={<SessionClock />}
+        />
       )}
       {deposit.sheet}
     </>

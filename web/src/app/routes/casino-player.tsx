@@ -7,6 +7,8 @@ import { PlayDialog } from '@/features/casino/components/play-dialog';
 import { gameToLaunch, playPath, type GameToLaunch } from '@/features/casino/game-data';
 import { pendingGameStore } from '@/features/casino/stores/pending-game';
 import { onHubCommand } from '@/features/notifications/hub';
+import { SessionClock } from '@/features/protection/components/session-clock';
+import { realityCheckStore } from '@/features/protection/session-watch';
 import { DESKTOP_QUERY, useMediaQuery } from '@/hooks/use-media-query';
 import { releaseRevealGate } from '@/lib/reveal-gate';
 import { useStore } from '@/lib/create-store';
@@ -58,6 +60,7 @@ export function useGamePlayer(): { play: (game: CasinoGame) => void; view: React
   const pending = useStore(pendingGameStore);
   const [modalGame, setModalGame] = useState<GameToLaunch | null>(null);
   const deposit = useDepositSheet();
+  const realityOpen = useStore(realityCheckStore);
 
   const start = useCallback(
     (game: GameToLaunch) => {
@@ -112,7 +115,8 @@ export function useGamePlayer(): { play: (game: CasinoGame) => void; view: React
         game={modalGame}
         onClose={close}
         onDeposit={deposit.show}
-        covered={deposit.open}
+        covered={deposit.open || realityOpen}
+        clock={<SessionClock />}
       />
       {deposit.sheet}
     </>

@@ -52,6 +52,12 @@ const tiles: { key: string; icon: IconName; url: string; hint: string }[] = [
     url: '/dashboard/account',
     hint: 'dashboard.hint.account',
   },
+  {
+    key: 'dashboard.protection',
+    icon: 'shield',
+    url: '/dashboard/protection',
+    hint: 'dashboard.hint.protection',
+  },
 ];
 
 /** My Account: the dashboard tiles (spec section 2). */

@@ -6,7 +6,7 @@ import { Icon, type IconName } from '@/components/ui/icon';
 import { BannerCarousel } from '@/features/banners/components/banner-carousel';
 import { JackpotStrip } from '@/features/jackpots/components/jackpot-strip';
 import { useSession } from '@/lib/session-store';
-import { useBootstrap } from '@/features/bootstrap/api/get-bootstrap';
+import { useBootstrap, useSiteOptions } from '@/features/bootstrap/api/get-bootstrap';
 import { openDialog } from '@/features/auth/stores/dialogs';
 import { formatMoney } from '@/lib/format';
 import { openLiveChat } from '@/lib/live-chat';
@@ -76,9 +76,12 @@ export function HomeRoute() {
   const { isLoggedIn } = useSession();
   const categories = data?.casinoCategoryList ?? [];
   const trialBonus = data?.trialBonusAmount ?? 0;
+  const siteName = useSiteOptions()['site-name'] ?? 'Kasa';
 
   return (
     <div className="home page-stack">
+      {/* The page's heading for screen readers: the banners open the page, with no title shown. */}
+      <h1 className="visually-hidden">{t('home.heading', { name: siteName })}</h1>
       <BannerCarousel slug="home" sliderList={data?.sliderList} />
 
       <nav className="card-grid quick" aria-label={t('home.quickLabel')}>

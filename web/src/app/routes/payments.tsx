@@ -3,9 +3,11 @@ import { useSearchParams } from 'react-router';
 import { BalanceLines } from '@/components/ui/balance-lines';
 import { Icon, type IconName } from '@/components/ui/icon';
 import { useBalance, type Balance } from '@/features/account/api/get-balance';
+import { WithdrawIdentityNote } from '@/features/kyc/components/withdraw-identity-note';
 import { DEPOSIT, WITHDRAW } from '@/features/payments/api/get-methods';
 import { FinancialActivities } from '@/features/payments/components/financial-activities';
 import { PaymentMethods } from '@/features/payments/components/payment-methods';
+import { DepositLimitNote } from '@/features/protection/components/deposit-limit-note';
 import { formatMoney } from '@/lib/format';
 import './pages.css';
 import './payments.css';
@@ -43,7 +45,10 @@ function PaymentHead({
   );
 }
 
-/** /dashboard/deposit; ?bonus=slug (a promotion's Deposit) chooses that deposit bonus when offered. */
+/**
+ * /dashboard/deposit; ?bonus=slug (a promotion's Deposit) chooses that deposit bonus when offered.
+ * Player protection's note (issue 31): a deposit limit offered, or what is left of it.
+ */
 export function DepositRoute() {
   const balance = useBalance();
   const [params] = useSearchParams();
@@ -55,12 +60,13 @@ export function DepositRoute() {
         textKey="payments.depositText"
         balance={balance}
       />
+      <DepositLimitNote />
       <PaymentMethods kind={DEPOSIT} balance={balance} bonus={params.get('bonus')} />
     </div>
   );
 }
 
-/** /dashboard/withdraw */
+/** /dashboard/withdraw; identity verification's note (issue 31) when a withdrawal needs it. */
 export function WithdrawRoute() {
   const balance = useBalance();
   return (
@@ -71,6 +77,7 @@ export function WithdrawRoute() {
         textKey="payments.withdrawText"
         balance={balance}
       />
+      <WithdrawIdentityNote />
       <PaymentMethods kind={WITHDRAW} balance={balance} />
     </div>
   );

@@ -8,6 +8,7 @@ import { createQueryClient } from '@/lib/react-query';
 import { resetSession, setAuthData } from '@/lib/session-store';
 import { AppProvider } from '../provider';
 import { routes } from '../router';
+import { envelope } from '@/test/envelope';
 
 /** Issue 30: /promotions/:slug is the promotions page with that promotion's dialog open. */
 
@@ -39,13 +40,6 @@ const slot: Promotion = {
   bonus: { amount: 100, wagering: 20, maxBet: 50, days: 7, sportsWageringPercent: 0 },
 };
 
-function envelope(success: boolean, data: unknown, status = 200) {
-  return new Response(JSON.stringify({ success, message: success ? null : 'x', data }), {
-    status,
-    headers: { 'Content-Type': 'application/json' },
-  });
-}
-
 function renderAt(path: string) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   render(
@@ -64,8 +58,8 @@ beforeEach(() => {
   vi.stubGlobal('fetch', fetchMock);
   fetchMock.mockImplementation(async (input) => {
     const url = String(input);
-    if (url.includes('/api/cms/promotions')) return envelope(true, [welcome, slot]);
-    return envelope(false, null, 404);
+    if (url.includes('/api/cms/promotions')) return envelope(true, null, [welcome, slot]);
+    return envelope(false, 'x', null, 404);
   });
   resetSession();
   dialogStore.set(null);

@@ -202,6 +202,28 @@ type FieldProps = {
   children: ReactNode;
 };
 
+/**
+ * The line under a field: the rule it breaks, else its hint. Its room is kept while it is empty
+ * (issue 30): an error appearing when the field loses the focus moves nothing below it, so a
+ * click on a link under the field (Recovery Password) lands where it was aimed.
+ */
+function FieldMessage({ id, message, hint }: { id: string; message: string; hint?: ReactNode }) {
+  return (
+    <div className="field__message">
+      {message ? (
+        <p id={`${id}-error`} className="field__error" role="alert">
+          <Icon name="info" size={14} />
+          {message}
+        </p>
+      ) : hint ? (
+        <p id={`${id}-hint`} className="field__hint">
+          {hint}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
 /** Label, control and the rule it breaks under it (once touched), outlined while in error. */
 export function Field({ id, label, error, hint, aside, className, children }: FieldProps) {
   const errorText = useErrorText();
@@ -213,16 +235,7 @@ export function Field({ id, label, error, hint, aside, className, children }: Fi
         {aside}
       </div>
       {children}
-      {message ? (
-        <p id={`${id}-error`} className="field__error" role="alert">
-          <Icon name="info" size={14} />
-          {message}
-        </p>
-      ) : hint ? (
-        <p id={`${id}-hint`} className="field__hint">
-          {hint}
-        </p>
-      ) : null}
+      <FieldMessage id={id} message={message} hint={hint} />
     </div>
   );
 }
@@ -481,12 +494,7 @@ export function CheckField<T extends FieldValues>({
           </div>
         )}
       />
-      {message ? (
-        <p id={`${id}-error`} className="field__error" role="alert">
-          <Icon name="info" size={14} />
-          {message}
-        </p>
-      ) : null}
+      <FieldMessage id={id} message={message} />
     </div>
   );
 }

@@ -57,6 +57,19 @@ describe('where the toasts show (issue 30)', () => {
     expect(toastPlacement().offset).toBe(136);
   });
 
+  it("desktop: under the header's open balance menu, from 1024 px", () => {
+    screenOf(1024, 768);
+    page(`
+      <header class="header" data-box="0 0 1024 64">
+        <div class="header__wallet" data-box="700 12 260 40"></div>
+      </header>
+      <div class="balance-menu" data-toasts-avoid data-box="720 60 280 190"></div>`);
+    expect(toastPlacement()).toEqual({ position: 'top-right', offset: 258, width: 356 });
+    // Closed, the toasts go back under the header.
+    page(`<header class="header" data-box="0 0 1024 64"></header>`);
+    expect(toastPlacement().offset).toBe(72);
+  });
+
   it('desktop: under a page title that reaches their column', () => {
     screenOf(1440, 900);
     page(`

@@ -14,7 +14,8 @@ const TOAST_GAP = 8;
  * Where the toasts show (issue 30: a toast never covers the page's title, the header's balance,
  * or a dialog's or panel's head):
  * - desktop: top-right, under the site's header and under every head in their column (an open
- *   dialog's or panel's head, the page's title, a bar marked data-toasts-below);
+ *   dialog's or panel's head, the page's title, a bar marked data-toasts-below) and under a menu
+ *   open from the header (marked data-toasts-avoid: the balance's menu);
  * - phones: bottom-centre, above the bottom bar and above any head in the screen's lower half
  *   (a short sheet's), so the page's title and the dialogs' heads at the top stay clear;
  * - over a game (its top bar is marked data-toasts-below): under that bar, centred on phones, as
@@ -52,7 +53,10 @@ function siteHeaderBottom(): number {
   return bottom;
 }
 
-/** What a toast must leave uncovered besides the site's header and the bottom bar. */
+/**
+ * What a toast must leave uncovered besides the site's header and the bottom bar: the heads, the
+ * bars, and the menus open from the header (all of a menu, its lines and buttons under its top).
+ */
 function heads(): { box: DOMRect; bar: boolean }[] {
   const out: { box: DOMRect; bar: boolean }[] = [];
   for (const head of document.querySelectorAll('[role="dialog"] > [class*="__head"]'))
@@ -61,6 +65,8 @@ function heads(): { box: DOMRect; bar: boolean }[] {
     out.push({ box: textBox(title), bar: false });
   for (const bar of document.querySelectorAll('[data-toasts-below]'))
     out.push({ box: bar.getBoundingClientRect(), bar: true });
+  for (const menu of document.querySelectorAll('[data-toasts-avoid]'))
+    out.push({ box: menu.getBoundingClientRect(), bar: false });
   return out.filter((h) => shown(h.box));
 }
 
@@ -135,7 +141,9 @@ function useToastPlacement(active: boolean): ToastPlacement {
     // A dialog's entrance animation ends where its head stays.
     document.addEventListener('animationend', schedule, true);
     document.addEventListener('transitionend', schedule, true);
-    schedule();
+    // Measured at once, before the first toast paints: placed by what the page shows now, not
+    // by what it showed when the toaster mounted (before the header was there).
+    measure();
     return () => {
       cancelAnimationFrame(frame);
       changes.disconnect();

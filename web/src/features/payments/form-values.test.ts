@@ -21,6 +21,45 @@ describe('numeric input', () => {
     expect(parseNumber('abc')).toBeNull();
   });
 
+  it('reads each language its own way: 1.234,50 in Turkish, 1,234.50 in English', () => {
+    expect(parseNumber('1.234,50', 'tr')).toBe(1234.5);
+    expect(parseNumber('1,234.50', 'en')).toBe(1234.5);
+    expect(parseNumber('1,234.50', 'tr')).toBeNull();
+    expect(parseNumber('1.234,50', 'en')).toBeNull();
+    // A lone separator: the language's decimal mark, or the other one typed as a decimal point,
+    // unless it groups thousands.
+    expect(parseNumber('12,5', 'tr')).toBe(12.5);
+    expect(parseNumber('12.5', 'tr')).toBe(12.5);
+    expect(parseNumber('12.5', 'en')).toBe(12.5);
+    expect(parseNumber('12,5', 'en')).toBe(12.5);
+    expect(parseNumber('10.000', 'tr')).toBe(10000);
+    expect(parseNumber('10,000', 'en')).toBe(10000);
+    expect(parseNumber('1,234,567.8', 'en')).toBe(1234567.8);
+    expect(parseNumber('1.234.567,8', 'tr')).toBe(1234567.8);
+    expect(parseNumber('₺ 250.75', 'en')).toBe(250.75);
+    expect(parseNumber('-1,234.5', 'en')).toBe(-1234.5);
+    expect(parseNumber('', 'en')).toBeNull();
+    expect(parseNumber('1.2.3', 'en')).toBeNull();
+  });
+
+  it('keeps, settles and steps the amount in the language', () => {
+    expect(sanitizeNumeric('1,234.567', { min: 1 }, 'en')).toBe('1,234.56');
+    expect(sanitizeNumeric('1.234,567', { min: 1 }, 'tr')).toBe('1.234,56');
+    expect(sanitizeNumeric('99999', { min: 100, max: 50000 }, 'en')).toBe('50,000');
+    expect(settleNumeric('1234.5', { min: 100, max: 50000 }, 'en')).toBe('1,234.50');
+    expect(settleNumeric('1,234.5', { min: 100, max: 50000 }, 'en')).toBe('1,234.50');
+    expect(settleNumeric('1.234,5', { min: 100, max: 50000 }, 'tr')).toBe('1.234,50');
+    expect(settleNumeric('5', { min: 100, max: 50000 }, 'en')).toBe('100');
+    expect(stepNumeric('1,234.5', 1, { min: 100, max: 5000 }, 1, 'en')).toBe('1,235.50');
+    expect(stepNumeric('1.234,5', -1, { min: 100, max: 5000 }, 1, 'tr')).toBe('1.233,50');
+  });
+
+  it('sends the amount as typed in the language', () => {
+    const amount: Field[] = [{ key: 'Amount', objectType: 'Decimal' }];
+    expect(toDetail(amount, { Amount: '1,234.50' }, 'en')).toEqual({ Amount: 1234.5 });
+    expect(toDetail(amount, { Amount: '1.234,50' }, 'tr')).toEqual({ Amount: 1234.5 });
+  });
+
   it('clamps to min and max', () => {
     expect(clamp(5, { min: 100, max: 500 })).toBe(100);
     expect(clamp(900, { min: 100, max: 500 })).toBe(500);

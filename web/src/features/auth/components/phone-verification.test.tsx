@@ -14,16 +14,10 @@ import { PhoneVerificationDialog } from './phone-verification-dialog';
 import { RegisterDialog } from './register-dialog';
 import { RegisterPhoneStep } from './register-phone-step';
 import { SmsVerifyDialog } from './sms-verify-dialog';
+import { envelope } from '@/test/envelope';
 
 const PHONE = '905321234567';
 const fetchMock = vi.fn<typeof fetch>();
-
-function envelope(success: boolean, message: string | null, data: unknown, status = 200) {
-  return new Response(JSON.stringify({ success, message, data }), {
-    status,
-    headers: { 'Content-Type': 'application/json' },
-  });
-}
 
 /** The calls made to customer/updatephone, with their bodies. */
 function phoneCalls(): { step: number; phone: string; code?: string }[] {

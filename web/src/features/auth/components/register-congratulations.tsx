@@ -1,11 +1,29 @@
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { Icon } from '@/components/ui/icon';
 import { formatMoney } from '@/lib/format';
 import { closeDialog } from '../stores/dialogs';
 import { useAuthDialogsContext } from './auth-dialogs-context';
 import { AuthLayout } from './auth-layout';
 import { Celebration } from './celebration';
+
+/** Player protection's page (issue 31: limits are offered at registration). */
+const PROTECTION_PATH = '/dashboard/protection';
+
+/** Set deposit limits: the player protection page, the dialog closed. */
+function LimitsLink() {
+  const { t } = useTranslation();
+  return (
+    <Link
+      to={PROTECTION_PATH}
+      className="btn btn--text celebrate__limits"
+      onClick={() => closeDialog('register')}
+    >
+      <Icon name="shield" size={18} />
+      {t('auth.congrats.setLimits')}
+    </Link>
+  );
+}
 
 /**
  * The end of the registration. With the trial bonus the verification credited (issue 30: the
@@ -33,6 +51,7 @@ export function RegisterCongratulations({ trialAmount }: { trialAmount: number }
             <Icon name="slots" size={18} />
             {t('auth.congrats.play')}
           </button>
+          <LimitsLink />
         </Celebration>
       </AuthLayout>
     );
@@ -57,6 +76,7 @@ export function RegisterCongratulations({ trialAmount }: { trialAmount: number }
           <Icon name="chat" size={18} />
           {t('header.liveChat')}
         </button>
+        <LimitsLink />
       </Celebration>
     </AuthLayout>
   );

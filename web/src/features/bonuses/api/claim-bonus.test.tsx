@@ -7,13 +7,7 @@ import { createQueryClient } from '@/lib/react-query';
 import { resetSession, setAuthData } from '@/lib/session-store';
 import { notify } from '@/lib/toast';
 import { claimOutcome, useClaimBonus } from './claim-bonus';
-
-function envelope(success: boolean, message: string | null, data: unknown, status = 200) {
-  return new Response(JSON.stringify({ success, message, data }), {
-    status,
-    headers: { 'Content-Type': 'application/json' },
-  });
-}
+import { envelope } from '@/test/envelope';
 
 const granted = {
   id: 7,

@@ -8,15 +8,9 @@ import { resetSession, setAuthData } from '@/lib/session-store';
 import { notify } from '@/lib/toast';
 import type { BonusItem } from '../api/get-bonuses';
 import { BonusesPage } from './bonuses-page';
+import { envelope } from '@/test/envelope';
 
 const fetchMock = vi.fn<typeof fetch>();
-
-function envelope(success: boolean, message: string | null, data: unknown, status = 200) {
-  return new Response(JSON.stringify({ success, message, data }), {
-    status,
-    headers: { 'Content-Type': 'application/json' },
-  });
-}
 
 const bonus = (
   id: number,

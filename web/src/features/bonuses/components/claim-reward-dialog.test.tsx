@@ -10,15 +10,9 @@ import { notify } from '@/lib/toast';
 import type { Claimable } from '../api/get-claimable';
 import { claimDialogStore, closeClaimDialog, openClaimDialog } from '../stores/claim-dialog';
 import { ClaimRewardDialog } from './claim-reward-dialog';
+import { envelope } from '@/test/envelope';
 
 const fetchMock = vi.fn<typeof fetch>();
-
-function envelope(success: boolean, message: string | null, data: unknown, status = 200) {
-  return new Response(JSON.stringify({ success, message, data }), {
-    status,
-    headers: { 'Content-Type': 'application/json' },
-  });
-}
 
 const trial: Claimable = {
   slug: 'trial',

@@ -7,6 +7,7 @@ import { resetSession, setAuthData } from '@/lib/session-store';
 import { notify } from '@/lib/toast';
 import { toggleToast, useToggleFavorite } from './toggle-favorite';
 import type { CasinoGame } from './schemas';
+import { envelope } from '@/test/envelope';
 
 const game: CasinoGame = {
   id: 1,
@@ -22,13 +23,6 @@ const game: CasinoGame = {
   platforms: ['desktop', 'mobile'],
   popularity: 960,
 };
-
-function envelope(success: boolean, message: string, data: unknown, status = 200) {
-  return new Response(JSON.stringify({ success, message, data }), {
-    status,
-    headers: { 'Content-Type': 'application/json' },
-  });
-}
 
 function wrapper({ children }: { children: ReactNode }) {
   return <QueryClientProvider client={createQueryClient()}>{children}</QueryClientProvider>;

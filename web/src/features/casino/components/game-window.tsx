@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '@/components/ui/icon';
 import { DESKTOP_QUERY, useMediaQuery } from '@/hooks/use-media-query';
@@ -23,6 +23,8 @@ export type GameWindowProps = {
    * bottom the game's own controls (components/ui/toaster).
    */
   toastsBelowBar?: boolean;
+  /** Shown in the top bar before its actions: the time since login (composed by the app). */
+  clock?: ReactNode;
 };
 
 /** The refresh toast (spec section 8). */
@@ -45,6 +47,7 @@ export function GameWindow({
   headingLevel = 1,
   titleId,
   toastsBelowBar = true,
+  clock,
 }: GameWindowProps) {
   const { t } = useTranslation();
   const desktop = useMediaQuery(DESKTOP_QUERY);
@@ -85,6 +88,7 @@ export function GameWindow({
           {name}
         </Heading>
         <div className="game-bar__actions">
+          {clock}
           <button type="button" className="btn btn--primary btn--sm" onClick={onDeposit}>
             <Icon name="plus" size={16} />
             {t('header.deposit')}

@@ -1,4 +1,4 @@
-import { useId, useRef } from 'react';
+import { useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { useFocusTrap } from '@/hooks/use-focus-trap';
 import type { GameToLaunch } from '../game-data';
@@ -10,10 +10,12 @@ type PlayDialogProps = {
   onDeposit: () => void;
   /** While another dialog (the Deposit Money sheet) is over it, it lets go of the focus. */
   covered?: boolean;
+  /** The game bar's clock (the time since login). */
+  clock?: ReactNode;
 };
 
 /** The Play dialog on phones: a full-height modal with the game's top bar and the game. */
-export function PlayDialog({ game, onClose, onDeposit, covered = false }: PlayDialogProps) {
+export function PlayDialog({ game, onClose, onDeposit, covered = false, clock }: PlayDialogProps) {
   const ref = useRef<HTMLDivElement>(null);
   const titleId = useId();
   useFocusTrap(ref, !covered, onClose);
@@ -35,6 +37,7 @@ export function PlayDialog({ game, onClose, onDeposit, covered = false }: PlayDi
           headingLevel={2}
           titleId={titleId}
           toastsBelowBar
+          clock={clock}
         />
       </div>
     </div>,

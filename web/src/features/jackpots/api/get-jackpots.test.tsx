@@ -10,6 +10,7 @@ import {
   pickJackpots,
   useJackpots,
 } from './get-jackpots';
+import { envelope } from '@/test/envelope';
 
 const card = (instanceName: string, base: number): JackpotCard => ({
   instanceName,
@@ -20,13 +21,6 @@ const card = (instanceName: string, base: number): JackpotCard => ({
     { level: 'IV', name: 'Spades', amount: base * 1000 },
   ],
 });
-
-function envelope(success: boolean, data: unknown, status = 200) {
-  return new Response(JSON.stringify({ success, message: success ? null : 'Hata', data }), {
-    status,
-    headers: { 'Content-Type': 'application/json' },
-  });
-}
 
 function wrapper({ children }: { children: ReactNode }) {
   return <QueryClientProvider client={createQueryClient()}>{children}</QueryClientProvider>;
@@ -89,7 +83,7 @@ describe('useJackpots (GET casino/jackpots)', () => {
 
   it("shows the bootstrap's cards at once, then maps the live answer", async () => {
     fetchMock.mockResolvedValue(
-      envelope(true, [card('High Cash', 51.5), card('Clover Chance', 40.25)]),
+      envelope(true, null, [card('High Cash', 51.5), card('Clover Chance', 40.25)]),
     );
     const bootstrap = [card('Other', 3), card('Clover Chance', 40), card('High Cash', 50)];
     const { result } = renderHook(() => useJackpots(bootstrap), { wrapper });
@@ -111,7 +105,7 @@ describe('useJackpots (GET casino/jackpots)', () => {
   });
 
   it('keeps the values shown when the call fails', async () => {
-    fetchMock.mockResolvedValue(envelope(false, null, 500));
+    fetchMock.mockResolvedValue(envelope(false, 'x', null, 500));
     const { result } = renderHook(() => useJackpots([card('High Cash', 50)]), { wrapper });
     await waitFor(() => expect(result.current.query.isError).toBe(true));
     expect(result.current.jackpots.map((c) => c.name)).toEqual(['High Cash']);
@@ -119,7 +113,7 @@ describe('useJackpots (GET casino/jackpots)', () => {
   });
 
   it('rejects an answer of the wrong shape', async () => {
-    fetchMock.mockResolvedValue(envelope(true, [{ instanceName: 'High Cash' }]));
+    fetchMock.mockResolvedValue(envelope(true, null, [{ instanceName: 'High Cash' }]));
     const { result } = renderHook(() => useJackpots(), { wrapper });
     await waitFor(() => expect(result.current.query.isError).toBe(true));
     expect(result.current.jackpots).toEqual([]);

@@ -5,6 +5,7 @@ import { createQueryClient } from '@/lib/react-query';
 import { notify } from '@/lib/toast';
 import type { JackpotCard } from '../api/get-jackpots';
 import { JackpotStrip } from './jackpot-strip';
+import { envelope } from '@/test/envelope';
 
 const card = (instanceName: string, base: number): JackpotCard => ({
   instanceName,
@@ -17,20 +18,13 @@ const card = (instanceName: string, base: number): JackpotCard => ({
 });
 const cards = [card('High Cash', 50), card('Clover Chance', 40)];
 
-function envelope(success: boolean, data: unknown, status = 200) {
-  return new Response(JSON.stringify({ success, message: success ? null : 'Yok', data }), {
-    status,
-    headers: { 'Content-Type': 'application/json' },
-  });
-}
-
 /** Answers casino/jackpots with `cards` and casino/eqyptquest with `amusnet`. */
 function serve(amusnet: () => Response) {
   return vi.fn<typeof fetch>().mockImplementation(async (input) => {
     const url = String(input);
-    if (url.endsWith('/api/casino/jackpots')) return envelope(true, cards);
+    if (url.endsWith('/api/casino/jackpots')) return envelope(true, null, cards);
     if (url.endsWith('/api/casino/eqyptquest')) return amusnet();
-    return envelope(false, null, 404);
+    return envelope(false, 'x', null, 404);
   });
 }
 
@@ -56,7 +50,7 @@ describe('JackpotStrip', () => {
   it('shows High Cash and Clover Chance with their four levels, in Turkish', () => {
     vi.stubGlobal(
       'fetch',
-      serve(() => envelope(false, null, 503)),
+      serve(() => envelope(false, 'x', null, 503)),
     );
     renderStrip();
     const high = screen.getByRole('article', { name: 'High Cash' });
@@ -67,7 +61,7 @@ describe('JackpotStrip', () => {
   });
 
   it('shows no Amusnet card and no toast when the call fails (no source: 503)', async () => {
-    const fetchMock = serve(() => envelope(false, null, 503));
+    const fetchMock = serve(() => envelope(false, 'x', null, 503));
     vi.stubGlobal('fetch', fetchMock);
     const client = renderStrip();
     await waitFor(() =>
@@ -85,7 +79,7 @@ describe('JackpotStrip', () => {
     vi.stubGlobal(
       'fetch',
       serve(() =>
-        envelope(true, {
+        envelope(true, null, {
           currentLevelI: 14000,
           currentLevelII: 2,
           currentLevelIII: 3,
@@ -104,7 +98,7 @@ describe('JackpotStrip', () => {
     vi.stubGlobal(
       'fetch',
       serve(() =>
-        envelope(true, {
+        envelope(true, null, {
           currentLevelI: 14000.5,
           currentLevelII: 25000,
           currentLevelIII: 120000,

@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen, within } from '@testing-library/react';
+import { act, cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '@/lib/react-query';
@@ -27,7 +27,7 @@ function Live() {
   return null;
 }
 
-function renderBell(list: Notification[]) {
+function renderBell(list: Notification[], withLabel = false) {
   const client = createQueryClient();
   client.setDefaultOptions({
     queries: { staleTime: Infinity, retry: false },
@@ -37,7 +37,7 @@ function renderBell(list: Notification[]) {
   render(
     <QueryClientProvider client={client}>
       <Live />
-      <NotificationBell />
+      <NotificationBell withLabel={withLabel} />
     </QueryClientProvider>,
   );
   return client;
@@ -102,6 +102,22 @@ describe('notification bell and panel', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
+  it('names what it shows in the order it is written: the word, then the badge as it reads', () => {
+    const many = Array.from({ length: 12 }, (_, i) => item(i + 1, false, `Bildirim ${i}`));
+    renderBell(many);
+    // The header's bell: the badge (9+) is in its name.
+    expect(screen.getByRole('button', { name: 'Bildirimler, 9+ okunmamış' })).toHaveTextContent(
+      /^9\+$/,
+    );
+    cleanup();
+    // The bottom bar's: its word, then the badge, in the markup as in the name (the icon is put
+    // above the word by CSS).
+    renderBell([item(1, false, 'Yatırım onaylandı')], true);
+    expect(screen.getByRole('button', { name: 'Bildirim, 1 okunmamış' })).toHaveTextContent(
+      /^Bildirim 1$/,
+    );
+  });
+
   it('keeps it unread when the server refuses, and shows its message once', async () => {
     const user = userEvent.setup();
     const error = vi.spyOn(notify, 'error').mockResolvedValue(0);
@@ -143,6 +159,9 @@ describe('notification bell and panel', () => {
 
   it('shows 9+ from nine unread', () => {
     renderBell(Array.from({ length: 9 }, (_, i) => item(i + 1, false, `n${i}`)));
-    expect(screen.getByRole('button', { name: /9 okunmamış/ })).toHaveTextContent('9+');
+    // Its name says what the badge shows (WCAG 2.5.3, label in name).
+    expect(screen.getByRole('button', { name: 'Bildirimler, 9+ okunmamış' })).toHaveTextContent(
+      '9+',
+    );
   });
 });

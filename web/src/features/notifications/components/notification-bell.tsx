@@ -44,6 +44,9 @@ export function NotificationBell({
   const shake = useShakeOnChange(unread);
   const asSheet = Boolean(withLabel);
 
+  // The name holds what the button shows, in the order it is written (WCAG 2.5.3, label in
+  // name): the word first, then the badge as it reads (9+). The word comes first in the markup
+  // too; the icon with its badge is put above it by CSS (`order`).
   const button = (
     <button
       type="button"
@@ -51,18 +54,18 @@ export function NotificationBell({
       onClick={() => (open ? closePanel() : openPanel())}
       aria-haspopup="dialog"
       aria-expanded={open}
-      // With its visible word the name starts with that word (WCAG 2.5.3, label in name).
       aria-label={
         withLabel
           ? badge
-            ? `${t('notifications.short')}, ${t('notifications.unreadCount', { count: unread })}`
+            ? t('notifications.shortUnread', { unread: badge })
             : t('notifications.short')
           : badge
-            ? t('notifications.labelUnread', { count: unread })
+            ? t('notifications.labelUnread', { unread: badge })
             : t('notifications.label')
       }
       data-unread={unread}
     >
+      {withLabel ? <span className="bell__text">{t('notifications.short')}</span> : null}{' '}
       <span className="bell__icon">
         <Icon name="bell" />
         {badge ? (
@@ -71,7 +74,6 @@ export function NotificationBell({
           </span>
         ) : null}
       </span>
-      {withLabel ? <span className="bell__text">{t('notifications.short')}</span> : null}
     </button>
   );
 

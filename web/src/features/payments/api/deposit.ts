@@ -5,6 +5,7 @@ import { zDeposited } from '@shared/api/generated/zod.gen';
 import { getCurrentLanguage } from '@/lib/language';
 import { withMeta, type MutationOptions } from '@/lib/react-query';
 import { invalidateMoney } from './invalidate';
+import { asAmountError } from './withdraw';
 
 /**
  * POST payment/deposit {id, target: 'pay', detail, bonus?}: a card deposit answers the link of the
@@ -12,7 +13,8 @@ import { invalidateMoney } from './invalidate';
  * answers the request with the server's message (the IBAN or account and the reference to use).
  * `bonus` opts into a deposit bonus (a slug of payment/depositbonuses), by card too; the server
  * refuses one it does not offer now or a deposit under its least with a 400 naming no field: that
- * is the bonus choice's error (a form showing it puts it there, no toast).
+ * is the bonus choice's error (a form showing it puts it there, no toast). Without a bonus, such a
+ * refusal (a deposit limit the amount would cross, with what is left) is the Amount's error.
  */
 
 export type PayInput = {
@@ -58,7 +60,9 @@ export async function deposit(input: PayInput): Promise<DepositResult> {
       { schema: zDeposited },
     );
   } catch (error) {
-    throw input.bonus ? asBonusError(error) : error;
+    // Without a bonus, a refusal naming no field is about the amount (a deposit limit it would
+    // cross, naming what is left: issue 31): the Amount's error, as a withdrawal's short balance.
+    throw input.bonus ? asBonusError(error) : asAmountError(error);
   }
   const { data, message } = answer;
   if (typeof data === 'string' && /^https?:\/\//i.test(data)) {

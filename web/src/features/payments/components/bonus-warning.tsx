@@ -49,7 +49,7 @@ export function BonusWarningPanel({
         <Icon name="info" size={26} />
       </span>
       <h3 id={titleId} className="pay-warning__title">
-        {t('payments.bonusWarning.title')}
+        {t('payments.bonusWarning.title', { count: warning.kind === 'many' ? warning.count : 1 })}
       </h3>
       <div id={textId} className="pay-warning__text">
         <p>{text}</p>

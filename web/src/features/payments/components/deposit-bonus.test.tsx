@@ -11,17 +11,11 @@ import { depositBonusFor, type DepositOffer } from '../api/get-deposit-bonuses';
 import { DEPOSIT, type MethodItem } from '../api/get-methods';
 import { PaymentDialog } from './payment-dialog';
 import { PaymentMethods } from './payment-methods';
+import { envelope } from '@/test/envelope';
 
 /** Issue 30: a deposit opts into a deposit bonus the player is offered now. */
 
 const fetchMock = vi.fn<typeof fetch>();
-
-function envelope(success: boolean, message: string | null, data: unknown, status = 200) {
-  return new Response(JSON.stringify({ success, message, data }), {
-    status,
-    headers: { 'Content-Type': 'application/json' },
-  });
-}
 
 const method: MethodItem = {
   id: 3,

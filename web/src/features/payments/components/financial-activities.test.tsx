@@ -6,17 +6,11 @@ import { createQueryClient } from '@/lib/react-query';
 import { resetSession, setAuthData } from '@/lib/session-store';
 import type { TransactionItem } from '../api/get-transactions';
 import { FinancialActivities } from './financial-activities';
+import { okEnvelope } from '@/test/envelope';
 
 /** Issue 30: a card deposit left at its page waits for payment; it is not money on its way. */
 
 const fetchMock = vi.fn<typeof fetch>();
-
-function envelope(data: unknown) {
-  return new Response(JSON.stringify({ success: true, message: null, data }), {
-    status: 200,
-    headers: { 'Content-Type': 'application/json' },
-  });
-}
 
 const waiting: TransactionItem = {
   id: 7,
@@ -50,9 +44,9 @@ beforeEach(() => {
   fetchMock.mockImplementation(async (input) => {
     const url = String(input);
     if (url.includes('/payment/transactions'))
-      return envelope({ items: [waiting, bank], total: 2 });
-    if (url.endsWith('/payment/resume')) return envelope('http://127.0.0.1/pay/abc');
-    return envelope(null);
+      return okEnvelope({ items: [waiting, bank], total: 2 });
+    if (url.endsWith('/payment/resume')) return okEnvelope('http://127.0.0.1/pay/abc');
+    return okEnvelope(null);
   });
 });
 afterEach(() => {

@@ -1,21 +1,16 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { builtInTextsReady, initI18n } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/react-query';
 import { resetSession, setAuthData } from '@/lib/session-store';
 import { notify } from '@/lib/toast';
 import { WITHDRAW, type MethodItem } from '../api/get-methods';
 import { PaymentDialog } from './payment-dialog';
+import { envelope } from '@/test/envelope';
 
 const fetchMock = vi.fn<typeof fetch>();
-
-function envelope(success: boolean, message: string | null, data: unknown, status = 200) {
-  return new Response(JSON.stringify({ success, message, data }), {
-    status,
-    headers: { 'Content-Type': 'application/json' },
-  });
-}
 
 const method: MethodItem = {
   id: 5,
@@ -69,7 +64,7 @@ function serve(bonuses: unknown[] | 'fail') {
 const withdrawCalls = () =>
   fetchMock.mock.calls.filter(([url]) => String(url).endsWith('/payment/withdraw'));
 
-async function fillAmount() {
+async function fillAmount(label = /Tutar/) {
   const user = userEvent.setup();
   const client = createQueryClient();
   client.setDefaultOptions({ queries: { retry: false } });
@@ -84,7 +79,7 @@ async function fillAmount() {
       />
     </QueryClientProvider>,
   );
-  const amount = await screen.findByLabelText(/Tutar/);
+  const amount = await screen.findByLabelText(label);
   await user.type(amount, '200');
   await user.tab();
   return user;
@@ -101,6 +96,7 @@ afterEach(() => {
   vi.restoreAllMocks();
   fetchMock.mockReset();
   resetSession();
+  initI18n('tr');
 });
 
 describe('a withdrawal while a bonus is active', () => {
@@ -121,6 +117,30 @@ describe('a withdrawal while a bonus is active', () => {
     expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(screen.getByLabelText(/Tutar/)).toHaveValue('200');
     expect(withdrawCalls()).toHaveLength(0);
+  });
+
+  it('names two active bonuses in the plural, in Turkish and in English', async () => {
+    const two = [activeBonus, { ...activeBonus, id: 4, title: 'Deneme Bonusu', balance: 50 }];
+    serve(two);
+    let user = await fillAmount();
+    await user.click(screen.getByRole('button', { name: 'Gönder' }));
+    let warning = await screen.findByRole('alertdialog', {
+      name: 'Aktif bonuslarınız iptal edilecek',
+    });
+    expect(warning).toHaveTextContent('2 aktif bonusunuz var; kalan bonus tutarı 130,00 ₺.');
+    cleanup();
+
+    initI18n('en');
+    await builtInTextsReady();
+    serve(two);
+    user = await fillAmount(/Amount/);
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    warning = await screen.findByRole('alertdialog', {
+      name: 'Your active bonuses will be forfeited',
+    });
+    expect(warning).toHaveTextContent(
+      'You have 2 active bonuses with ₺130.00 of bonus money left.',
+    );
   });
 
   it('Continue sends the withdrawal', async () => {

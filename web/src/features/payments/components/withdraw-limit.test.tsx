@@ -9,17 +9,11 @@ import { resetSession, setAuthData } from '@/lib/session-store';
 import { notify } from '@/lib/toast';
 import { DEPOSIT, WITHDRAW, type MethodItem, type PaymentKind } from '../api/get-methods';
 import { PaymentDialog } from './payment-dialog';
+import { envelope } from '@/test/envelope';
 
 /** Issue 30: the dialogs show what can be withdrawn and the bonus money; a withdrawal is held to the first. */
 
 const fetchMock = vi.fn<typeof fetch>();
-
-function envelope(success: boolean, message: string | null, data: unknown, status = 200) {
-  return new Response(JSON.stringify({ success, message, data }), {
-    status,
-    headers: { 'Content-Type': 'application/json' },
-  });
-}
 
 const method: MethodItem = {
   id: 5,
