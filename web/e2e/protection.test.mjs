@@ -132,12 +132,12 @@ const T = {
     understand: 'I understand this cannot be lifted early',
     startBreak: 'Start the break',
     loggedOut: 'You have been logged out',
-    closedUntil: /closed until \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/,
+    closedUntil: /closed until \d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}/,
     ok: 'OK',
     login: 'Log In',
     username: 'Username',
     password: 'Password',
-    loginClosed: /taking a break until \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/,
+    loginClosed: /taking a break until \d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}/,
   },
 };
 

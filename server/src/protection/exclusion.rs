@@ -55,13 +55,18 @@ pub async fn close(db: &Db, player_id: i64, term: Term, by: &str, then: &dyn Clo
     Ok(ends)
 }
 
-/// A moment in Turkey's time, as the language writes it: `29.11.2026 18:00`, `29/11/2026 18:00`.
+/// A moment in Turkey's time, as the site writes it in the language: `29.11.2026 18:00`,
+/// `29 Nov 2026, 18:00`.
 pub fn turkey_time(epoch_ms: i64, locale: Locale) -> String {
+    const MONTHS: [&str; 12] = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
     let iso = crate::time::iso_utc(epoch_ms + 3 * 3_600_000);
     let (y, mo, d, hm) = (&iso[0..4], &iso[5..7], &iso[8..10], &iso[11..16]);
     match locale {
         Locale::Tr => format!("{d}.{mo}.{y} {hm}"),
-        Locale::En => format!("{d}/{mo}/{y} {hm}"),
+        Locale::En => {
+            let month = mo.parse::<usize>().ok().and_then(|m| MONTHS.get(m.wrapping_sub(1))).copied().unwrap_or(mo);
+            format!("{} {month} {y}, {hm}", d.trim_start_matches('0'))
+        }
     }
 }
 
@@ -119,6 +124,8 @@ mod tests {
     fn times_are_written_in_turkeys_time() {
         // 2026-11-28 15:00 UTC is 18:00 in Turkey.
         assert_eq!(turkey_time(1_795_878_000_000, Locale::Tr), "28.11.2026 18:00");
-        assert_eq!(turkey_time(1_795_878_000_000, Locale::En), "28/11/2026 18:00");
+        assert_eq!(turkey_time(1_795_878_000_000, Locale::En), "28 Nov 2026, 18:00");
+        // 2026-03-05 09:00 UTC: a single-digit day, 12:00 in Turkey.
+        assert_eq!(turkey_time(1_772_701_200_000, Locale::En), "5 Mar 2026, 12:00");
     }
 }
