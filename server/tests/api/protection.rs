@@ -223,6 +223,10 @@ on_both_engines! {
         let again = |changes: Value| with(full_form(), changes);
         let (same_no, _) = register(&app, &again(json!({"username": "yeni1", "email": "yeni@example.com", "phone": "905329876543"}))).await;
         let (same_mail, _) = register(&app, &again(json!({"username": "yeni2", "PersonalNo": "10000000078", "phone": "905329876544"}))).await;
+        // The phone the person had when the time-out began keeps out a new account, even once
+        // no account holds it any more.
+        exec(&app, &format!("UPDATE players SET phone = '905550000001' WHERE id = {player}")).await;
+        let (same_phone, _) = register(&app, &again(json!({"username": "yeni3", "email": "yeni3@example.com", "PersonalNo": "10000000078"}))).await;
         let provider_bet = rounds::bet(&app.db, &stake(player, 9, 100)).await;
         let operator_bonus = kasa::bonus::grant_by_operator(&app.db, "aysegul1", "slot-bonus").await;
 
@@ -237,7 +241,7 @@ on_both_engines! {
         let state: String = sqlx::query_scalar("SELECT state FROM sb_bets").fetch_one(&app.db.pool).await.unwrap();
         assert_eq!(state, "refused");
         assert_eq!(money(&app, player).await.0, 100_000, "the unstarted bet's stake came back");
-        assert_eq!((same_no, same_mail), (409, 409), "a new account of the same person is refused");
+        assert_eq!((same_no, same_mail, same_phone), (409, 409, 409), "a new account of the same person is refused, by each key");
         assert!(matches!(provider_bet, Err(CallError::Protection(kasa::protection::gate::Refusal::Closed))));
         assert!(operator_bonus.is_err(), "no marketing reaches a closed account, the operator's bonus either");
         assert_ledger_holds(&app).await;
