@@ -13,6 +13,13 @@ pub fn iso_utc(ms: i64) -> String {
     format!("{}T{:02}:{:02}:{:02}Z", d.iso(), s / 3600, s % 3600 / 60, s % 60)
 }
 
+/// An epoch-millisecond time in Turkey's time (UTC+3, no daylight saving since 2016) as
+/// `YYYY-MM-DD HH:MM`: how the site shows a moment to players and the operator.
+pub fn turkey_minute(ms: i64) -> String {
+    let local = iso_utc(ms + 3 * 3_600_000);
+    local.get(..16).unwrap_or(&local).replace('T', " ")
+}
+
 /// A calendar date (year, month, day) that exists.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub struct Date {

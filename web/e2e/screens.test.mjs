@@ -37,7 +37,14 @@ const en = texts('en');
 
 const WIDTHS = [320, 390, 1024, 1440];
 const PAGES_OUT = ['/', '/promotions', '/pages/3'];
-const PAGES_IN = ['/', '/promotions', '/pages/3', '/dashboard', '/dashboard/account'];
+const PAGES_IN = [
+  '/',
+  '/promotions',
+  '/pages/3',
+  '/dashboard',
+  '/dashboard/account',
+  '/dashboard/protection',
+];
 const CLS_LIMIT = 0.05;
 
 let server;
@@ -316,6 +323,7 @@ describe('every screen at 320, 390, 1024 and 1440 px', () => {
       const problems = [];
       for (const path of PAGES_IN) {
         await visit(page, path);
+        await shot(page, `in-${width}${path.replaceAll('/', '-')}`);
         const o = await horizontalOverflow(page);
         if (o) problems.push(`${path}: ${o}`);
         if ((width === 390 || width === 1440) && path.startsWith('/dashboard'))

@@ -28,7 +28,7 @@ use super::card::{self, CardProblem, ConfirmError, Confirmation, Notification, S
 use super::{PaymentsState, RequestStatus};
 use crate::db::now_ms;
 use crate::i18n::Locale;
-use crate::time::{Date, iso_utc};
+use crate::time::{Date, turkey_minute as turkey_time};
 
 /// Where the gateway's notifications arrive.
 pub const CALLBACK_PATH: &str = "/callbacks/payments/card";
@@ -408,9 +408,3 @@ fn failure(lang: Locale, e: impl std::fmt::Display) -> Response {
 const PADLOCK: &str = "<svg width=\"12\" height=\"12\" viewBox=\"0 0 24 24\" fill=\"none\" stroke=\"currentColor\" stroke-width=\"2.2\" \
      stroke-linecap=\"round\" stroke-linejoin=\"round\" aria-hidden=\"true\"><rect x=\"4.5\" y=\"10.5\" width=\"15\" height=\"10\" rx=\"2\"/>\
      <path d=\"M8 10.5V7.5a4 4 0 0 1 8 0v3\"/></svg>";
-
-/// A moment in Turkey's time (UTC+3, no daylight saving since 2016), `YYYY-MM-DD HH:MM`.
-fn turkey_time(epoch_ms: i64) -> String {
-    let local = iso_utc(epoch_ms + 3 * 3_600_000);
-    local.get(..16).unwrap_or(&local).replace('T', " ")
-}

@@ -59,8 +59,8 @@ pub async fn close(db: &Db, player_id: i64, term: Term, by: &str, then: &dyn Clo
 /// `29 Nov 2026, 18:00`.
 pub fn turkey_time(epoch_ms: i64, locale: Locale) -> String {
     const MONTHS: [&str; 12] = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
-    let iso = crate::time::iso_utc(epoch_ms + 3 * 3_600_000);
-    let (y, mo, d, hm) = (&iso[0..4], &iso[5..7], &iso[8..10], &iso[11..16]);
+    let local = crate::time::turkey_minute(epoch_ms);
+    let (y, mo, d, hm) = (&local[0..4], &local[5..7], &local[8..10], &local[11..16]);
     match locale {
         Locale::Tr => format!("{d}.{mo}.{y} {hm}"),
         Locale::En => {

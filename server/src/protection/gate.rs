@@ -51,35 +51,57 @@ impl From<Refusal> for crate::error::AppError {
     }
 }
 
+/// Whether any of these closures runs at `now`.
+fn any_runs(closures: &[store::ClosureRow], now: i64) -> bool {
+    closures.iter().any(|c| closed(c.closure, c.ends_at, c.reopen_asked_at, now).is_some())
+}
+
 /// Whether the player's account is closed at `now`.
 pub async fn is_closed(conn: &mut AnyConnection, player_id: i64, now: i64) -> Result<bool, sqlx::Error> {
-    Ok(store::closures(conn, player_id).await?.iter().any(|c| closed(c.closure, c.ends_at, c.reopen_asked_at, now).is_some()))
+    Ok(any_runs(&store::closures(conn, player_id).await?, now))
+}
+
+/// One kind's limits: (period, kuruş).
+fn of_kind(limits: &[(Kind, Period, i64)], kind: Kind) -> Vec<(Period, i64)> {
+    limits.iter().filter(|l| l.0 == kind).map(|l| (l.1, l.2)).collect()
+}
+
+/// What the sums count against a limit of `kind` in `period`: deposits, stakes less wins, stakes.
+struct Sums {
+    deposited: [i64; 3],
+    staked: [i64; 3],
+    won: [i64; 3],
+}
+
+impl Sums {
+    fn used(&self, kind: Kind, period: Period) -> i64 {
+        let i = Period::MONEY.iter().position(|&q| q == period).unwrap_or(2);
+        match kind {
+            Kind::Deposit => self.deposited[i],
+            Kind::Loss => self.staked[i] - self.won[i],
+            _ => self.staked[i],
+        }
+    }
 }
 
 /// After a stake of `amount` was written in this transaction: refused when the account is closed
-/// or the stake takes the player over a loss or wager limit (the caller rolls it all back).
+/// or the stake takes the player over a loss or wager limit (the caller rolls it all back). One
+/// query when the player has no such limit (every stake passes here).
 pub async fn stake_in(conn: &mut AnyConnection, player_id: i64, amount: i64, now: i64) -> Result<Option<Refusal>, sqlx::Error> {
-    if is_closed(conn, player_id, now).await? {
+    let (closures, limits) = store::guard(conn, player_id).await?;
+    if any_runs(&closures, now) {
         return Ok(Some(Refusal::Closed));
     }
-    let limits = store::money_limits(conn, player_id, &[Kind::Loss, Kind::Wager]).await?;
-    if limits.is_empty() {
+    if !limits.iter().any(|l| l.0 != Kind::Deposit) {
         return Ok(None);
     }
     let (staked, won) = store::staked_and_won(conn, player_id, now).await?;
-    let at = |p: Period| Period::MONEY.iter().position(|&q| q == p).unwrap_or(2);
+    let sums = Sums { deposited: [0; 3], staked, won };
     for kind in [Kind::Loss, Kind::Wager] {
-        let of_kind: Vec<(Period, i64)> = limits.iter().filter(|l| l.0 == kind).map(|l| (l.1, l.2)).collect();
-        if of_kind.is_empty() {
-            continue;
-        }
-        let used_with = |p: Period| match kind {
-            Kind::Loss => staked[at(p)] - won[at(p)],
-            _ => staked[at(p)],
-        };
-        if of_kind.iter().any(|&(p, limit)| used_with(p) > limit) {
+        let of_kind = of_kind(&limits, kind);
+        if of_kind.iter().any(|&(p, limit)| sums.used(kind, p) > limit) {
             // What was left before this stake.
-            return Ok(Some(Refusal::Over { kind, left: left(&of_kind, |p| used_with(p) - amount) }));
+            return Ok(Some(Refusal::Over { kind, left: left(&of_kind, |p| sums.used(kind, p) - amount) }));
         }
     }
     Ok(None)
@@ -88,46 +110,35 @@ pub async fn stake_in(conn: &mut AnyConnection, player_id: i64, amount: i64, now
 /// Before a deposit of `amount` is written in this transaction: refused when the account is
 /// closed or it would take the player over a deposit limit.
 pub async fn deposit_in(conn: &mut AnyConnection, player_id: i64, amount: i64, now: i64) -> Result<Option<Refusal>, sqlx::Error> {
-    if is_closed(conn, player_id, now).await? {
+    store::lock(conn, player_id, Kind::Deposit).await?;
+    let (closures, limits) = store::guard(conn, player_id).await?;
+    if any_runs(&closures, now) {
         return Ok(Some(Refusal::Closed));
     }
-    store::lock(conn, player_id, Kind::Deposit).await?;
-    let limits: Vec<(Period, i64)> =
-        store::money_limits(conn, player_id, &[Kind::Deposit]).await?.into_iter().map(|(_, p, a)| (p, a)).collect();
+    let limits = of_kind(&limits, Kind::Deposit);
     if limits.is_empty() {
         return Ok(None);
     }
-    let deposited = store::deposited(conn, player_id, now).await?;
-    let at = |p: Period| Period::MONEY.iter().position(|&q| q == p).unwrap_or(2);
-    if limits.iter().any(|&(p, limit)| deposited[at(p)] + amount > limit) {
-        return Ok(Some(Refusal::Over { kind: Kind::Deposit, left: left(&limits, |p| deposited[at(p)]) }));
+    let sums = Sums { deposited: store::deposited(conn, player_id, now).await?, staked: [0; 3], won: [0; 3] };
+    if limits.iter().any(|&(p, limit)| sums.used(Kind::Deposit, p) + amount > limit) {
+        return Ok(Some(Refusal::Over { kind: Kind::Deposit, left: left(&limits, |p| sums.used(Kind::Deposit, p)) }));
     }
     Ok(None)
 }
 
 /// What is left of each money limit now, by kind (for the player's page and the deposit form).
 pub async fn left_now(conn: &mut AnyConnection, player_id: i64, now: i64) -> Result<Vec<(Kind, Vec<Left>)>, sqlx::Error> {
-    let limits = store::money_limits(conn, player_id, &[Kind::Deposit, Kind::Loss]).await?;
-    let wager = store::money_limits(conn, player_id, &[Kind::Wager]).await?;
-    let all: Vec<(Kind, Period, i64)> = limits.into_iter().chain(wager).collect();
-    if all.is_empty() {
+    let (_, limits) = store::guard(conn, player_id).await?;
+    if limits.is_empty() {
         return Ok(Vec::new());
     }
-    let deposited = store::deposited(conn, player_id, now).await?;
     let (staked, won) = store::staked_and_won(conn, player_id, now).await?;
-    let at = |p: Period| Period::MONEY.iter().position(|&q| q == p).unwrap_or(2);
-    let mut out = Vec::new();
-    for kind in [Kind::Deposit, Kind::Loss, Kind::Wager] {
-        let of_kind: Vec<(Period, i64)> = all.iter().filter(|l| l.0 == kind).map(|l| (l.1, l.2)).collect();
-        if of_kind.is_empty() {
-            continue;
-        }
-        let used = |p: Period| match kind {
-            Kind::Deposit => deposited[at(p)],
-            Kind::Loss => staked[at(p)] - won[at(p)],
-            _ => staked[at(p)],
-        };
-        out.push((kind, left(&of_kind, used)));
-    }
-    Ok(out)
+    let sums = Sums { deposited: store::deposited(conn, player_id, now).await?, staked, won };
+    Ok([Kind::Deposit, Kind::Loss, Kind::Wager]
+        .into_iter()
+        .filter_map(|kind| {
+            let of_kind = of_kind(&limits, kind);
+            (!of_kind.is_empty()).then(|| (kind, left(&of_kind, |p| sums.used(kind, p))))
+        })
+        .collect())
 }

@@ -66,16 +66,35 @@ pub async fn lock(conn: &mut AnyConnection, player_id: i64, kind: Kind) -> Resul
     Ok(())
 }
 
-/// The money limits in force of `kind` for a stake or a deposit: (period, kuruş). One query.
-pub async fn money_limits(conn: &mut AnyConnection, player_id: i64, kinds: &[Kind]) -> Result<Vec<(Kind, Period, i64)>, sqlx::Error> {
-    let rows: Vec<(String, String, i64)> =
-        sqlx::query_as("SELECT kind, period, amount FROM player_limits WHERE player_id = $1 AND amount IS NOT NULL AND kind IN ($2, $3)")
-            .bind(player_id)
-            .bind(kinds.first().map_or("", |k| k.as_str()))
-            .bind(kinds.get(1).or(kinds.first()).map_or("", |k| k.as_str()))
-            .fetch_all(&mut *conn)
-            .await?;
-    Ok(rows.into_iter().filter_map(|(k, p, a)| Some((Kind::parse(&k)?, Period::parse(&p)?, a))).collect())
+/// What a stake or a deposit is checked against, in one query: the player's closures and their
+/// money limits in force, (kind, period, kuruş).
+pub async fn guard(conn: &mut AnyConnection, player_id: i64) -> Result<(Vec<ClosureRow>, Vec<(Kind, Period, i64)>), sqlx::Error> {
+    // (kind, period: NULL for a closure, ends_at or amount, reopen_asked_at)
+    type GuardRow = (String, Option<String>, Option<i64>, Option<i64>);
+    let rows: Vec<GuardRow> = sqlx::query_as(
+        "SELECT kind, CAST(NULL AS TEXT), ends_at, reopen_asked_at FROM exclusions WHERE player_id = $1 \
+         UNION ALL SELECT kind, period, amount, CAST(NULL AS BIGINT) FROM player_limits \
+         WHERE player_id = $1 AND amount IS NOT NULL AND kind IN ('deposit', 'loss', 'wager')",
+    )
+    .bind(player_id)
+    .fetch_all(&mut *conn)
+    .await?;
+    let (mut closures, mut limits) = (Vec::new(), Vec::new());
+    for (kind, period, a, b) in rows {
+        match period {
+            None => closures.push(ClosureRow {
+                closure: if kind == "timeout" { Closure::Timeout } else { Closure::Exclusion },
+                ends_at: a,
+                reopen_asked_at: b,
+            }),
+            Some(p) => {
+                if let (Some(kind), Some(period), Some(amount)) = (Kind::parse(&kind), Period::parse(&p), a) {
+                    limits.push((kind, period, amount));
+                }
+            }
+        }
+    }
+    Ok((closures, limits))
 }
 
 /// Kuruş of deposits asked for (pending or confirmed) in each money period ending at `now`.

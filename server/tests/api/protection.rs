@@ -303,3 +303,33 @@ on_both_engines! {
         assert_eq!(reason, "time_limit");
     }
 }
+
+on_both_engines! {
+    async fn refunds_of_a_closed_players_unstarted_bets_run_at_once_give_each_stake_back_once(app) {
+        // Arrange: three open bets on an event that starts tomorrow.
+        let (player, token) = make_player(&app, "racer").await;
+        fund(&app, player, 100_000).await;
+        let events = crate::sportsbook::betting::football_events(&app, 1).await;
+        exec(&app, &format!("UPDATE sb_events SET state = 'scheduled', starts_at = {} WHERE id = {}", kasa::db::now_ms() + 24 * HOUR_MS, events[0])).await;
+        let home = crate::sportsbook::betting::selection(&app, events[0], "1x2", "1").await;
+        for _ in 0..3 {
+            let (placed, bet) = crate::sportsbook::betting::place(&app, &token, json!({"legs": [crate::sportsbook::betting::leg(home.0, home.1)], "kind": "single", "stake": 100, "oddsChoice": "any"})).await;
+            assert_eq!(placed, 200, "{bet}");
+        }
+
+        // Act: eight refunds at once (a player's close and the operator's, on several nodes).
+        let tasks: Vec<_> = (0..8).map(|_| {
+            let db = app.db.clone();
+            tokio::spawn(async move { kasa::sports::betting::refund_unstarted(&db, player).await.unwrap() })
+        }).collect();
+        let mut refunded = 0;
+        for t in tasks {
+            refunded += t.await.unwrap();
+        }
+
+        // Assert
+        assert_eq!(refunded, 3, "each bet refunded by one of them");
+        assert_eq!(money(&app, player).await.0, 100_000);
+        assert_ledger_holds(&app).await;
+    }
+}
