@@ -22,7 +22,9 @@ use crate::error::AppError;
 use crate::i18n::{self, Locale};
 use crate::security_headers::SecurityHeaders;
 pub use crate::state::AppState;
-use crate::{accounts, bonus, casino, cms, http, hub, kyc, notify, openapi, payments, profile, protection, sports, studio, web};
+use crate::{
+    accounts, backoffice, bonus, casino, cms, http, hub, kyc, notify, openapi, payments, profile, protection, sports, studio, web,
+};
 
 /// The `/api/` calls, area by area: the one list both the router and the OpenAPI document are
 /// built from. Without a state (`kasa openapi`) it holds the document only.
@@ -62,10 +64,17 @@ fn games(state: Option<&AppState>) -> OpenApiRouter<AppState> {
         .merge(area(studio::crash_router(), state.map(|s| studio::CrashState { db: s.db.clone(), feed: s.crash.clone() })))
 }
 
-/// The document of the `/api/` calls and the games' calls, with the shared conventions.
-fn document(api: utoipa::openapi::OpenApi, games: utoipa::openapi::OpenApi) -> utoipa::openapi::OpenApi {
+/// The back office's API under `/admin/api/` (issue 32), outside `/api/` but in the same document.
+fn admin(state: Option<&AppState>) -> OpenApiRouter<AppState> {
+    area(backoffice::router(), state.map(backoffice::BackofficeState::from_ref))
+}
+
+/// The document of the `/api/` calls, the games' calls and the back office's, with the shared
+/// conventions.
+fn document(api: utoipa::openapi::OpenApi, games: utoipa::openapi::OpenApi, admin: utoipa::openapi::OpenApi) -> utoipa::openapi::OpenApi {
     let mut doc = api;
     studio::document_into(&mut doc, games);
+    backoffice::document_into(&mut doc, admin);
     openapi::finish(doc)
 }
 
@@ -79,7 +88,7 @@ fn area<S: Clone + Send + Sync + 'static>(calls: OpenApiRouter<S>, state: Option
 
 /// The OpenAPI document of every `/api/` call (served at `/api/openapi.json`, printed by `kasa openapi`).
 pub fn api_doc() -> utoipa::openapi::OpenApi {
-    document(api(None).into_openapi(), games(None).into_openapi())
+    document(api(None).into_openapi(), games(None).into_openapi(), admin(None).into_openapi())
 }
 
 /// The whole site: API, OpenAPI document, app and media.
@@ -91,7 +100,8 @@ pub fn build_router(state: AppState) -> Router {
     );
     let (api, doc) = api(Some(&state)).split_for_parts();
     let (games_router, games_doc) = games(Some(&state)).split_for_parts();
-    let doc_json = openapi::to_json(&document(doc, games_doc)).unwrap_or_default();
+    let (admin_router, admin_doc) = admin(Some(&state)).split_for_parts();
+    let doc_json = openapi::to_json(&document(doc, games_doc, admin_doc)).unwrap_or_default();
     let api = api
         .route("/openapi.json", get(move || async move { ([(header::CONTENT_TYPE, "application/json")], doc_json) }))
         .fallback(api_not_found)
@@ -103,6 +113,7 @@ pub fn build_router(state: AppState) -> Router {
         .merge(payments::page::router().with_state(payments::PaymentsState::from_ref(&state)))
         .merge(casino::hub88::router().with_state(casino::hub88::Hub88State::from_ref(&state)))
         .merge(games_router.layer(SetResponseHeaderLayer::overriding(header::CACHE_CONTROL, HeaderValue::from_static("no-store"))))
+        .merge(admin_router.layer(SetResponseHeaderLayer::if_not_present(header::CACHE_CONTROL, HeaderValue::from_static("no-store"))))
         .merge(studio::page::router().with_state(state.db.clone()))
         .merge(casino::digitain::router(state.digitain_static_url.clone()))
         .fallback(web::fallback)

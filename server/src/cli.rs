@@ -116,6 +116,16 @@ pub enum AdminCommand {
         #[command(subcommand)]
         command: kasa::kyc::cli::KycCommand,
     },
+    /// Staff accounts of the back office (/admin/): create the first one, list them.
+    Staff {
+        #[command(subcommand)]
+        command: kasa::backoffice::cli::StaffCommand,
+    },
+    /// The audit log of staff actions: verify its hash chain, show its newest rows.
+    Audit {
+        #[command(subcommand)]
+        command: kasa::backoffice::cli::AuditCommand,
+    },
 }
 
 /// Runs an operator command on the database at `database_url` (migrated first). Each area's
@@ -140,5 +150,7 @@ pub async fn admin(database_url: &str, command: AdminCommand, settings: &Setting
         AdminCommand::Bonus { command } => kasa::bonus::cli::run(&db, command).await,
         AdminCommand::Sports { command } => kasa::sports::cli::run(&db, command).await,
         AdminCommand::Kyc { command } => kasa::kyc::cli::run(&db, &kasa::kyc::files::Folder(settings.documents_dir.clone()), command).await,
+        AdminCommand::Staff { command } => kasa::backoffice::cli::staff(&db, command).await,
+        AdminCommand::Audit { command } => kasa::backoffice::cli::audit(&db, command).await,
     }
 }

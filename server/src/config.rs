@@ -213,7 +213,13 @@ pub struct Settings {
     pub documents_dir: std::path::PathBuf,
     /// `KASA_KYC_WITHDRAWAL_OVER`, `KASA_KYC_DEPOSITS_OVER` (lira), `KASA_KYC_RETENTION_DAYS`.
     pub kyc: KycRules,
+    /// `KASA_FOUR_EYES_OVER` (lira, default 10.000): a withdrawal over it needs the approvals of two
+    /// different staff members in the back office.
+    pub four_eyes_over: crate::money::Kurus,
 }
+
+/// A withdrawal over 10.000 ₺ needs two staff approvals unless `KASA_FOUR_EYES_OVER` says otherwise.
+pub const DEFAULT_FOUR_EYES_OVER: crate::money::Kurus = crate::money::Kurus::from_lira_const(10_000);
 
 /// The identity checks' thresholds and retention (`KASA_KYC_*`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -278,6 +284,7 @@ impl Default for Settings {
             seed_key: None,
             documents_dir: std::path::PathBuf::from("data/documents"),
             kyc: KycRules::default(),
+            four_eyes_over: DEFAULT_FOUR_EYES_OVER,
         }
     }
 }
@@ -444,6 +451,9 @@ impl Settings {
         }
         if let Some(n) = number("KASA_KYC_DEPOSITS_OVER", 0, 100_000_000)? {
             s.kyc.deposits_over = lira(n);
+        }
+        if let Some(n) = number("KASA_FOUR_EYES_OVER", 0, 100_000_000)? {
+            s.four_eyes_over = lira(n);
         }
         if let Some(n) = number("KASA_KYC_RETENTION_DAYS", 1, 36_500)? {
             s.kyc.retention_days = n as i64;

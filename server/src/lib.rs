@@ -2,7 +2,9 @@
 
 pub mod accounts;
 pub mod app;
+pub mod audit;
 pub mod auth;
+pub mod backoffice;
 pub mod bonus;
 pub mod casino;
 pub mod cms;

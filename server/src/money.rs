@@ -30,6 +30,12 @@ const MAX_KURUS: i64 = 100_000_000_000_000;
 impl Kurus {
     pub const ZERO: Kurus = Kurus(0);
 
+    /// A whole-lira constant (a setting's default); panics at compile time beyond the range.
+    pub const fn from_lira_const(lira: i64) -> Kurus {
+        assert!(lira.abs() <= MAX_KURUS / 100);
+        Kurus(lira * 100)
+    }
+
     /// An amount from its count of kuruş (as stored or configured), refused beyond ± one trillion lira.
     pub fn from_minor(kurus: i64) -> Result<Kurus, MoneyError> {
         if kurus.checked_abs().is_some_and(|a| a <= MAX_KURUS) { Ok(Kurus(kurus)) } else { Err(MoneyError::OutOfRange(kurus.to_string())) }

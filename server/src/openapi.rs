@@ -72,7 +72,7 @@ pub fn operations(item: &mut PathItem) -> impl Iterator<Item = &mut Operation> {
 }
 
 /// Documents an envelope answer with `status` unless the call documents its own.
-fn answer(op: &mut Operation, status: &str, description: &str) {
+pub fn answer(op: &mut Operation, status: &str, description: &str) {
     op.responses.responses.entry(status.to_string()).or_insert_with(|| {
         let envelope = ContentBuilder::new().schema(Some(Ref::from_schema_name("EmptyEnvelope"))).build();
         RefOr::T(ResponseBuilder::new().description(description).content("application/json", envelope).build())

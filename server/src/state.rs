@@ -17,6 +17,19 @@ use crate::hub::{Hub, HubCaps, HubState, HubTimings};
 use crate::outbox::{self, OutboxSender, Sender};
 use crate::payments::{Gateway, PaymentsState};
 
+impl FromRef<AppState> for crate::backoffice::BackofficeState {
+    fn from_ref(s: &AppState) -> Self {
+        crate::backoffice::BackofficeState {
+            db: s.db.clone(),
+            hashing: s.hashing.clone(),
+            trust_proxy: s.trust_proxy,
+            documents: s.documents.clone(),
+            four_eyes_over: s.four_eyes_over,
+            on_close: Arc::new(crate::sports::betting::RefundOnClose { db: s.db.clone() }),
+        }
+    }
+}
+
 impl FromRef<AppState> for crate::protection::ProtectionState {
     fn from_ref(s: &AppState) -> Self {
         crate::protection::ProtectionState {
@@ -75,6 +88,8 @@ pub struct AppState {
     pub documents: Arc<dyn crate::kyc::files::DocumentStore>,
     /// The identity checks' thresholds and retention (`KASA_KYC_*`).
     pub kyc_rules: crate::kyc::Rules,
+    /// A withdrawal over this needs two staff approvals (`KASA_FOUR_EYES_OVER`).
+    pub four_eyes_over: crate::money::Kurus,
 }
 
 impl AppState {
@@ -104,6 +119,7 @@ impl AppState {
         state.sports_feed = settings.sports_feed_speed;
         state.documents = Arc::new(crate::kyc::files::Folder(settings.documents_dir.clone()));
         state.kyc_rules = settings.kyc;
+        state.four_eyes_over = settings.four_eyes_over;
         let book =
             |url: &Option<String>, cid: &str| url.clone().map(|url| crate::accounts::sportsbooks::Book { url, cid: cid.to_string() });
         state.sportsbooks = Arc::new(crate::accounts::sportsbooks::Sportsbooks::new(
@@ -140,6 +156,7 @@ impl AppState {
             // A folder of the node's own until the settings name one (tests, `AppState::new`).
             documents: Arc::new(crate::kyc::files::Folder(std::env::temp_dir().join("kasa-documents"))),
             kyc_rules: crate::kyc::Rules::default(),
+            four_eyes_over: crate::config::DEFAULT_FOUR_EYES_OVER,
         }
     }
 

@@ -1,6 +1,7 @@
 //! The React app and the demo media, embedded in the binary: static files, and `index.html` for any
 //! other path so deep links load the app (except the server's own prefixes and missing files);
-//! under `/sportsbook/` the built-in sportsbook's own app the same way.
+//! under `/sportsbook/` the built-in sportsbook's own app the same way, and under `/admin/` the back
+//! office's.
 //!
 //! `index.html`, as an app route's answer, carries the bootstrap (`cms/grouped` in the default
 //! language) written in by the content cache, so a first visit renders its content at once.
@@ -75,7 +76,7 @@ pub async fn fallback(State(content): State<Arc<ContentCache>>, uri: Uri, header
         return app_page(&content, &headers).await;
     }
     if !rel.is_empty() && WebDist::get(rel).is_some() {
-        let hashed = ["assets/", "games/assets/", "sportsbook/assets/"].iter().any(|p| rel.starts_with(p));
+        let hashed = ["assets/", "games/assets/", "sportsbook/assets/", "admin/assets/"].iter().any(|p| rel.starts_with(p));
         return serve_app_file(rel, &headers, if hashed { IMMUTABLE } else { REVALIDATE });
     }
     // The built-in sportsbook's own app (framed by the sports pages): its index for its routes.
@@ -87,6 +88,19 @@ pub async fn fallback(State(content): State<Arc<ContentCache>>, uri: Uri, header
             return (StatusCode::SERVICE_UNAVAILABLE, "The sportsbook is not built: run `make build`.").into_response();
         }
         return serve_app_file("sportsbook/index.html", &headers, REVALIDATE);
+    }
+    // The back office's own app (issue 32): its index for its routes; its API answers a JSON 404.
+    if under(path, "/admin") {
+        if under(path, "/admin/api") {
+            return crate::error::AppError::NotFound("error.not_found").into_response();
+        }
+        if path.starts_with("/admin/assets/") || path.rsplit('/').next().unwrap_or("").contains('.') {
+            return not_found();
+        }
+        if WebDist::get("admin/index.html").is_none() {
+            return (StatusCode::SERVICE_UNAVAILABLE, "The back office is not built: run `make build`.").into_response();
+        }
+        return serve_app_file("admin/index.html", &headers, REVALIDATE);
     }
     if path.starts_with(GAME_ASSETS) {
         return not_found();

@@ -21,6 +21,7 @@ use utoipa::ToSchema;
 use crate::money::Kurus;
 
 pub use routes::{KycState, router};
+pub use store::decide_in;
 
 /// The largest document accepted.
 pub const MAX_BYTES: usize = 10 * 1024 * 1024;

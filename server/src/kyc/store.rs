@@ -140,6 +140,7 @@ pub async fn seen(conn: &mut AnyConnection, player_id: i64, kind: DocKind) -> Re
 }
 
 /// Decides a pending document (only a pending one: states move forward); whether it was pending.
+#[allow(clippy::too_many_arguments)]
 pub async fn decide(
     db: &Db,
     id: i64,
@@ -150,19 +151,36 @@ pub async fn decide(
     now: i64,
 ) -> Result<bool, sqlx::Error> {
     let mut tx = db.begin_write().await?;
+    let done = decide_in(&mut tx, id, to, reason, note, expires_at, now, "operator").await?;
+    tx.commit().await?;
+    Ok(done)
+}
+
+/// [`decide`] inside the caller's transaction, by `by` (the operator's shell, or a staff member).
+#[allow(clippy::too_many_arguments)]
+pub async fn decide_in(
+    conn: &mut AnyConnection,
+    id: i64,
+    to: DocState,
+    reason: Option<&str>,
+    note: Option<&str>,
+    expires_at: Option<i64>,
+    now: i64,
+    by: &str,
+) -> Result<bool, sqlx::Error> {
     let done = sqlx::query(
-        "UPDATE kyc_documents SET state = $1, reason = $2, note = $3, expires_at = $4, decided_at = $5, decided_by = 'operator' \
-         WHERE id = $6 AND state = 'pending'",
+        "UPDATE kyc_documents SET state = $1, reason = $2, note = $3, expires_at = $4, decided_at = $5, decided_by = $6 \
+         WHERE id = $7 AND state = 'pending'",
     )
     .bind(to.as_str())
     .bind(reason)
     .bind(note)
     .bind(expires_at)
     .bind(now)
+    .bind(by)
     .bind(id)
-    .execute(&mut *tx)
+    .execute(&mut *conn)
     .await?;
-    tx.commit().await?;
     Ok(done.rows_affected() == 1)
 }
 

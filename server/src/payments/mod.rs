@@ -395,6 +395,24 @@ pub async fn reject(db: &Db, id: i64, reason: &str) -> Result<Request, DecisionE
 /// Decides a pending request (`by`: the operator, the card gateway's callback, the expiry sweep):
 /// the decision, its money and the player's notification in one transaction.
 pub(crate) async fn decide(db: &Db, id: i64, to: RequestStatus, by: &str, reason: Option<&str>) -> Result<Request, DecisionError> {
+    let prepared = prepare_decision(db, id, to).await?;
+    let mut tx = db.begin_write().await?;
+    let request = decide_in(&mut tx, &prepared, to, by, reason).await?;
+    tx.commit().await?;
+    tracing::info!(request = id, status = to.as_str(), by, "payment request decided");
+    Ok(request)
+}
+
+/// What a decision reads and opens before its transaction: the request as it was, the house
+/// account a deposit comes from, the deposit bonus it chose.
+pub struct PreparedDecision {
+    pub before: Request,
+    credit: Transfer,
+    deposit_bonus: Option<crate::bonus::deposit::Prepared>,
+}
+
+/// The steps of a decision outside its transaction (see [`decide_in`]).
+pub async fn prepare_decision(db: &Db, id: i64, to: RequestStatus) -> Result<PreparedDecision, DecisionError> {
     let before = store::request_by_id(db, id).await?.ok_or(DecisionError::NotFound(id))?;
     if before.status != RequestStatus::Pending {
         return Err(DecisionError::NotPending(id, before.status.as_str()));
@@ -416,16 +434,29 @@ pub(crate) async fn decide(db: &Db, id: i64, to: RequestStatus, by: &str, reason
             deposit_bonus = crate::bonus::deposit::prepare(db, before.player_id, key).await?;
         }
     }
-    let mut tx = db.begin_write().await?;
-    let Some(request) = store::decide(&mut tx, id, to, by, reason, now_ms(), None).await? else {
-        let now = store::request_on(&mut tx, id).await?.map(|r| r.status.as_str()).unwrap_or("gone");
+    Ok(PreparedDecision { before, credit, deposit_bonus })
+}
+
+/// Decides a prepared request inside the caller's write transaction (which may record more with
+/// it, such as the back office's approvals and audit row): only one of concurrent decisions moves
+/// a pending request.
+pub async fn decide_in(
+    tx: &mut sqlx::AnyConnection,
+    prepared: &PreparedDecision,
+    to: RequestStatus,
+    by: &str,
+    reason: Option<&str>,
+) -> Result<Request, DecisionError> {
+    let id = prepared.before.id;
+    let Some(request) = store::decide(&mut *tx, id, to, by, reason, now_ms(), None).await? else {
+        let now = store::request_on(&mut *tx, id).await?.map(|r| r.status.as_str()).unwrap_or("gone");
         return Err(DecisionError::NotPending(id, now));
     };
     let (kind, note_key) = match (request.kind, to) {
         (Kind::Deposit, RequestStatus::Confirmed) => {
-            wallet::commit_in(&mut tx, &Batch { key: format!("payment:{id}:credit"), transfers: vec![credit] }).await?;
-            if let Some(chosen) = &deposit_bonus {
-                crate::bonus::deposit::grant_for_deposit_in(&mut tx, request.player_id, chosen, request.amount).await?;
+            wallet::commit_in(&mut *tx, &Batch { key: format!("payment:{id}:credit"), transfers: vec![prepared.credit.clone()] }).await?;
+            if let Some(chosen) = &prepared.deposit_bonus {
+                crate::bonus::deposit::grant_for_deposit_in(&mut *tx, request.player_id, chosen, request.amount).await?;
             }
             (NotificationType::Deposit, "notify.deposit_approved_note")
         }
@@ -434,10 +465,10 @@ pub(crate) async fn decide(db: &Db, id: i64, to: RequestStatus, by: &str, reason
         (Kind::Withdraw, status) => {
             let hold = request.hold_transfer_id.ok_or(WalletError::Invalid("a withdrawal request without its hold"))?;
             if status == RequestStatus::Confirmed {
-                wallet::post_pending_in(&mut tx, &format!("payment:{id}:post"), hold).await?;
+                wallet::post_pending_in(&mut *tx, &format!("payment:{id}:post"), hold).await?;
                 (NotificationType::Withdraw, "notify.withdraw_approved_note")
             } else {
-                wallet::void_pending_in(&mut tx, &format!("payment:{id}:void"), hold).await?;
+                wallet::void_pending_in(&mut *tx, &format!("payment:{id}:void"), hold).await?;
                 (NotificationType::Withdraw, "notify.withdraw_rejected_note")
             }
         }
@@ -448,9 +479,7 @@ pub(crate) async fn decide(db: &Db, id: i64, to: RequestStatus, by: &str, reason
         .with("{amount}", request.amount)
         .with("{reference}", &request.reference)
         .with("{reason}", reason.unwrap_or_default());
-    notify::send(&mut tx, Audience::Player(request.player_id), kind, &notify::Message::new(title, note), false).await?;
-    tx.commit().await?;
-    tracing::info!(request = id, status = to.as_str(), by, "payment request decided");
+    notify::send(&mut *tx, Audience::Player(request.player_id), kind, &notify::Message::new(title, note), false).await?;
     Ok(request)
 }
 

@@ -42,13 +42,25 @@ pub async fn person_closed(
 
 /// Starts a time-out or a self-exclusion of `term` for the player (`by`: "player" or "operator"):
 /// sessions ended everywhere, then `then` (unstarted sportsbook bets refunded). Returns when it
-/// ends (`None`: never). A shorter one beside a longer one changes nothing of the longer.
-pub async fn close(db: &Db, player_id: i64, term: Term, by: &str, then: &dyn Closing) -> Result<Option<i64>, AppError> {
+/// ends (`None`: never). A shorter one beside a longer one changes nothing of the longer. A staff
+/// member's closure records its audit row (`audit`) in the same transaction.
+pub async fn close(
+    db: &Db,
+    player_id: i64,
+    term: Term,
+    by: &str,
+    then: &dyn Closing,
+    audit: Option<&crate::audit::Entry>,
+) -> Result<Option<i64>, AppError> {
     let now = now_ms();
     let ends = term.ends(now);
     let mut tx = db.begin_write().await?;
     store::insert_closure(&mut tx, player_id, term.closure(), now, ends, by).await?;
     session::end_all(&mut tx, player_id, None, EndReason::Closed).await?;
+    if let Some(entry) = audit {
+        let entry = entry.clone().after(serde_json::json!({ "closure": term.closure().as_str(), "endsAt": ends }));
+        crate::audit::append(&mut tx, &entry).await?;
+    }
     tx.commit().await?;
     tracing::info!(player_id, closure = term.closure().as_str(), by, "account closed for a time");
     then.closed(player_id).await?;

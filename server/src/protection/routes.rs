@@ -254,7 +254,7 @@ async fn close(State(state): State<ProtectionState>, me: CurrentPlayer, AppJson(
     if !body.confirm {
         return Err(AppError::Validation { field: "confirm", key: "protection.confirm_close" });
     }
-    let until = super::exclusion::close(&state.db, me.player_id, term, "player", state.on_close.as_ref()).await?;
+    let until = super::exclusion::close(&state.db, me.player_id, term, "player", state.on_close.as_ref(), None).await?;
     let locale = crate::i18n::Locale::current();
     let message = match until {
         Some(u) => t("protection.closed_until").replace("{until}", &super::exclusion::turkey_time(u, locale)),

@@ -3,6 +3,7 @@
 mod helpers;
 
 mod accounts;
+mod backoffice;
 mod bonus;
 mod casino;
 mod cli;

@@ -1,5 +1,5 @@
-//! The OpenAPI document: it lists exactly the router's `/api/` calls, each with its schemas, the
-//! bearer scheme where a session is needed and the 400 and 401 answers the server really gives;
+//! The OpenAPI document: it lists exactly the router's `/api/` calls (and the games' and the back
+//! office's), each with its schemas, the bearer (or staff) scheme where a session is needed and the 400 and 401 answers the server really gives;
 //! the committed copy the app's types come from is what `kasa openapi` prints.
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -72,6 +72,17 @@ fn needs_session(op: &Value) -> bool {
     op["security"].as_array().is_some_and(|s| s.iter().any(|r| r.get("bearer").is_some()))
 }
 
+/// Whether a documented call takes a staff session (the back office's `/admin/api/`).
+fn needs_staff(op: &Value) -> bool {
+    op["security"].as_array().is_some_and(|s| s.iter().any(|r| r.get("staff").is_some()))
+}
+
+/// Whether a call answers a file instead of the envelope (a document's image, a CSV export).
+fn answers_a_file(op: &Value) -> bool {
+    let ok = &op["responses"]["200"]["content"];
+    ok["application/octet-stream"].is_object() || ok["text/csv"].is_object()
+}
+
 /// The schema reference of an answer's JSON body.
 fn answer_schema<'a>(op: &'a Value, status: &str) -> Option<&'a str> {
     op["responses"][status]["content"]["application/json"]["schema"]["$ref"].as_str()
@@ -86,7 +97,7 @@ async fn the_document_lists_every_api_route_of_the_router_and_no_other() {
     // Act
     let routed: BTreeSet<(String, String)> = routes_of(&router)
         .into_iter()
-        .filter(|(_, path)| (path.starts_with("/api/") || path.starts_with("/games/api/")) && path != DOCUMENT)
+        .filter(|(_, path)| ["/api/", "/games/api/", "/admin/api/"].iter().any(|p| path.starts_with(p)) && path != DOCUMENT)
         .collect();
     let documented: BTreeSet<(String, String)> = calls_of(&document()).into_keys().collect();
 
@@ -109,10 +120,15 @@ fn every_call_has_its_schemas_and_the_bearer_scheme_is_declared() {
             assert!(stream.starts_with("#/components/schemas/"), "{method} {path}: {stream}");
             continue;
         }
+        if answers_a_file(&op) {
+            assert!(needs_staff(&op), "{method} {path}: only the back office answers files");
+            continue;
+        }
         let ok = answer_schema(&op, "200").unwrap_or_else(|| panic!("{method} {path}: no 200 schema"));
         assert!(ok.starts_with("#/components/schemas/Envelope") || ok.ends_with("/EmptyEnvelope"), "{method} {path}: 200 is {ok}");
-        if method == "POST" {
-            // JSON, or a form with a file (an identity document's upload).
+        if method == "POST" && !needs_staff(&op) {
+            // JSON, or a form with a file (an identity document's upload). (A back-office decision
+            // such as an approval names everything in its path.)
             let content = &op["requestBody"]["content"];
             let body = content["application/json"]["schema"].as_object().or(content["multipart/form-data"]["schema"].as_object());
             assert!(body.is_some_and(|s| !s.is_empty()), "{method} {path}: no request schema");
@@ -125,10 +141,11 @@ fn every_call_has_its_schemas_and_the_bearer_scheme_is_declared() {
         if op["requestBody"].is_object() {
             assert!(answer_schema(&op, "400").is_some(), "{method} {path} takes a body but documents no 400");
         }
-        if needs_session(&op) || needs_game_session(&op) {
+        if needs_session(&op) || needs_game_session(&op) || needs_staff(&op) {
             assert!(answer_schema(&op, "401").is_some(), "{method} {path} needs a session but documents no 401");
         }
     }
+    assert_eq!(doc["components"]["securitySchemes"]["staff"]["scheme"], "bearer");
 }
 
 on_both_engines! {
@@ -167,18 +184,22 @@ on_both_engines! {
             // Assert: the route exists; a session is needed exactly where the document says so.
             assert_ne!(body["message"], "There is no such API call.", "{method} {path} is not routed");
             assert_ne!(status, 405, "{method} {path}: method not allowed");
-            if needs_session(&op) || needs_game_session(&op) {
+            if needs_session(&op) || needs_game_session(&op) || needs_staff(&op) {
                 assert_eq!(status, 401, "{method} {path} is documented as needing a session: {body}");
                 assert!(answer_schema(&op, "401").is_some(), "{method} {path}");
             } else {
                 assert_ne!(status, 401, "{method} {path} needs a session but has no security(bearer): {body}");
             }
-            if takes_body && !needs_session(&op) && !needs_game_session(&op) {
+            if takes_body && !needs_session(&op) && !needs_game_session(&op) && !needs_staff(&op) {
                 assert_eq!(status, 400, "{method} {path}: a body that is not JSON: {body}");
             }
 
             // With the player's token, a body that is not JSON is a documented 400.
-            // (A player's token is no game session: the games' calls answer 401 to it.)
+            // (A player's token is no game session nor a staff one: those calls answer 401 to it.)
+            if needs_staff(&op) {
+                let resp = request(Some(&token)).send().await.unwrap();
+                assert_eq!(resp.status(), 401, "{method} {path}: a player's token on the back office");
+            }
             if takes_body && needs_session(&op) {
                 let resp = request(Some(&token)).send().await.unwrap();
                 assert_eq!(resp.status(), 400, "{method} {path}");

@@ -19,6 +19,37 @@ export type ClientOptions = {
     | `${string}://${string}`
     | `${string}://${string}`
     | `${string}://${string}`
+    | `${string}://${string}`
+    | `${string}://${string}`
+    | `${string}://${string}`
+    | `${string}://${string}`
+    | `${string}://${string}`
+    | `${string}://${string}`
+    | `${string}://${string}`
+    | `${string}://${string}`
+    | `${string}://${string}`
+    | `${string}://${string}`
+    | `${string}://${string}`
+    | `${string}://${string}`
+    | `${string}://${string}`
+    | `${string}://${string}`
+    | `${string}://${string}`
+    | `${string}://${string}`
+    | `${string}://${string}`
+    | `${string}://${string}`
+    | `${string}://${string}`
+    | `${string}://${string}`
+    | `${string}://${string}`
+    | `${string}://${string}`
+    | `${string}://${string}`
+    | `${string}://${string}`
+    | `${string}://${string}`
+    | `${string}://${string}`
+    | `${string}://${string}`
+    | `${string}://${string}`
+    | `${string}://${string}`
+    | `${string}://${string}`
+    | `${string}://${string}`
     | (string & {});
 };
 
@@ -31,6 +62,27 @@ export type ActBody = {
  * What the player may do.
  */
 export type Action = 'hit' | 'stand' | 'double' | 'split';
+
+export type AdjustBody = {
+  /**
+   * Lira; negative takes money away.
+   */
+  amount: number;
+  reason: string;
+};
+
+/**
+ * A pending adjustment.
+ */
+export type AdjustmentItem = {
+  amount: number;
+  askedBy: string;
+  createdAt: number;
+  id: number;
+  playerId: number;
+  reason: string;
+  username: string;
+};
 
 /**
  * The Amusnet jackpot's levels (lira), as its source gives them.
@@ -51,6 +103,35 @@ export type AmusnetLaunchBody = {
    * true on a phone.
    */
   isMobile: boolean;
+};
+
+/**
+ * One approval of a request.
+ */
+export type Approval = {
+  at: number;
+  staffId: number;
+  username: string;
+};
+
+export type ApproveDocumentBody = {
+  /**
+   * The document's own expiry, YYYY-MM-DD, if it has one.
+   */
+  expires?: string | null;
+};
+
+/**
+ * Where a request stands after an approval.
+ */
+export type Approved = {
+  approvals: number;
+  approvalsNeeded: number;
+  id: number;
+  /**
+   * `pending` (waiting for a second approval) or `confirmed`.
+   */
+  status: string;
 };
 
 /**
@@ -117,6 +198,25 @@ export type Banner = {
   id: number;
   images: Array<ImageRef>;
   slug: string;
+  url: string;
+};
+
+export type BannerImages = {
+  en: Array<string>;
+  tr: Array<string>;
+};
+
+/**
+ * A banner of a carousel, with its images per language.
+ */
+export type BannerItem = {
+  id: number;
+  images: BannerImages;
+  /**
+   * The carousel: home, casino, …
+   */
+  slug: string;
+  sort: number;
   url: string;
 };
 
@@ -781,6 +881,19 @@ export type CrashStateAnswer = {
   };
 };
 
+export type CreateStaffBody = {
+  password: string;
+  roles: Array<Role>;
+  username: string;
+};
+
+/**
+ * The id of what a call created.
+ */
+export type Created = {
+  id: number;
+};
+
 export type DealBody = {
   /**
    * Kuruş: whole lira from minBet to maxBet.
@@ -801,6 +914,19 @@ export type DealerView = {
   hidden: boolean;
   soft: boolean;
   total: number;
+};
+
+/**
+ * A pending deposit that waits for an operator (bank transfer, e-wallet).
+ */
+export type Deposit = {
+  amount: number;
+  createdAt: number;
+  id: number;
+  method: string;
+  playerId: number;
+  reference: string;
+  username: string;
 };
 
 /**
@@ -903,6 +1029,21 @@ export type DocView = {
   uploadedAt: number;
 };
 
+/**
+ * A document waiting for review.
+ */
+export type DocumentItem = {
+  docType: string;
+  id: number;
+  kind: string;
+  playerId: number;
+  side?: string | null;
+  size: number;
+  state: string;
+  uploadedAt: number;
+  username: string;
+};
+
 export type DomainStatus = {
   current: string;
   next: string;
@@ -993,6 +1134,19 @@ export type EmptyEnvelope = {
 };
 
 /**
+ * How many sessions ended.
+ */
+export type Ended = {
+  ended: number;
+};
+
+export type EnrolBody = {
+  code: string;
+  password: string;
+  username: string;
+};
+
+/**
  * The body of every `/api/` response.
  */
 export type EnvelopeAmusnetJackpot = {
@@ -1004,6 +1158,26 @@ export type EnvelopeAmusnetJackpot = {
     currentLevelII: number;
     currentLevelIII: number;
     currentLevelIV: number;
+  };
+  message?: string | null;
+  success: boolean;
+};
+
+/**
+ * The body of every `/api/` response.
+ */
+export type EnvelopeApproved = {
+  /**
+   * Where a request stands after an approval.
+   */
+  data?: {
+    approvals: number;
+    approvalsNeeded: number;
+    id: number;
+    /**
+     * `pending` (waiting for a second approval) or `confirmed`.
+     */
+    status: string;
   };
   message?: string | null;
   success: boolean;
@@ -1327,11 +1501,39 @@ export type EnvelopeCrashStateAnswer = {
 /**
  * The body of every `/api/` response.
  */
+export type EnvelopeCreated = {
+  /**
+   * The id of what a call created.
+   */
+  data?: {
+    id: number;
+  };
+  message?: string | null;
+  success: boolean;
+};
+
+/**
+ * The body of every `/api/` response.
+ */
 export type EnvelopeDeposited = {
   /**
    * What a deposit answers: the request (bank transfer, e-wallet) or the hosted payment page's link (card).
    */
   data?: Submitted | string;
+  message?: string | null;
+  success: boolean;
+};
+
+/**
+ * The body of every `/api/` response.
+ */
+export type EnvelopeEnded = {
+  /**
+   * How many sessions ended.
+   */
+  data?: {
+    ended: number;
+  };
   message?: string | null;
   success: boolean;
 };
@@ -1572,6 +1774,52 @@ export type EnvelopePlayResult = {
 /**
  * The body of every `/api/` response.
  */
+export type EnvelopePlayerPage = {
+  /**
+   * A player's page: sections of rows, each a JSON object, so the screen lists them as tables.
+   */
+  data?: {
+    adjustments: Array<{
+      [key: string]: unknown;
+    }>;
+    balances: {
+      [key: string]: unknown;
+    };
+    bonuses: Array<{
+      [key: string]: unknown;
+    }>;
+    documents: Array<{
+      [key: string]: unknown;
+    }>;
+    exclusions: Array<{
+      [key: string]: unknown;
+    }>;
+    limits: Array<{
+      [key: string]: unknown;
+    }>;
+    notes: Array<{
+      [key: string]: unknown;
+    }>;
+    payments: Array<{
+      [key: string]: unknown;
+    }>;
+    player: {
+      [key: string]: unknown;
+    };
+    sessions: Array<{
+      [key: string]: unknown;
+    }>;
+    transfers: Array<{
+      [key: string]: unknown;
+    }>;
+  };
+  message?: string | null;
+  success: boolean;
+};
+
+/**
+ * The body of every `/api/` response.
+ */
 export type EnvelopePriceChanges = {
   /**
    * What a refused slip answers (`data` on a price change).
@@ -1640,6 +1888,22 @@ export type EnvelopePublished = {
   data?: {
     games: Array<PublishedGame>;
     jackpots: Array<PublishedJackpot>;
+  };
+  message?: string | null;
+  success: boolean;
+};
+
+/**
+ * The body of every `/api/` response.
+ */
+export type EnvelopeQueues = {
+  /**
+   * The three queues' sizes.
+   */
+  data?: {
+    deposits: QueueSize;
+    documents: QueueSize;
+    withdrawals: QueueSize;
   };
   message?: string | null;
   success: boolean;
@@ -1792,6 +2056,32 @@ export type EnvelopeShortBalance = {
 /**
  * The body of every `/api/` response.
  */
+export type EnvelopeSignIn = {
+  /**
+   * How a sign-in went.
+   */
+  data?:
+    | {
+        secret: string;
+        status: 'enrol';
+        uri: string;
+      }
+    | {
+        status: 'code';
+      }
+    | {
+        expiresAt: number;
+        staff: StaffView;
+        status: 'ok';
+        token: string;
+      };
+  message?: string | null;
+  success: boolean;
+};
+
+/**
+ * The body of every `/api/` response.
+ */
 export type EnvelopeSpinResult = {
   /**
    * A played round.
@@ -1819,6 +2109,23 @@ export type EnvelopeSpinResult = {
      * Kuruş: the whole round's win (free spins included).
      */
     win: number;
+  };
+  message?: string | null;
+  success: boolean;
+};
+
+/**
+ * The body of every `/api/` response.
+ */
+export type EnvelopeStaffView = {
+  /**
+   * A staff member as the app sees them.
+   */
+  data?: {
+    id: number;
+    permissions: Array<Permission>;
+    roles: Array<Role>;
+    username: string;
   };
   message?: string | null;
   success: boolean;
@@ -1900,6 +2207,55 @@ export type EnvelopeTrialBonus = {
      */
     balance: number;
   };
+  message?: string | null;
+  success: boolean;
+};
+
+/**
+ * The body of every `/api/` response.
+ */
+export type EnvelopeUntil = {
+  /**
+   * When a closure ends (`null`: never).
+   */
+  data?: {
+    endsAt?: number | null;
+  };
+  message?: string | null;
+  success: boolean;
+};
+
+/**
+ * The body of every `/api/` response.
+ */
+export type EnvelopeVecAdjustmentItem = {
+  data?: Array<{
+    amount: number;
+    askedBy: string;
+    createdAt: number;
+    id: number;
+    playerId: number;
+    reason: string;
+    username: string;
+  }>;
+  message?: string | null;
+  success: boolean;
+};
+
+/**
+ * The body of every `/api/` response.
+ */
+export type EnvelopeVecBannerItem = {
+  data?: Array<{
+    id: number;
+    images: BannerImages;
+    /**
+     * The carousel: home, casino, …
+     */
+    slug: string;
+    sort: number;
+    url: string;
+  }>;
   message?: string | null;
   success: boolean;
 };
@@ -2024,6 +2380,23 @@ export type EnvelopeVecClaimable = {
 /**
  * The body of every `/api/` response.
  */
+export type EnvelopeVecDeposit = {
+  data?: Array<{
+    amount: number;
+    createdAt: number;
+    id: number;
+    method: string;
+    playerId: number;
+    reference: string;
+    username: string;
+  }>;
+  message?: string | null;
+  success: boolean;
+};
+
+/**
+ * The body of every `/api/` response.
+ */
 export type EnvelopeVecDepositOffer = {
   data?: Array<{
     days: number;
@@ -2056,6 +2429,25 @@ export type EnvelopeVecDepositOffer = {
      * The wagering requirement, a multiple of the bonus.
      */
     wagering: number;
+  }>;
+  message?: string | null;
+  success: boolean;
+};
+
+/**
+ * The body of every `/api/` response.
+ */
+export type EnvelopeVecDocumentItem = {
+  data?: Array<{
+    docType: string;
+    id: number;
+    kind: string;
+    playerId: number;
+    side?: string | null;
+    size: number;
+    state: string;
+    uploadedAt: number;
+    username: string;
   }>;
   message?: string | null;
   success: boolean;
@@ -2305,6 +2697,22 @@ export type EnvelopeVecPlayedRound = {
 /**
  * The body of every `/api/` response.
  */
+export type EnvelopeVecPlayerHit = {
+  data?: Array<{
+    createdAt: number;
+    email: string;
+    id: number;
+    name: string;
+    phone: string;
+    username: string;
+  }>;
+  message?: string | null;
+  success: boolean;
+};
+
+/**
+ * The body of every `/api/` response.
+ */
 export type EnvelopeVecPromotion = {
   data?: Array<{
     bonus?: PromotionBonus | null;
@@ -2331,6 +2739,41 @@ export type EnvelopeVecPromotion = {
      */
     terms: string;
     title: string;
+  }>;
+  message?: string | null;
+  success: boolean;
+};
+
+/**
+ * The body of every `/api/` response.
+ */
+export type EnvelopeVecRecord = {
+  data?: Array<{
+    action: string;
+    actor: string;
+    after?: string | null;
+    at: number;
+    before?: string | null;
+    ip: string;
+    seq: number;
+    staffId?: number | null;
+    target: string;
+  }>;
+  message?: string | null;
+  success: boolean;
+};
+
+/**
+ * The body of every `/api/` response.
+ */
+export type EnvelopeVecStaffRow = {
+  data?: Array<{
+    createdAt: number;
+    disabledAt?: number | null;
+    enrolled: boolean;
+    id: number;
+    roles: Array<Role>;
+    username: string;
   }>;
   message?: string | null;
   success: boolean;
@@ -2389,6 +2832,36 @@ export type EnvelopeVecVecGame = {
       systemCategory: Array<number>;
     }>
   >;
+  message?: string | null;
+  success: boolean;
+};
+
+/**
+ * The body of every `/api/` response.
+ */
+export type EnvelopeVecWithdrawal = {
+  data?: Array<{
+    amount: number;
+    approvals: Array<Approval>;
+    approvalsNeeded: number;
+    createdAt: number;
+    deposited30d: number;
+    detail: {
+      [key: string]: unknown;
+    };
+    id: number;
+    identity: CheckState;
+    method: string;
+    playerId: number;
+    reference: string;
+    /**
+     * What a reviewer should look at, in words.
+     */
+    risk: Array<string>;
+    staked30d: number;
+    username: string;
+    won30d: number;
+  }>;
   message?: string | null;
   success: boolean;
 };
@@ -2506,6 +2979,13 @@ export type EventView = {
    * scheduled, live, finished or cancelled.
    */
   state: string;
+};
+
+export type ExcludeBody = {
+  /**
+   * Time-out: 24h, 7d, 1m, 6w; self-exclusion: 6m, 1y, 5y, permanent.
+   */
+  period: string;
 };
 
 /**
@@ -2967,6 +3447,10 @@ export type MethodItem = {
   type: number;
 };
 
+export type NoteBody = {
+  text: string;
+};
+
 /**
  * A notification as the app receives it (list, and the hub's `Notification` command).
  */
@@ -2990,6 +3474,11 @@ export type Notification = {
    * Deposit 1, Withdraw 2, Jackpot 3, Bonus 4, System 5.
    */
   type: number;
+};
+
+export type NotifyBody = {
+  body: string;
+  title: string;
 };
 
 /**
@@ -3077,6 +3566,25 @@ export type PendingView = {
  * A money limit's window (rolling, ending now), or `Session` for the minute settings.
  */
 export type Period = 'day' | 'week' | 'month' | 'session';
+
+/**
+ * One action a call needs; checked on the server for every call.
+ */
+export type Permission =
+  | 'players.read'
+  | 'players.note'
+  | 'players.notify'
+  | 'players.sessions'
+  | 'players.exclude'
+  | 'players.adjust'
+  | 'payments.read'
+  | 'payments.decide'
+  | 'kyc.read'
+  | 'kyc.decide'
+  | 'audit.read'
+  | 'reports.read'
+  | 'content.edit'
+  | 'staff.manage';
 
 export type PhoneBody = {
   code?: string | null;
@@ -3175,6 +3683,57 @@ export type PlayedRound = {
    * Kuruş.
    */
   win: number;
+};
+
+/**
+ * A search hit.
+ */
+export type PlayerHit = {
+  createdAt: number;
+  email: string;
+  id: number;
+  name: string;
+  phone: string;
+  username: string;
+};
+
+/**
+ * A player's page: sections of rows, each a JSON object, so the screen lists them as tables.
+ */
+export type PlayerPage = {
+  adjustments: Array<{
+    [key: string]: unknown;
+  }>;
+  balances: {
+    [key: string]: unknown;
+  };
+  bonuses: Array<{
+    [key: string]: unknown;
+  }>;
+  documents: Array<{
+    [key: string]: unknown;
+  }>;
+  exclusions: Array<{
+    [key: string]: unknown;
+  }>;
+  limits: Array<{
+    [key: string]: unknown;
+  }>;
+  notes: Array<{
+    [key: string]: unknown;
+  }>;
+  payments: Array<{
+    [key: string]: unknown;
+  }>;
+  player: {
+    [key: string]: unknown;
+  };
+  sessions: Array<{
+    [key: string]: unknown;
+  }>;
+  transfers: Array<{
+    [key: string]: unknown;
+  }>;
 };
 
 export type Popup = {
@@ -3346,8 +3905,44 @@ export type PublishedLevel = {
   odds: number;
 };
 
+/**
+ * A queue's size and its oldest item's time.
+ */
+export type QueueSize = {
+  count: number;
+  oldestAt?: number | null;
+};
+
+/**
+ * The three queues' sizes.
+ */
+export type Queues = {
+  deposits: QueueSize;
+  documents: QueueSize;
+  withdrawals: QueueSize;
+};
+
 export type ReadBody = {
   id?: Array<number>;
+};
+
+export type ReasonBody = {
+  reason: string;
+};
+
+/**
+ * One stored row.
+ */
+export type Record = {
+  action: string;
+  actor: string;
+  after?: string | null;
+  at: number;
+  before?: string | null;
+  ip: string;
+  seq: number;
+  staffId?: number | null;
+  target: string;
 };
 
 export type RegisterFormData = {
@@ -3448,6 +4043,11 @@ export type RevealedSeed = {
   serverSeed: string;
   serverSeedHash: string;
 };
+
+/**
+ * A staff member's role; a member may hold several.
+ */
+export type Role = 'support' | 'finance' | 'compliance' | 'content' | 'admin';
 
 export type Rotated = {
   /**
@@ -3649,6 +4249,25 @@ export type ShortBalance = {
   balance: number;
 };
 
+/**
+ * How a sign-in went.
+ */
+export type SignIn =
+  | {
+      secret: string;
+      status: 'enrol';
+      uri: string;
+    }
+  | {
+      status: 'code';
+    }
+  | {
+      expiresAt: number;
+      staff: StaffView;
+      status: 'ok';
+      token: string;
+    };
+
 export type SiteOption = {
   key: string;
   status: boolean;
@@ -3816,6 +4435,28 @@ export type SpinResult = {
    * Kuruş: the whole round's win (free spins included).
    */
   win: number;
+};
+
+/**
+ * A row of the staff list.
+ */
+export type StaffRow = {
+  createdAt: number;
+  disabledAt?: number | null;
+  enrolled: boolean;
+  id: number;
+  roles: Array<Role>;
+  username: string;
+};
+
+/**
+ * A staff member as the app sees them.
+ */
+export type StaffView = {
+  id: number;
+  permissions: Array<Permission>;
+  roles: Array<Role>;
+  username: string;
 };
 
 /**
@@ -4142,6 +4783,13 @@ export type TrialBonus = {
 export type TrialBonusWish = boolean | number;
 
 /**
+ * When a closure ends (`null`: never).
+ */
+export type Until = {
+  endsAt?: number | null;
+};
+
+/**
  * The upload form (multipart/form-data).
  */
 export type UploadForm = {
@@ -4388,6 +5036,980 @@ export type WaysWin = {
   ways: number;
 };
 
+/**
+ * A pending withdrawal with what a reviewer weighs.
+ */
+export type Withdrawal = {
+  amount: number;
+  approvals: Array<Approval>;
+  approvalsNeeded: number;
+  createdAt: number;
+  deposited30d: number;
+  detail: {
+    [key: string]: unknown;
+  };
+  id: number;
+  identity: CheckState;
+  method: string;
+  playerId: number;
+  reference: string;
+  /**
+   * What a reviewer should look at, in words.
+   */
+  risk: Array<string>;
+  staked30d: number;
+  username: string;
+  won30d: number;
+};
+
+export type AdjustmentsData = {
+  body?: never;
+  path?: never;
+  query?: never;
+  url: '/admin/api/adjustments';
+};
+
+export type AdjustmentsErrors = {
+  /**
+   * No staff session: the token is missing, unknown, ended, idle or a player's.
+   */
+  401: EmptyEnvelope;
+  /**
+   * The staff member's roles do not give this call's permission; nothing changed.
+   */
+  403: EmptyEnvelope;
+};
+
+export type AdjustmentsError = AdjustmentsErrors[keyof AdjustmentsErrors];
+
+export type AdjustmentsResponses = {
+  200: EnvelopeVecAdjustmentItem;
+};
+
+export type AdjustmentsResponse = AdjustmentsResponses[keyof AdjustmentsResponses];
+
+export type ApproveAdjustmentData = {
+  body?: never;
+  path: {
+    id: number;
+  };
+  query?: never;
+  url: '/admin/api/adjustments/{id}/approve';
+};
+
+export type ApproveAdjustmentErrors = {
+  /**
+   * No staff session: the token is missing, unknown, ended, idle or a player's.
+   */
+  401: EmptyEnvelope;
+  /**
+   * The staff member's roles do not give this call's permission; nothing changed.
+   */
+  403: EmptyEnvelope;
+  /**
+   * Not pending, or asked by this member
+   */
+  409: EmptyEnvelope;
+};
+
+export type ApproveAdjustmentError = ApproveAdjustmentErrors[keyof ApproveAdjustmentErrors];
+
+export type ApproveAdjustmentResponses = {
+  200: EmptyEnvelope;
+};
+
+export type ApproveAdjustmentResponse =
+  ApproveAdjustmentResponses[keyof ApproveAdjustmentResponses];
+
+export type RejectAdjustmentData = {
+  body?: never;
+  path: {
+    id: number;
+  };
+  query?: never;
+  url: '/admin/api/adjustments/{id}/reject';
+};
+
+export type RejectAdjustmentErrors = {
+  /**
+   * No staff session: the token is missing, unknown, ended, idle or a player's.
+   */
+  401: EmptyEnvelope;
+  /**
+   * The staff member's roles do not give this call's permission; nothing changed.
+   */
+  403: EmptyEnvelope;
+  /**
+   * Not pending, or asked by this member
+   */
+  409: EmptyEnvelope;
+};
+
+export type RejectAdjustmentError = RejectAdjustmentErrors[keyof RejectAdjustmentErrors];
+
+export type RejectAdjustmentResponses = {
+  200: EmptyEnvelope;
+};
+
+export type RejectAdjustmentResponse = RejectAdjustmentResponses[keyof RejectAdjustmentResponses];
+
+export type AuditRowsData = {
+  body?: never;
+  path?: never;
+  query?: {
+    /**
+     * Text in the actor, action or target.
+     */
+    q?: string | null;
+    /**
+     * At most this many rows (1 to 5000, default 200).
+     */
+    limit?: number | null;
+  };
+  url: '/admin/api/audit';
+};
+
+export type AuditRowsErrors = {
+  /**
+   * No staff session: the token is missing, unknown, ended, idle or a player's.
+   */
+  401: EmptyEnvelope;
+  /**
+   * The staff member's roles do not give this call's permission; nothing changed.
+   */
+  403: EmptyEnvelope;
+};
+
+export type AuditRowsError = AuditRowsErrors[keyof AuditRowsErrors];
+
+export type AuditRowsResponses = {
+  200: EnvelopeVecRecord;
+};
+
+export type AuditRowsResponse = AuditRowsResponses[keyof AuditRowsResponses];
+
+export type AuditExportData = {
+  body?: never;
+  path?: never;
+  query?: {
+    /**
+     * Text in the actor, action or target.
+     */
+    q?: string | null;
+    /**
+     * At most this many rows (1 to 5000, default 200).
+     */
+    limit?: number | null;
+  };
+  url: '/admin/api/audit/export';
+};
+
+export type AuditExportErrors = {
+  /**
+   * No staff session: the token is missing, unknown, ended, idle or a player's.
+   */
+  401: EmptyEnvelope;
+  /**
+   * The staff member's roles do not give this call's permission; nothing changed.
+   */
+  403: EmptyEnvelope;
+};
+
+export type AuditExportError = AuditExportErrors[keyof AuditExportErrors];
+
+export type AuditExportResponses = {
+  /**
+   * CSV
+   */
+  200: unknown;
+};
+
+export type AuditVerifyData = {
+  body?: never;
+  path?: never;
+  query?: never;
+  url: '/admin/api/audit/verify';
+};
+
+export type AuditVerifyErrors = {
+  /**
+   * No staff session: the token is missing, unknown, ended, idle or a player's.
+   */
+  401: EmptyEnvelope;
+  /**
+   * The staff member's roles do not give this call's permission; nothing changed.
+   */
+  403: EmptyEnvelope;
+};
+
+export type AuditVerifyError = AuditVerifyErrors[keyof AuditVerifyErrors];
+
+export type AuditVerifyResponses = {
+  200: EnvelopeVerified;
+};
+
+export type AuditVerifyResponse = AuditVerifyResponses[keyof AuditVerifyResponses];
+
+export type EnrolData = {
+  body: EnrolBody;
+  path?: never;
+  query?: never;
+  url: '/admin/api/auth/enrol';
+};
+
+export type EnrolErrors = {
+  /**
+   * The body is not JSON of the call's shape, or the call refused it.
+   */
+  400: EmptyEnvelope;
+  /**
+   * Wrong username, password or code
+   */
+  401: EmptyEnvelope;
+  /**
+   * Enrolled already, or no enrolment started
+   */
+  409: EmptyEnvelope;
+};
+
+export type EnrolError = EnrolErrors[keyof EnrolErrors];
+
+export type EnrolResponses = {
+  200: EnvelopeSignIn;
+};
+
+export type EnrolResponse = EnrolResponses[keyof EnrolResponses];
+
+export type LoginData2 = {
+  body: LoginBody;
+  path?: never;
+  query?: never;
+  url: '/admin/api/auth/login';
+};
+
+export type LoginErrors = {
+  /**
+   * The body is not JSON of the call's shape, or the call refused it.
+   */
+  400: EmptyEnvelope;
+  /**
+   * Wrong username, password or code (one message for all)
+   */
+  401: EmptyEnvelope;
+  /**
+   * Locked after repeated failures (data.lockedUntil)
+   */
+  429: EmptyEnvelope;
+};
+
+export type LoginError = LoginErrors[keyof LoginErrors];
+
+export type LoginResponses = {
+  200: EnvelopeSignIn;
+};
+
+export type LoginResponse = LoginResponses[keyof LoginResponses];
+
+export type LogoutData = {
+  body?: never;
+  path?: never;
+  query?: never;
+  url: '/admin/api/auth/logout';
+};
+
+export type LogoutErrors = {
+  /**
+   * No staff session: the token is missing, unknown, ended, idle or a player's.
+   */
+  401: EmptyEnvelope;
+  /**
+   * The staff member's roles do not give this call's permission; nothing changed.
+   */
+  403: EmptyEnvelope;
+};
+
+export type LogoutError = LogoutErrors[keyof LogoutErrors];
+
+export type LogoutResponses = {
+  200: EmptyEnvelope;
+};
+
+export type LogoutResponse = LogoutResponses[keyof LogoutResponses];
+
+export type BannersData = {
+  body?: never;
+  path?: never;
+  query?: never;
+  url: '/admin/api/banners';
+};
+
+export type BannersErrors = {
+  /**
+   * No staff session: the token is missing, unknown, ended, idle or a player's.
+   */
+  401: EmptyEnvelope;
+  /**
+   * The staff member's roles do not give this call's permission; nothing changed.
+   */
+  403: EmptyEnvelope;
+};
+
+export type BannersError = BannersErrors[keyof BannersErrors];
+
+export type BannersResponses = {
+  200: EnvelopeVecBannerItem;
+};
+
+export type BannersResponse = BannersResponses[keyof BannersResponses];
+
+export type SaveBannerData = {
+  body: BannerItem;
+  path: {
+    id: number;
+  };
+  query?: never;
+  url: '/admin/api/banners/{id}';
+};
+
+export type SaveBannerErrors = {
+  /**
+   * The body is not JSON of the call's shape, or the call refused it.
+   */
+  400: EmptyEnvelope;
+  /**
+   * No staff session: the token is missing, unknown, ended, idle or a player's.
+   */
+  401: EmptyEnvelope;
+  /**
+   * The staff member's roles do not give this call's permission; nothing changed.
+   */
+  403: EmptyEnvelope;
+  /**
+   * No such banner
+   */
+  404: EmptyEnvelope;
+};
+
+export type SaveBannerError = SaveBannerErrors[keyof SaveBannerErrors];
+
+export type SaveBannerResponses = {
+  200: EmptyEnvelope;
+};
+
+export type SaveBannerResponse = SaveBannerResponses[keyof SaveBannerResponses];
+
+export type DepositsData = {
+  body?: never;
+  path?: never;
+  query?: never;
+  url: '/admin/api/deposits';
+};
+
+export type DepositsErrors = {
+  /**
+   * No staff session: the token is missing, unknown, ended, idle or a player's.
+   */
+  401: EmptyEnvelope;
+  /**
+   * The staff member's roles do not give this call's permission; nothing changed.
+   */
+  403: EmptyEnvelope;
+};
+
+export type DepositsError = DepositsErrors[keyof DepositsErrors];
+
+export type DepositsResponses = {
+  200: EnvelopeVecDeposit;
+};
+
+export type DepositsResponse = DepositsResponses[keyof DepositsResponses];
+
+export type DocumentsData = {
+  body?: never;
+  path?: never;
+  query?: never;
+  url: '/admin/api/documents';
+};
+
+export type DocumentsErrors = {
+  /**
+   * No staff session: the token is missing, unknown, ended, idle or a player's.
+   */
+  401: EmptyEnvelope;
+  /**
+   * The staff member's roles do not give this call's permission; nothing changed.
+   */
+  403: EmptyEnvelope;
+};
+
+export type DocumentsError = DocumentsErrors[keyof DocumentsErrors];
+
+export type DocumentsResponses = {
+  200: EnvelopeVecDocumentItem;
+};
+
+export type DocumentsResponse = DocumentsResponses[keyof DocumentsResponses];
+
+export type ApproveDocumentData = {
+  body: ApproveDocumentBody;
+  path: {
+    id: number;
+  };
+  query?: never;
+  url: '/admin/api/documents/{id}/approve';
+};
+
+export type ApproveDocumentErrors = {
+  /**
+   * The body is not JSON of the call's shape, or the call refused it.
+   */
+  400: EmptyEnvelope;
+  /**
+   * No staff session: the token is missing, unknown, ended, idle or a player's.
+   */
+  401: EmptyEnvelope;
+  /**
+   * The staff member's roles do not give this call's permission; nothing changed.
+   */
+  403: EmptyEnvelope;
+  /**
+   * Not pending
+   */
+  409: EmptyEnvelope;
+};
+
+export type ApproveDocumentError = ApproveDocumentErrors[keyof ApproveDocumentErrors];
+
+export type ApproveDocumentResponses = {
+  200: EmptyEnvelope;
+};
+
+export type ApproveDocumentResponse = ApproveDocumentResponses[keyof ApproveDocumentResponses];
+
+export type DocumentFileData = {
+  body?: never;
+  path: {
+    id: number;
+  };
+  query?: never;
+  url: '/admin/api/documents/{id}/file';
+};
+
+export type DocumentFileErrors = {
+  /**
+   * No staff session: the token is missing, unknown, ended, idle or a player's.
+   */
+  401: EmptyEnvelope;
+  /**
+   * The staff member's roles do not give this call's permission; nothing changed.
+   */
+  403: EmptyEnvelope;
+  /**
+   * No such document, or its file was deleted
+   */
+  404: EmptyEnvelope;
+};
+
+export type DocumentFileError = DocumentFileErrors[keyof DocumentFileErrors];
+
+export type DocumentFileResponses = {
+  /**
+   * The file
+   */
+  200: Blob | File;
+};
+
+export type DocumentFileResponse = DocumentFileResponses[keyof DocumentFileResponses];
+
+export type RejectDocumentData = {
+  body: ReasonBody;
+  path: {
+    id: number;
+  };
+  query?: never;
+  url: '/admin/api/documents/{id}/reject';
+};
+
+export type RejectDocumentErrors = {
+  /**
+   * The body is not JSON of the call's shape, or the call refused it.
+   */
+  400: EmptyEnvelope;
+  /**
+   * No staff session: the token is missing, unknown, ended, idle or a player's.
+   */
+  401: EmptyEnvelope;
+  /**
+   * The staff member's roles do not give this call's permission; nothing changed.
+   */
+  403: EmptyEnvelope;
+  /**
+   * Not pending
+   */
+  409: EmptyEnvelope;
+};
+
+export type RejectDocumentError = RejectDocumentErrors[keyof RejectDocumentErrors];
+
+export type RejectDocumentResponses = {
+  200: EmptyEnvelope;
+};
+
+export type RejectDocumentResponse = RejectDocumentResponses[keyof RejectDocumentResponses];
+
+export type MeData = {
+  body?: never;
+  path?: never;
+  query?: never;
+  url: '/admin/api/me';
+};
+
+export type MeErrors = {
+  /**
+   * No staff session: the token is missing, unknown, ended, idle or a player's.
+   */
+  401: EmptyEnvelope;
+  /**
+   * The staff member's roles do not give this call's permission; nothing changed.
+   */
+  403: EmptyEnvelope;
+};
+
+export type MeError = MeErrors[keyof MeErrors];
+
+export type MeResponses = {
+  200: EnvelopeStaffView;
+};
+
+export type MeResponse = MeResponses[keyof MeResponses];
+
+export type ApprovePaymentData = {
+  body?: never;
+  path: {
+    id: number;
+  };
+  query?: never;
+  url: '/admin/api/payments/{id}/approve';
+};
+
+export type ApprovePaymentErrors = {
+  /**
+   * No staff session: the token is missing, unknown, ended, idle or a player's.
+   */
+  401: EmptyEnvelope;
+  /**
+   * The staff member's roles do not give this call's permission; nothing changed.
+   */
+  403: EmptyEnvelope;
+  /**
+   * Not pending, or approved by this member already
+   */
+  409: EmptyEnvelope;
+};
+
+export type ApprovePaymentError = ApprovePaymentErrors[keyof ApprovePaymentErrors];
+
+export type ApprovePaymentResponses = {
+  200: EnvelopeApproved;
+};
+
+export type ApprovePaymentResponse = ApprovePaymentResponses[keyof ApprovePaymentResponses];
+
+export type RejectPaymentData = {
+  body: ReasonBody;
+  path: {
+    id: number;
+  };
+  query?: never;
+  url: '/admin/api/payments/{id}/reject';
+};
+
+export type RejectPaymentErrors = {
+  /**
+   * The body is not JSON of the call's shape, or the call refused it.
+   */
+  400: EmptyEnvelope;
+  /**
+   * No staff session: the token is missing, unknown, ended, idle or a player's.
+   */
+  401: EmptyEnvelope;
+  /**
+   * The staff member's roles do not give this call's permission; nothing changed.
+   */
+  403: EmptyEnvelope;
+  /**
+   * Not pending
+   */
+  409: EmptyEnvelope;
+};
+
+export type RejectPaymentError = RejectPaymentErrors[keyof RejectPaymentErrors];
+
+export type RejectPaymentResponses = {
+  200: EmptyEnvelope;
+};
+
+export type RejectPaymentResponse = RejectPaymentResponses[keyof RejectPaymentResponses];
+
+export type SearchPlayersData = {
+  body?: never;
+  path?: never;
+  query?: {
+    /**
+     * A username, e-mail, phone, TC kimlik number or id.
+     */
+    q?: string | null;
+  };
+  url: '/admin/api/players';
+};
+
+export type SearchPlayersErrors = {
+  /**
+   * No staff session: the token is missing, unknown, ended, idle or a player's.
+   */
+  401: EmptyEnvelope;
+  /**
+   * The staff member's roles do not give this call's permission; nothing changed.
+   */
+  403: EmptyEnvelope;
+};
+
+export type SearchPlayersError = SearchPlayersErrors[keyof SearchPlayersErrors];
+
+export type SearchPlayersResponses = {
+  200: EnvelopeVecPlayerHit;
+};
+
+export type SearchPlayersResponse = SearchPlayersResponses[keyof SearchPlayersResponses];
+
+export type PlayerPageData = {
+  body?: never;
+  path: {
+    id: number;
+  };
+  query?: never;
+  url: '/admin/api/players/{id}';
+};
+
+export type PlayerPageErrors = {
+  /**
+   * No staff session: the token is missing, unknown, ended, idle or a player's.
+   */
+  401: EmptyEnvelope;
+  /**
+   * The staff member's roles do not give this call's permission; nothing changed.
+   */
+  403: EmptyEnvelope;
+  /**
+   * No such player
+   */
+  404: EmptyEnvelope;
+};
+
+export type PlayerPageError = PlayerPageErrors[keyof PlayerPageErrors];
+
+export type PlayerPageResponses = {
+  200: EnvelopePlayerPage;
+};
+
+export type PlayerPageResponse = PlayerPageResponses[keyof PlayerPageResponses];
+
+export type AskAdjustmentData = {
+  body: AdjustBody;
+  path: {
+    id: number;
+  };
+  query?: never;
+  url: '/admin/api/players/{id}/adjust';
+};
+
+export type AskAdjustmentErrors = {
+  /**
+   * The body is not JSON of the call's shape, or the call refused it.
+   */
+  400: EmptyEnvelope;
+  /**
+   * No staff session: the token is missing, unknown, ended, idle or a player's.
+   */
+  401: EmptyEnvelope;
+  /**
+   * The staff member's roles do not give this call's permission; nothing changed.
+   */
+  403: EmptyEnvelope;
+};
+
+export type AskAdjustmentError = AskAdjustmentErrors[keyof AskAdjustmentErrors];
+
+export type AskAdjustmentResponses = {
+  200: EnvelopeCreated;
+};
+
+export type AskAdjustmentResponse = AskAdjustmentResponses[keyof AskAdjustmentResponses];
+
+export type ExcludePlayerData = {
+  body: ExcludeBody;
+  path: {
+    id: number;
+  };
+  query?: never;
+  url: '/admin/api/players/{id}/exclude';
+};
+
+export type ExcludePlayerErrors = {
+  /**
+   * The body is not JSON of the call's shape, or the call refused it.
+   */
+  400: EmptyEnvelope;
+  /**
+   * No staff session: the token is missing, unknown, ended, idle or a player's.
+   */
+  401: EmptyEnvelope;
+  /**
+   * The staff member's roles do not give this call's permission; nothing changed.
+   */
+  403: EmptyEnvelope;
+};
+
+export type ExcludePlayerError = ExcludePlayerErrors[keyof ExcludePlayerErrors];
+
+export type ExcludePlayerResponses = {
+  200: EnvelopeUntil;
+};
+
+export type ExcludePlayerResponse = ExcludePlayerResponses[keyof ExcludePlayerResponses];
+
+export type AddNoteData = {
+  body: NoteBody;
+  path: {
+    id: number;
+  };
+  query?: never;
+  url: '/admin/api/players/{id}/notes';
+};
+
+export type AddNoteErrors = {
+  /**
+   * The body is not JSON of the call's shape, or the call refused it.
+   */
+  400: EmptyEnvelope;
+  /**
+   * No staff session: the token is missing, unknown, ended, idle or a player's.
+   */
+  401: EmptyEnvelope;
+  /**
+   * The staff member's roles do not give this call's permission; nothing changed.
+   */
+  403: EmptyEnvelope;
+};
+
+export type AddNoteError = AddNoteErrors[keyof AddNoteErrors];
+
+export type AddNoteResponses = {
+  200: EnvelopeCreated;
+};
+
+export type AddNoteResponse = AddNoteResponses[keyof AddNoteResponses];
+
+export type NotifyPlayerData = {
+  body: NotifyBody;
+  path: {
+    id: number;
+  };
+  query?: never;
+  url: '/admin/api/players/{id}/notify';
+};
+
+export type NotifyPlayerErrors = {
+  /**
+   * The body is not JSON of the call's shape, or the call refused it.
+   */
+  400: EmptyEnvelope;
+  /**
+   * No staff session: the token is missing, unknown, ended, idle or a player's.
+   */
+  401: EmptyEnvelope;
+  /**
+   * The staff member's roles do not give this call's permission; nothing changed.
+   */
+  403: EmptyEnvelope;
+};
+
+export type NotifyPlayerError = NotifyPlayerErrors[keyof NotifyPlayerErrors];
+
+export type NotifyPlayerResponses = {
+  200: EmptyEnvelope;
+};
+
+export type NotifyPlayerResponse = NotifyPlayerResponses[keyof NotifyPlayerResponses];
+
+export type EndSessionsData = {
+  body?: never;
+  path: {
+    id: number;
+  };
+  query?: never;
+  url: '/admin/api/players/{id}/sessions/end';
+};
+
+export type EndSessionsErrors = {
+  /**
+   * No staff session: the token is missing, unknown, ended, idle or a player's.
+   */
+  401: EmptyEnvelope;
+  /**
+   * The staff member's roles do not give this call's permission; nothing changed.
+   */
+  403: EmptyEnvelope;
+};
+
+export type EndSessionsError = EndSessionsErrors[keyof EndSessionsErrors];
+
+export type EndSessionsResponses = {
+  200: EnvelopeEnded;
+};
+
+export type EndSessionsResponse = EndSessionsResponses[keyof EndSessionsResponses];
+
+export type QueueSizesData = {
+  body?: never;
+  path?: never;
+  query?: never;
+  url: '/admin/api/queues';
+};
+
+export type QueueSizesErrors = {
+  /**
+   * No staff session: the token is missing, unknown, ended, idle or a player's.
+   */
+  401: EmptyEnvelope;
+  /**
+   * The staff member's roles do not give this call's permission; nothing changed.
+   */
+  403: EmptyEnvelope;
+};
+
+export type QueueSizesError = QueueSizesErrors[keyof QueueSizesErrors];
+
+export type QueueSizesResponses = {
+  200: EnvelopeQueues;
+};
+
+export type QueueSizesResponse = QueueSizesResponses[keyof QueueSizesResponses];
+
+export type ListStaffData = {
+  body?: never;
+  path?: never;
+  query?: never;
+  url: '/admin/api/staff';
+};
+
+export type ListStaffErrors = {
+  /**
+   * No staff session: the token is missing, unknown, ended, idle or a player's.
+   */
+  401: EmptyEnvelope;
+  /**
+   * The staff member's roles do not give this call's permission; nothing changed.
+   */
+  403: EmptyEnvelope;
+};
+
+export type ListStaffError = ListStaffErrors[keyof ListStaffErrors];
+
+export type ListStaffResponses = {
+  200: EnvelopeVecStaffRow;
+};
+
+export type ListStaffResponse = ListStaffResponses[keyof ListStaffResponses];
+
+export type CreateStaffData = {
+  body: CreateStaffBody;
+  path?: never;
+  query?: never;
+  url: '/admin/api/staff';
+};
+
+export type CreateStaffErrors = {
+  /**
+   * The body is not JSON of the call's shape, or the call refused it.
+   */
+  400: EmptyEnvelope;
+  /**
+   * No staff session: the token is missing, unknown, ended, idle or a player's.
+   */
+  401: EmptyEnvelope;
+  /**
+   * The staff member's roles do not give this call's permission; nothing changed.
+   */
+  403: EmptyEnvelope;
+  /**
+   * The username is taken
+   */
+  409: EmptyEnvelope;
+};
+
+export type CreateStaffError = CreateStaffErrors[keyof CreateStaffErrors];
+
+export type CreateStaffResponses = {
+  200: EnvelopeCreated;
+};
+
+export type CreateStaffResponse = CreateStaffResponses[keyof CreateStaffResponses];
+
+export type DisableStaffData = {
+  body?: never;
+  path: {
+    id: number;
+  };
+  query?: never;
+  url: '/admin/api/staff/{id}/disable';
+};
+
+export type DisableStaffErrors = {
+  /**
+   * No staff session: the token is missing, unknown, ended, idle or a player's.
+   */
+  401: EmptyEnvelope;
+  /**
+   * The staff member's roles do not give this call's permission; nothing changed.
+   */
+  403: EmptyEnvelope;
+};
+
+export type DisableStaffError = DisableStaffErrors[keyof DisableStaffErrors];
+
+export type DisableStaffResponses = {
+  200: EmptyEnvelope;
+};
+
+export type DisableStaffResponse = DisableStaffResponses[keyof DisableStaffResponses];
+
+export type WithdrawalsData = {
+  body?: never;
+  path?: never;
+  query?: never;
+  url: '/admin/api/withdrawals';
+};
+
+export type WithdrawalsErrors = {
+  /**
+   * No staff session: the token is missing, unknown, ended, idle or a player's.
+   */
+  401: EmptyEnvelope;
+  /**
+   * The staff member's roles do not give this call's permission; nothing changed.
+   */
+  403: EmptyEnvelope;
+};
+
+export type WithdrawalsError = WithdrawalsErrors[keyof WithdrawalsErrors];
+
+export type WithdrawalsResponses = {
+  200: EnvelopeVecWithdrawal;
+};
+
+export type WithdrawalsResponse = WithdrawalsResponses[keyof WithdrawalsResponses];
+
 export type ChangePasswordWithCodeData = {
   body: ResetPasswordBody;
   path?: never;
@@ -4457,14 +6079,14 @@ export type FormResponses = {
 
 export type FormResponse = FormResponses[keyof FormResponses];
 
-export type LoginData2 = {
+export type Login2Data = {
   body: LoginBody;
   path?: never;
   query?: never;
   url: '/auth/login';
 };
 
-export type LoginErrors = {
+export type Login2Errors = {
   /**
    * Wrong username or password, or a body that is not JSON of the call's shape
    */
@@ -4478,35 +6100,35 @@ export type LoginErrors = {
   503: EmptyEnvelope;
 };
 
-export type LoginError = LoginErrors[keyof LoginErrors];
+export type Login2Error = Login2Errors[keyof Login2Errors];
 
-export type LoginResponses = {
+export type Login2Responses = {
   200: EnvelopeLoginData;
 };
 
-export type LoginResponse = LoginResponses[keyof LoginResponses];
+export type Login2Response = Login2Responses[keyof Login2Responses];
 
-export type LogoutData = {
+export type Logout2Data = {
   body?: never;
   path?: never;
   query?: never;
   url: '/auth/logout';
 };
 
-export type LogoutErrors = {
+export type Logout2Errors = {
   /**
    * No session: the token is missing, unknown or ended (the app logs out).
    */
   401: EmptyEnvelope;
 };
 
-export type LogoutError = LogoutErrors[keyof LogoutErrors];
+export type Logout2Error = Logout2Errors[keyof Logout2Errors];
 
-export type LogoutResponses = {
+export type Logout2Responses = {
   200: EmptyEnvelope;
 };
 
-export type LogoutResponse = LogoutResponses[keyof LogoutResponses];
+export type Logout2Response = Logout2Responses[keyof Logout2Responses];
 
 export type RegisterData = {
   body: RegisterPayload;

@@ -12,6 +12,24 @@ export const zActBody = z.object({
   roundId: z.string(),
 });
 
+export const zAdjustBody = z.object({
+  amount: z.number(),
+  reason: z.string(),
+});
+
+/**
+ * A pending adjustment.
+ */
+export const zAdjustmentItem = z.object({
+  amount: z.number(),
+  askedBy: z.string(),
+  createdAt: z.int(),
+  id: z.int(),
+  playerId: z.int(),
+  reason: z.string(),
+  username: z.string(),
+});
+
 /**
  * The Amusnet jackpot's levels (lira), as its source gives them.
  */
@@ -25,6 +43,29 @@ export const zAmusnetJackpot = z.object({
 export const zAmusnetLaunchBody = z.object({
   code: z.string(),
   isMobile: z.boolean(),
+});
+
+/**
+ * One approval of a request.
+ */
+export const zApproval = z.object({
+  at: z.int(),
+  staffId: z.int(),
+  username: z.string(),
+});
+
+export const zApproveDocumentBody = z.object({
+  expires: z.nullish(z.string()),
+});
+
+/**
+ * Where a request stands after an approval.
+ */
+export const zApproved = z.object({
+  approvals: z.int(),
+  approvalsNeeded: z.int(),
+  id: z.int(),
+  status: z.string(),
 });
 
 /**
@@ -44,6 +85,22 @@ export const zBalanceData = z.object({
   balance: z.number(),
   bonusBalance: z.number(),
   realBalance: z.number(),
+});
+
+export const zBannerImages = z.object({
+  en: z.array(z.string()),
+  tr: z.array(z.string()),
+});
+
+/**
+ * A banner of a carousel, with its images per language.
+ */
+export const zBannerItem = z.object({
+  id: z.int(),
+  images: zBannerImages,
+  slug: z.string(),
+  sort: z.int(),
+  url: z.string(),
 });
 
 /**
@@ -339,6 +396,13 @@ export const zCrashFair = z.object({
     ),
 });
 
+/**
+ * The id of what a call created.
+ */
+export const zCreated = z.object({
+  id: z.int(),
+});
+
 export const zDealBody = z.object({
   bet: z.int(),
 });
@@ -365,6 +429,19 @@ export const zDealerView = z.object({
       z.gte(0),
       z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }),
     ),
+});
+
+/**
+ * A pending deposit that waits for an operator (bank transfer, e-wallet).
+ */
+export const zDeposit = z.object({
+  amount: z.number(),
+  createdAt: z.int(),
+  id: z.int(),
+  method: z.string(),
+  playerId: z.int(),
+  reference: z.string(),
+  username: z.string(),
 });
 
 /**
@@ -425,6 +502,21 @@ export const zDocView = z.object({
   side: z.nullish(z.string()),
   state: zDocState,
   uploadedAt: z.int(),
+});
+
+/**
+ * A document waiting for review.
+ */
+export const zDocumentItem = z.object({
+  docType: z.string(),
+  id: z.int(),
+  kind: z.string(),
+  playerId: z.int(),
+  side: z.nullish(z.string()),
+  size: z.int(),
+  state: z.string(),
+  uploadedAt: z.int(),
+  username: z.string(),
 });
 
 export const zDomainStatus = z.object({
@@ -526,6 +618,19 @@ export const zEmptyEnvelope = z.object({
 });
 
 /**
+ * How many sessions ended.
+ */
+export const zEnded = z.object({
+  ended: z.int().check(z.gte(0)),
+});
+
+export const zEnrolBody = z.object({
+  code: z.string(),
+  password: z.string(),
+  username: z.string(),
+});
+
+/**
  * The body of every `/api/` response.
  */
 export const zEnvelopeAmusnetJackpot = z.object({
@@ -535,6 +640,22 @@ export const zEnvelopeAmusnetJackpot = z.object({
       currentLevelII: z.number(),
       currentLevelIII: z.number(),
       currentLevelIV: z.number(),
+    }),
+  ),
+  message: z.nullish(z.string()),
+  success: z.boolean(),
+});
+
+/**
+ * The body of every `/api/` response.
+ */
+export const zEnvelopeApproved = z.object({
+  data: z.optional(
+    z.object({
+      approvals: z.int(),
+      approvalsNeeded: z.int(),
+      id: z.int(),
+      status: z.string(),
     }),
   ),
   message: z.nullish(z.string()),
@@ -649,6 +770,32 @@ export const zEnvelopeContentPage = z.object({
 /**
  * The body of every `/api/` response.
  */
+export const zEnvelopeCreated = z.object({
+  data: z.optional(
+    z.object({
+      id: z.int(),
+    }),
+  ),
+  message: z.nullish(z.string()),
+  success: z.boolean(),
+});
+
+/**
+ * The body of every `/api/` response.
+ */
+export const zEnvelopeEnded = z.object({
+  data: z.optional(
+    z.object({
+      ended: z.int().check(z.gte(0)),
+    }),
+  ),
+  message: z.nullish(z.string()),
+  success: z.boolean(),
+});
+
+/**
+ * The body of every `/api/` response.
+ */
 export const zEnvelopeFair = z.object({
   data: z.optional(
     z.object({
@@ -721,6 +868,29 @@ export const zEnvelopePhoneState = z.object({
       phone: z.string(),
       smsVerified: z.boolean(),
       trialBonus: z.nullish(z.number()),
+    }),
+  ),
+  message: z.nullish(z.string()),
+  success: z.boolean(),
+});
+
+/**
+ * The body of every `/api/` response.
+ */
+export const zEnvelopePlayerPage = z.object({
+  data: z.optional(
+    z.object({
+      adjustments: z.array(z.record(z.string(), z.unknown())),
+      balances: z.record(z.string(), z.unknown()),
+      bonuses: z.array(z.record(z.string(), z.unknown())),
+      documents: z.array(z.record(z.string(), z.unknown())),
+      exclusions: z.array(z.record(z.string(), z.unknown())),
+      limits: z.array(z.record(z.string(), z.unknown())),
+      notes: z.array(z.record(z.string(), z.unknown())),
+      payments: z.array(z.record(z.string(), z.unknown())),
+      player: z.record(z.string(), z.unknown()),
+      sessions: z.array(z.record(z.string(), z.unknown())),
+      transfers: z.array(z.record(z.string(), z.unknown())),
     }),
   ),
   message: z.nullish(z.string()),
@@ -841,6 +1011,59 @@ export const zEnvelopeTrialBonus = z.object({
 /**
  * The body of every `/api/` response.
  */
+export const zEnvelopeUntil = z.object({
+  data: z.optional(
+    z.object({
+      endsAt: z.nullish(z.int()),
+    }),
+  ),
+  message: z.nullish(z.string()),
+  success: z.boolean(),
+});
+
+/**
+ * The body of every `/api/` response.
+ */
+export const zEnvelopeVecAdjustmentItem = z.object({
+  data: z.optional(
+    z.array(
+      z.object({
+        amount: z.number(),
+        askedBy: z.string(),
+        createdAt: z.int(),
+        id: z.int(),
+        playerId: z.int(),
+        reason: z.string(),
+        username: z.string(),
+      }),
+    ),
+  ),
+  message: z.nullish(z.string()),
+  success: z.boolean(),
+});
+
+/**
+ * The body of every `/api/` response.
+ */
+export const zEnvelopeVecBannerItem = z.object({
+  data: z.optional(
+    z.array(
+      z.object({
+        id: z.int(),
+        images: zBannerImages,
+        slug: z.string(),
+        sort: z.int(),
+        url: z.string(),
+      }),
+    ),
+  ),
+  message: z.nullish(z.string()),
+  success: z.boolean(),
+});
+
+/**
+ * The body of every `/api/` response.
+ */
 export const zEnvelopeVecBetView = z.object({
   data: z.optional(
     z.array(
@@ -914,6 +1137,27 @@ export const zEnvelopeVecClaimable = z.object({
 /**
  * The body of every `/api/` response.
  */
+export const zEnvelopeVecDeposit = z.object({
+  data: z.optional(
+    z.array(
+      z.object({
+        amount: z.number(),
+        createdAt: z.int(),
+        id: z.int(),
+        method: z.string(),
+        playerId: z.int(),
+        reference: z.string(),
+        username: z.string(),
+      }),
+    ),
+  ),
+  message: z.nullish(z.string()),
+  success: z.boolean(),
+});
+
+/**
+ * The body of every `/api/` response.
+ */
 export const zEnvelopeVecDepositOffer = z.object({
   data: z.optional(
     z.array(
@@ -927,6 +1171,29 @@ export const zEnvelopeVecDepositOffer = z.object({
         terms: z.string(),
         title: z.string(),
         wagering: z.int(),
+      }),
+    ),
+  ),
+  message: z.nullish(z.string()),
+  success: z.boolean(),
+});
+
+/**
+ * The body of every `/api/` response.
+ */
+export const zEnvelopeVecDocumentItem = z.object({
+  data: z.optional(
+    z.array(
+      z.object({
+        docType: z.string(),
+        id: z.int(),
+        kind: z.string(),
+        playerId: z.int(),
+        side: z.nullish(z.string()),
+        size: z.int(),
+        state: z.string(),
+        uploadedAt: z.int(),
+        username: z.string(),
       }),
     ),
   ),
@@ -1025,6 +1292,49 @@ export const zEnvelopeVecPlacedBet = z.object({
 /**
  * The body of every `/api/` response.
  */
+export const zEnvelopeVecPlayerHit = z.object({
+  data: z.optional(
+    z.array(
+      z.object({
+        createdAt: z.int(),
+        email: z.string(),
+        id: z.int(),
+        name: z.string(),
+        phone: z.string(),
+        username: z.string(),
+      }),
+    ),
+  ),
+  message: z.nullish(z.string()),
+  success: z.boolean(),
+});
+
+/**
+ * The body of every `/api/` response.
+ */
+export const zEnvelopeVecRecord = z.object({
+  data: z.optional(
+    z.array(
+      z.object({
+        action: z.string(),
+        actor: z.string(),
+        after: z.nullish(z.string()),
+        at: z.int(),
+        before: z.nullish(z.string()),
+        ip: z.string(),
+        seq: z.int(),
+        staffId: z.nullish(z.int()),
+        target: z.string(),
+      }),
+    ),
+  ),
+  message: z.nullish(z.string()),
+  success: z.boolean(),
+});
+
+/**
+ * The body of every `/api/` response.
+ */
 export const zEnvelopeVecVecGame = z.object({
   data: z.optional(
     z.array(
@@ -1046,6 +1356,35 @@ export const zEnvelopeVecVecGame = z.object({
           systemCategory: z.array(z.int()),
         }),
       ),
+    ),
+  ),
+  message: z.nullish(z.string()),
+  success: z.boolean(),
+});
+
+/**
+ * The body of every `/api/` response.
+ */
+export const zEnvelopeVecWithdrawal = z.object({
+  data: z.optional(
+    z.array(
+      z.object({
+        amount: z.number(),
+        approvals: z.array(zApproval),
+        approvalsNeeded: z.int(),
+        createdAt: z.int(),
+        deposited30d: z.number(),
+        detail: z.record(z.string(), z.unknown()),
+        id: z.int(),
+        identity: zCheckState,
+        method: z.string(),
+        playerId: z.int(),
+        reference: z.string(),
+        risk: z.array(z.string()),
+        staked30d: z.number(),
+        username: z.string(),
+        won30d: z.number(),
+      }),
     ),
   ),
   message: z.nullish(z.string()),
@@ -1097,6 +1436,10 @@ export const zEventPatch = z.object({
       ),
   ),
   state: z.string(),
+});
+
+export const zExcludeBody = z.object({
+  period: z.string(),
 });
 
 /**
@@ -1522,6 +1865,10 @@ export const zMethodItem = z.object({
   type: z.int(),
 });
 
+export const zNoteBody = z.object({
+  text: z.string(),
+});
+
 /**
  * A notification as the app receives it (list, and the hub's `Notification` command).
  */
@@ -1533,6 +1880,11 @@ export const zNotification = z.object({
   timeStamp: z.string(),
   title: z.string(),
   type: z.int(),
+});
+
+export const zNotifyBody = z.object({
+  body: z.string(),
+  title: z.string(),
 });
 
 /**
@@ -1617,6 +1969,26 @@ export const zEnvelopeProtection = z.object({
   success: z.boolean(),
 });
 
+/**
+ * One action a call needs; checked on the server for every call.
+ */
+export const zPermission = z.enum([
+  'players.read',
+  'players.note',
+  'players.notify',
+  'players.sessions',
+  'players.exclude',
+  'players.adjust',
+  'payments.read',
+  'payments.decide',
+  'kyc.read',
+  'kyc.decide',
+  'audit.read',
+  'reports.read',
+  'content.edit',
+  'staff.manage',
+]);
+
 export const zPhoneBody = z.object({
   code: z.nullish(z.string()),
   phone: z.optional(z.string()),
@@ -1640,6 +2012,35 @@ export const zPlacedBet = z.object({
   potential: z.number(),
   stake: z.number(),
   state: z.string(),
+});
+
+/**
+ * A search hit.
+ */
+export const zPlayerHit = z.object({
+  createdAt: z.int(),
+  email: z.string(),
+  id: z.int(),
+  name: z.string(),
+  phone: z.string(),
+  username: z.string(),
+});
+
+/**
+ * A player's page: sections of rows, each a JSON object, so the screen lists them as tables.
+ */
+export const zPlayerPage = z.object({
+  adjustments: z.array(z.record(z.string(), z.unknown())),
+  balances: z.record(z.string(), z.unknown()),
+  bonuses: z.array(z.record(z.string(), z.unknown())),
+  documents: z.array(z.record(z.string(), z.unknown())),
+  exclusions: z.array(z.record(z.string(), z.unknown())),
+  limits: z.array(z.record(z.string(), z.unknown())),
+  notes: z.array(z.record(z.string(), z.unknown())),
+  payments: z.array(z.record(z.string(), z.unknown())),
+  player: z.record(z.string(), z.unknown()),
+  sessions: z.array(z.record(z.string(), z.unknown())),
+  transfers: z.array(z.record(z.string(), z.unknown())),
 });
 
 export const zPopup = z.object({
@@ -1816,8 +2217,59 @@ export const zPublishedJackpot = z.object({
   name: z.string(),
 });
 
+/**
+ * A queue's size and its oldest item's time.
+ */
+export const zQueueSize = z.object({
+  count: z.int(),
+  oldestAt: z.nullish(z.int()),
+});
+
+/**
+ * The body of every `/api/` response.
+ */
+export const zEnvelopeQueues = z.object({
+  data: z.optional(
+    z.object({
+      deposits: zQueueSize,
+      documents: zQueueSize,
+      withdrawals: zQueueSize,
+    }),
+  ),
+  message: z.nullish(z.string()),
+  success: z.boolean(),
+});
+
+/**
+ * The three queues' sizes.
+ */
+export const zQueues = z.object({
+  deposits: zQueueSize,
+  documents: zQueueSize,
+  withdrawals: zQueueSize,
+});
+
 export const zReadBody = z.object({
   id: z.optional(z.array(z.int())),
+});
+
+export const zReasonBody = z.object({
+  reason: z.string(),
+});
+
+/**
+ * One stored row.
+ */
+export const zRecord = z.object({
+  action: z.string(),
+  actor: z.string(),
+  after: z.nullish(z.string()),
+  at: z.int(),
+  before: z.nullish(z.string()),
+  ip: z.string(),
+  seq: z.int(),
+  staffId: z.nullish(z.int()),
+  target: z.string(),
 });
 
 export const zResetBody = z.object({
@@ -1850,6 +2302,53 @@ export const zEnvelopeRotated = z.object({
       fair: zFair,
       revealed: zRevealedSeed,
     }),
+  ),
+  message: z.nullish(z.string()),
+  success: z.boolean(),
+});
+
+/**
+ * A staff member's role; a member may hold several.
+ */
+export const zRole = z.enum(['support', 'finance', 'compliance', 'content', 'admin']);
+
+export const zCreateStaffBody = z.object({
+  password: z.string(),
+  roles: z.array(zRole),
+  username: z.string(),
+});
+
+/**
+ * The body of every `/api/` response.
+ */
+export const zEnvelopeStaffView = z.object({
+  data: z.optional(
+    z.object({
+      id: z.int(),
+      permissions: z.array(zPermission),
+      roles: z.array(zRole),
+      username: z.string(),
+    }),
+  ),
+  message: z.nullish(z.string()),
+  success: z.boolean(),
+});
+
+/**
+ * The body of every `/api/` response.
+ */
+export const zEnvelopeVecStaffRow = z.object({
+  data: z.optional(
+    z.array(
+      z.object({
+        createdAt: z.int(),
+        disabledAt: z.nullish(z.int()),
+        enrolled: z.boolean(),
+        id: z.int(),
+        roles: z.array(zRole),
+        username: z.string(),
+      }),
+    ),
   ),
   message: z.nullish(z.string()),
   success: z.boolean(),
@@ -2161,6 +2660,74 @@ export const zOutcome = z.object({
 export const zSpinBody = z.object({
   bet: z.int(),
 });
+
+/**
+ * A row of the staff list.
+ */
+export const zStaffRow = z.object({
+  createdAt: z.int(),
+  disabledAt: z.nullish(z.int()),
+  enrolled: z.boolean(),
+  id: z.int(),
+  roles: z.array(zRole),
+  username: z.string(),
+});
+
+/**
+ * A staff member as the app sees them.
+ */
+export const zStaffView = z.object({
+  id: z.int(),
+  permissions: z.array(zPermission),
+  roles: z.array(zRole),
+  username: z.string(),
+});
+
+/**
+ * The body of every `/api/` response.
+ */
+export const zEnvelopeSignIn = z.object({
+  data: z.optional(
+    z.union([
+      z.object({
+        secret: z.string(),
+        status: z.enum(['enrol']),
+        uri: z.string(),
+      }),
+      z.object({
+        status: z.enum(['code']),
+      }),
+      z.object({
+        expiresAt: z.int(),
+        staff: zStaffView,
+        status: z.enum(['ok']),
+        token: z.string(),
+      }),
+    ]),
+  ),
+  message: z.nullish(z.string()),
+  success: z.boolean(),
+});
+
+/**
+ * How a sign-in went.
+ */
+export const zSignIn = z.union([
+  z.object({
+    secret: z.string(),
+    status: z.enum(['enrol']),
+    uri: z.string(),
+  }),
+  z.object({
+    status: z.enum(['code']),
+  }),
+  z.object({
+    expiresAt: z.int(),
+    staff: zStaffView,
+    status: z.enum(['ok']),
+    token: z.string(),
+  }),
+]);
 
 /**
  * One stake of a round, as the client sends it.
@@ -2766,6 +3333,13 @@ export const zRegisterPayload = z.object({
 });
 
 /**
+ * When a closure ends (`null`: never).
+ */
+export const zUntil = z.object({
+  endsAt: z.nullish(z.int()),
+});
+
+/**
  * The upload form (multipart/form-data).
  */
 export const zUploadForm = z.object({
@@ -3196,6 +3770,186 @@ export const zVerified = z.object({
   serverSeedHash: z.string(),
 });
 
+/**
+ * A pending withdrawal with what a reviewer weighs.
+ */
+export const zWithdrawal = z.object({
+  amount: z.number(),
+  approvals: z.array(zApproval),
+  approvalsNeeded: z.int(),
+  createdAt: z.int(),
+  deposited30d: z.number(),
+  detail: z.record(z.string(), z.unknown()),
+  id: z.int(),
+  identity: zCheckState,
+  method: z.string(),
+  playerId: z.int(),
+  reference: z.string(),
+  risk: z.array(z.string()),
+  staked30d: z.number(),
+  username: z.string(),
+  won30d: z.number(),
+});
+
+export const zAdjustmentsResponse = zEnvelopeVecAdjustmentItem;
+
+export const zApproveAdjustmentPath = z.object({
+  id: z.int(),
+});
+
+export const zApproveAdjustmentResponse = zEmptyEnvelope;
+
+export const zRejectAdjustmentPath = z.object({
+  id: z.int(),
+});
+
+export const zRejectAdjustmentResponse = zEmptyEnvelope;
+
+export const zAuditRowsQuery = z.object({
+  q: z.nullish(z.string()),
+  limit: z.nullish(z.int()),
+});
+
+export const zAuditRowsResponse = zEnvelopeVecRecord;
+
+export const zAuditExportQuery = z.object({
+  q: z.nullish(z.string()),
+  limit: z.nullish(z.int()),
+});
+
+export const zAuditVerifyResponse = zEnvelopeVerified;
+
+export const zEnrolBody2 = zEnrolBody;
+
+export const zEnrolResponse = zEnvelopeSignIn;
+
+export const zLoginBody2 = zLoginBody;
+
+export const zLoginResponse = zEnvelopeSignIn;
+
+export const zLogoutResponse = zEmptyEnvelope;
+
+export const zBannersResponse = zEnvelopeVecBannerItem;
+
+export const zSaveBannerBody = zBannerItem;
+
+export const zSaveBannerPath = z.object({
+  id: z.int(),
+});
+
+export const zSaveBannerResponse = zEmptyEnvelope;
+
+export const zDepositsResponse = zEnvelopeVecDeposit;
+
+export const zDocumentsResponse = zEnvelopeVecDocumentItem;
+
+export const zApproveDocumentBody2 = zApproveDocumentBody;
+
+export const zApproveDocumentPath = z.object({
+  id: z.int(),
+});
+
+export const zApproveDocumentResponse = zEmptyEnvelope;
+
+export const zDocumentFilePath = z.object({
+  id: z.int(),
+});
+
+/**
+ * The file
+ */
+export const zDocumentFileResponse = z.string();
+
+export const zRejectDocumentBody = zReasonBody;
+
+export const zRejectDocumentPath = z.object({
+  id: z.int(),
+});
+
+export const zRejectDocumentResponse = zEmptyEnvelope;
+
+export const zMeResponse = zEnvelopeStaffView;
+
+export const zApprovePaymentPath = z.object({
+  id: z.int(),
+});
+
+export const zApprovePaymentResponse = zEnvelopeApproved;
+
+export const zRejectPaymentBody = zReasonBody;
+
+export const zRejectPaymentPath = z.object({
+  id: z.int(),
+});
+
+export const zRejectPaymentResponse = zEmptyEnvelope;
+
+export const zSearchPlayersQuery = z.object({
+  q: z.nullish(z.string()),
+});
+
+export const zSearchPlayersResponse = zEnvelopeVecPlayerHit;
+
+export const zPlayerPagePath = z.object({
+  id: z.int(),
+});
+
+export const zPlayerPageResponse = zEnvelopePlayerPage;
+
+export const zAskAdjustmentBody = zAdjustBody;
+
+export const zAskAdjustmentPath = z.object({
+  id: z.int(),
+});
+
+export const zAskAdjustmentResponse = zEnvelopeCreated;
+
+export const zExcludePlayerBody = zExcludeBody;
+
+export const zExcludePlayerPath = z.object({
+  id: z.int(),
+});
+
+export const zExcludePlayerResponse = zEnvelopeUntil;
+
+export const zAddNoteBody = zNoteBody;
+
+export const zAddNotePath = z.object({
+  id: z.int(),
+});
+
+export const zAddNoteResponse = zEnvelopeCreated;
+
+export const zNotifyPlayerBody = zNotifyBody;
+
+export const zNotifyPlayerPath = z.object({
+  id: z.int(),
+});
+
+export const zNotifyPlayerResponse = zEmptyEnvelope;
+
+export const zEndSessionsPath = z.object({
+  id: z.int(),
+});
+
+export const zEndSessionsResponse = zEnvelopeEnded;
+
+export const zQueueSizesResponse = zEnvelopeQueues;
+
+export const zListStaffResponse = zEnvelopeVecStaffRow;
+
+export const zCreateStaffBody2 = zCreateStaffBody;
+
+export const zCreateStaffResponse = zEnvelopeCreated;
+
+export const zDisableStaffPath = z.object({
+  id: z.int(),
+});
+
+export const zDisableStaffResponse = zEmptyEnvelope;
+
+export const zWithdrawalsResponse = zEnvelopeVecWithdrawal;
+
 export const zChangePasswordWithCodeBody = zResetPasswordBody;
 
 export const zChangePasswordWithCodeResponse = zEmptyEnvelope;
@@ -3210,11 +3964,11 @@ export const zFormQuery = z.object({
 
 export const zFormResponse = zEnvelopeRegisterFormData;
 
-export const zLoginBody2 = zLoginBody;
+export const zLogin2Body = zLoginBody;
 
-export const zLoginResponse = zEnvelopeLoginData;
+export const zLogin2Response = zEnvelopeLoginData;
 
-export const zLogoutResponse = zEmptyEnvelope;
+export const zLogout2Response = zEmptyEnvelope;
 
 export const zRegisterBody = zRegisterPayload;
 

@@ -1,0 +1,402 @@
+//! The operator's back office (issue 32), on both engines: every permission checked (a role
+//! without it gets 403 and nothing changes), staff and player tokens kept apart, TOTP (a wrong or
+//! replayed code refused, repeated failures lock), four-eyes approval of large withdrawals and of
+//! balance adjustments (never the same member twice, never the asker; parallel approvals count
+//! once each), the hash-chained audit log (a tampered row is named), and a disabled member's
+//! session ending on another node.
+
+use reqwest::Method;
+use serde_json::{Value, json};
+use totp_rs::{Builder, Secret};
+
+use kasa::auth::password::Hashing;
+use kasa::backoffice::Role;
+
+use crate::helpers::{TestApp, burst, count_status, envelope};
+use crate::on_both_engines;
+use crate::rounds::{fund, make_player};
+
+const PASSWORD: &str = "correct horse battery";
+
+/// A 6-digit code of `secret` (base32) at `unix` seconds.
+fn code_at(secret: &str, unix: u64) -> String {
+    let bytes = Secret::try_from_base32(secret).unwrap().as_ref().to_vec();
+    Builder::new().with_secret(bytes).build().unwrap().generate(unix).to_string()
+}
+
+fn now_s() -> u64 {
+    (kasa::db::now_ms() / 1000) as u64
+}
+
+async fn call(app: &TestApp, method: Method, path: &str, token: &str, body: Option<Value>) -> (u16, Value) {
+    let mut req = app.client.request(method, app.url(path)).bearer_auth(token);
+    if let Some(b) = body {
+        req = req.json(&b);
+    }
+    let resp = req.send().await.unwrap();
+    let status = resp.status().as_u16();
+    (status, resp.json().await.unwrap_or(Value::Null))
+}
+
+/// Creates a staff member with `roles` and signs them in (enrolling their authenticator); their
+/// id, token and TOTP secret.
+async fn staff(app: &TestApp, username: &str, roles: &[Role]) -> (i64, String, String) {
+    let by = kasa::audit::Entry::new("staff.create", "").by(None, "test", "");
+    let id = kasa::backoffice::staff::create(&app.db, &Hashing::new(1, 4), username, PASSWORD, roles, by).await.unwrap();
+    let (status, first) = login(app, username, PASSWORD, None).await;
+    assert_eq!(status, 200, "{first}");
+    assert_eq!(first["data"]["status"], "enrol", "{first}");
+    let secret = first["data"]["secret"].as_str().unwrap().to_string();
+    assert!(first["data"]["uri"].as_str().unwrap().starts_with("otpauth://totp/Kasa:"), "{first}");
+    let enrolled = envelope(
+        app.post_json("/admin/api/auth/enrol", &json!({"username": username, "password": PASSWORD, "code": code_at(&secret, now_s())}))
+            .await,
+    )
+    .await;
+    assert_eq!(enrolled["data"]["status"], "ok", "{enrolled}");
+    (id, enrolled["data"]["token"].as_str().unwrap().to_string(), secret)
+}
+
+async fn login(app: &TestApp, username: &str, password: &str, code: Option<String>) -> (u16, Value) {
+    let resp = app.post_json("/admin/api/auth/login", &json!({"username": username, "password": password, "code": code})).await;
+    let status = resp.status().as_u16();
+    (status, envelope(resp).await)
+}
+
+async fn audit_actions(app: &TestApp) -> Vec<String> {
+    sqlx::query_scalar("SELECT action FROM audit_log ORDER BY seq").fetch_all(&app.db.pool).await.unwrap()
+}
+
+/// A player with approved identity and `lira` of real money; their id and token.
+async fn funded_player(app: &TestApp, username: &str, lira: i64) -> (i64, String) {
+    let (player, token) = make_player(app, username).await;
+    fund(app, player, lira * 100).await;
+    sqlx::query(
+        "INSERT INTO kyc_documents (player_id, kind, doc_type, side, state, mime, size, sha256, uploaded_at, decided_at, decided_by) \
+         VALUES ($1, 'identity', 'kimlik', 'front', 'approved', 'image/png', 1, 'x', $2, $2, 'test')",
+    )
+    .bind(player)
+    .bind(kasa::db::now_ms())
+    .execute(&app.db.pool)
+    .await
+    .unwrap();
+    (player, token)
+}
+
+/// A pending bank withdrawal of `lira` by the player; its id.
+async fn withdrawal(app: &TestApp, token: &str, lira: i64) -> i64 {
+    let body = json!({"id": 4, "target": "pay", "detail": {"Iban": "TR36 0001 0001 2345 6789 0123 45", "AccountName": "Test Player", "Amount": lira}});
+    let resp =
+        app.client.post(app.url("/api/payment/withdraw")).bearer_auth(token).header("x-locale", "en").json(&body).send().await.unwrap();
+    let body = envelope(resp).await;
+    body["data"]["id"].as_i64().unwrap_or_else(|| panic!("no withdrawal: {body}"))
+}
+
+async fn status_of(app: &TestApp, id: i64) -> String {
+    sqlx::query_scalar("SELECT status FROM payment_requests WHERE id = $1").bind(id).fetch_one(&app.db.pool).await.unwrap()
+}
+
+on_both_engines! {
+    async fn a_role_without_a_permission_gets_403_and_nothing_changes(app) {
+        // Arrange
+        let (_, support, _) = staff(&app, "sam", &[Role::Support]).await;
+        let (_, finance, _) = staff(&app, "fiona", &[Role::Finance]).await;
+        let (_, admin, _) = staff(&app, "ada", &[Role::Admin]).await;
+        let (_, content, _) = staff(&app, "carl", &[Role::Content]).await;
+        let (_, compliance, _) = staff(&app, "cora", &[Role::Compliance]).await;
+        let (player, token) = funded_player(&app, "refused", 1_000).await;
+        let request = withdrawal(&app, &token, 200).await;
+        let before = audit_actions(&app).await.len();
+        let p = format!("/admin/api/players/{player}");
+        let refusals: Vec<(&str, Method, String, Option<Value>)> = vec![
+            (&support, Method::POST, format!("/admin/api/payments/{request}/approve"), None),
+            (&admin, Method::POST, format!("/admin/api/payments/{request}/approve"), None),
+            (&compliance, Method::POST, format!("/admin/api/payments/{request}/reject"), Some(json!({"reason": "no"}))),
+            (&support, Method::GET, "/admin/api/withdrawals".into(), None),
+            (&content, Method::GET, "/admin/api/players?q=refused".into(), None),
+            (&content, Method::GET, p.clone(), None),
+            (&finance, Method::POST, "/admin/api/staff".into(), Some(json!({"username": "eve", "password": PASSWORD, "roles": ["admin"]}))),
+            (&finance, Method::GET, "/admin/api/staff".into(), None),
+            (&compliance, Method::POST, format!("{p}/adjust"), Some(json!({"amount": 100, "reason": "gift"}))),
+            (&admin, Method::POST, format!("{p}/adjust"), Some(json!({"amount": 100, "reason": "gift"}))),
+            (&support, Method::POST, format!("{p}/exclude"), Some(json!({"period": "24h"}))),
+            (&finance, Method::POST, format!("{p}/notes"), Some(json!({"text": "hi"}))),
+            (&content, Method::POST, format!("{p}/notify"), Some(json!({"title": "t", "body": "b"}))),
+            (&finance, Method::POST, format!("{p}/sessions/end"), None),
+            (&admin, Method::GET, "/admin/api/documents".into(), None),
+            (&support, Method::GET, "/admin/api/audit".into(), None),
+            (&finance, Method::GET, "/admin/api/audit/verify".into(), None),
+            (&finance, Method::GET, "/admin/api/banners".into(), None),
+            (&support, Method::PUT, "/admin/api/banners/1".into(), Some(json!({"id": 1, "slug": "home", "url": "/x", "images": {"tr": ["/a.webp"], "en": ["/a.webp"]}, "sort": 0}))),
+        ];
+
+        // Act
+        let mut answers = Vec::new();
+        for (token, method, path, body) in &refusals {
+            answers.push((path.clone(), call(&app, method.clone(), path, token, body.clone()).await));
+        }
+
+        // Assert
+        for (path, (status, body)) in &answers {
+            assert_eq!(*status, 403, "{path}: {body}");
+            assert!(body["message"].as_str().unwrap().contains("do not allow"), "{path}: {body}");
+        }
+        assert_eq!(status_of(&app, request).await, "pending");
+        let approvals: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM payment_approvals").fetch_one(&app.db.pool).await.unwrap();
+        let staff_count: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM staff").fetch_one(&app.db.pool).await.unwrap();
+        let closures: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM exclusions").fetch_one(&app.db.pool).await.unwrap();
+        assert_eq!((approvals, staff_count, closures), (0, 5, 0));
+        assert_eq!(audit_actions(&app).await.len(), before, "a refused call writes nothing");
+        // And the same calls with the right role pass.
+        assert_eq!(call(&app, Method::GET, "/admin/api/withdrawals", &finance, None).await.0, 200);
+        assert_eq!(call(&app, Method::GET, &p, &support, None).await.0, 200);
+        assert_eq!(call(&app, Method::GET, "/admin/api/staff", &admin, None).await.0, 200);
+    }
+}
+
+on_both_engines! {
+    async fn staff_and_player_tokens_are_kept_apart(app) {
+        // Arrange
+        let (_, staff_token, _) = staff(&app, "tina", &[Role::Support, Role::Compliance]).await;
+        let (_, player_token) = make_player(&app, "plain").await;
+
+        // Act
+        let player_on_admin = call(&app, Method::GET, "/admin/api/me", &player_token, None).await;
+        let staff_on_api = call(&app, Method::GET, "/api/kyc", &staff_token, None).await;
+        let staff_on_admin = call(&app, Method::GET, "/admin/api/me", &staff_token, None).await;
+        let none = app.get("/admin/api/queues").await.status().as_u16();
+
+        // Assert
+        assert_eq!(player_on_admin.0, 401, "{}", player_on_admin.1);
+        assert_eq!(staff_on_api.0, 401, "{}", staff_on_api.1);
+        assert_eq!(none, 401);
+        assert_eq!(staff_on_admin.0, 200);
+        let permissions = staff_on_admin.1["data"]["permissions"].as_array().unwrap();
+        assert!(permissions.contains(&json!("kyc.decide")) && permissions.contains(&json!("players.notify")), "{}", staff_on_admin.1);
+        assert!(!permissions.contains(&json!("payments.decide")));
+    }
+}
+
+on_both_engines! {
+    async fn a_wrong_or_replayed_code_is_refused_and_repeated_failures_lock(app) {
+        // Arrange: enrolment used this step's code.
+        let (_, _, secret) = staff(&app, "otto", &[Role::Support]).await;
+        let now = now_s();
+
+        // Act
+        let no_code = login(&app, "otto", PASSWORD, None).await;
+        let replayed = login(&app, "otto", PASSWORD, Some(code_at(&secret, now))).await;
+        let wrong_password = login(&app, "otto", "wrong password!!", Some(code_at(&secret, now + 30))).await;
+        let next = login(&app, "otto", PASSWORD, Some(code_at(&secret, now + 30))).await;
+        let next_again = login(&app, "otto", PASSWORD, Some(code_at(&secret, now + 30))).await;
+        // With the replay just before: five failures in a row.
+        let mut wrongs = Vec::new();
+        for _ in 0..4 {
+            wrongs.push(login(&app, "otto", PASSWORD, Some("000000".into())).await.0);
+        }
+        let locked = login(&app, "otto", PASSWORD, Some(code_at(&secret, now + 60))).await;
+
+        // Assert
+        assert_eq!(no_code.1["data"]["status"], "code");
+        assert_eq!(replayed.0, 401, "a code is accepted once: {}", replayed.1);
+        assert_eq!(wrong_password.0, 401);
+        assert_eq!(next.0, 200, "{}", next.1);
+        assert_eq!(next.1["data"]["status"], "ok");
+        assert_eq!(next_again.0, 401, "the same code twice: {}", next_again.1);
+        assert!(wrongs.iter().all(|s| *s == 401), "{wrongs:?}");
+        assert_eq!(locked.0, 429, "locked after five failures even with a right code: {}", locked.1);
+        let actions = audit_actions(&app).await;
+        assert_eq!(actions.iter().filter(|a| *a == "staff.signin_failed").count(), 7, "{actions:?}");
+        assert_eq!(actions.iter().filter(|a| *a == "staff.signin_locked").count(), 1, "{actions:?}");
+        assert_eq!(actions.iter().filter(|a| *a == "staff.signin").count(), 1);
+    }
+}
+
+on_both_engines! {
+    async fn a_large_withdrawal_needs_two_different_members_and_parallel_approvals_count_once_each(app) {
+        // Arrange: the four-eyes amount is 10.000 ₺.
+        let (a, anna, _) = staff(&app, "anna", &[Role::Finance]).await;
+        let (_, bert, _) = staff(&app, "bert", &[Role::Finance]).await;
+        let (_, (player, token)) = ((), funded_player(&app, "whale", 50_000).await);
+        let first = withdrawal(&app, &token, 15_000).await;
+        let second = withdrawal(&app, &token, 12_000).await;
+        let small = withdrawal(&app, &token, 500).await;
+
+        // Act: one member twice, then another.
+        let once = call(&app, Method::POST, &format!("/admin/api/payments/{first}/approve"), &anna, None).await;
+        let twice = call(&app, Method::POST, &format!("/admin/api/payments/{first}/approve"), &anna, None).await;
+        let after_one = status_of(&app, first).await;
+        let other = call(&app, Method::POST, &format!("/admin/api/payments/{first}/approve"), &bert, None).await;
+        // Two different members at once on the second request.
+        let (t1, t2) = (anna.clone(), bert.clone());
+        let url = format!("/admin/api/payments/{second}/approve");
+        let base = app.address.clone();
+        let together = burst(&app, 2, move |i, c| c.post(format!("{base}{url}")).bearer_auth(if i == 0 { &t1 } else { &t2 })).await;
+        // One member twice at once on the small one (one approval is enough there).
+        let t = anna.clone();
+        let url = format!("/admin/api/payments/{small}/approve");
+        let base = app.address.clone();
+        let same = burst(&app, 2, move |_, c| c.post(format!("{base}{url}")).bearer_auth(&t)).await;
+
+        // Assert
+        assert_eq!(once.0, 200, "{}", once.1);
+        assert_eq!((once.1["data"]["status"].as_str(), once.1["data"]["approvalsNeeded"].as_i64()), (Some("pending"), Some(2)));
+        assert_eq!(twice.0, 409, "{}", twice.1);
+        assert_eq!(after_one, "pending");
+        assert_eq!(other.1["data"]["status"], "confirmed", "{}", other.1);
+        assert_eq!(status_of(&app, first).await, "confirmed");
+        assert_eq!(count_status(&together, 200), 2, "{together:?}");
+        let statuses: Vec<&str> = together.iter().map(|(_, b)| b["data"]["status"].as_str().unwrap()).collect();
+        assert!(statuses.contains(&"pending") && statuses.contains(&"confirmed"), "{statuses:?}");
+        assert_eq!(status_of(&app, second).await, "confirmed");
+        assert_eq!(count_status(&same, 200), 1, "{same:?}");
+        assert_eq!(count_status(&same, 409), 1, "{same:?}");
+        let approvals: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM payment_approvals WHERE request_id = $1").bind(small).fetch_one(&app.db.pool).await.unwrap();
+        assert_eq!(approvals, 1);
+        let b = kasa::wallet::balances(&app.db, player).await.unwrap();
+        assert_eq!((b.real.minor(), b.held.minor()), ((50_000 - 15_000 - 12_000 - 500) * 100, 0), "each hold posted once");
+        let check = kasa::wallet::check(&app.db).await.unwrap();
+        assert!(check.is_ok(), "{check}");
+        let by: Vec<Option<i64>> = sqlx::query_scalar("SELECT staff_id FROM audit_log WHERE action = 'payment.approve_withdrawal' ORDER BY seq").fetch_all(&app.db.pool).await.unwrap();
+        assert_eq!(by.len(), 5, "every approval recorded: {by:?}");
+        assert_eq!(by[0], Some(a));
+    }
+}
+
+on_both_engines! {
+    async fn an_adjustment_is_applied_by_another_finance_member_once_never_by_its_asker(app) {
+        // Arrange
+        let (_, asker, _) = staff(&app, "ali", &[Role::Finance]).await;
+        let (_, b, _) = staff(&app, "burak", &[Role::Finance]).await;
+        let (_, c, _) = staff(&app, "cem", &[Role::Finance]).await;
+        let (player, _) = make_player(&app, "lucky").await;
+        let asked = call(&app, Method::POST, &format!("/admin/api/players/{player}/adjust"), &asker, Some(json!({"amount": 250.5, "reason": "goodwill"}))).await;
+        let id = asked.1["data"]["id"].as_i64().unwrap();
+
+        // Act
+        let own = call(&app, Method::POST, &format!("/admin/api/adjustments/{id}/approve"), &asker, None).await;
+        let (t1, t2) = (b.clone(), c.clone());
+        let base = app.address.clone();
+        let together = burst(&app, 2, move |i, cl| cl.post(format!("{base}/admin/api/adjustments/{id}/approve")).bearer_auth(if i == 0 { &t1 } else { &t2 })).await;
+
+        // Assert
+        assert_eq!(own.0, 409, "{}", own.1);
+        assert_eq!(count_status(&together, 200), 1, "{together:?}");
+        assert_eq!(count_status(&together, 409), 1, "{together:?}");
+        assert_eq!(kasa::wallet::balances(&app.db, player).await.unwrap().real.minor(), 25_050, "applied once");
+        let check = kasa::wallet::check(&app.db).await.unwrap();
+        assert!(check.is_ok(), "{check}");
+    }
+}
+
+on_both_engines! {
+    async fn the_audit_log_refuses_changes_and_verify_names_a_tampered_row(app) {
+        // Arrange: a few recorded actions.
+        let (_, token, _) = staff(&app, "cansu", &[Role::Compliance, Role::Support]).await;
+        let (player, _) = make_player(&app, "noted").await;
+        for text in ["first", "second", "third"] {
+            let (status, body) = call(&app, Method::POST, &format!("/admin/api/players/{player}/notes"), &token, Some(json!({"text": text}))).await;
+            assert_eq!(status, 200, "{body}");
+        }
+        let intact = kasa::audit::verify(&app.db).await.unwrap();
+        let seq: i64 = sqlx::query_scalar("SELECT seq FROM audit_log WHERE after LIKE '%second%'").fetch_one(&app.db.pool).await.unwrap();
+
+        // Act: the table refuses changes; someone with the database's owner rights gets past that.
+        let update = sqlx::query("UPDATE audit_log SET actor = 'nobody' WHERE seq = $1").bind(seq).execute(&app.db.pool).await;
+        let delete = sqlx::query("DELETE FROM audit_log WHERE seq = $1").bind(seq).execute(&app.db.pool).await;
+        if app.db.engine == kasa::db::Engine::Postgres {
+            sqlx::query("ALTER TABLE audit_log DISABLE TRIGGER audit_log_no_change").execute(&app.db.pool).await.unwrap();
+        } else {
+            sqlx::query("DROP TRIGGER audit_log_no_update").execute(&app.db.pool).await.unwrap();
+        }
+        sqlx::query("UPDATE audit_log SET after = REPLACE(after, 'second', 'altered') WHERE seq = $1").bind(seq).execute(&app.db.pool).await.unwrap();
+        let broken = kasa::audit::verify(&app.db).await.unwrap();
+        let over_api = call(&app, Method::GET, "/admin/api/audit/verify", &token, None).await;
+
+        // Assert
+        assert_eq!(intact.broken_at, None);
+        assert!(intact.rows >= 5, "{intact:?}");
+        assert!(update.is_err() && delete.is_err(), "append-only: {update:?} {delete:?}");
+        assert_eq!(broken.broken_at, Some(seq));
+        assert_eq!(over_api.1["data"]["brokenAt"], seq, "{}", over_api.1);
+    }
+}
+
+on_both_engines! {
+    async fn disabling_a_member_ends_their_session_on_another_node_at_once(app) {
+        // Arrange: a second node on the same database.
+        let other = crate::helpers::spawn_node(&app.db.url, true, None, kasa::hub::HubTimings::default()).await;
+        let (_, admin, _) = staff(&app, "root", &[Role::Admin]).await;
+        let (victim, token, _) = staff(&app, "vic", &[Role::Support]).await;
+        let before = call(&other, Method::GET, "/admin/api/me", &token, None).await.0;
+
+        // Act
+        let disabled = call(&app, Method::POST, &format!("/admin/api/staff/{victim}/disable"), &admin, None).await;
+        let after = call(&other, Method::GET, "/admin/api/me", &token, None).await;
+        let again = login(&other, "vic", PASSWORD, Some("123456".into())).await;
+
+        // Assert
+        assert_eq!(before, 200);
+        assert_eq!(disabled.0, 200, "{}", disabled.1);
+        assert_eq!(after.0, 401, "{}", after.1);
+        assert_eq!(again.0, 401, "a disabled member cannot sign in");
+        let ended: Option<i64> = sqlx::query_scalar("SELECT ended_at FROM staff_sessions WHERE staff_id = $1").bind(victim).fetch_one(&app.db.pool).await.unwrap();
+        assert!(ended.is_some());
+    }
+}
+
+on_both_engines! {
+    async fn a_compliance_member_reviews_a_document_and_a_content_member_changes_a_banner(app) {
+        // Arrange
+        let (_, compliance, _) = staff(&app, "kim", &[Role::Compliance]).await;
+        let (_, content, _) = staff(&app, "ceyda", &[Role::Content]).await;
+        let (player, _) = make_player(&app, "docs").await;
+        sqlx::query(
+            "INSERT INTO kyc_documents (player_id, kind, doc_type, side, state, mime, size, sha256, uploaded_at) \
+             VALUES ($1, 'identity', 'kimlik', 'front', 'pending', 'image/png', 1, 'x', $2)",
+        )
+        .bind(player)
+        .bind(kasa::db::now_ms())
+        .execute(&app.db.pool)
+        .await
+        .unwrap();
+        let queue = call(&app, Method::GET, "/admin/api/queues", &compliance, None).await;
+        let docs = call(&app, Method::GET, "/admin/api/documents", &compliance, None).await;
+        let id = docs.1["data"][0]["id"].as_i64().unwrap();
+        let banners = call(&app, Method::GET, "/admin/api/banners", &content, None).await;
+        let banner = banners.1["data"][0].clone();
+
+        // Act
+        let bad_reason = call(&app, Method::POST, &format!("/admin/api/documents/{id}/reject"), &compliance, Some(json!({"reason": "ugly"}))).await;
+        let approved = call(&app, Method::POST, &format!("/admin/api/documents/{id}/approve"), &compliance, Some(json!({"expires": "2099-12-31"}))).await;
+        let again = call(&app, Method::POST, &format!("/admin/api/documents/{id}/reject"), &compliance, Some(json!({"reason": "unreadable"}))).await;
+        let mut changed = banner.clone();
+        changed["url"] = json!("/promotions");
+        changed["images"]["en"] = json!(["/media/banners/changed-en.webp"]);
+        let saved = call(&app, Method::PUT, &format!("/admin/api/banners/{}", banner["id"]), &content, Some(changed)).await;
+        let mut evil = banner.clone();
+        evil["url"] = json!("javascript:alert(1)");
+        let refused = call(&app, Method::PUT, &format!("/admin/api/banners/{}", banner["id"]), &content, Some(evil)).await;
+
+        // Assert
+        assert_eq!(queue.1["data"]["documents"]["count"], 1, "{}", queue.1);
+        assert_eq!(bad_reason.0, 422);
+        assert_eq!(approved.0, 200, "{}", approved.1);
+        assert_eq!(again.0, 409, "states only move forward");
+        let state: String = sqlx::query_scalar("SELECT state FROM kyc_documents WHERE id = $1").bind(id).fetch_one(&app.db.pool).await.unwrap();
+        assert_eq!(state, "approved");
+        assert_eq!(saved.0, 200, "{}", saved.1);
+        assert_eq!(refused.0, 422);
+        let mut shown = String::new();
+        for _ in 0..50 {
+            shown = app.get_locale("/api/cms/grouped", "en").await.text().await.unwrap();
+            if shown.contains("changed-en.webp") {
+                break;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+        }
+        assert!(shown.contains("changed-en.webp"), "the site shows the banner without a restart");
+        let actions = audit_actions(&app).await;
+        assert!(actions.contains(&"kyc.approve".to_string()) && actions.contains(&"content.banner".to_string()), "{actions:?}");
+    }
+}
