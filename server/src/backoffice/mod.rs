@@ -8,6 +8,7 @@
 pub mod cli;
 mod players;
 mod queues;
+pub mod reports;
 pub mod routes;
 pub mod staff;
 
@@ -50,7 +51,7 @@ impl Role {
         use Permission::*;
         match self {
             Role::Support => &[PlayersRead, PlayersNote, PlayersNotify, PlayersSessions],
-            Role::Finance => &[PlayersRead, PaymentsRead, PaymentsDecide, PlayersAdjust, ReportsRead],
+            Role::Finance => &[PlayersRead, PaymentsRead, PaymentsDecide, PlayersAdjust, PlayersBonus, ReportsRead],
             Role::Compliance => &[PlayersRead, PlayersNote, PlayersExclude, KycRead, KycDecide, AuditRead, ReportsRead],
             Role::Content => &[ContentEdit],
             Role::Admin => &[StaffManage, AuditRead, PlayersRead],
@@ -73,6 +74,8 @@ pub enum Permission {
     PlayersExclude,
     #[serde(rename = "players.adjust")]
     PlayersAdjust,
+    #[serde(rename = "players.bonus")]
+    PlayersBonus,
     #[serde(rename = "payments.read")]
     PaymentsRead,
     #[serde(rename = "payments.decide")]
@@ -100,6 +103,7 @@ impl Permission {
             Permission::PlayersSessions => "players.sessions",
             Permission::PlayersExclude => "players.exclude",
             Permission::PlayersAdjust => "players.adjust",
+            Permission::PlayersBonus => "players.bonus",
             Permission::PaymentsRead => "payments.read",
             Permission::PaymentsDecide => "payments.decide",
             Permission::KycRead => "kyc.read",

@@ -98,6 +98,8 @@ pub fn router() -> OpenApiRouter<BackofficeState> {
         .routes(routes!(audit_rows))
         .routes(routes!(audit_export))
         .routes(routes!(audit_verify))
+        .routes(routes!(grant_bonus))
+        .routes(routes!(report))
         .routes(routes!(banners))
         .routes(routes!(save_banner))
 }
@@ -565,6 +567,43 @@ async fn audit_export(State(state): State<BackofficeState>, me: CurrentStaff, Qu
 async fn audit_verify(State(state): State<BackofficeState>, me: CurrentStaff) -> ApiResult<Verified> {
     me.require(Permission::AuditRead)?;
     Ok(Envelope::ok(audit::verify(&state.db).await?))
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct BonusBody {
+    /// The promotion whose bonus is given (not a deposit bonus).
+    pub promotion: String,
+}
+
+/// Gives a player a promotion's bonus (once per promotion; never to a closed account).
+#[utoipa::path(post, path = "/admin/api/players/{id}/bonus", tag = "admin", params(("id" = i64, Path)), request_body = BonusBody,
+    responses((status = 200, body = Envelope<Created>), (status = 409, description = "Given already, a deposit bonus, or a closed account", body = EmptyEnvelope)),
+    security(("staff" = [])))]
+async fn grant_bonus(State(state): State<BackofficeState>, me: CurrentStaff, Path(id): Path<i64>, AppJson(body): AppJson<BonusBody>) -> ApiResult<Created> {
+    me.require(Permission::PlayersBonus)?;
+    let username: Option<String> = sqlx::query_scalar("SELECT username FROM players WHERE id = $1").bind(id).fetch_optional(&state.db.pool).await?;
+    let username = username.ok_or(AppError::NotFound("error.not_found"))?;
+    let bonus = crate::bonus::grant_by_operator(&state.db, &username, body.promotion.trim()).await.map_err(|e| told(StatusCode::CONFLICT, &e.to_string()))?;
+    let entry = me.entry("player.bonus", format!("player:{id}")).after(serde_json::json!({ "bonus": bonus.id, "promotion": body.promotion.trim() }));
+    audit::append_alone(&state.db, &entry).await?;
+    Ok(Envelope::ok(Created { id: bonus.id }))
+}
+
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+pub struct ReportQuery {
+    /// The first of Turkey's days, YYYY-MM-DD.
+    pub from: String,
+    /// The last, YYYY-MM-DD (at most 92 days after the first).
+    pub to: String,
+}
+
+/// The ledger's report for a range of days and each day in it.
+#[utoipa::path(get, path = "/admin/api/reports", tag = "admin", params(ReportQuery),
+    responses((status = 200, body = Envelope<super::reports::Report>), (status = 422, description = "A bad range", body = EmptyEnvelope)),
+    security(("staff" = [])))]
+async fn report(State(state): State<BackofficeState>, me: CurrentStaff, Query(q): Query<ReportQuery>) -> ApiResult<super::reports::Report> {
+    me.require(Permission::ReportsRead)?;
+    Ok(Envelope::ok(super::reports::report(&state.db, &q.from, &q.to).await?))
 }
 
 /// A banner of a carousel, with its images per language.

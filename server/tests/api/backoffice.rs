@@ -260,6 +260,11 @@ on_both_engines! {
         let by: Vec<Option<i64>> = sqlx::query_scalar("SELECT staff_id FROM audit_log WHERE action = 'payment.approve_withdrawal' ORDER BY seq").fetch_all(&app.db.pool).await.unwrap();
         assert_eq!(by.len(), 5, "every approval recorded: {by:?}");
         assert_eq!(by[0], Some(a));
+        // The day's report counts each withdrawal once.
+        let today = &kasa::time::turkey_minute(kasa::db::now_ms())[0..10];
+        let report = call(&app, Method::GET, &format!("/admin/api/reports?from={today}&to={today}"), &anna, None).await;
+        assert_eq!(report.1["data"]["totals"]["withdrawals"], 27_500.0, "{}", report.1);
+        assert_eq!(report.1["data"]["days"].as_array().unwrap().len(), 1);
     }
 }
 

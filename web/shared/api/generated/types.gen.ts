@@ -50,6 +50,8 @@ export type ClientOptions = {
     | `${string}://${string}`
     | `${string}://${string}`
     | `${string}://${string}`
+    | `${string}://${string}`
+    | `${string}://${string}`
     | (string & {});
 };
 
@@ -447,6 +449,13 @@ export type BlackjackView = {
    * Kuruş returned.
    */
   win: number;
+};
+
+export type BonusBody = {
+  /**
+   * The promotion whose bonus is given (not a deposit bonus).
+   */
+  promotion: string;
 };
 
 /**
@@ -892,6 +901,16 @@ export type CreateStaffBody = {
  */
 export type Created = {
   id: number;
+};
+
+/**
+ * One day's totals.
+ */
+export type Day = Totals & {
+  /**
+   * YYYY-MM-DD, Turkey's day.
+   */
+  day: string;
 };
 
 export type DealBody = {
@@ -1924,6 +1943,34 @@ export type EnvelopeRegisterFormData = {
      * The terms the player accepts (a required checkbox linking their content page).
      */
     terms: Terms;
+  };
+  message?: string | null;
+  success: boolean;
+};
+
+/**
+ * The body of every `/api/` response.
+ */
+export type EnvelopeReport = {
+  /**
+   * A report over a range of days.
+   */
+  data?: {
+    adjustments: number;
+    days: Array<Day>;
+    debtsOutstanding: number;
+    debtsRecorded: number;
+    debtsRepaid: number;
+    depositsByMethod: Array<Line>;
+    from: string;
+    /**
+     * What the jackpot levels hold at the range's end.
+     */
+    jackpotLiability: number;
+    providers: Array<ProviderLine>;
+    to: string;
+    totals: Totals;
+    withdrawalsByMethod: Array<Line>;
   };
   message?: string | null;
   success: boolean;
@@ -3319,6 +3366,14 @@ export type LimitView = {
 };
 
 /**
+ * An amount by name (a payment method, a provider), lira.
+ */
+export type Line = {
+  amount: number;
+  name: string;
+};
+
+/**
  * A payline win.
  */
 export type LineWin = {
@@ -3577,6 +3632,7 @@ export type Permission =
   | 'players.sessions'
   | 'players.exclude'
   | 'players.adjust'
+  | 'players.bonus'
   | 'payments.read'
   | 'payments.decide'
   | 'kyc.read'
@@ -3858,6 +3914,16 @@ export type ProviderFacet = {
 };
 
 /**
+ * Bets, wins and GGR of a provider, lira.
+ */
+export type ProviderLine = {
+  bets: number;
+  ggr: number;
+  provider: string;
+  wins: number;
+};
+
+/**
  * Every studio game's published info, and the jackpots slot rounds draw.
  */
 export type Published = {
@@ -4019,6 +4085,27 @@ export type RegisterPayload = {
  * What a replayed round shows: a slot's whole outcome, or a table game's draw.
  */
 export type Replay = Outcome | Draw | WaysOutcome | Shoe;
+
+/**
+ * A report over a range of days.
+ */
+export type Report = {
+  adjustments: number;
+  days: Array<Day>;
+  debtsOutstanding: number;
+  debtsRecorded: number;
+  debtsRepaid: number;
+  depositsByMethod: Array<Line>;
+  from: string;
+  /**
+   * What the jackpot levels hold at the range's end.
+   */
+  jackpotLiability: number;
+  providers: Array<ProviderLine>;
+  to: string;
+  totals: Totals;
+  withdrawalsByMethod: Array<Line>;
+};
 
 export type ResetBody = {
   username?: string;
@@ -4697,6 +4784,19 @@ export type Toggled = {
    */
   favorite: boolean;
   gameId: number;
+};
+
+/**
+ * Totals of a day or of the range, lira.
+ */
+export type Totals = {
+  bets: number;
+  bonusCost: number;
+  deposits: number;
+  ggr: number;
+  ngr: number;
+  wins: number;
+  withdrawals: number;
 };
 
 /**
@@ -5746,6 +5846,42 @@ export type AskAdjustmentResponses = {
 
 export type AskAdjustmentResponse = AskAdjustmentResponses[keyof AskAdjustmentResponses];
 
+export type GrantBonusData = {
+  body: BonusBody;
+  path: {
+    id: number;
+  };
+  query?: never;
+  url: '/admin/api/players/{id}/bonus';
+};
+
+export type GrantBonusErrors = {
+  /**
+   * The body is not JSON of the call's shape, or the call refused it.
+   */
+  400: EmptyEnvelope;
+  /**
+   * No staff session: the token is missing, unknown, ended, idle or a player's.
+   */
+  401: EmptyEnvelope;
+  /**
+   * The staff member's roles do not give this call's permission; nothing changed.
+   */
+  403: EmptyEnvelope;
+  /**
+   * Given already, a deposit bonus, or a closed account
+   */
+  409: EmptyEnvelope;
+};
+
+export type GrantBonusError = GrantBonusErrors[keyof GrantBonusErrors];
+
+export type GrantBonusResponses = {
+  200: EnvelopeCreated;
+};
+
+export type GrantBonusResponse = GrantBonusResponses[keyof GrantBonusResponses];
+
 export type ExcludePlayerData = {
   body: ExcludeBody;
   path: {
@@ -5895,6 +6031,45 @@ export type QueueSizesResponses = {
 };
 
 export type QueueSizesResponse = QueueSizesResponses[keyof QueueSizesResponses];
+
+export type ReportData = {
+  body?: never;
+  path?: never;
+  query: {
+    /**
+     * The first of Turkey's days, YYYY-MM-DD.
+     */
+    from: string;
+    /**
+     * The last, YYYY-MM-DD (at most 92 days after the first).
+     */
+    to: string;
+  };
+  url: '/admin/api/reports';
+};
+
+export type ReportErrors = {
+  /**
+   * No staff session: the token is missing, unknown, ended, idle or a player's.
+   */
+  401: EmptyEnvelope;
+  /**
+   * The staff member's roles do not give this call's permission; nothing changed.
+   */
+  403: EmptyEnvelope;
+  /**
+   * A bad range
+   */
+  422: EmptyEnvelope;
+};
+
+export type ReportError = ReportErrors[keyof ReportErrors];
+
+export type ReportResponses = {
+  200: EnvelopeReport;
+};
+
+export type ReportResponse = ReportResponses[keyof ReportResponses];
 
 export type ListStaffData = {
   body?: never;

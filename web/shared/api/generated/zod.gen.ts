@@ -196,6 +196,10 @@ export const zBlackjackFair = z.object({
   surrender: z.boolean(),
 });
 
+export const zBonusBody = z.object({
+  promotion: z.string(),
+});
+
 /**
  * A bonus of the player's, for the Bonuses page.
  */
@@ -1768,6 +1772,14 @@ export const zLimitBody = z.object({
 });
 
 /**
+ * An amount by name (a payment method, a provider), lira.
+ */
+export const zLine = z.object({
+  amount: z.number(),
+  name: z.string(),
+});
+
+/**
  * A payline win.
  */
 export const zLineWin = z.object({
@@ -1979,6 +1991,7 @@ export const zPermission = z.enum([
   'players.sessions',
   'players.exclude',
   'players.adjust',
+  'players.bonus',
   'payments.read',
   'payments.decide',
   'kyc.read',
@@ -2183,6 +2196,16 @@ export const zLobbyPage = z.object({
   items: z.array(zGame),
   providers: z.array(zProviderFacet),
   total: z.int(),
+});
+
+/**
+ * Bets, wins and GGR of a provider, lira.
+ */
+export const zProviderLine = z.object({
+  bets: z.number(),
+  ggr: z.number(),
+  provider: z.string(),
+  wins: z.number(),
 });
 
 /**
@@ -3208,6 +3231,71 @@ export const zToggled = z.object({
 });
 
 /**
+ * Totals of a day or of the range, lira.
+ */
+export const zTotals = z.object({
+  bets: z.number(),
+  bonusCost: z.number(),
+  deposits: z.number(),
+  ggr: z.number(),
+  ngr: z.number(),
+  wins: z.number(),
+  withdrawals: z.number(),
+});
+
+/**
+ * One day's totals.
+ */
+export const zDay = z.intersection(
+  zTotals,
+  z.object({
+    day: z.string(),
+  }),
+);
+
+/**
+ * The body of every `/api/` response.
+ */
+export const zEnvelopeReport = z.object({
+  data: z.optional(
+    z.object({
+      adjustments: z.number(),
+      days: z.array(zDay),
+      debtsOutstanding: z.number(),
+      debtsRecorded: z.number(),
+      debtsRepaid: z.number(),
+      depositsByMethod: z.array(zLine),
+      from: z.string(),
+      jackpotLiability: z.number(),
+      providers: z.array(zProviderLine),
+      to: z.string(),
+      totals: zTotals,
+      withdrawalsByMethod: z.array(zLine),
+    }),
+  ),
+  message: z.nullish(z.string()),
+  success: z.boolean(),
+});
+
+/**
+ * A report over a range of days.
+ */
+export const zReport = z.object({
+  adjustments: z.number(),
+  days: z.array(zDay),
+  debtsOutstanding: z.number(),
+  debtsRecorded: z.number(),
+  debtsRepaid: z.number(),
+  depositsByMethod: z.array(zLine),
+  from: z.string(),
+  jackpotLiability: z.number(),
+  providers: z.array(zProviderLine),
+  to: z.string(),
+  totals: zTotals,
+  withdrawalsByMethod: z.array(zLine),
+});
+
+/**
  * A deposit or withdrawal in Financial Activities.
  */
 export const zTransactionItem = z.object({
@@ -3904,6 +3992,14 @@ export const zAskAdjustmentPath = z.object({
 
 export const zAskAdjustmentResponse = zEnvelopeCreated;
 
+export const zGrantBonusBody = zBonusBody;
+
+export const zGrantBonusPath = z.object({
+  id: z.int(),
+});
+
+export const zGrantBonusResponse = zEnvelopeCreated;
+
 export const zExcludePlayerBody = zExcludeBody;
 
 export const zExcludePlayerPath = z.object({
@@ -3935,6 +4031,13 @@ export const zEndSessionsPath = z.object({
 export const zEndSessionsResponse = zEnvelopeEnded;
 
 export const zQueueSizesResponse = zEnvelopeQueues;
+
+export const zReportQuery = z.object({
+  from: z.string(),
+  to: z.string(),
+});
+
+export const zReportResponse = zEnvelopeReport;
 
 export const zListStaffResponse = zEnvelopeVecStaffRow;
 
