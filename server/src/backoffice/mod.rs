@@ -6,6 +6,7 @@
 //! ([`crate::audit`]) in the action's own transaction.
 
 pub mod cli;
+mod content;
 mod players;
 mod queues;
 pub mod reports;

@@ -102,7 +102,12 @@ fn day_start(d: &Date) -> i64 {
 
 /// The report of Turkey's days `from` to `to` (both included, YYYY-MM-DD).
 pub async fn report(db: &Db, from: &str, to: &str) -> Result<Report, AppError> {
-    let bad = || told(axum::http::StatusCode::UNPROCESSABLE_ENTITY, "The range is two dates, YYYY-MM-DD, the first not after the second, at most 92 days.");
+    let bad = || {
+        told(
+            axum::http::StatusCode::UNPROCESSABLE_ENTITY,
+            "The range is two dates, YYYY-MM-DD, the first not after the second, at most 92 days.",
+        )
+    };
     let (first, last) = (Date::parse_iso(from).ok_or_else(bad)?, Date::parse_iso(to).ok_or_else(bad)?);
     if last.days() < first.days() || last.days() - first.days() >= MAX_DAYS {
         return Err(bad());
@@ -114,7 +119,8 @@ pub async fn report(db: &Db, from: &str, to: &str) -> Result<Report, AppError> {
         let r = wallet::report(db, Some(day_start(&d)), Some(day_start(&d) + DAY_MS)).await?;
         days.push(Day { day: d.iso(), totals: totals(&r) });
     }
-    let lines = |m: &std::collections::BTreeMap<String, i64>| m.iter().map(|(name, v)| Line { name: name.clone(), amount: lira(*v) }).collect();
+    let lines =
+        |m: &std::collections::BTreeMap<String, i64>| m.iter().map(|(name, v)| Line { name: name.clone(), amount: lira(*v) }).collect();
     let providers = whole
         .bets
         .keys()

@@ -100,6 +100,7 @@ pub fn router() -> OpenApiRouter<BackofficeState> {
         .routes(routes!(audit_verify))
         .routes(routes!(grant_bonus))
         .routes(routes!(report))
+        .routes(routes!(content_files, save_content_files))
         .routes(routes!(banners))
         .routes(routes!(save_banner))
 }
@@ -579,12 +580,22 @@ pub struct BonusBody {
 #[utoipa::path(post, path = "/admin/api/players/{id}/bonus", tag = "admin", params(("id" = i64, Path)), request_body = BonusBody,
     responses((status = 200, body = Envelope<Created>), (status = 409, description = "Given already, a deposit bonus, or a closed account", body = EmptyEnvelope)),
     security(("staff" = [])))]
-async fn grant_bonus(State(state): State<BackofficeState>, me: CurrentStaff, Path(id): Path<i64>, AppJson(body): AppJson<BonusBody>) -> ApiResult<Created> {
+async fn grant_bonus(
+    State(state): State<BackofficeState>,
+    me: CurrentStaff,
+    Path(id): Path<i64>,
+    AppJson(body): AppJson<BonusBody>,
+) -> ApiResult<Created> {
     me.require(Permission::PlayersBonus)?;
-    let username: Option<String> = sqlx::query_scalar("SELECT username FROM players WHERE id = $1").bind(id).fetch_optional(&state.db.pool).await?;
+    let username: Option<String> =
+        sqlx::query_scalar("SELECT username FROM players WHERE id = $1").bind(id).fetch_optional(&state.db.pool).await?;
     let username = username.ok_or(AppError::NotFound("error.not_found"))?;
-    let bonus = crate::bonus::grant_by_operator(&state.db, &username, body.promotion.trim()).await.map_err(|e| told(StatusCode::CONFLICT, &e.to_string()))?;
-    let entry = me.entry("player.bonus", format!("player:{id}")).after(serde_json::json!({ "bonus": bonus.id, "promotion": body.promotion.trim() }));
+    let bonus = crate::bonus::grant_by_operator(&state.db, &username, body.promotion.trim())
+        .await
+        .map_err(|e| told(StatusCode::CONFLICT, &e.to_string()))?;
+    let entry = me
+        .entry("player.bonus", format!("player:{id}"))
+        .after(serde_json::json!({ "bonus": bonus.id, "promotion": body.promotion.trim() }));
     audit::append_alone(&state.db, &entry).await?;
     Ok(Envelope::ok(Created { id: bonus.id }))
 }
@@ -604,6 +615,40 @@ pub struct ReportQuery {
 async fn report(State(state): State<BackofficeState>, me: CurrentStaff, Query(q): Query<ReportQuery>) -> ApiResult<super::reports::Report> {
     me.require(Permission::ReportsRead)?;
     Ok(Envelope::ok(super::reports::report(&state.db, &q.from, &q.to).await?))
+}
+
+/// The site content's editable files (site options, banners, popup, promotions, pages per
+/// language, translations) in `content/`'s format.
+#[utoipa::path(get, path = "/admin/api/content/files", tag = "admin",
+    responses((status = 200, body = Envelope<Vec<super::content::ContentFile>>)), security(("staff" = [])))]
+async fn content_files(State(state): State<BackofficeState>, me: CurrentStaff) -> ApiResult<Vec<super::content::ContentFile>> {
+    me.require(Permission::ContentEdit)?;
+    Ok(Envelope::ok(super::content::files(&state.db).await?))
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct ContentFilesBody {
+    pub files: Vec<super::content::ContentFile>,
+}
+
+/// The names of the files a save changed.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Saved {
+    pub changed: Vec<String>,
+}
+
+/// Saves changed content files: all checked first (a bad one changes nothing), then every node
+/// shows them at once.
+#[utoipa::path(put, path = "/admin/api/content/files", tag = "admin", request_body = ContentFilesBody,
+    responses((status = 200, body = Envelope<Saved>), (status = 422, description = "A file is not editable or not valid; nothing saved", body = EmptyEnvelope)),
+    security(("staff" = [])))]
+async fn save_content_files(
+    State(state): State<BackofficeState>,
+    me: CurrentStaff,
+    AppJson(body): AppJson<ContentFilesBody>,
+) -> ApiResult<Saved> {
+    me.require(Permission::ContentEdit)?;
+    Ok(Envelope::ok(Saved { changed: super::content::save(&state.db, &me, &body.files).await? }))
 }
 
 /// A banner of a carousel, with its images per language.

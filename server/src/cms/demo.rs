@@ -261,7 +261,7 @@ pub async fn load_if_empty(db: &Db) -> anyhow::Result<bool> {
         return Ok(false);
     }
     let content = Content::read(&Source::Demo)?;
-    write(db, &content, false).await?;
+    write(db, &content, false, None).await?;
     tracing::info!(
         languages = content.site.languages.len(),
         sliders = content.sliders.len(),
@@ -275,8 +275,13 @@ pub async fn load_if_empty(db: &Db) -> anyhow::Result<bool> {
 /// in one transaction (casino categories added or updated by id: games refer to them), every
 /// node told. A bad file names itself and changes nothing.
 pub async fn import(db: &Db, dir: &Path) -> anyhow::Result<ImportReport> {
+    import_recorded(db, dir, None).await
+}
+
+/// [`import`], recording `audit` (a staff member's edit) in the import's transaction.
+pub async fn import_recorded(db: &Db, dir: &Path, audit: Option<&crate::audit::Entry>) -> anyhow::Result<ImportReport> {
     let content = Content::read(&Source::Dir(dir.to_path_buf()))?;
-    write(db, &content, true).await?;
+    write(db, &content, true, audit).await?;
     Ok(ImportReport {
         languages: content.site.languages.len(),
         texts: content.texts.iter().map(|(_, t)| t.len()).sum(),
@@ -297,7 +302,7 @@ pub struct ImportReport {
 }
 
 /// Writes the content in one transaction; `replace`: the site's content goes first.
-async fn write(db: &Db, content: &Content, replace: bool) -> anyhow::Result<()> {
+async fn write(db: &Db, content: &Content, replace: bool, audit: Option<&crate::audit::Entry>) -> anyhow::Result<()> {
     let Content { site, sliders, popup, categories, jackpots, pages, promotions, texts, bodies } = content;
     let mut tx = db.begin_write().await?;
     if replace {
@@ -422,6 +427,9 @@ async fn write(db: &Db, content: &Content, replace: bool) -> anyhow::Result<()> 
     }
     super::promotions::replace_in(&mut tx, promotions).await?;
     super::content_changed(&mut tx).await?;
+    if let Some(entry) = audit {
+        crate::audit::append(&mut tx, entry).await?;
+    }
     tx.commit().await?;
     Ok(())
 }

@@ -405,3 +405,34 @@ on_both_engines! {
         assert!(actions.contains(&"kyc.approve".to_string()) && actions.contains(&"content.banner".to_string()), "{actions:?}");
     }
 }
+
+on_both_engines! {
+    async fn a_content_member_edits_a_translation_file_and_a_bad_file_changes_nothing(app) {
+        // Arrange
+        let (_, content, _) = staff(&app, "deniz", &[Role::Content]).await;
+        let files = call(&app, Method::GET, "/admin/api/content/files", &content, None).await;
+        let files = files.1["data"].as_array().unwrap().clone();
+        let en = files.iter().find(|f| f["name"] == "translations/en.json").expect("the English texts").clone();
+        let mut texts: serde_json::Map<String, Value> = serde_json::from_str(en["text"].as_str().unwrap()).unwrap();
+        let key = texts.keys().next().unwrap().clone();
+        texts.insert(key.clone(), json!("Edited in the back office"));
+        let changed = json!({"files": [{"name": "translations/en.json", "text": serde_json::to_string_pretty(&texts).unwrap()}]});
+        let broken = json!({"files": [{"name": "site.json", "text": "{ not json"}, {"name": "translations/en.json", "text": "{}"}]});
+        let escape = json!({"files": [{"name": "../games.json", "text": "[]"}]});
+
+        // Act
+        let refused = call(&app, Method::PUT, "/admin/api/content/files", &content, Some(broken)).await;
+        let outside = call(&app, Method::PUT, "/admin/api/content/files", &content, Some(escape)).await;
+        let saved = call(&app, Method::PUT, "/admin/api/content/files", &content, Some(changed)).await;
+
+        // Assert
+        assert_eq!(refused.0, 422, "{}", refused.1);
+        assert_eq!(outside.0, 422, "{}", outside.1);
+        assert_eq!(saved.0, 200, "{}", saved.1);
+        assert_eq!(saved.1["data"]["changed"], json!(["translations/en.json"]));
+        let stored: String = sqlx::query_scalar("SELECT value FROM translations WHERE locale = 'en' AND key = $1").bind(&key).fetch_one(&app.db.pool).await.unwrap();
+        assert_eq!(stored, "Edited in the back office");
+        let actions = audit_actions(&app).await;
+        assert_eq!(actions.iter().filter(|a| *a == "content.files").count(), 1, "only the saved edit is recorded: {actions:?}");
+    }
+}

@@ -52,6 +52,8 @@ export type ClientOptions = {
     | `${string}://${string}`
     | `${string}://${string}`
     | `${string}://${string}`
+    | `${string}://${string}`
+    | `${string}://${string}`
     | (string & {});
 };
 
@@ -783,6 +785,18 @@ export type ContentCategory = {
   content: Array<ContentRef>;
   id: number;
   name: string;
+};
+
+/**
+ * One content file: its path in the folder and its text.
+ */
+export type ContentFile = {
+  name: string;
+  text: string;
+};
+
+export type ContentFilesBody = {
+  files: Array<ContentFile>;
 };
 
 export type ContentPage = {
@@ -2013,6 +2027,20 @@ export type EnvelopeRoundPage = {
 /**
  * The body of every `/api/` response.
  */
+export type EnvelopeSaved = {
+  /**
+   * The names of the files a save changed.
+   */
+  data?: {
+    changed: Array<string>;
+  };
+  message?: string | null;
+  success: boolean;
+};
+
+/**
+ * The body of every `/api/` response.
+ */
 export type EnvelopeSession = {
   /**
    * A game session.
@@ -2419,6 +2447,18 @@ export type EnvelopeVecClaimable = {
      * The wagering requirement, a multiple of the amount.
      */
     wagering: number;
+  }>;
+  message?: string | null;
+  success: boolean;
+};
+
+/**
+ * The body of every `/api/` response.
+ */
+export type EnvelopeVecContentFile = {
+  data?: Array<{
+    name: string;
+    text: string;
   }>;
   message?: string | null;
   success: boolean;
@@ -4199,6 +4239,13 @@ export type RoundPage = {
   total: number;
 };
 
+/**
+ * The names of the files a save changed.
+ */
+export type Saved = {
+  changed: Array<string>;
+};
+
 export type SeedBody = {
   /**
    * The client seed of the new seed (1 to 64 printable characters); random when empty or missing.
@@ -5497,6 +5544,66 @@ export type SaveBannerResponses = {
 };
 
 export type SaveBannerResponse = SaveBannerResponses[keyof SaveBannerResponses];
+
+export type ContentFilesData = {
+  body?: never;
+  path?: never;
+  query?: never;
+  url: '/admin/api/content/files';
+};
+
+export type ContentFilesErrors = {
+  /**
+   * No staff session: the token is missing, unknown, ended, idle or a player's.
+   */
+  401: EmptyEnvelope;
+  /**
+   * The staff member's roles do not give this call's permission; nothing changed.
+   */
+  403: EmptyEnvelope;
+};
+
+export type ContentFilesError = ContentFilesErrors[keyof ContentFilesErrors];
+
+export type ContentFilesResponses = {
+  200: EnvelopeVecContentFile;
+};
+
+export type ContentFilesResponse = ContentFilesResponses[keyof ContentFilesResponses];
+
+export type SaveContentFilesData = {
+  body: ContentFilesBody;
+  path?: never;
+  query?: never;
+  url: '/admin/api/content/files';
+};
+
+export type SaveContentFilesErrors = {
+  /**
+   * The body is not JSON of the call's shape, or the call refused it.
+   */
+  400: EmptyEnvelope;
+  /**
+   * No staff session: the token is missing, unknown, ended, idle or a player's.
+   */
+  401: EmptyEnvelope;
+  /**
+   * The staff member's roles do not give this call's permission; nothing changed.
+   */
+  403: EmptyEnvelope;
+  /**
+   * A file is not editable or not valid; nothing saved
+   */
+  422: EmptyEnvelope;
+};
+
+export type SaveContentFilesError = SaveContentFilesErrors[keyof SaveContentFilesErrors];
+
+export type SaveContentFilesResponses = {
+  200: EnvelopeSaved;
+};
+
+export type SaveContentFilesResponse = SaveContentFilesResponses[keyof SaveContentFilesResponses];
 
 export type DepositsData = {
   body?: never;

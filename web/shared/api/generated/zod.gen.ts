@@ -355,6 +355,18 @@ export const zConfirmBody = z.object({
   period: z.string(),
 });
 
+/**
+ * One content file: its path in the folder and its text.
+ */
+export const zContentFile = z.object({
+  name: z.string(),
+  text: z.string(),
+});
+
+export const zContentFilesBody = z.object({
+  files: z.array(zContentFile),
+});
+
 export const zContentPage = z.object({
   body: z.string(),
   categoryId: z.int(),
@@ -932,6 +944,19 @@ export const zEnvelopeProfile = z.object({
 /**
  * The body of every `/api/` response.
  */
+export const zEnvelopeSaved = z.object({
+  data: z.optional(
+    z.object({
+      changed: z.array(z.string()),
+    }),
+  ),
+  message: z.nullish(z.string()),
+  success: z.boolean(),
+});
+
+/**
+ * The body of every `/api/` response.
+ */
 export const zEnvelopeSessionFigures = z.object({
   data: z.optional(
     z.object({
@@ -1131,6 +1156,22 @@ export const zEnvelopeVecClaimable = z.object({
         slug: z.string(),
         title: z.string(),
         wagering: z.int(),
+      }),
+    ),
+  ),
+  message: z.nullish(z.string()),
+  success: z.boolean(),
+});
+
+/**
+ * The body of every `/api/` response.
+ */
+export const zEnvelopeVecContentFile = z.object({
+  data: z.optional(
+    z.array(
+      z.object({
+        name: z.string(),
+        text: z.string(),
       }),
     ),
   ),
@@ -2415,6 +2456,13 @@ export const zEnvelopeRoundPage = z.object({
 export const zRoundPage = z.object({
   items: z.array(zRound),
   total: z.int(),
+});
+
+/**
+ * The names of the files a save changed.
+ */
+export const zSaved = z.object({
+  changed: z.array(z.string()),
 });
 
 export const zSeedBody = z.object({
@@ -3926,6 +3974,12 @@ export const zSaveBannerPath = z.object({
 });
 
 export const zSaveBannerResponse = zEmptyEnvelope;
+
+export const zContentFilesResponse = zEnvelopeVecContentFile;
+
+export const zSaveContentFilesBody = zContentFilesBody;
+
+export const zSaveContentFilesResponse = zEnvelopeSaved;
 
 export const zDepositsResponse = zEnvelopeVecDeposit;
 
