@@ -11,6 +11,7 @@ mod players;
 mod queues;
 pub mod reports;
 pub mod routes;
+mod sports;
 pub mod staff;
 
 use serde::{Deserialize, Serialize};
@@ -51,9 +52,11 @@ impl Role {
     pub fn permissions(self) -> &'static [Permission] {
         use Permission::*;
         match self {
-            Role::Support => &[PlayersRead, PlayersNote, PlayersNotify, PlayersSessions],
-            Role::Finance => &[PlayersRead, PaymentsRead, PaymentsDecide, PlayersAdjust, PlayersBonus, ReportsRead],
-            Role::Compliance => &[PlayersRead, PlayersNote, PlayersExclude, KycRead, KycDecide, AuditRead, ReportsRead],
+            Role::Support => &[PlayersRead, PlayersNote, PlayersNotify, PlayersSessions, SportsRead],
+            Role::Finance => {
+                &[PlayersRead, PaymentsRead, PaymentsDecide, PlayersAdjust, PlayersBonus, ReportsRead, SportsRead, SportsManage]
+            }
+            Role::Compliance => &[PlayersRead, PlayersNote, PlayersExclude, KycRead, KycDecide, AuditRead, ReportsRead, SportsRead],
             Role::Content => &[ContentEdit],
             Role::Admin => &[StaffManage, AuditRead, PlayersRead],
         }
@@ -93,6 +96,11 @@ pub enum Permission {
     ContentEdit,
     #[serde(rename = "staff.manage")]
     StaffManage,
+    #[serde(rename = "sports.read")]
+    SportsRead,
+    /// Results, corrections, voids, suspensions and High Rate prices (the book's money: finance).
+    #[serde(rename = "sports.manage")]
+    SportsManage,
 }
 
 impl Permission {
@@ -113,6 +121,8 @@ impl Permission {
             Permission::ReportsRead => "reports.read",
             Permission::ContentEdit => "content.edit",
             Permission::StaffManage => "staff.manage",
+            Permission::SportsRead => "sports.read",
+            Permission::SportsManage => "sports.manage",
         }
     }
 }

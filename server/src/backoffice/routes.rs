@@ -101,6 +101,11 @@ pub fn router() -> OpenApiRouter<BackofficeState> {
         .routes(routes!(grant_bonus))
         .routes(routes!(report))
         .routes(routes!(content_files, save_content_files))
+        .routes(routes!(sports_events))
+        .routes(routes!(sports_event))
+        .routes(routes!(market_action))
+        .routes(routes!(market_result))
+        .routes(routes!(boost_selection))
         .routes(routes!(banners))
         .routes(routes!(save_banner))
 }
@@ -649,6 +654,91 @@ async fn save_content_files(
 ) -> ApiResult<Saved> {
     me.require(Permission::ContentEdit)?;
     Ok(Envelope::ok(Saved { changed: super::content::save(&state.db, &me, &body.files).await? }))
+}
+
+/// The sportsbook's events live and to come, with their open stakes.
+#[utoipa::path(get, path = "/admin/api/sports/events", tag = "admin",
+    responses((status = 200, body = Envelope<Vec<super::sports::EventRow>>)), security(("staff" = [])))]
+async fn sports_events(State(state): State<BackofficeState>, me: CurrentStaff) -> ApiResult<Vec<super::sports::EventRow>> {
+    me.require(Permission::SportsRead)?;
+    Ok(Envelope::ok(super::sports::events(&state.db).await?))
+}
+
+/// An event's markets with each selection's exposure, and its bets.
+#[utoipa::path(get, path = "/admin/api/sports/events/{id}", tag = "admin", params(("id" = i64, Path)),
+    responses((status = 200, body = Envelope<super::sports::EventPage>), (status = 404, description = "No such event", body = EmptyEnvelope)),
+    security(("staff" = [])))]
+async fn sports_event(State(state): State<BackofficeState>, me: CurrentStaff, Path(id): Path<i64>) -> ApiResult<super::sports::EventPage> {
+    me.require(Permission::SportsRead)?;
+    Ok(Envelope::ok(super::sports::event(&state.db, id).await?.ok_or(AppError::NotFound("error.not_found"))?))
+}
+
+/// The sportsbook's refusals (a market in no state to move, an unknown selection) as 409s naming why.
+fn refused(e: anyhow::Error) -> AppError {
+    told(StatusCode::CONFLICT, &format!("{e:#}"))
+}
+
+/// Suspends, reopens or voids a market (`action`: suspend, reopen, void).
+#[utoipa::path(post, path = "/admin/api/sports/markets/{id}/{action}", tag = "admin", params(("id" = i64, Path), ("action" = String, Path)),
+    responses((status = 200, body = EmptyEnvelope), (status = 409, description = "The market cannot move so", body = EmptyEnvelope)),
+    security(("staff" = [])))]
+async fn market_action(State(state): State<BackofficeState>, me: CurrentStaff, Path((id, action)): Path<(i64, String)>) -> ApiResult<()> {
+    me.require(Permission::SportsManage)?;
+    let done = match action.as_str() {
+        "suspend" => crate::sports::admin::suspend(&state.db, id).await.map(|_| serde_json::json!({})),
+        "reopen" => crate::sports::admin::reopen(&state.db, id).await.map(|_| serde_json::json!({})),
+        "void" => crate::sports::admin::void(&state.db, id).await.map(|n| serde_json::json!({ "betsResettled": n })),
+        _ => return Err(AppError::NotFound("error.not_found")),
+    }
+    .map_err(refused)?;
+    audit::append_alone(&state.db, &me.entry(&format!("sports.{action}"), format!("market:{id}")).after(done)).await?;
+    Ok(Envelope::ok(()))
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct ResultBody {
+    /// The winning selections' keys (a correction names them again).
+    pub winners: Vec<String>,
+}
+
+/// Enters or corrects a market's result; its bets are settled again.
+#[utoipa::path(post, path = "/admin/api/sports/markets/{id}/result", tag = "admin", params(("id" = i64, Path)), request_body = ResultBody,
+    responses((status = 200, body = EmptyEnvelope), (status = 409, description = "Not a result this market takes", body = EmptyEnvelope)),
+    security(("staff" = [])))]
+async fn market_result(
+    State(state): State<BackofficeState>,
+    me: CurrentStaff,
+    Path(id): Path<i64>,
+    AppJson(body): AppJson<ResultBody>,
+) -> ApiResult<()> {
+    me.require(Permission::SportsManage)?;
+    let n = crate::sports::admin::result(&state.db, id, &body.winners).await.map_err(refused)?;
+    let entry = me.entry("sports.result", format!("market:{id}")).after(serde_json::json!({ "winners": body.winners, "betsSettled": n }));
+    audit::append_alone(&state.db, &entry).await?;
+    Ok(Envelope::ok(()))
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct BoostBody {
+    /// The High Rate price (beating the price), or null to remove it.
+    pub price: Option<f64>,
+}
+
+/// Sets or removes a selection's High Rate price.
+#[utoipa::path(post, path = "/admin/api/sports/selections/{id}/boost", tag = "admin", params(("id" = i64, Path)), request_body = BoostBody,
+    responses((status = 200, body = EmptyEnvelope), (status = 409, description = "The price does not beat the selection's", body = EmptyEnvelope)),
+    security(("staff" = [])))]
+async fn boost_selection(
+    State(state): State<BackofficeState>,
+    me: CurrentStaff,
+    Path(id): Path<i64>,
+    AppJson(body): AppJson<BoostBody>,
+) -> ApiResult<()> {
+    me.require(Permission::SportsManage)?;
+    crate::sports::admin::boost(&state.db, id, body.price).await.map_err(refused)?;
+    audit::append_alone(&state.db, &me.entry("sports.boost", format!("selection:{id}")).after(serde_json::json!({ "price": body.price })))
+        .await?;
+    Ok(Envelope::ok(()))
 }
 
 /// A banner of a carousel, with its images per language.

@@ -436,3 +436,42 @@ on_both_engines! {
         assert_eq!(actions.iter().filter(|a| *a == "content.files").count(), 1, "only the saved edit is recorded: {actions:?}");
     }
 }
+
+on_both_engines! {
+    async fn a_finance_member_sees_a_selections_exposure_then_suspends_and_results_its_market(app) {
+        // Arrange: a player's single on the home win.
+        use crate::sportsbook::betting::{football_events, leg, place, selection};
+        let (_, finance, _) = staff(&app, "trader", &[Role::Finance]).await;
+        let (_, support, _) = staff(&app, "helper", &[Role::Support]).await;
+        let (player, token) = make_player(&app, "punter").await;
+        fund(&app, player, 10_000).await;
+        let event = football_events(&app, 1).await[0];
+        let (home, price, market) = selection(&app, event, "1x2", "1").await;
+        let (status, body) = place(&app, &token, json!({"legs": [leg(home, price)], "kind": "single", "stake": 10, "oddsChoice": "any"})).await;
+        assert_eq!(status, 200, "{body}");
+
+        // Act
+        let page = call(&app, Method::GET, &format!("/admin/api/sports/events/{event}"), &support, None).await;
+        let not_allowed = call(&app, Method::POST, &format!("/admin/api/sports/markets/{market}/suspend"), &support, None).await;
+        let suspended = call(&app, Method::POST, &format!("/admin/api/sports/markets/{market}/suspend"), &finance, None).await;
+        let state: String = sqlx::query_scalar("SELECT state FROM sb_markets WHERE id = $1").bind(market).fetch_one(&app.db.pool).await.unwrap();
+        let resulted = call(&app, Method::POST, &format!("/admin/api/sports/markets/{market}/result"), &finance, Some(json!({"winners": ["1"]}))).await;
+
+        // Assert
+        assert_eq!(page.0, 200, "{}", page.1);
+        let markets = page.1["data"]["markets"].as_array().unwrap();
+        let sel = markets.iter().flat_map(|m| m["selections"].as_array().unwrap()).find(|s| s["id"] == home).unwrap();
+        assert_eq!(sel["openBets"], 1);
+        assert_eq!(sel["openStakes"], 10.0);
+        assert_eq!(sel["exposure"], (10 * price) as f64 / 100.0, "{sel}");
+        assert_eq!(page.1["data"]["bets"][0]["username"], "punter");
+        assert_eq!(not_allowed.0, 403);
+        assert_eq!(suspended.0, 200, "{}", suspended.1);
+        assert_eq!(state, "suspended");
+        assert_eq!(resulted.0, 200, "{}", resulted.1);
+        let bet: String = sqlx::query_scalar("SELECT state FROM sb_bets WHERE player_id = $1").bind(player).fetch_one(&app.db.pool).await.unwrap();
+        assert_eq!(bet, "won");
+        let actions = audit_actions(&app).await;
+        assert!(actions.contains(&"sports.suspend".to_string()) && actions.contains(&"sports.result".to_string()), "{actions:?}");
+    }
+}

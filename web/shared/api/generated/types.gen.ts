@@ -54,6 +54,11 @@ export type ClientOptions = {
     | `${string}://${string}`
     | `${string}://${string}`
     | `${string}://${string}`
+    | `${string}://${string}`
+    | `${string}://${string}`
+    | `${string}://${string}`
+    | `${string}://${string}`
+    | `${string}://${string}`
     | (string & {});
 };
 
@@ -319,6 +324,20 @@ export type BetPlaced = {
 };
 
 /**
+ * A bet on the event.
+ */
+export type BetRow = {
+  id: number;
+  payout: number;
+  placedAt: number;
+  playerId: number;
+  potential: number;
+  stake: number;
+  state: string;
+  username: string;
+};
+
+/**
  * One of the player's bets.
  */
 export type BetView = {
@@ -538,6 +557,13 @@ export type BookRules = {
    * Lira: the least stake of a bet.
    */
   minStake: number;
+};
+
+export type BoostBody = {
+  /**
+   * The High Rate price (beating the price), or null to remove it.
+   */
+  price?: number | null;
 };
 
 /**
@@ -1574,6 +1600,19 @@ export type EnvelopeEnded = {
 /**
  * The body of every `/api/` response.
  */
+export type EnvelopeEventPage = {
+  data?: {
+    bets: Array<BetRow>;
+    event: EventRow;
+    markets: Array<MarketRow>;
+  };
+  message?: string | null;
+  success: boolean;
+};
+
+/**
+ * The body of every `/api/` response.
+ */
 export type EnvelopeEventView = {
   /**
    * An event of the book.
@@ -2555,6 +2594,28 @@ export type EnvelopeVecEgtJackpotCard = {
 /**
  * The body of every `/api/` response.
  */
+export type EnvelopeVecEventRow = {
+  data?: Array<{
+    away: string;
+    competition: string;
+    home: string;
+    id: number;
+    /**
+     * Stakes of the open bets on the event, lira.
+     */
+    openStakes: number;
+    score: string;
+    sport: string;
+    startsAt: number;
+    state: string;
+  }>;
+  message?: string | null;
+  success: boolean;
+};
+
+/**
+ * The body of every `/api/` response.
+ */
 export type EnvelopeVecEventView = {
   data?: Array<{
     away: string;
@@ -3020,6 +3081,12 @@ export type EnvelopeVisitorBook = {
   success: boolean;
 };
 
+export type EventPage = {
+  bets: Array<BetRow>;
+  event: EventRow;
+  markets: Array<MarketRow>;
+};
+
 /**
  * An event's state of play.
  */
@@ -3030,6 +3097,24 @@ export type EventPatch = {
   /**
    * scheduled, live, finished or cancelled.
    */
+  state: string;
+};
+
+/**
+ * An event in the list.
+ */
+export type EventRow = {
+  away: string;
+  competition: string;
+  home: string;
+  id: number;
+  /**
+   * Stakes of the open bets on the event, lira.
+   */
+  openStakes: number;
+  score: string;
+  sport: string;
+  startsAt: number;
   state: string;
 };
 
@@ -3496,6 +3581,18 @@ export type MarketPatch = MarketView & {
   eventId: number;
 };
 
+export type MarketRow = {
+  /**
+   * Suspended by an operator (the feed leaves it so until reopened).
+   */
+  held: boolean;
+  id: number;
+  key: string;
+  line?: number | null;
+  selections: Array<SelectionRow>;
+  state: string;
+};
+
 /**
  * A market of an event.
  */
@@ -3680,7 +3777,9 @@ export type Permission =
   | 'audit.read'
   | 'reports.read'
   | 'content.edit'
-  | 'staff.manage';
+  | 'staff.manage'
+  | 'sports.read'
+  | 'sports.manage';
 
 export type PhoneBody = {
   code?: string | null;
@@ -4158,6 +4257,13 @@ export type ResetPasswordBody = {
   username?: string;
 };
 
+export type ResultBody = {
+  /**
+   * The winning selections' keys (a correction names them again).
+   */
+  winners: Array<string>;
+};
+
 /**
  * The seed a rotation revealed.
  */
@@ -4257,6 +4363,29 @@ export type SeedBody = {
    * the current `fair`, and nothing changes.
    */
   nextServerSeedHash?: string | null;
+};
+
+/**
+ * A selection with its price and its open bets' weight.
+ */
+export type SelectionRow = {
+  /**
+   * The High Rate price, if set.
+   */
+  boosted?: number | null;
+  /**
+   * What those bets would pay if they all won, lira.
+   */
+  exposure: number;
+  id: number;
+  key: string;
+  openBets: number;
+  /**
+   * Stakes of the open bets holding it, lira.
+   */
+  openStakes: number;
+  price: number;
+  result?: string | null;
 };
 
 /**
@@ -6177,6 +6306,169 @@ export type ReportResponses = {
 };
 
 export type ReportResponse = ReportResponses[keyof ReportResponses];
+
+export type SportsEventsData = {
+  body?: never;
+  path?: never;
+  query?: never;
+  url: '/admin/api/sports/events';
+};
+
+export type SportsEventsErrors = {
+  /**
+   * No staff session: the token is missing, unknown, ended, idle or a player's.
+   */
+  401: EmptyEnvelope;
+  /**
+   * The staff member's roles do not give this call's permission; nothing changed.
+   */
+  403: EmptyEnvelope;
+};
+
+export type SportsEventsError = SportsEventsErrors[keyof SportsEventsErrors];
+
+export type SportsEventsResponses = {
+  200: EnvelopeVecEventRow;
+};
+
+export type SportsEventsResponse = SportsEventsResponses[keyof SportsEventsResponses];
+
+export type SportsEventData = {
+  body?: never;
+  path: {
+    id: number;
+  };
+  query?: never;
+  url: '/admin/api/sports/events/{id}';
+};
+
+export type SportsEventErrors = {
+  /**
+   * No staff session: the token is missing, unknown, ended, idle or a player's.
+   */
+  401: EmptyEnvelope;
+  /**
+   * The staff member's roles do not give this call's permission; nothing changed.
+   */
+  403: EmptyEnvelope;
+  /**
+   * No such event
+   */
+  404: EmptyEnvelope;
+};
+
+export type SportsEventError = SportsEventErrors[keyof SportsEventErrors];
+
+export type SportsEventResponses = {
+  200: EnvelopeEventPage;
+};
+
+export type SportsEventResponse = SportsEventResponses[keyof SportsEventResponses];
+
+export type MarketResultData = {
+  body: ResultBody;
+  path: {
+    id: number;
+  };
+  query?: never;
+  url: '/admin/api/sports/markets/{id}/result';
+};
+
+export type MarketResultErrors = {
+  /**
+   * The body is not JSON of the call's shape, or the call refused it.
+   */
+  400: EmptyEnvelope;
+  /**
+   * No staff session: the token is missing, unknown, ended, idle or a player's.
+   */
+  401: EmptyEnvelope;
+  /**
+   * The staff member's roles do not give this call's permission; nothing changed.
+   */
+  403: EmptyEnvelope;
+  /**
+   * Not a result this market takes
+   */
+  409: EmptyEnvelope;
+};
+
+export type MarketResultError = MarketResultErrors[keyof MarketResultErrors];
+
+export type MarketResultResponses = {
+  200: EmptyEnvelope;
+};
+
+export type MarketResultResponse = MarketResultResponses[keyof MarketResultResponses];
+
+export type MarketActionData = {
+  body?: never;
+  path: {
+    id: number;
+    action: string;
+  };
+  query?: never;
+  url: '/admin/api/sports/markets/{id}/{action}';
+};
+
+export type MarketActionErrors = {
+  /**
+   * No staff session: the token is missing, unknown, ended, idle or a player's.
+   */
+  401: EmptyEnvelope;
+  /**
+   * The staff member's roles do not give this call's permission; nothing changed.
+   */
+  403: EmptyEnvelope;
+  /**
+   * The market cannot move so
+   */
+  409: EmptyEnvelope;
+};
+
+export type MarketActionError = MarketActionErrors[keyof MarketActionErrors];
+
+export type MarketActionResponses = {
+  200: EmptyEnvelope;
+};
+
+export type MarketActionResponse = MarketActionResponses[keyof MarketActionResponses];
+
+export type BoostSelectionData = {
+  body: BoostBody;
+  path: {
+    id: number;
+  };
+  query?: never;
+  url: '/admin/api/sports/selections/{id}/boost';
+};
+
+export type BoostSelectionErrors = {
+  /**
+   * The body is not JSON of the call's shape, or the call refused it.
+   */
+  400: EmptyEnvelope;
+  /**
+   * No staff session: the token is missing, unknown, ended, idle or a player's.
+   */
+  401: EmptyEnvelope;
+  /**
+   * The staff member's roles do not give this call's permission; nothing changed.
+   */
+  403: EmptyEnvelope;
+  /**
+   * The price does not beat the selection's
+   */
+  409: EmptyEnvelope;
+};
+
+export type BoostSelectionError = BoostSelectionErrors[keyof BoostSelectionErrors];
+
+export type BoostSelectionResponses = {
+  200: EmptyEnvelope;
+};
+
+export type BoostSelectionResponse = BoostSelectionResponses[keyof BoostSelectionResponses];
 
 export type ListStaffData = {
   body?: never;

@@ -150,6 +150,20 @@ export const zBetPlaced = z.object({
 });
 
 /**
+ * A bet on the event.
+ */
+export const zBetRow = z.object({
+  id: z.int(),
+  payout: z.number(),
+  placedAt: z.int(),
+  playerId: z.int(),
+  potential: z.number(),
+  stake: z.number(),
+  state: z.string(),
+  username: z.string(),
+});
+
+/**
  * One of the player's bets.
  */
 export const zBetView = z.object({
@@ -227,6 +241,10 @@ export const zBookBalance = z.object({
   balance: z.number(),
   bonusBalance: z.number(),
   realBalance: z.number(),
+});
+
+export const zBoostBody = z.object({
+  price: z.nullish(z.number()),
 });
 
 export const zCancelBody = z.object({
@@ -1249,6 +1267,29 @@ export const zEnvelopeVecDocumentItem = z.object({
 /**
  * The body of every `/api/` response.
  */
+export const zEnvelopeVecEventRow = z.object({
+  data: z.optional(
+    z.array(
+      z.object({
+        away: z.string(),
+        competition: z.string(),
+        home: z.string(),
+        id: z.int(),
+        openStakes: z.number(),
+        score: z.string(),
+        sport: z.string(),
+        startsAt: z.int(),
+        state: z.string(),
+      }),
+    ),
+  ),
+  message: z.nullish(z.string()),
+  success: z.boolean(),
+});
+
+/**
+ * The body of every `/api/` response.
+ */
 export const zEnvelopeVecGame = z.object({
   data: z.optional(
     z.array(
@@ -1480,6 +1521,21 @@ export const zEventPatch = z.object({
         z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }),
       ),
   ),
+  state: z.string(),
+});
+
+/**
+ * An event in the list.
+ */
+export const zEventRow = z.object({
+  away: z.string(),
+  competition: z.string(),
+  home: z.string(),
+  id: z.int(),
+  openStakes: z.number(),
+  score: z.string(),
+  sport: z.string(),
+  startsAt: z.int(),
   state: z.string(),
 });
 
@@ -2041,6 +2097,8 @@ export const zPermission = z.enum([
   'reports.read',
   'content.edit',
   'staff.manage',
+  'sports.read',
+  'sports.manage',
 ]);
 
 export const zPhoneBody = z.object({
@@ -2347,6 +2405,10 @@ export const zResetPasswordBody = z.object({
   username: z.optional(z.string()),
 });
 
+export const zResultBody = z.object({
+  winners: z.array(z.string()),
+});
+
 /**
  * The seed a rotation revealed.
  */
@@ -2468,6 +2530,50 @@ export const zSaved = z.object({
 export const zSeedBody = z.object({
   clientSeed: z.nullish(z.string()),
   nextServerSeedHash: z.nullish(z.string()),
+});
+
+/**
+ * A selection with its price and its open bets' weight.
+ */
+export const zSelectionRow = z.object({
+  boosted: z.nullish(z.number()),
+  exposure: z.number(),
+  id: z.int(),
+  key: z.string(),
+  openBets: z.int(),
+  openStakes: z.number(),
+  price: z.number(),
+  result: z.nullish(z.string()),
+});
+
+export const zMarketRow = z.object({
+  held: z.boolean(),
+  id: z.int(),
+  key: z.string(),
+  line: z.nullish(z.number()),
+  selections: z.array(zSelectionRow),
+  state: z.string(),
+});
+
+/**
+ * The body of every `/api/` response.
+ */
+export const zEnvelopeEventPage = z.object({
+  data: z.optional(
+    z.object({
+      bets: z.array(zBetRow),
+      event: zEventRow,
+      markets: z.array(zMarketRow),
+    }),
+  ),
+  message: z.nullish(z.string()),
+  success: z.boolean(),
+});
+
+export const zEventPage = z.object({
+  bets: z.array(zBetRow),
+  event: zEventRow,
+  markets: z.array(zMarketRow),
 });
 
 /**
@@ -4092,6 +4198,37 @@ export const zReportQuery = z.object({
 });
 
 export const zReportResponse = zEnvelopeReport;
+
+export const zSportsEventsResponse = zEnvelopeVecEventRow;
+
+export const zSportsEventPath = z.object({
+  id: z.int(),
+});
+
+export const zSportsEventResponse = zEnvelopeEventPage;
+
+export const zMarketResultBody = zResultBody;
+
+export const zMarketResultPath = z.object({
+  id: z.int(),
+});
+
+export const zMarketResultResponse = zEmptyEnvelope;
+
+export const zMarketActionPath = z.object({
+  id: z.int(),
+  action: z.string(),
+});
+
+export const zMarketActionResponse = zEmptyEnvelope;
+
+export const zBoostSelectionBody = zBoostBody;
+
+export const zBoostSelectionPath = z.object({
+  id: z.int(),
+});
+
+export const zBoostSelectionResponse = zEmptyEnvelope;
 
 export const zListStaffResponse = zEnvelopeVecStaffRow;
 
