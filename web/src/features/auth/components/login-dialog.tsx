@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Callout } from '@/components/ui/callout';
 import { PasswordField, SubmitButton, serverFieldErrors, useCallForm } from '@/components/ui/form';
 import { Icon } from '@/components/ui/icon';
 import {
@@ -57,8 +58,15 @@ function ClosedNotice({
 }) {
   const { t } = useTranslation();
   return (
-    <div className="auth-closed" role="alert" data-testid="login-closed">
-      <Icon name="lock" size={18} />
+    <Callout
+      as="div"
+      tone="warning"
+      strong
+      icon="lock"
+      className="auth-closed"
+      role="alert"
+      data-testid="login-closed"
+    >
       <div className="auth-closed__body">
         <p>{closed.message}</p>
         {closed.reopen ? (
@@ -72,7 +80,7 @@ function ClosedNotice({
           </button>
         ) : null}
       </div>
-    </div>
+    </Callout>
   );
 }
 

@@ -12,6 +12,7 @@ import {
   describedBy,
   serverFieldErrors,
 } from '@/components/ui/form';
+import { Callout } from '@/components/ui/callout';
 import { Icon } from '@/components/ui/icon';
 import { ApiError } from '@/lib/api-client';
 import { formatTurkeyDateTime } from '@/lib/turkey-time';
@@ -26,6 +27,7 @@ import {
 } from '../api/get-kyc';
 import { FILE_KEY, useUploadDocument } from '../api/upload-document';
 import { DOCUMENT_ACCEPT, MAX_DOCUMENT_BYTES, isDocumentType } from '../file-rules';
+import '@/components/ui/surfaces.css';
 import './kyc.css';
 
 /** The section's anchor: /dashboard/account#identity (the withdraw page links there). */
@@ -66,11 +68,19 @@ const UPLOAD_ERRORS = serverFieldErrors<UploadValues>(['docType', 'front', 'back
   [FILE_KEY]: 'front',
 });
 
-/** A check's or a document's state as a tag. */
+/** The tone of a state's pill; the others (not started, expired) are neutral. */
+const STATE_TONES: Partial<Record<CheckState, 'ok' | 'warning' | 'danger'>> = {
+  pending: 'warning',
+  approved: 'ok',
+  rejected: 'danger',
+};
+
+/** A check's or a document's state as a pill. */
 function StateTag({ state }: { state: CheckState }) {
   const { t } = useTranslation();
+  const tone = STATE_TONES[state];
   return (
-    <span className={`kyc-tag kyc-tag--${state}`} data-state={state}>
+    <span className={`state-badge${tone ? ` state-badge--${tone}` : ''}`} data-state={state}>
       {state === 'approved' ? <Icon name="check" size={14} /> : null}
       {t(`kyc.state.${state}`)}
     </span>
@@ -226,17 +236,24 @@ function CheckBlock({ kind, data }: { kind: DocumentKind; data: Kyc }) {
   const { t } = useTranslation();
   const check = data[kind];
   return (
-    <div className="kyc-check" data-testid={`kyc-${kind}`}>
+    <div className="inset-card kyc-check" data-testid={`kyc-${kind}`}>
       <div className="kyc-check__head">
         <h3 className="kyc-check__title">{t(`kyc.kind.${kind}`)}</h3>
         <StateTag state={check.state} />
       </div>
       <p className="kyc-check__text">{t(`kyc.stateText.${check.state}`)}</p>
       {check.state === 'rejected' && check.reason ? (
-        <p className="kyc-check__reason" role="note">
-          <Icon name="info" size={16} />
+        <Callout
+          tone="danger"
+          strong
+          small
+          icon="info"
+          iconSize={16}
+          className="kyc-check__reason"
+          role="note"
+        >
           {t('kyc.reason', { reason: check.reason })}
-        </p>
+        </Callout>
       ) : null}
       {check.state !== 'approved' ? <UploadForm kind={kind} /> : null}
     </div>
@@ -299,7 +316,7 @@ export function IdentityVerification() {
           ) : (
             <ul className="kyc-docs" data-testid="kyc-documents">
               {documents.map((doc) => (
-                <li key={doc.id} className="kyc-doc">
+                <li key={doc.id} className="inset-card inset-card--tight kyc-doc">
                   <Icon name="idCard" size={18} />
                   <div className="kyc-doc__main">
                     <p className="kyc-doc__name">{docLabel(t, doc)}</p>

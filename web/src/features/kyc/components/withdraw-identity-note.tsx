@@ -1,10 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Icon } from '@/components/ui/icon';
+import { Callout } from '@/components/ui/callout';
 import { formatMoney } from '@/lib/format';
 import { useKyc } from '../api/get-kyc';
 import { IDENTITY_ANCHOR } from './identity-verification';
-import './kyc.css';
 
 /** The Personal Information page's identity section. */
 export const IDENTITY_PATH = `/dashboard/account#${IDENTITY_ANCHOR}`;
@@ -21,17 +20,18 @@ export function WithdrawIdentityNote() {
   const needed = data.withdrawalNeedsIdentity;
   if (!needed && !(data.thresholds.withdrawalOver > 0)) return null;
   return (
-    <p
-      className={`kyc-note${needed ? ' kyc-note--needed' : ''}`}
+    <Callout
+      tone={needed ? 'warning' : 'info'}
+      strong={needed}
+      icon="idCard"
       data-testid="withdraw-identity-note"
     >
-      <Icon name="idCard" size={18} />
       <span>
         {needed
           ? t('kyc.withdraw.needed')
           : t('kyc.withdraw.over', { amount: formatMoney(data.thresholds.withdrawalOver) })}{' '}
         <Link to={IDENTITY_PATH}>{t('kyc.withdraw.link')}</Link>
       </span>
-    </p>
+    </Callout>
   );
 }

@@ -35,6 +35,14 @@ export function useDepositBonuses(enabled: boolean) {
 /** Lira in kuruş (the server counts a bonus in kuruş, rounded down). */
 const kurus = (lira: number) => Math.round(lira * 100);
 
+/** Whether a deposit of `amount` lira reaches `offer`'s minDeposit (compared in kuruş, as the server does). */
+export function reachesMinDeposit(
+  amount: number | null,
+  offer: Pick<DepositOffer, 'minDeposit'>,
+): boolean {
+  return amount !== null && amount > 0 && kurus(amount) >= kurus(offer.minDeposit);
+}
+
 /**
  * The bonus a deposit of `amount` lira gets from `offer`: its percent of the amount, at most its
  * maxBonus, nothing below its minDeposit (as the server credits it: whole kuruş, rounded down).
@@ -43,7 +51,7 @@ export function depositBonusFor(
   amount: number | null,
   offer: Pick<DepositOffer, 'percent' | 'maxBonus' | 'minDeposit'>,
 ): number {
-  if (amount === null || !(amount > 0) || kurus(amount) < kurus(offer.minDeposit)) return 0;
+  if (amount === null || !reachesMinDeposit(amount, offer)) return 0;
   const share = Math.floor((kurus(amount) * offer.percent) / 100);
   return Math.min(share, kurus(offer.maxBonus)) / 100;
 }

@@ -52,17 +52,23 @@ const friday: DepositOffer = {
 
 const balance: BalanceParts = { balance: 0, realBalance: 0, bonusBalance: 0 };
 
-/** The form has an Amount; the offers are `offers`; a deposit is refused with `refusal` when given. */
-function serve(offers: DepositOffer[], refusal?: string) {
+/**
+ * The form has an Amount; the offers are `offers` (`offersAfter` once a deposit was sent, when
+ * given); a deposit is refused with `refusal` (a 400 naming no field) when given.
+ */
+function serve(offers: DepositOffer[], refusal?: string, offersAfter?: DepositOffer[]) {
+  let sent = false;
   fetchMock.mockImplementation(async (input) => {
     const url = String(input);
     if (url.endsWith('/payment/detail'))
       return envelope(true, null, [
         { key: 'Amount', objectType: 'Decimal', mask: null, option: null },
       ]);
-    if (url.endsWith('/payment/depositbonuses')) return envelope(true, null, offers);
+    if (url.endsWith('/payment/depositbonuses'))
+      return envelope(true, null, sent && offersAfter ? offersAfter : offers);
     if (url.includes('/payment/methods')) return envelope(true, null, [method]);
-    if (url.endsWith('/payment/deposit'))
+    if (url.endsWith('/payment/deposit')) {
+      sent = true;
       return refusal
         ? envelope(false, refusal, null, 400)
         : envelope(true, 'IBAN: TR00 0000, açıklama: KS000001', {
@@ -70,6 +76,7 @@ function serve(offers: DepositOffer[], refusal?: string) {
             amount: 300,
             reference: 'KS000001',
           });
+    }
     return envelope(true, null, null);
   });
 }
@@ -255,6 +262,71 @@ describe('the deposit form offers the deposit bonuses', () => {
     await waitFor(() => expect(chosen).toHaveFocus());
     expect(notify.error).not.toHaveBeenCalled();
     expect(depositBodies()[0]).toMatchObject({ bonus: 'welcome', detail: { Amount: 80 } });
+  });
+
+  it('shows a refusal of a bonus taken meanwhile under the choice, whatever the amount', async () => {
+    const refusal = 'Bu yatırım bonusu şu anda sizin için geçerli değil.';
+    serve([welcome], refusal, []);
+    const user = userEvent.setup();
+    const dialog = renderDialog('welcome');
+    const group = await within(dialog).findByRole('group', { name: 'Bonus' });
+    await waitFor(() =>
+      expect(within(group).getByRole('radio', { name: 'Hoş Geldin Bonusu' })).toBeChecked(),
+    );
+    const amount = within(dialog).getByLabelText(/Tutar/);
+    await user.type(amount, '300');
+    await user.tab();
+    const submit = within(dialog).getByRole('button', { name: 'Gönder' });
+    await waitFor(() => expect(submit).toBeEnabled());
+    await user.click(submit);
+    expect(await within(group).findByRole('alert')).toHaveTextContent(refusal);
+    expect(amount).not.toHaveAttribute('aria-invalid');
+    expect(notify.error).not.toHaveBeenCalled();
+  });
+
+  it("shows a deposit limit's refusal under the amount, with a bonus chosen too (issue 31)", async () => {
+    const refusal = 'Bu işlem para yatırma limitinizi aşıyor. Kalan: 24 saat 200,00 ₺.';
+    serve([welcome], refusal);
+    const user = userEvent.setup();
+    const dialog = renderDialog('welcome');
+    const group = await within(dialog).findByRole('group', { name: 'Bonus' });
+    await waitFor(() =>
+      expect(within(group).getByRole('radio', { name: 'Hoş Geldin Bonusu' })).toBeChecked(),
+    );
+    const amount = within(dialog).getByLabelText(/Tutar/);
+    await user.type(amount, '300');
+    await user.tab();
+    const submit = within(dialog).getByRole('button', { name: 'Gönder' });
+    await waitFor(() => expect(submit).toBeEnabled());
+    await user.click(submit);
+    await waitFor(() => expect(amount).toHaveAccessibleDescription(refusal));
+    expect(amount).toHaveAttribute('aria-invalid', 'true');
+    await waitFor(() => expect(amount).toHaveFocus());
+    expect(within(group).queryByRole('alert')).toBeNull();
+    expect(group).not.toHaveAccessibleDescription(refusal);
+    expect(notify.error).not.toHaveBeenCalled();
+    expect(depositBodies()).toEqual([
+      { id: 3, target: 'pay', detail: { Amount: 300 }, bonus: 'welcome' },
+    ]);
+  });
+
+  it("shows a deposit limit's refusal under the amount without a bonus", async () => {
+    const refusal = 'Bu işlem para yatırma limitinizi aşıyor. Kalan: 24 saat 200,00 ₺.';
+    serve([welcome], refusal);
+    const user = userEvent.setup();
+    const dialog = renderDialog();
+    await within(dialog).findByRole('group', { name: 'Bonus' });
+    const amount = within(dialog).getByLabelText(/Tutar/);
+    await user.type(amount, '300');
+    await user.tab();
+    const submit = within(dialog).getByRole('button', { name: 'Gönder' });
+    await waitFor(() => expect(submit).toBeEnabled());
+    const offersRead = calls('/payment/depositbonuses').length;
+    await user.click(submit);
+    await waitFor(() => expect(amount).toHaveAccessibleDescription(refusal));
+    // No bonus was chosen: the offers are not read again to tell.
+    expect(calls('/payment/depositbonuses')).toHaveLength(offersRead);
+    expect(notify.error).not.toHaveBeenCalled();
   });
 
   it('in English', async () => {

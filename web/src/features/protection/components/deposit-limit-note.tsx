@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Icon } from '@/components/ui/icon';
+import { Callout } from '@/components/ui/callout';
 import { formatMoney } from '@/lib/format';
 import { hasDepositLimit, useProtection } from '../api/get-protection';
 import './protection.css';
@@ -18,23 +18,21 @@ export function DepositLimitNote() {
   if (!data) return null;
   if (!hasDepositLimit(data)) {
     return (
-      <p className="limit-note" data-testid="deposit-limit-offer">
-        <Icon name="shield" size={18} />
+      <Callout tone="info" icon="shield" data-testid="deposit-limit-offer">
         <span>
           {t('protection.depositNote.offer')}{' '}
           <Link to={PROTECTION_PATH}>{t('protection.depositNote.link')}</Link>
         </span>
-      </p>
+      </Callout>
     );
   }
   const left = data.left.find((l) => l.kind === 'deposit');
   if (!left) return null;
   return (
-    <p className="limit-note" data-testid="deposit-limit-left">
-      <Icon name="shield" size={18} />
+    <Callout tone="info" icon="shield" data-testid="deposit-limit-left">
       <span>
         {t('protection.depositNote.left', { amount: formatMoney(left.lowest) })}{' '}
-        <span className="limit-note__parts tabular">
+        <span className="deposit-limit-parts tabular">
           (
           {left.periods
             .map((p) => `${t(`protection.period.${p.period}`)} ${formatMoney(p.left)}`)
@@ -43,6 +41,6 @@ export function DepositLimitNote() {
         </span>{' '}
         <Link to={PROTECTION_PATH}>{t('protection.depositNote.change')}</Link>
       </span>
-    </p>
+    </Callout>
   );
 }

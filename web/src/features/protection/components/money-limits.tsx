@@ -9,6 +9,7 @@ import { V, withLira } from '@/lib/validation';
 import { parseAmount } from '../amount';
 import { leftOf, limitOf, type Period, type Protection } from '../api/get-protection';
 import { useSetLimit } from '../api/set-limit';
+import { LimitActions } from './limit-actions';
 import { PendingNote } from './pending-note';
 
 export type MoneyKind = 'deposit' | 'loss' | 'wager';
@@ -54,7 +55,6 @@ function MoneyLimitRow({
   const limit = limitOf(data, kind, period);
   const left = leftOf(data, kind, period);
   const save = useSetLimit(AMOUNT_ERRORS);
-  const removal = useSetLimit();
   const {
     register,
     handleSubmit,
@@ -76,10 +76,8 @@ function MoneyLimitRow({
       },
     ),
   );
-  const removing =
-    limit.pending !== null && limit.pending !== undefined && limit.pending.value == null;
   return (
-    <div className="limit-row" role="group" aria-labelledby={titleId}>
+    <div className="inset-card limit-row" role="group" aria-labelledby={titleId}>
       <div className="limit-row__head">
         <h3 id={titleId} className="limit-row__title">
           {t(`protection.period.${period}`)}
@@ -108,21 +106,7 @@ function MoneyLimitRow({
             />
           </InputBox>
         </Field>
-        <div className="limit-row__actions">
-          <button type="submit" className="btn btn--primary" disabled={save.isPending}>
-            {save.isPending ? t('common.loading') : t('protection.save')}
-          </button>
-          {limit.value != null && !removing ? (
-            <button
-              type="button"
-              className="btn btn--ghost"
-              disabled={removal.isPending}
-              onClick={() => removal.mutate({ kind, period, value: null })}
-            >
-              {t('protection.remove')}
-            </button>
-          ) : null}
-        </div>
+        <LimitActions kind={kind} period={period} limit={limit} saving={save.isPending} />
       </form>
       {limit.pending ? <PendingNote kind={kind} period={period} pending={limit.pending} /> : null}
     </div>

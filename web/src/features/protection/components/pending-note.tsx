@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Callout } from '@/components/ui/callout';
 import { Icon } from '@/components/ui/icon';
 import { useNow } from '@/hooks/use-now';
 import { formatMoney } from '@/lib/format';
@@ -50,8 +51,14 @@ export function PendingNote({
   const from = formatTurkeyDateTime(pending.from);
   const until = formatTurkeyDateTime(pending.until);
   return (
-    <div className="pending-note" data-testid="pending-note">
-      <Icon name="clock" size={18} />
+    <Callout
+      as="div"
+      tone="warning"
+      small
+      icon="clock"
+      className="pending-note"
+      data-testid="pending-note"
+    >
       <p id={`${id}-text`}>
         <strong>{what}</strong>{' '}
         {confirmable
@@ -70,6 +77,6 @@ export function PendingNote({
           {t('protection.pending.confirm')}
         </button>
       ) : null}
-    </div>
+    </Callout>
   );
 }

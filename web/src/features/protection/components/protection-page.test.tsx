@@ -25,6 +25,13 @@ const settings: Protection = {
       pending: { value: 1000, from: FROM, until: UNTIL, canConfirm: false },
     },
     { kind: 'reality', period: 'session', value: 30, pending: null },
+    // A removal waiting for its confirmation.
+    {
+      kind: 'session',
+      period: 'session',
+      value: 120,
+      pending: { value: null, from: FROM, until: UNTIL, canConfirm: false },
+    },
   ],
   left: [
     {
@@ -101,6 +108,37 @@ describe('ProtectionPage', () => {
       ]),
     );
     await waitFor(() => expect(input).toHaveValue(''));
+  });
+
+  it('asks to remove a set limit with Remove (a value of null)', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    const deposits = await screen.findByRole('region', { name: 'Para yatırma limitleri' });
+    const day = within(deposits).getByRole('group', { name: '24 saat' });
+    await user.click(within(day).getByRole('button', { name: 'Kaldır' }));
+    await waitFor(() =>
+      expect(posts('/protection/limits')).toEqual([
+        { kind: 'deposit', period: 'day', value: null },
+      ]),
+    );
+  });
+
+  it('offers no Remove while a removal waits, and saves a session limit in minutes', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    const session = await screen.findByRole('region', { name: 'Oturum süresi limiti' });
+    expect(within(session).getByTestId('limit-value')).toHaveTextContent('120 dakika');
+    expect(within(session).getByTestId('pending-note')).toHaveTextContent(
+      'Bekleyen değişiklik: limitin kaldırılması.',
+    );
+    expect(within(session).queryByRole('button', { name: 'Kaldır' })).toBeNull();
+    await user.type(within(session).getByLabelText('Yeni limit (dakika)'), '90');
+    await user.click(within(session).getByRole('button', { name: 'Kaydet' }));
+    await waitFor(() =>
+      expect(posts('/protection/limits')).toEqual([
+        { kind: 'session', period: 'session', value: 90 },
+      ]),
+    );
   });
 
   it('asks for the box to be ticked before a break, and offers no way back', async () => {

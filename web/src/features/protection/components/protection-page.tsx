@@ -4,6 +4,7 @@ import { useProtection } from '../api/get-protection';
 import { CloseAccountSection } from './close-account';
 import { MoneyLimitSection } from './money-limits';
 import { RealityCheckSection, SessionLimitSection } from './time-settings';
+import '@/components/ui/surfaces.css';
 import './protection.css';
 
 /**

@@ -17,6 +17,7 @@ import {
   watchRealityCheck,
   watchSessionLimit,
 } from '../session-watch';
+import '@/components/ui/surfaces.css';
 import './protection.css';
 
 /** "1 h 5 min" in the language. */
@@ -61,15 +62,15 @@ function RealityCheckDialog({
           {t('protection.reality.since', { duration: duration(now - figures.startedAt) })}
         </p>
         <dl className="reality__figures tabular">
-          <div>
+          <div className="inset-card inset-card--tight">
             <dt>{t('protection.reality.staked')}</dt>
             <dd>{formatMoney(figures.staked)}</dd>
           </div>
-          <div>
+          <div className="inset-card inset-card--tight">
             <dt>{t('protection.reality.won')}</dt>
             <dd>{formatMoney(figures.won)}</dd>
           </div>
-          <div>
+          <div className="inset-card inset-card--tight">
             <dt>{t('protection.reality.net')}</dt>
             <dd className={netClass}>{formatMoney(figures.net)}</dd>
           </div>

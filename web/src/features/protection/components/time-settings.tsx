@@ -7,6 +7,7 @@ import { Icon } from '@/components/ui/icon';
 import { V } from '@/lib/validation';
 import { limitOf, type Protection } from '../api/get-protection';
 import { useSetLimit } from '../api/set-limit';
+import { LimitActions } from './limit-actions';
 import { PendingNote } from './pending-note';
 
 /** The session time limit's bounds, in minutes (the server's). */
@@ -38,7 +39,6 @@ export function SessionLimitSection({ data }: { data: Protection }) {
   const { t } = useTranslation();
   const limit = limitOf(data, 'session', 'session');
   const save = useSetLimit(MINUTES_ERRORS);
-  const removal = useSetLimit();
   const id = 'limit-session';
   const {
     register,
@@ -61,14 +61,13 @@ export function SessionLimitSection({ data }: { data: Protection }) {
       },
     ),
   );
-  const removing = limit.pending != null && limit.pending.value == null;
   return (
     <section className="protection-card" aria-labelledby="protection-session-title">
       <h2 id="protection-session-title" className="protection-card__title">
         {t('protection.session.title')}
       </h2>
       <p className="protection-card__text">{t('protection.session.text')}</p>
-      <div className="limit-row">
+      <div className="inset-card limit-row">
         <div className="limit-row__head">
           <p className="limit-row__title">{t('protection.current')}</p>
           <p className="limit-row__value tabular" data-testid="limit-value">
@@ -95,21 +94,7 @@ export function SessionLimitSection({ data }: { data: Protection }) {
               />
             </InputBox>
           </Field>
-          <div className="limit-row__actions">
-            <button type="submit" className="btn btn--primary" disabled={save.isPending}>
-              {save.isPending ? t('common.loading') : t('protection.save')}
-            </button>
-            {limit.value != null && !removing ? (
-              <button
-                type="button"
-                className="btn btn--ghost"
-                disabled={removal.isPending}
-                onClick={() => removal.mutate({ kind: 'session', period: 'session', value: null })}
-              >
-                {t('protection.remove')}
-              </button>
-            ) : null}
-          </div>
+          <LimitActions kind="session" period="session" limit={limit} saving={save.isPending} />
         </form>
         {limit.pending ? (
           <PendingNote kind="session" period="session" pending={limit.pending} />
@@ -156,7 +141,7 @@ export function RealityCheckSection({ data }: { data: Protection }) {
         {t('protection.reality.title')}
       </h2>
       <p className="protection-card__text">{t('protection.reality.text')}</p>
-      <div className="limit-row">
+      <div className="inset-card limit-row">
         <div className="limit-row__head">
           <p className="limit-row__title">{t('protection.current')}</p>
           <p className="limit-row__value" data-testid="limit-value">
