@@ -26,6 +26,7 @@ impl FromRef<AppState> for crate::backoffice::BackofficeState {
             documents: s.documents.clone(),
             four_eyes_over: s.four_eyes_over,
             on_close: Arc::new(crate::sports::betting::RefundOnClose { db: s.db.clone() }),
+            login_ip: s.limits.login_ip,
         }
     }
 }

@@ -46,6 +46,8 @@ pub struct BackofficeState {
     pub four_eyes_over: Kurus,
     /// What a closure does besides (unstarted sportsbook bets refunded).
     pub on_close: Arc<dyn Closing>,
+    /// Sign-in attempts from one address (the players' login limit per address).
+    pub login_ip: crate::ratelimit::Limit,
 }
 
 impl FromRef<BackofficeState> for TrustProxy {
@@ -136,6 +138,12 @@ fn needs_staff(op: &Operation) -> bool {
         .is_some_and(|reqs| reqs.contains(&utoipa::openapi::security::SecurityRequirement::new(STAFF, Vec::<String>::new())))
 }
 
+/// Sign-in attempts per address, on every node (beside each account's own lock).
+async fn limit_address(state: &BackofficeState, client: &ClientInfo) -> Result<(), AppError> {
+    let bucket = crate::ratelimit::ip_bucket("staff-login", client.ip);
+    crate::ratelimit::take(&state.db, &bucket, state.login_ip, "error.too_many").await.map(|_| ())
+}
+
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct LoginBody {
     pub username: String,
@@ -149,8 +157,9 @@ pub struct LoginBody {
 #[utoipa::path(post, path = "/admin/api/auth/login", tag = "admin", request_body = LoginBody,
     responses((status = 200, body = Envelope<SignIn>),
         (status = 401, description = "Wrong username, password or code (one message for all)", body = EmptyEnvelope),
-        (status = 429, description = "Locked after repeated failures (data.lockedUntil)", body = EmptyEnvelope)))]
+        (status = 429, description = "Locked after repeated failures (data.lockedUntil), or too many attempts from the address", body = EmptyEnvelope)))]
 async fn login(State(state): State<BackofficeState>, client: ClientInfo, AppJson(body): AppJson<LoginBody>) -> ApiResult<SignIn> {
+    limit_address(&state, &client).await?;
     let done = staff::sign_in(&state.db, &state.hashing, &body.username, &body.password, body.code.as_deref(), &ip_of(&client)).await?;
     Ok(Envelope::ok(done))
 }
@@ -168,6 +177,7 @@ pub struct EnrolBody {
         (status = 401, description = "Wrong username, password or code", body = EmptyEnvelope),
         (status = 409, description = "Enrolled already, or no enrolment started", body = EmptyEnvelope)))]
 async fn enrol(State(state): State<BackofficeState>, client: ClientInfo, AppJson(body): AppJson<EnrolBody>) -> ApiResult<SignIn> {
+    limit_address(&state, &client).await?;
     Ok(Envelope::ok(staff::enrol(&state.db, &state.hashing, &body.username, &body.password, &body.code, &ip_of(&client)).await?))
 }
 

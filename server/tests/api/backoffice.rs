@@ -475,3 +475,20 @@ on_both_engines! {
         assert!(actions.contains(&"sports.suspend".to_string()) && actions.contains(&"sports.result".to_string()), "{actions:?}");
     }
 }
+
+on_both_engines! {
+    async fn a_burst_of_sign_ins_from_one_address_is_cut_at_the_address_limit(app) {
+        // Arrange: the players' login limit per address, 20 in 15 minutes.
+        let base = app.address.clone();
+
+        // Act: 30 guesses at once for a username nobody has.
+        let answers = burst(&app, 30, move |i, c| {
+            c.post(format!("{base}/admin/api/auth/login")).json(&json!({"username": format!("guess{i}"), "password": "wrong password!!"}))
+        })
+        .await;
+
+        // Assert
+        assert_eq!(count_status(&answers, 401), 20, "{answers:?}");
+        assert_eq!(count_status(&answers, 429), 10, "{answers:?}");
+    }
+}

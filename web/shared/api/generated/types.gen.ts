@@ -5573,7 +5573,7 @@ export type LoginErrors = {
    */
   401: EmptyEnvelope;
   /**
-   * Locked after repeated failures (data.lockedUntil)
+   * Locked after repeated failures (data.lockedUntil), or too many attempts from the address
    */
   429: EmptyEnvelope;
 };
