@@ -110,6 +110,8 @@ pub fn build_router(state: AppState) -> Router {
     Router::new()
         .nest("/api", api)
         .route("/hub/frnotify", get(hub::socket::upgrade))
+        .route("/health/live", get(crate::health::live))
+        .route("/health/ready", get(ready))
         .merge(payments::page::router().with_state(payments::PaymentsState::from_ref(&state)))
         .merge(casino::hub88::router().with_state(casino::hub88::Hub88State::from_ref(&state)))
         .merge(games_router.layer(SetResponseHeaderLayer::overriding(header::CACHE_CONTROL, HeaderValue::from_static("no-store"))))
@@ -121,6 +123,7 @@ pub fn build_router(state: AppState) -> Router {
         .layer(CompressionLayer::new().compress_when(compressible()))
         .layer(middleware::from_fn(move |req: Request, next: Next| scope(edge.request_timeout, security.clone(), req, next)))
         .layer(http::trace::layer())
+        .layer(middleware::from_fn(crate::telemetry::record))
         .with_state(state)
 }
 
@@ -147,6 +150,10 @@ async fn scope(limit: std::time::Duration, security: Arc<SecurityHeaders>, req: 
     };
     security.apply(host.as_ref(), &mut resp);
     resp
+}
+
+async fn ready(axum::extract::State(state): axum::extract::State<AppState>) -> Response {
+    crate::health::ready(&state.db, &state.draining).await
 }
 
 async fn api_not_found() -> Response {

@@ -216,6 +216,11 @@ pub struct Settings {
     /// `KASA_FOUR_EYES_OVER` (lira, default 10.000): a withdrawal over it needs the approvals of two
     /// different staff members in the back office.
     pub four_eyes_over: crate::money::Kurus,
+    /// `KASA_DRAIN_SECS` (default 0, at most 300): after SIGTERM the node answers `/health/ready`
+    /// with 503 and keeps serving this long before it stops accepting connections.
+    pub drain_delay: Duration,
+    /// `KASA_METRICS_ADDR`: where `/metrics` is served (Prometheus text); unset, nowhere.
+    pub metrics_addr: Option<std::net::SocketAddr>,
 }
 
 /// A withdrawal over 10.000 ₺ needs two staff approvals unless `KASA_FOUR_EYES_OVER` says otherwise.
@@ -285,6 +290,8 @@ impl Default for Settings {
             documents_dir: std::path::PathBuf::from("data/documents"),
             kyc: KycRules::default(),
             four_eyes_over: DEFAULT_FOUR_EYES_OVER,
+            drain_delay: Duration::ZERO,
+            metrics_addr: None,
         }
     }
 }
@@ -451,6 +458,12 @@ impl Settings {
         }
         if let Some(n) = number("KASA_KYC_DEPOSITS_OVER", 0, 100_000_000)? {
             s.kyc.deposits_over = lira(n);
+        }
+        if let Some(n) = number("KASA_DRAIN_SECS", 0, 300)? {
+            s.drain_delay = Duration::from_secs(n);
+        }
+        if let Some(raw) = get("KASA_METRICS_ADDR") {
+            s.metrics_addr = Some(raw.trim().parse().map_err(|_| anyhow::anyhow!("KASA_METRICS_ADDR must be HOST:PORT, not '{raw}'"))?);
         }
         if let Some(n) = number("KASA_FOUR_EYES_OVER", 0, 100_000_000)? {
             s.four_eyes_over = lira(n);

@@ -142,6 +142,14 @@ impl Db {
         Ok(())
     }
 
+    /// Whether the database answers and holds exactly this binary's migrations, all applied.
+    pub async fn migrations_current(&self) -> Result<bool, sqlx::Error> {
+        let latest = self.migrator().iter().map(|m| m.version).max().unwrap_or(0);
+        let applied: Option<i64> =
+            sqlx::query_scalar("SELECT MAX(version) FROM _sqlx_migrations WHERE success = TRUE").fetch_one(&self.pool).await?;
+        Ok(applied == Some(latest))
+    }
+
     fn migrator(&self) -> &'static Migrator {
         match self.engine {
             Engine::Sqlite => &SQLITE_MIGRATIONS,

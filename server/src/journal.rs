@@ -65,11 +65,13 @@ pub struct Event {
     pub session_id: Option<i64>,
     pub command: String,
     pub message: String,
+    /// Epoch ms when it was written.
+    pub created_at: i64,
 }
 
 /// Events after `after`, oldest first.
 pub async fn read_after(db: &Db, after: i64, limit: i64) -> Result<Vec<Event>, sqlx::Error> {
-    let rows = sqlx::query("SELECT id, player_id, session_id, command, message FROM events WHERE id > $1 ORDER BY id LIMIT $2")
+    let rows = sqlx::query("SELECT id, player_id, session_id, command, message, created_at FROM events WHERE id > $1 ORDER BY id LIMIT $2")
         .bind(after)
         .bind(limit)
         .fetch_all(&db.pool)
@@ -82,6 +84,7 @@ pub async fn read_after(db: &Db, after: i64, limit: i64) -> Result<Vec<Event>, s
                 session_id: r.try_get(2)?,
                 command: r.try_get(3)?,
                 message: r.try_get(4)?,
+                created_at: r.try_get(5)?,
             })
         })
         .collect()

@@ -80,10 +80,14 @@ pub async fn run(listener: TcpListener, state: AppState, shutdown: impl Future<O
     };
     let hub = state.hub.clone();
     let header_timeout = state.edge.header_timeout;
+    let (draining, drain_delay) = (state.draining.clone(), state.drain_delay);
     let app = build_router(state);
     // Every connection task holds a receiver: when all are gone, every connection has finished.
     let (stop_tx, stop_rx) = watch::channel(false);
     let mut shutdown = std::pin::pin!(shutdown);
+    // Once told to stop, the node is not ready (`/health/ready` 503) and keeps serving for the
+    // drain delay, so the load balancer takes it out before it stops accepting.
+    let mut drained: Option<std::pin::Pin<Box<tokio::time::Sleep>>> = None;
     loop {
         let (stream, peer) = tokio::select! {
             accepted = listener.accept() => match accepted {
@@ -95,7 +99,16 @@ pub async fn run(listener: TcpListener, state: AppState, shutdown: impl Future<O
                     continue;
                 }
             },
-            _ = &mut shutdown => break,
+            _ = &mut shutdown, if drained.is_none() => {
+                draining.start();
+                if drain_delay.is_zero() {
+                    break;
+                }
+                tracing::info!(seconds = drain_delay.as_secs(), "draining: not ready, serving until the load balancer lets go");
+                drained = Some(Box::pin(tokio::time::sleep(drain_delay)));
+                continue;
+            }
+            _ = async { drained.as_mut().expect("set").await }, if drained.is_some() => break,
         };
         let _ = stream.set_nodelay(true);
         let app = app.clone();
@@ -177,6 +190,16 @@ pub async fn serve(config: Config, mut settings: Settings, demo: bool) -> anyhow
     crate::studio::store::seal_plain_secrets(&db).await?;
     if settings.sportsbook_secret.is_none() && settings.betsy_url.is_some() {
         settings.sportsbook_secret = Some(crate::accounts::sportsbooks::site_secret(&db).await?);
+    }
+    if let Some(addr) = settings.metrics_addr {
+        let metrics = TcpListener::bind(addr).await.with_context(|| format!("cannot listen on {addr} for the metrics"))?;
+        tracing::info!(%addr, "metrics are served on http://{addr}/metrics");
+        let db = db.clone();
+        tokio::spawn(async move {
+            if let Err(e) = crate::telemetry::serve(metrics, db).await {
+                tracing::error!(error = %e, "the metrics listener stopped");
+            }
+        });
     }
     tracing::info!(addr = %config.addr, database = %redact(&config.database_url), "kasa is serving on http://{}", config.addr);
     run(listener, AppState::from_settings(db, &settings)?, shutdown_signal()).await

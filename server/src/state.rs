@@ -91,6 +91,11 @@ pub struct AppState {
     pub kyc_rules: crate::kyc::Rules,
     /// A withdrawal over this needs two staff approvals (`KASA_FOUR_EYES_OVER`).
     pub four_eyes_over: crate::money::Kurus,
+    /// Set when the node begins to stop: `/health/ready` answers 503 from then on.
+    pub draining: crate::health::Draining,
+    /// How long a stopping node keeps serving (not ready) before it stops accepting
+    /// (`KASA_DRAIN_SECS`, default 0): time for the load balancer to take it out.
+    pub drain_delay: std::time::Duration,
 }
 
 impl AppState {
@@ -121,6 +126,7 @@ impl AppState {
         state.documents = Arc::new(crate::kyc::files::Folder(settings.documents_dir.clone()));
         state.kyc_rules = settings.kyc;
         state.four_eyes_over = settings.four_eyes_over;
+        state.drain_delay = settings.drain_delay;
         let book =
             |url: &Option<String>, cid: &str| url.clone().map(|url| crate::accounts::sportsbooks::Book { url, cid: cid.to_string() });
         state.sportsbooks = Arc::new(crate::accounts::sportsbooks::Sportsbooks::new(
@@ -158,6 +164,8 @@ impl AppState {
             documents: Arc::new(crate::kyc::files::Folder(std::env::temp_dir().join("kasa-documents"))),
             kyc_rules: crate::kyc::Rules::default(),
             four_eyes_over: crate::config::DEFAULT_FOUR_EYES_OVER,
+            draining: crate::health::Draining::default(),
+            drain_delay: std::time::Duration::ZERO,
         }
     }
 

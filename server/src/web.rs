@@ -35,7 +35,7 @@ struct WebDist;
 struct Media;
 
 /// Path prefixes that belong to the server; an unknown path under them is a 404, never the app.
-pub const SERVER_PREFIXES: [&str; 6] = ["/api", "/hub", "/games", "/pay", "/callbacks", "/launch"];
+pub const SERVER_PREFIXES: [&str; 7] = ["/api", "/hub", "/games", "/pay", "/callbacks", "/launch", "/health"];
 
 /// `Cache-Control` of the content-hashed files under `/assets/`.
 pub const IMMUTABLE: &str = "public, max-age=31536000, immutable";

@@ -391,6 +391,8 @@ async fn callback(
         Err(e) if e.classify() == serde_json::error::Category::Data => Reply::error(status::WRONG_TYPES, &request_uuid),
         Err(_) => Reply::error(status::WRONG_SYNTAX, &request_uuid),
     };
+    let outcome = if reply.status == status::OK { "ok" } else { reply.status };
+    metrics::counter!("kasa_provider_callbacks_total", "provider" => "hub88", "outcome" => outcome).increment(1);
     reply.into_response(&hub88)
 }
 

@@ -62,7 +62,11 @@ pub async fn upgrade(
 type Sink = futures_util::stream::SplitSink<WebSocket, Message>;
 
 async fn send(sink: &mut Sink, frame: &str) -> bool {
-    sink.send(Message::Text(frame.to_string().into())).await.is_ok()
+    let sent = sink.send(Message::Text(frame.to_string().into())).await.is_ok();
+    if sent {
+        metrics::counter!("kasa_hub_messages_sent_total").increment(1);
+    }
+    sent
 }
 
 /// Adds a client message to the buffer and splits off its complete records; None when the
@@ -92,9 +96,11 @@ async fn run(socket: WebSocket, hub: Arc<Hub>, db: Db, me: CurrentPlayer, slot: 
     // then the session is checked again, for one that ended since the token was checked.
     let mut reg = hub.register(player_id, session_id);
     let conn_id = reg.id;
+    metrics::gauge!("kasa_hub_connections").increment(1.0);
     let live = session::is_live(&db, session_id).await.unwrap_or(false);
     let outcome = if live { serve(&mut sink, &mut stream, &mut reg, &mut buffer, timings).await } else { End::Revoked };
     hub.unregister(player_id, conn_id);
+    metrics::gauge!("kasa_hub_connections").decrement(1.0);
     drop(slot);
     match outcome {
         End::Revoked => tracing::debug!(player_id, conn = conn_id, "hub client's session ended"),

@@ -77,6 +77,9 @@ impl Tailer {
         loop {
             let events = journal::read_after(&self.db, self.cursor, BATCH).await?;
             let n = events.len();
+            // How far behind the journal this node reads (0 when it has caught up).
+            let lag = events.last().map_or(0.0, |ev| (crate::db::now_ms() - ev.created_at).max(0) as f64 / 1000.0);
+            metrics::gauge!("kasa_journal_lag_seconds").set(lag);
             for ev in &events {
                 if self.ahead.insert(ev.id) {
                     dispatch(&self.hub, &self.listeners, ev);
@@ -250,7 +253,7 @@ mod tests {
     }
 
     fn event(command: &str) -> Event {
-        Event { id: 1, player_id: None, session_id: None, command: command.into(), message: String::new() }
+        Event { id: 1, player_id: None, session_id: None, command: command.into(), message: String::new(), created_at: 0 }
     }
 
     #[test]

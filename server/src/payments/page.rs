@@ -146,12 +146,24 @@ async fn reload(state: &PaymentsState, lang: Locale, token: &str) -> Response {
 }
 
 async fn callback(State(state): State<PaymentsState>, headers: HeaderMap, body: Bytes) -> Response {
+    let response = callback_answer(&state, &headers, &body).await;
+    let outcome = match response.status().as_u16() {
+        200 => "ok",
+        401 => "bad_signature",
+        500 => "error",
+        _ => "refused",
+    };
+    metrics::counter!("kasa_payment_callbacks_total", "outcome" => outcome).increment(1);
+    response
+}
+
+async fn callback_answer(state: &PaymentsState, headers: &HeaderMap, body: &Bytes) -> Response {
     let signature = headers.get(SIGNATURE_HEADER).and_then(|v| v.to_str().ok()).unwrap_or("");
-    if !state.gateway.verify(&body, signature) {
+    if !state.gateway.verify(body, signature) {
         tracing::warn!("a card callback with a missing or bad signature was refused");
         return answer(StatusCode::UNAUTHORIZED, json!({"success": false, "message": "invalid signature"}));
     }
-    let Ok(n) = serde_json::from_slice::<Notification>(&body) else {
+    let Ok(n) = serde_json::from_slice::<Notification>(body) else {
         return answer(StatusCode::BAD_REQUEST, json!({"success": false, "message": "invalid body"}));
     };
     match card::confirm(&state.db, &n).await {

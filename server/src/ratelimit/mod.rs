@@ -49,7 +49,9 @@ pub async fn take(db: &Db, bucket: &str, limit: Limit, key: &'static str) -> Res
     match id {
         Some(id) => Ok(Hit { id }),
         None => {
-            tracing::warn!(bucket = bucket.split(':').next().unwrap_or(""), "rate limit reached");
+            let limit_name = bucket.split(':').next().unwrap_or("").to_string();
+            tracing::warn!(bucket = %limit_name, "rate limit reached");
+            metrics::counter!("kasa_rate_limit_refusals_total", "limit" => limit_name).increment(1);
             Err(AppError::TooManyRequests(key))
         }
     }

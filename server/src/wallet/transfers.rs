@@ -151,6 +151,8 @@ pub(super) async fn apply(
     let mut ids = Vec::with_capacity(transfers.len());
     let mut player_rows = Vec::new();
     for t in transfers {
+        // Counted as written (a transaction rolled back later is rare: a refused move errs first).
+        metrics::counter!("kasa_wallet_transfers_total", "kind" => t.kind.as_str()).increment(1);
         let mut pair = [0i64; 2];
         for (slot, account) in pair.iter_mut().zip([&t.debit, &t.credit]) {
             *slot = match known.iter().find(|(a, _)| a == account) {

@@ -6,7 +6,23 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
 /// Database, money, time, the error envelope, messages, settings, the audit log and their small helpers.
-const CORE: &[&str] = &["audit", "config", "crypto", "db", "error", "http", "i18n", "journal", "mask", "money", "seal", "settings", "time"];
+const CORE: &[&str] = &[
+    "audit",
+    "config",
+    "crypto",
+    "db",
+    "error",
+    "health",
+    "http",
+    "i18n",
+    "journal",
+    "mask",
+    "money",
+    "seal",
+    "settings",
+    "telemetry",
+    "time",
+];
 /// The areas, each a folder holding its routes, logic and SQL.
 const AREAS: &[&str] =
     &["accounts", "auth", "bonus", "cms", "hub", "kyc", "notify", "outbox", "payments", "protection", "ratelimit", "rounds", "wallet"];

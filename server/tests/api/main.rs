@@ -14,6 +14,7 @@ mod envelope;
 mod fair;
 mod fair_info;
 mod headers;
+mod health;
 mod hub;
 mod hub88;
 mod jackpots;

@@ -139,6 +139,13 @@ async fn high_rate_staked(conn: &mut AnyConnection, player_id: i64, selection_id
 
 /// Places a slip: one bet per single, one for a combo or system. All or nothing.
 pub async fn place(db: &Db, player_id: i64, slip_in: &Slip, now: i64) -> Result<Vec<Placed>, BetError> {
+    let placed = place_slip(db, player_id, slip_in, now).await;
+    let outcome = if placed.is_ok() { "placed" } else { "refused" };
+    metrics::counter!("kasa_sportsbook_bets_total", "outcome" => outcome).increment(1);
+    placed
+}
+
+async fn place_slip(db: &Db, player_id: i64, slip_in: &Slip, now: i64) -> Result<Vec<Placed>, BetError> {
     let mut work = Work::begin(db, PROVIDER).await?;
     if slip_in.high_rate {
         // The player's bets go one at a time from here (their balance rows, which the stake's

@@ -22,6 +22,13 @@ const LEG_RESULTS_SQL: &str = "UPDATE sb_legs SET result = (SELECT CASE WHEN m.s
 /// Settles (or resettles, after a correction or a void) every bet with a leg in the market.
 /// How many bets' payouts changed.
 pub async fn settle_market(db: &Db, market_id: i64) -> Result<usize, BetError> {
+    let started = std::time::Instant::now();
+    let settled = settle_bets_of(db, market_id).await;
+    metrics::histogram!("kasa_sportsbook_settlement_duration_seconds").record(started.elapsed().as_secs_f64());
+    settled
+}
+
+async fn settle_bets_of(db: &Db, market_id: i64) -> Result<usize, BetError> {
     let bets: Vec<(i64, i64)> = sqlx::query_as(
         "SELECT DISTINCT b.id, b.player_id FROM sb_bets b JOIN sb_legs l ON l.bet_id = b.id \
          WHERE l.market_id = $1 AND b.state IN ('open', 'won', 'lost', 'void') ORDER BY b.id",

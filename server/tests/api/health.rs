@@ -1,0 +1,116 @@
+//! Running it for real (issue 33): `/health/live` and `/health/ready` (ready only while the
+//! database answers with this binary's migrations, not while draining), and `/metrics` in the
+//! Prometheus text format on its own listener, whose counters move when their events happen.
+
+use std::collections::BTreeMap;
+use std::time::Duration;
+
+use crate::helpers::{Engine, TestApp, prepared_database, spawn_node_configured};
+use crate::on_both_engines;
+use crate::rounds::{fund, make_player};
+
+/// The samples of a Prometheus text exposition, each line checked: `# HELP`/`# TYPE` comments, or
+/// `name{label="value",...} number`.
+fn parse(text: &str) -> BTreeMap<String, f64> {
+    let mut out = BTreeMap::new();
+    for line in text.lines().filter(|l| !l.is_empty()) {
+        if let Some(comment) = line.strip_prefix("# ") {
+            assert!(comment.starts_with("HELP ") || comment.starts_with("TYPE "), "an unknown comment: {line}");
+            continue;
+        }
+        let (series, value) = line.rsplit_once(' ').unwrap_or_else(|| panic!("no value: {line}"));
+        let value: f64 = value.parse().unwrap_or_else(|_| panic!("not a number: {line}"));
+        let name = series.split('{').next().unwrap();
+        assert!(name.starts_with("kasa_"), "one prefix for every metric: {line}");
+        assert!(name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_'), "{line}");
+        if let Some(labels) = series.strip_prefix(name) {
+            assert!(labels.is_empty() || (labels.starts_with('{') && labels.ends_with('}')), "{line}");
+            assert!(!labels.contains("player"), "no per-player label: {line}");
+        }
+        out.insert(series.to_string(), value);
+    }
+    out
+}
+
+async fn scrape(app: &TestApp, url: &str) -> BTreeMap<String, f64> {
+    let resp = app.client.get(url).send().await.unwrap();
+    assert_eq!(resp.status(), 200);
+    assert!(resp.headers()["content-type"].to_str().unwrap().starts_with("text/plain; version=0.0.4"));
+    parse(&resp.text().await.unwrap())
+}
+
+fn sum_of(samples: &BTreeMap<String, f64>, prefix: &str) -> f64 {
+    samples.iter().filter(|(k, _)| k.starts_with(prefix)).map(|(_, v)| v).sum()
+}
+
+on_both_engines! {
+    async fn the_metrics_parse_as_prometheus_text_and_their_counters_move_with_their_events(app) {
+        // Arrange: the recorder, and /metrics on a listener of its own.
+        kasa::telemetry::install();
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let url = format!("http://{}/metrics", listener.local_addr().unwrap());
+        tokio::spawn(kasa::telemetry::serve(listener, app.db.clone()));
+        let grouped = r#"kasa_http_requests_total{route="/api/cms/grouped",method="GET",status="200"}"#;
+        let _ = app.get("/api/cms/grouped").await;
+        let before = scrape(&app, &url).await;
+
+        // Act
+        let _ = app.get("/api/cms/grouped").await;
+        let (player, _) = make_player(&app, "metered").await;
+        fund(&app, player, 5_000).await;
+        let after = scrape(&app, &url).await;
+
+        // Assert
+        assert_eq!(after[grouped], before[grouped] + 1.0, "{after:?}");
+        assert!(after.keys().any(|k| k.starts_with("kasa_http_request_duration_seconds_bucket")), "{after:?}");
+        let deposits = r#"kasa_wallet_transfers_total{kind="deposit"}"#;
+        assert_eq!(after.get(deposits).copied().unwrap_or(0.0), before.get(deposits).copied().unwrap_or(0.0) + 1.0);
+        assert!(sum_of(&after, "kasa_db_pool_connections") >= 1.0, "{after:?}");
+        assert!(app.get("/metrics").await.status() == 404 || !app.get("/metrics").await.text().await.unwrap().contains("kasa_"), "not on the site's address");
+    }
+}
+
+#[tokio::test]
+async fn a_draining_node_is_live_but_not_ready_until_it_stops() {
+    // Arrange: a node that drains for two seconds.
+    let (url, dir) = prepared_database(Engine::Sqlite, true).await;
+    let mut app = spawn_node_configured(&url, true, dir, |s| s.drain_delay = Duration::from_secs(2)).await;
+    let ready_before = app.get("/health/ready").await;
+    let ready_status = ready_before.status().as_u16();
+    let ready_body: serde_json::Value = ready_before.json().await.unwrap();
+
+    // Act
+    app.stop();
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    let draining = app.get("/health/ready").await;
+    let draining_status = draining.status().as_u16();
+    let draining_body: serde_json::Value = draining.json().await.unwrap();
+    let live = app.get("/health/live").await.status().as_u16();
+    tokio::time::sleep(Duration::from_secs(3)).await;
+    let gone = app.client.get(app.url("/health/live")).timeout(Duration::from_secs(2)).send().await;
+
+    // Assert
+    assert_eq!((ready_status, ready_body["status"].as_str()), (200, Some("ready")));
+    assert_eq!(draining_status, 503);
+    assert_eq!(draining_body["reason"], "draining");
+    assert_eq!(live, 200);
+    assert!(gone.is_err(), "the drained node stopped accepting");
+}
+
+#[tokio::test]
+async fn a_database_behind_this_binarys_migrations_is_not_ready() {
+    // Arrange: a node on a database whose last migration is taken back out of the record.
+    let (url, dir) = prepared_database(Engine::Sqlite, true).await;
+    let app = spawn_node_configured(&url, true, dir, |_| {}).await;
+    sqlx::query("DELETE FROM _sqlx_migrations WHERE version = (SELECT MAX(version) FROM _sqlx_migrations)")
+        .execute(&app.db.pool)
+        .await
+        .unwrap();
+
+    // Act
+    let resp = app.get("/health/ready").await;
+
+    // Assert
+    assert_eq!(resp.status(), 503);
+    assert_eq!(resp.json::<serde_json::Value>().await.unwrap()["reason"], "migrations not current");
+}
