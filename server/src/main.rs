@@ -91,7 +91,10 @@ fn fail(e: anyhow::Error) -> ExitCode {
 fn init_tracing(settings: &Settings) {
     use tracing_subscriber::EnvFilter;
     let filter = EnvFilter::try_new(&settings.log).unwrap_or_else(|_| EnvFilter::new(kasa::config::DEFAULT_LOG));
-    let builder = tracing_subscriber::fmt().with_env_filter(filter).with_writer(std::io::stderr);
+    // Colours only on a terminal: a log written to a file or a pipe carries no escape codes.
+    use std::io::IsTerminal;
+    let ansi = std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none();
+    let builder = tracing_subscriber::fmt().with_env_filter(filter).with_writer(std::io::stderr).with_ansi(ansi);
     if settings.log_json {
         builder.json().init();
     } else {

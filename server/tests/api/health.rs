@@ -114,3 +114,42 @@ async fn a_database_behind_this_binarys_migrations_is_not_ready() {
     assert_eq!(resp.status(), 503);
     assert_eq!(resp.json::<serde_json::Value>().await.unwrap()["reason"], "migrations not current");
 }
+
+#[tokio::test]
+async fn a_log_written_to_a_pipe_carries_no_colour_codes() {
+    // Arrange: a node whose log goes to a pipe.
+    let dir = std::env::temp_dir().join(format!("kasa-log-{}", uuid::Uuid::new_v4().simple()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut child = tokio::process::Command::new(env!("CARGO_BIN_EXE_kasa"))
+        .args(["serve", "--demo"])
+        .env("KASA_ADDR", "127.0.0.1:0")
+        .env("DATABASE_URL", format!("sqlite://{}/kasa.db?mode=rwc", dir.display()))
+        .env("KASA_LOG", "info")
+        .env("KASA_LOG_FORMAT", "text")
+        .env("KASA_SPORTS_SPEED", "off")
+        .stderr(std::process::Stdio::piped())
+        .kill_on_drop(true)
+        .spawn()
+        .unwrap();
+
+    // Act: read the log until the node says it serves.
+    use tokio::io::AsyncBufReadExt;
+    let mut lines = tokio::io::BufReader::new(child.stderr.take().unwrap()).lines();
+    let mut log = String::new();
+    let read = tokio::time::timeout(Duration::from_secs(60), async {
+        while let Ok(Some(line)) = lines.next_line().await {
+            log.push_str(&line);
+            log.push('\n');
+            if line.contains("kasa is serving") {
+                break;
+            }
+        }
+    })
+    .await;
+    let _ = child.kill().await;
+    let _ = std::fs::remove_dir_all(&dir);
+
+    // Assert
+    assert!(read.is_ok() && log.contains("kasa is serving"), "{log}");
+    assert!(!log.contains('\u{1b}'), "no escape codes in a piped log: {log:?}");
+}
