@@ -160,6 +160,7 @@ export default defineConfig(({ command }) => ({
             'shared/**/*.test.ts',
             'games/**/*.test.ts',
             'sportsbook/**/*.test.{ts,tsx}',
+            'admin/**/*.test.{ts,tsx}',
           ],
           exclude: [ISOLATED_TESTS],
         },

@@ -1,0 +1,86 @@
+import { Link } from 'react-router';
+import { createColumnHelper } from '@tanstack/react-table';
+import { DataTable } from '../../../components/ui/data-table';
+import { EmptyState, LoadError, Loading } from '../../../components/ui/status';
+import { formatAge, formatDateTime, formatSize } from '../../../lib/format';
+import { useDocuments, type DocumentItem } from '../api/get-documents';
+import { docWord } from './document-labels';
+import { useNow } from '../../../lib/use-now';
+
+const column = createColumnHelper<DocumentItem>();
+
+/** The identity documents waiting for review; each opens its review page. */
+export function DocumentsTable() {
+  const documents = useDocuments();
+  const now = useNow();
+  if (documents.isPending) return <Loading label="Loading documents…" />;
+  if (documents.isError) {
+    return <LoadError error={documents.error} onRetry={() => documents.refetch()} />;
+  }
+  const columns = [
+    column.accessor('id', {
+      header: 'Document',
+      cell: ({ getValue }) => <span className="tabular">#{getValue()}</span>,
+    }),
+    column.accessor('username', {
+      header: 'Player',
+      cell: ({ row }) => (
+        <Link className="table-link" to={`/players/${row.original.playerId}`}>
+          {row.original.username}
+        </Link>
+      ),
+    }),
+    column.accessor((row) => `${docWord(row.kind)} ${docWord(row.docType)}`, {
+      id: 'type',
+      header: 'Type',
+      cell: ({ row }) => (
+        <div className="cell-stack">
+          <span>{docWord(row.original.docType)}</span>
+          <span className="muted small">{docWord(row.original.kind)}</span>
+        </div>
+      ),
+    }),
+    column.accessor((row) => docWord(row.side), { id: 'side', header: 'Side' }),
+    column.accessor('uploadedAt', {
+      header: 'Waiting',
+      enableGlobalFilter: false,
+      cell: ({ getValue }) => (
+        <time title={formatDateTime(getValue())} className="tabular">
+          {formatAge(getValue(), now)}
+        </time>
+      ),
+    }),
+    column.accessor('size', {
+      header: 'Size',
+      enableGlobalFilter: false,
+      meta: { align: 'end' },
+      cell: ({ getValue }) => <span className="tabular">{formatSize(getValue())}</span>,
+    }),
+    column.display({
+      id: 'open',
+      header: 'Review',
+      meta: { align: 'end' },
+      cell: ({ row }) => (
+        <Link
+          className="btn btn--ghost btn--sm"
+          to={`/documents/${row.original.id}`}
+          aria-label={`Review document #${row.original.id} of ${row.original.username}`}
+        >
+          Review
+        </Link>
+      ),
+    }),
+  ];
+  return (
+    <DataTable
+      data={documents.data}
+      columns={columns}
+      caption="Identity documents waiting for review"
+      empty={<EmptyState>No document is waiting for review.</EmptyState>}
+      searchLabel="Search"
+      searchPlaceholder="Player, type, side"
+      initialSorting={[{ id: 'uploadedAt', desc: false }]}
+      getRowId={(row) => String(row.id)}
+    />
+  );
+}

@@ -1,0 +1,90 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Dialog } from '../../../components/ui/dialog';
+import { TextArea } from '../../../components/ui/field';
+import { Notice } from '../../../components/ui/status';
+import { errorText } from '../../../lib/api-client';
+import { formatMoney } from '../../../lib/format';
+import { rejectSchema, useRejectPayment, type RejectValues } from '../api/reject-payment';
+
+export interface RejectTarget {
+  id: number;
+  reference: string;
+  username: string;
+  amount: number;
+  kind: 'withdrawal' | 'deposit';
+}
+
+/** Asks the reason for rejecting a request (the player reads it), then rejects it. */
+export function RejectPaymentDialog({
+  target,
+  onClose,
+  onRejected,
+}: {
+  target: RejectTarget | null;
+  onClose: () => void;
+  onRejected: (target: RejectTarget) => void;
+}) {
+  return (
+    <Dialog
+      open={target !== null}
+      onClose={onClose}
+      title={target ? `Reject ${target.kind} ${target.reference}` : 'Reject'}
+      tone="danger"
+      description={
+        target ? (
+          <>
+            {formatMoney(target.amount)} for <strong>{target.username}</strong>. The player reads
+            the reason you give.
+          </>
+        ) : null
+      }
+    >
+      {target ? (
+        <RejectForm key={target.id} target={target} onClose={onClose} onRejected={onRejected} />
+      ) : null}
+    </Dialog>
+  );
+}
+
+function RejectForm({
+  target,
+  onClose,
+  onRejected,
+}: {
+  target: RejectTarget;
+  onClose: () => void;
+  onRejected: (target: RejectTarget) => void;
+}) {
+  const reject = useRejectPayment();
+  const form = useForm<RejectValues>({
+    resolver: zodResolver(rejectSchema),
+    defaultValues: { reason: '' },
+    mode: 'onTouched',
+  });
+  const submit = form.handleSubmit(({ reason }) =>
+    reject.mutate({ id: target.id, reason }, { onSuccess: () => onRejected(target) }),
+  );
+  return (
+    <form className="form" noValidate onSubmit={submit}>
+      {reject.isError ? <Notice tone="error">{errorText(reject.error)}</Notice> : null}
+      <TextArea
+        label="Reason"
+        rows={4}
+        maxLength={300}
+        hint="At most 300 characters, in words the player understands."
+        error={form.formState.errors.reason?.message}
+        data-autofocus
+        {...form.register('reason')}
+      />
+      <div className="form__actions">
+        <button type="button" className="btn btn--ghost" onClick={onClose}>
+          Cancel
+        </button>
+        <button type="submit" className="btn btn--danger" disabled={reject.isPending}>
+          {reject.isPending ? 'Rejecting…' : `Reject ${target.kind}`}
+        </button>
+      </div>
+    </form>
+  );
+}
