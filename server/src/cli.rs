@@ -121,6 +121,12 @@ pub enum AdminCommand {
         #[command(subcommand)]
         command: kasa::backoffice::cli::StaffCommand,
     },
+    /// A consistent copy of the SQLite database to a new file while nodes serve (PostgreSQL:
+    /// pg_dump, see the README).
+    Backup {
+        /// The new file.
+        path: std::path::PathBuf,
+    },
     /// The audit log of staff actions: verify its hash chain, show its newest rows.
     Audit {
         #[command(subcommand)]
@@ -152,5 +158,10 @@ pub async fn admin(database_url: &str, command: AdminCommand, settings: &Setting
         AdminCommand::Kyc { command } => kasa::kyc::cli::run(&db, &kasa::kyc::files::Folder(settings.documents_dir.clone()), command).await,
         AdminCommand::Staff { command } => kasa::backoffice::cli::staff(&db, command).await,
         AdminCommand::Audit { command } => kasa::backoffice::cli::audit(&db, command).await,
+        AdminCommand::Backup { path } => {
+            let bytes = kasa::backup::backup(&db, &path).await?;
+            println!("backed up to {} ({bytes} bytes)", path.display());
+            Ok(())
+        }
     }
 }

@@ -5,6 +5,7 @@ pub mod app;
 pub mod audit;
 pub mod auth;
 pub mod backoffice;
+pub mod backup;
 pub mod bonus;
 pub mod casino;
 pub mod cms;

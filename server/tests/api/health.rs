@@ -1,6 +1,7 @@
 //! Running it for real (issue 33): `/health/live` and `/health/ready` (ready only while the
-//! database answers with this binary's migrations, not while draining), and `/metrics` in the
-//! Prometheus text format on its own listener, whose counters move when their events happen.
+//! database answers with this binary's migrations, not while draining), `/metrics` in the
+//! Prometheus text format on its own listener, whose counters move when their events happen, a log
+//! without colour codes in a pipe, and a backup of a busy SQLite database that restores.
 
 use std::collections::BTreeMap;
 use std::time::Duration;
@@ -152,4 +153,76 @@ async fn a_log_written_to_a_pipe_carries_no_colour_codes() {
     // Assert
     assert!(read.is_ok() && log.contains("kasa is serving"), "{log}");
     assert!(!log.contains('\u{1b}'), "no escape codes in a piped log: {log:?}");
+}
+
+#[tokio::test]
+async fn a_backup_of_a_busy_sqlite_database_restores_with_the_same_balances_rounds_and_bets() {
+    // Arrange: a player with money, studio rounds and a sportsbook bet; other players' deposits
+    // keep the database busy while the backup runs.
+    let app = crate::helpers::spawn_app(Engine::Sqlite).await;
+    let (player, token) = make_player(&app, "keeper").await;
+    fund(&app, player, 100_000).await;
+    let session = app.game_session(&token, "kasa-sultans-gold").await;
+    let session = session["sessionToken"].as_str().unwrap().to_string();
+    for _ in 0..3 {
+        assert_eq!(app.spin(&session, 100, "tr").await.0, 200);
+    }
+    use crate::sportsbook::betting::{football_events, leg, place, selection};
+    let event = football_events(&app, 1).await[0];
+    let (home, price, _) = selection(&app, event, "1x2", "1").await;
+    let (status, body) =
+        place(&app, &token, serde_json::json!({"legs": [leg(home, price)], "kind": "single", "stake": 25, "oddsChoice": "any"})).await;
+    assert_eq!(status, 200, "{body}");
+    let mut noise = Vec::new();
+    for i in 0..4 {
+        noise.push(make_player(&app, &format!("noise{i}")).await.0);
+    }
+    let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let writer = {
+        let (db, stop) = (app.db.clone(), stop.clone());
+        tokio::spawn(async move {
+            let mut n = 0u64;
+            while !stop.load(std::sync::atomic::Ordering::SeqCst) {
+                let p = noise[(n % 4) as usize];
+                let key = format!("noise:{n}");
+                let t = kasa::wallet::Transfer::new(
+                    kasa::wallet::Account::Payment("papara".into()),
+                    kasa::wallet::Account::real(p),
+                    kasa::money::Kurus::from_minor(100).unwrap(),
+                    kasa::wallet::TransferKind::Deposit,
+                    key.clone(),
+                );
+                kasa::wallet::commit(&db, &kasa::wallet::Batch { key, transfers: vec![t] }).await.unwrap();
+                n += 1;
+            }
+            n
+        })
+    };
+    tokio::time::sleep(Duration::from_millis(150)).await;
+    let dir = std::env::temp_dir().join(format!("kasa-backup-{}", uuid::Uuid::new_v4().simple()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("copy.db");
+
+    // Act: back up while the writer writes, then restore onto a node of its own.
+    let bytes = kasa::backup::backup(&app.db, &path).await.unwrap();
+    let again = kasa::backup::backup(&app.db, &path).await;
+    stop.store(true, std::sync::atomic::Ordering::SeqCst);
+    let written = writer.await.unwrap();
+    let restored = crate::helpers::spawn_node(&format!("sqlite://{}?mode=rw", path.display()), true, None, Default::default()).await;
+    let read = |app: &TestApp, path: &'static str| {
+        let (client, url, token) = (app.client.clone(), app.url(path), token.clone());
+        async move { client.get(url).bearer_auth(token).send().await.unwrap().json::<serde_json::Value>().await.unwrap()["data"].clone() }
+    };
+
+    // Assert
+    assert!(bytes > 0 && written > 0, "{bytes} bytes while {written} deposits were written");
+    assert!(again.is_err(), "an existing file is never overwritten");
+    let check = kasa::wallet::check(&restored.db).await.unwrap();
+    assert!(check.is_ok(), "{check}");
+    for path in ["/api/sportsbook/balance", "/api/casino/history", "/api/sportsbook/bets"] {
+        let (before, after) = (read(&app, path).await, read(&restored, path).await);
+        assert!(!before.is_null(), "{path}");
+        assert_eq!(before, after, "{path} served the same from the copy");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
 }
