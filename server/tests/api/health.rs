@@ -226,3 +226,23 @@ async fn a_backup_of_a_busy_sqlite_database_restores_with_the_same_balances_roun
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn the_deployment_environment_file_names_every_setting_the_server_reads() {
+    // Arrange
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/..");
+    let env_file = std::fs::read_to_string(format!("{root}/deploy/kasa.env")).unwrap();
+    let config = std::fs::read_to_string(format!("{root}/server/src/config.rs")).unwrap()
+        + &std::fs::read_to_string(format!("{root}/server/src/cli.rs")).unwrap();
+
+    // Act: every "KASA_…" the server's settings read.
+    let read: std::collections::BTreeSet<&str> = config
+        .split('"')
+        .filter(|s| s.starts_with("KASA_") && s.chars().all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '_'))
+        .collect();
+
+    // Assert
+    assert!(read.len() > 30, "{read:?}");
+    let missing: Vec<&&str> = read.iter().filter(|k| !env_file.contains(**k)).collect();
+    assert!(missing.is_empty(), "deploy/kasa.env does not name {missing:?}");
+}
