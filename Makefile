@@ -24,7 +24,7 @@ web/node_modules/.installed: web/package.json web/package-lock.json
 	touch $@
 
 # The app is built once for all the targets that need it, and again only when a source changed.
-WEB_SOURCES := $(shell find web/src web/shared web/games web/sportsbook web/public web/scripts -type f 2>/dev/null) \
+WEB_SOURCES := $(shell find web/src web/shared web/games web/sportsbook web/admin web/public web/scripts -type f 2>/dev/null) \
 	$(wildcard web/index.html web/*.config.ts web/tsconfig*.json web/package.json content/translations/*.json)
 web: web/node_modules/.built
 web/node_modules/.built: web/node_modules/.installed $(WEB_SOURCES)
