@@ -7,7 +7,7 @@ export KASA_ADDR DATABASE_URL
 # Where cargo builds (CARGO_TARGET_DIR when set: CI keeps its compiled dependencies there).
 TARGET_DIR := $(or $(CARGO_TARGET_DIR),$(CURDIR)/target)
 
-.PHONY: run build test test-rust test-web test-e2e test-rust-run test-e2e-run test-build check-web lint-web web web-deps lint bench clean size
+.PHONY: bench-load run build test test-rust test-web test-e2e test-rust-run test-e2e-run test-build check-web lint-web web web-deps lint bench clean size
 
 ## run: install, build (release, app embedded), migrate, load the demo content if empty, serve
 run: build
@@ -98,6 +98,17 @@ bench: build
 	$(CARGO) run --release --example bench_crash -- bench-results $(TARGET_DIR)/release/kasa
 	$(CARGO) run --release --example bench_settlement -- bench-results
 	cd web && node bench/lighthouse.mjs ../bench-results $(TARGET_DIR)/release/kasa
+	$(MAKE) bench-load
+
+# The load test (issue 33): two release nodes on PostgreSQL behind HAProxy (Debian's package,
+# installed when missing), locust's realistic mix from a virtualenv of its own, one node killed
+# mid-load; bench-results/load.md and load.json. KASA_BENCH_PG names the PostgreSQL server.
+LOAD_VENV := $(TARGET_DIR)/bench-venv
+bench-load: build
+	command -v haproxy >/dev/null 2>&1 || (apt-get update && apt-get install -y haproxy)
+	test -x $(LOAD_VENV)/bin/locust || (python3 -m venv $(LOAD_VENV) && $(LOAD_VENV)/bin/pip install -q locust==2.47.0 websocket-client==1.9.2)
+	mkdir -p bench-results
+	LOCUST=$(LOAD_VENV)/bin/locust python3 bench/load/run.py --kasa $(TARGET_DIR)/release/kasa --out bench-results
 
 clean:
 	rm -rf target web/dist web/node_modules
