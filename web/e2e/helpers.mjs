@@ -1,5 +1,6 @@
 // Starts the real server binary and a headless Chromium for the browser tests.
 import { execFile, spawn } from 'node:child_process';
+import { createHmac } from 'node:crypto';
 import { mkdtempSync, mkdirSync, rmSync, existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -362,6 +363,52 @@ export function kasaAdmin(databaseUrl, ...args) {
   return promisify(execFile)(kasaBin, ['admin', ...args, '--database-url', databaseUrl], {
     timeout: 60_000,
   });
+}
+
+/**
+ * Creates a back office staff member with `kasa admin staff create` (the password on its standard
+ * input, as the command reads it); they enrol an authenticator at their first sign-in at /admin/.
+ */
+export function createStaff(databaseUrl, username, roles, password) {
+  const args = ['admin', 'staff', 'create', '--username', username];
+  for (const role of roles) args.push('--role', role);
+  const run = promisify(execFile)(kasaBin, [...args, '--database-url', databaseUrl], {
+    timeout: 60_000,
+  });
+  run.child.stdin.end(`${password}\n`);
+  return run;
+}
+
+/** The bytes of a base32 text (RFC 4648; spaces and padding ignored, any case). */
+export function base32Bytes(text) {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+  let bits = 0;
+  let value = 0;
+  const out = [];
+  for (const char of text.replace(/[\s=]/g, '').toUpperCase()) {
+    const index = alphabet.indexOf(char);
+    if (index < 0) throw new Error(`not base32: ${char}`);
+    value = (value << 5) | index;
+    bits += 5;
+    if (bits >= 8) {
+      bits -= 8;
+      out.push((value >>> bits) & 0xff);
+    }
+  }
+  return Buffer.from(out);
+}
+
+/** The TOTP step (RFC 6238: 30 seconds) of a time in epoch milliseconds. */
+export const totpStep = (atMs = Date.now()) => Math.floor(atMs / 30_000);
+
+/** The 6-digit TOTP code (RFC 6238: HMAC-SHA1, 30-second steps) of a base32 secret at a step. */
+export function totp(secret, step = totpStep()) {
+  const counter = Buffer.alloc(8);
+  counter.writeBigUInt64BE(BigInt(step));
+  const mac = createHmac('sha1', base32Bytes(secret)).update(counter).digest();
+  const offset = mac[mac.length - 1] & 0x0f;
+  const number = mac.readUInt32BE(offset) & 0x7fffffff;
+  return String(number % 1_000_000).padStart(6, '0');
 }
 
 /** Polls `check` every 100 ms until it gives something truthy, which it returns; fails after `ms`. */

@@ -26,7 +26,7 @@ export function SignInPage() {
     <main className="sign-in" id="main">
       <div className="sign-in__card">
         <div className="brand brand--large" aria-hidden="true">
-          <span className="brand__mark">K</span>
+          <span className="brand__mark" />
           <span className="brand__name">KASA</span>
         </div>
         <h1 className="sign-in__title">Back office sign-in</h1>
