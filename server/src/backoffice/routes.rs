@@ -832,7 +832,12 @@ async fn save_banner(
     let mut tx = state.db.begin_write().await?;
     let before = sqlx::query("SELECT url, images, sort FROM sliders WHERE id = $1").bind(id).fetch_optional(&mut *tx).await?;
     let Some(before) = before else { return Err(AppError::NotFound("error.not_found")) };
-    let before = serde_json::json!({ "url": before.try_get::<String, _>(0)?, "images": before.try_get::<String, _>(1)?, "sort": before.try_get::<i64, _>(2)? });
+    let stored: String = before.try_get(1)?;
+    let before = serde_json::json!({
+        "url": before.try_get::<String, _>(0)?,
+        "images": serde_json::from_str::<serde_json::Value>(&stored).unwrap_or(serde_json::Value::String(stored)),
+        "sort": before.try_get::<i64, _>(2)?,
+    });
     let images = serde_json::json!({ "tr": body.images.tr, "en": body.images.en }).to_string();
     sqlx::query("UPDATE sliders SET url = $1, images = $2, sort = $3 WHERE id = $4")
         .bind(body.url.trim())
@@ -845,7 +850,7 @@ async fn save_banner(
     let entry = me
         .entry("content.banner", format!("banner:{id}"))
         .before(before)
-        .after(serde_json::json!({ "url": body.url.trim(), "images": images, "sort": body.sort }));
+        .after(serde_json::json!({ "url": body.url.trim(), "images": { "tr": body.images.tr, "en": body.images.en }, "sort": body.sort }));
     audit::append(&mut tx, &entry).await?;
     tx.commit().await?;
     Ok(Envelope::ok(()))
