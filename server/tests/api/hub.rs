@@ -428,3 +428,81 @@ on_both_engines! {
         assert_eq!(frames[n - 1], "{\"type\":7}\u{1e}");
     }
 }
+
+#[tokio::test]
+async fn a_node_killed_mid_bet_loses_no_acknowledged_bet_and_the_wallet_check_holds() {
+    if !crate::helpers::postgres_available("two-node kill run") {
+        return;
+    }
+    // Arrange: node A in this process and node B a real `kasa` process, on one PostgreSQL; a
+    // player with money and a football single to bet on.
+    let (url, _) = prepared_database(Engine::Postgres, true).await;
+    let a = spawn_node(&url, true, None, HubTimings::default()).await;
+    let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+    let mut b = tokio::process::Command::new(env!("CARGO_BIN_EXE_kasa"))
+        .args(["serve", "--demo", "--addr", &format!("127.0.0.1:{port}")])
+        .env("DATABASE_URL", &url)
+        .env("KASA_LOG", "error")
+        .env("KASA_SPORTS_SPEED", "off")
+        .kill_on_drop(true)
+        .spawn()
+        .unwrap();
+    let b_url = format!("http://127.0.0.1:{port}");
+    let client = reqwest::Client::new();
+    for _ in 0..300 {
+        if client.get(format!("{b_url}/health/ready")).send().await.is_ok_and(|r| r.status() == 200) {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let (player, token) = crate::rounds::make_player(&a, "survivor").await;
+    crate::rounds::fund(&a, player, 100_000).await;
+    let event = crate::sportsbook::betting::football_events(&a, 1).await[0];
+    let (home, price, _) = crate::sportsbook::betting::selection(&a, event, "1x2", "1").await;
+    let body = json!({"legs": [crate::sportsbook::betting::leg(home, price)], "kind": "single", "stake": 1, "oddsChoice": "any"});
+
+    // Act: bets through B as fast as it answers; B is killed (SIGKILL) while they run.
+    let bets = {
+        let (client, b_url, token, body) = (client.clone(), b_url.clone(), token.clone(), body.clone());
+        tokio::spawn(async move {
+            let mut acknowledged = Vec::new();
+            for _ in 0..400 {
+                let Ok(resp) = client.post(format!("{b_url}/api/sportsbook/bets")).bearer_auth(&token).json(&body).send().await else {
+                    break;
+                };
+                let Ok(v) = resp.json::<Value>().await else { break };
+                if let Some(id) = v["data"][0]["id"].as_i64().or(v["data"]["id"].as_i64()) {
+                    acknowledged.push(id);
+                }
+            }
+            acknowledged
+        })
+    };
+    tokio::time::sleep(Duration::from_millis(400)).await;
+    b.start_kill().unwrap();
+    let _ = b.wait().await;
+    let acknowledged = bets.await.unwrap();
+    // A carries on.
+    let (status, placed) = crate::sportsbook::betting::place(&a, &token, body).await;
+
+    // Assert
+    assert!(!acknowledged.is_empty(), "B took bets before it was killed");
+    let mut found = 0;
+    for id in &acknowledged {
+        let n: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM sb_bets WHERE id = $1").bind(id).fetch_one(&a.db.pool).await.unwrap();
+        found += n;
+    }
+    assert_eq!(found as usize, acknowledged.len(), "every acknowledged bet is there once");
+    assert_eq!(status, 200, "{placed}");
+    let check = kasa::wallet::check(&a.db).await.unwrap();
+    assert!(check.is_ok(), "{check}");
+    let (real, _) = crate::rounds::money(&a, player).await;
+    let staked: i64 = sqlx::query_scalar(
+        "SELECT CAST(COALESCE(SUM(stake), 0) AS BIGINT) FROM sb_bets WHERE player_id = $1 AND state IN ('pending', 'open')",
+    )
+    .bind(player)
+    .fetch_one(&a.db.pool)
+    .await
+    .unwrap();
+    assert_eq!(real + staked, 100_000, "each stake taken once: real {real} + staked {staked}");
+}
