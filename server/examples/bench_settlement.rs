@@ -82,7 +82,7 @@ async fn main() -> anyhow::Result<()> {
     let placing = started.elapsed();
     let bets: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM sb_bets").fetch_one(&db.pool).await?;
     let settle_start = Instant::now();
-    let settled = betting::record_result(&db, market, &["1"], false, "operator").await?;
+    let settled = betting::record_result(&db, market, &["1"], false, "operator", None).await?;
     let settling = settle_start.elapsed();
     let check = wallet::check(&db).await?;
     let result = serde_json::json!({

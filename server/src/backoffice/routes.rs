@@ -605,13 +605,10 @@ async fn grant_bonus(
     let username: Option<String> =
         sqlx::query_scalar("SELECT username FROM players WHERE id = $1").bind(id).fetch_optional(&state.db.pool).await?;
     let username = username.ok_or(AppError::NotFound("error.not_found"))?;
-    let bonus = crate::bonus::grant_by_operator(&state.db, &username, body.promotion.trim())
+    let entry = me.entry("player.bonus", format!("player:{id}"));
+    let bonus = crate::bonus::grant_by_staff(&state.db, &username, body.promotion.trim(), Some(&entry))
         .await
         .map_err(|e| told(StatusCode::CONFLICT, &e.to_string()))?;
-    let entry = me
-        .entry("player.bonus", format!("player:{id}"))
-        .after(serde_json::json!({ "bonus": bonus.id, "promotion": body.promotion.trim() }));
-    audit::append_alone(&state.db, &entry).await?;
     Ok(Envelope::ok(Created { id: bonus.id }))
 }
 
@@ -694,14 +691,14 @@ fn refused(e: anyhow::Error) -> AppError {
     security(("staff" = [])))]
 async fn market_action(State(state): State<BackofficeState>, me: CurrentStaff, Path((id, action)): Path<(i64, String)>) -> ApiResult<()> {
     me.require(Permission::SportsManage)?;
-    let done = match action.as_str() {
-        "suspend" => crate::sports::admin::suspend(&state.db, id).await.map(|_| serde_json::json!({})),
-        "reopen" => crate::sports::admin::reopen(&state.db, id).await.map(|_| serde_json::json!({})),
-        "void" => crate::sports::admin::void(&state.db, id).await.map(|n| serde_json::json!({ "betsResettled": n })),
+    let entry = me.entry(&format!("sports.{action}"), format!("market:{id}"));
+    match action.as_str() {
+        "suspend" => crate::sports::admin::suspend(&state.db, id, Some(&entry)).await.map(|_| ()),
+        "reopen" => crate::sports::admin::reopen(&state.db, id, Some(&entry)).await.map(|_| ()),
+        "void" => crate::sports::admin::void(&state.db, id, Some(&entry)).await.map(|_| ()),
         _ => return Err(AppError::NotFound("error.not_found")),
     }
     .map_err(refused)?;
-    audit::append_alone(&state.db, &me.entry(&format!("sports.{action}"), format!("market:{id}")).after(done)).await?;
     Ok(Envelope::ok(()))
 }
 
@@ -722,9 +719,8 @@ async fn market_result(
     AppJson(body): AppJson<ResultBody>,
 ) -> ApiResult<()> {
     me.require(Permission::SportsManage)?;
-    let n = crate::sports::admin::result(&state.db, id, &body.winners).await.map_err(refused)?;
-    let entry = me.entry("sports.result", format!("market:{id}")).after(serde_json::json!({ "winners": body.winners, "betsSettled": n }));
-    audit::append_alone(&state.db, &entry).await?;
+    let entry = me.entry("sports.result", format!("market:{id}")).after(serde_json::json!({ "winners": body.winners }));
+    crate::sports::admin::result(&state.db, id, &body.winners, Some(&entry)).await.map_err(refused)?;
     Ok(Envelope::ok(()))
 }
 
@@ -745,9 +741,8 @@ async fn boost_selection(
     AppJson(body): AppJson<BoostBody>,
 ) -> ApiResult<()> {
     me.require(Permission::SportsManage)?;
-    crate::sports::admin::boost(&state.db, id, body.price).await.map_err(refused)?;
-    audit::append_alone(&state.db, &me.entry("sports.boost", format!("selection:{id}")).after(serde_json::json!({ "price": body.price })))
-        .await?;
+    let entry = me.entry("sports.boost", format!("selection:{id}")).after(serde_json::json!({ "price": body.price }));
+    crate::sports::admin::boost(&state.db, id, body.price, Some(&entry)).await.map_err(refused)?;
     Ok(Envelope::ok(()))
 }
 

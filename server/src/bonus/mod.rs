@@ -133,7 +133,9 @@ pub(crate) async fn grant_in(
     Ok(Some(bonus))
 }
 
-/// Grants a promotion's bonus in a transaction of its own, its notification naming the promotion.
+/// Grants a promotion's bonus in a transaction of its own, its notification naming the promotion
+/// (and a staff member's `audit` row with it, naming the bonus).
+#[allow(clippy::too_many_arguments)]
 async fn grant(
     db: &Db,
     player_id: i64,
@@ -142,6 +144,7 @@ async fn grant(
     rule: &Rule,
     title: &std::collections::BTreeMap<String, String>,
     notice: Notice,
+    audit: Option<&crate::audit::Entry>,
 ) -> Result<Option<BonusRow>, AppError> {
     open_bonus_cost(db, player_id).await?;
     let message = notify::Message::new(
@@ -150,6 +153,10 @@ async fn grant(
     );
     let mut tx = db.begin_write().await?;
     let granted = grant_in(&mut tx, player_id, source, promotion, rule, &message, notice).await?;
+    if let (Some(entry), Some(bonus)) = (audit, &granted) {
+        let entry = entry.clone().after(serde_json::json!({ "bonus": bonus.id, "promotion": promotion }));
+        crate::audit::append(&mut tx, &entry).await?;
+    }
     tx.commit().await?;
     Ok(granted)
 }
@@ -229,7 +236,7 @@ pub async fn claim(db: &Db, player_id: i64, slug: &str) -> Result<Claimed, AppEr
             },
             None => return Err(AppError::NotFound("bonus.no_promotion")),
         };
-        grant(db, player_id, Source::Promotion, slug, &rule, &promotion.titles, Notice::Read).await?
+        grant(db, player_id, Source::Promotion, slug, &rule, &promotion.titles, Notice::Read, None).await?
     };
     Ok(done.map_or(Claimed::Already, Claimed::New))
 }
@@ -238,6 +245,11 @@ pub async fn claim(db: &Db, player_id: i64, slug: &str) -> Result<Claimed, AppEr
 /// operator (whatever the promotion's dates), once per player and promotion, with an unread
 /// notification pushed to the player.
 pub async fn grant_by_operator(db: &Db, username: &str, slug: &str) -> anyhow::Result<BonusRow> {
+    grant_by_staff(db, username, slug, None).await
+}
+
+/// [`grant_by_operator`] by a back-office member, recorded (`audit`) in the grant's transaction.
+pub async fn grant_by_staff(db: &Db, username: &str, slug: &str, audit: Option<&crate::audit::Entry>) -> anyhow::Result<BonusRow> {
     let player = accounts_store::player_by_username(db, username).await?.ok_or_else(|| anyhow::anyhow!("no player '{username}'"))?;
     let promotion = cms::promotions::by_slug(db, slug).await?.ok_or_else(|| anyhow::anyhow!("no promotion '{slug}'"))?;
     let rule = promotion.bonus.ok_or_else(|| anyhow::anyhow!("promotion '{slug}' has no bonus"))?;
@@ -249,7 +261,7 @@ pub async fn grant_by_operator(db: &Db, username: &str, slug: &str) -> anyhow::R
         "{username} is on a time-out or self-excluded: no bonus reaches them"
     );
     drop(conn);
-    match grant(db, player.id, Source::Operator, slug, &rule, &promotion.titles, Notice::Unread).await? {
+    match grant(db, player.id, Source::Operator, slug, &rule, &promotion.titles, Notice::Unread, audit).await? {
         Some(bonus) => Ok(bonus),
         None => anyhow::bail!("{username} has had the bonus of '{slug}' already"),
     }

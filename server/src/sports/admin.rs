@@ -9,6 +9,7 @@ use sqlx::Row;
 
 use super::betting;
 use super::book::{MarketEvent, MarketState};
+use crate::audit::Entry;
 use crate::db::{Db, iso_utc, now_ms};
 
 /// The events (live, or to come), one line each.
@@ -99,46 +100,51 @@ pub async fn kickoff(db: &Db, event_id: i64) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// Suspends a market until an operator reopens it.
-pub async fn suspend(db: &Db, market_id: i64) -> anyhow::Result<()> {
-    hold(db, market_id, MarketEvent::Suspend, true).await
+/// Suspends a market until an operator reopens it (a staff member's `audit` row with it).
+pub async fn suspend(db: &Db, market_id: i64, audit: Option<&Entry>) -> anyhow::Result<()> {
+    hold(db, market_id, MarketEvent::Suspend, true, audit).await
 }
 
 /// Reopens a market an operator suspended.
-pub async fn reopen(db: &Db, market_id: i64) -> anyhow::Result<()> {
-    hold(db, market_id, MarketEvent::Reopen, false).await
+pub async fn reopen(db: &Db, market_id: i64, audit: Option<&Entry>) -> anyhow::Result<()> {
+    hold(db, market_id, MarketEvent::Reopen, false, audit).await
 }
 
 /// Moves a market by an operator's `event`, marking whether an operator holds it (the feed leaves
 /// a held market suspended).
-async fn hold(db: &Db, market_id: i64, event: MarketEvent, held: bool) -> anyhow::Result<()> {
+async fn hold(db: &Db, market_id: i64, event: MarketEvent, held: bool, audit: Option<&Entry>) -> anyhow::Result<()> {
     let next = market_state(db, market_id).await?.next(event)?;
+    let mut tx = db.begin_write().await?;
     sqlx::query("UPDATE sb_markets SET state = $1, held = $2, updated_at = $3 WHERE id = $4")
         .bind(next.as_str())
         .bind(i64::from(held))
         .bind(now_ms())
         .bind(market_id)
-        .execute(&db.pool)
+        .execute(&mut *tx)
         .await?;
+    if let Some(entry) = audit {
+        crate::audit::append(&mut tx, entry).await?;
+    }
+    tx.commit().await?;
     Ok(())
 }
 
 /// Enters (or corrects) a market's result and resettles its bets; how many bets changed.
-pub async fn result(db: &Db, market_id: i64, winners: &[String]) -> anyhow::Result<usize> {
+pub async fn result(db: &Db, market_id: i64, winners: &[String], audit: Option<&Entry>) -> anyhow::Result<usize> {
     if winners.is_empty() {
         bail!("name at least one winning selection (--winner KEY)");
     }
     let keys: Vec<&str> = winners.iter().map(String::as_str).collect();
-    betting::record_result(db, market_id, &keys, false, "operator").await
+    betting::record_result(db, market_id, &keys, false, "operator", audit).await
 }
 
 /// Voids a market: its bets' legs count at 1.00.
-pub async fn void(db: &Db, market_id: i64) -> anyhow::Result<usize> {
-    betting::record_result(db, market_id, &[], true, "operator").await
+pub async fn void(db: &Db, market_id: i64, audit: Option<&Entry>) -> anyhow::Result<usize> {
+    betting::record_result(db, market_id, &[], true, "operator", audit).await
 }
 
 /// Sets (or with `None` removes) a selection's High Rate price, which must beat its price.
-pub async fn boost(db: &Db, selection_id: i64, price: Option<f64>) -> anyhow::Result<()> {
+pub async fn boost(db: &Db, selection_id: i64, price: Option<f64>, audit: Option<&Entry>) -> anyhow::Result<()> {
     let current: i64 = sqlx::query_scalar("SELECT price FROM sb_selections WHERE id = $1")
         .bind(selection_id)
         .fetch_optional(&db.pool)
@@ -162,6 +168,9 @@ pub async fn boost(db: &Db, selection_id: i64, price: Option<f64>) -> anyhow::Re
         .bind(selection_id)
         .execute(&mut *tx)
         .await?;
+    if let Some(entry) = audit {
+        crate::audit::append(&mut tx, entry).await?;
+    }
     tx.commit().await?;
     Ok(())
 }

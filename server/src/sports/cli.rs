@@ -53,24 +53,24 @@ pub async fn run(db: &Db, command: SportsCommand) -> anyhow::Result<()> {
             println!("event #{event} kicks off now");
         }
         SportsCommand::Suspend { market } => {
-            admin::suspend(db, market).await?;
+            admin::suspend(db, market, None).await?;
             println!("market #{market} suspended");
         }
         SportsCommand::Reopen { market } => {
-            admin::reopen(db, market).await?;
+            admin::reopen(db, market, None).await?;
             println!("market #{market} reopened");
         }
         SportsCommand::Result { market, winners } => {
-            let n = admin::result(db, market, &winners).await?;
+            let n = admin::result(db, market, &winners, None).await?;
             println!("market #{market} settled ({}): {n} bet(s) settled", winners.join(", "));
         }
         SportsCommand::Void { market } => {
-            let n = admin::void(db, market).await?;
+            let n = admin::void(db, market, None).await?;
             println!("market #{market} voided: {n} bet(s) resettled");
         }
         SportsCommand::Boost { selection, price, off } => {
             let price = if off { None } else { price };
-            admin::boost(db, selection, price).await?;
+            admin::boost(db, selection, price, None).await?;
             println!("selection #{selection}: High Rate price {}", price.map_or("removed".to_string(), |p| format!("{p:.2}")));
         }
     }

@@ -53,7 +53,7 @@ on_both_engines! {
         let away = selection(&app, event, "1x2", "2").await;
         let a_bet = single(&app, &a_token, home, 50).await;
         let b_bet = single(&app, &b_token, away, 50).await;
-        admin::result(&app.db, home.2, &["1".to_string()]).await.unwrap();
+        admin::result(&app.db, home.2, &["1".to_string()], None).await.unwrap();
         let won = payout(5_000, home.1);
         assert_eq!(money(&app, a).await, (won, 0));
         let resp = app.client.post(app.url("/api/payment/withdraw")).bearer_auth(&a_token).header("x-locale", "en")
@@ -64,7 +64,7 @@ on_both_engines! {
         assert_eq!(money(&app, a).await, (0, 0), "A withdrew the winnings");
 
         // Act: the operator corrects the result to an away win.
-        let corrected = admin::result(&app.db, home.2, &["2".to_string()]).await;
+        let corrected = admin::result(&app.db, home.2, &["2".to_string()], None).await;
 
         // Assert: the correction completed for both bets.
         assert_eq!(corrected.unwrap(), 2, "both bets resettled");
@@ -111,14 +111,14 @@ on_both_engines! {
             let pick = if i < 12 { home } else { away };
             bets.push((p, token.clone(), single(&app, &token, pick, 10).await, i < 12));
         }
-        betting::record_result(&app.db, home.2, &["1"], false, "feed").await.unwrap();
+        betting::record_result(&app.db, home.2, &["1"], false, "feed", None).await.unwrap();
         let won = payout(1_000, home.1);
         let (spender, spender_token, _, _) = bets[3].clone();
         let spent_on = single(&app, &spender_token, elsewhere, won / 100).await;
         let left = won % 100;
 
         // Act: the result is corrected to an away win.
-        let corrected = betting::record_result(&app.db, home.2, &["2"], false, "operator").await;
+        let corrected = betting::record_result(&app.db, home.2, &["2"], false, "operator", None).await;
 
         // Assert: every bet resettled; the spender owes what he no longer held.
         assert_eq!(corrected.unwrap(), 16);
@@ -134,7 +134,7 @@ on_both_engines! {
         assert_ledger_holds(&app).await;
 
         // Act: his other bet wins, settled with the rest of its market at once.
-        betting::record_result(&app.db, elsewhere.2, &["1"], false, "feed").await.unwrap();
+        betting::record_result(&app.db, elsewhere.2, &["1"], false, "feed", None).await.unwrap();
 
         // Assert: the win repaid the debt first.
         let second = payout(won - left, elsewhere.1);
@@ -157,7 +157,7 @@ on_both_engines! {
         let elsewhere = selection(&app, events[1], "1x2", "1").await;
         let a_bet = single(&app, &a_token, home, 300).await;
         let b_bet = single(&app, &b_token, away, 10).await;
-        betting::record_result(&app.db, home.2, &["1"], false, "feed").await.unwrap();
+        betting::record_result(&app.db, home.2, &["1"], false, "feed", None).await.unwrap();
         let won = payout(30_000, home.1);
         let piece = won / 6 / 100; // whole lira, above the e-wallet's 50 ₺ minimum
 
@@ -174,7 +174,7 @@ on_both_engines! {
                 };
                 request.bearer_auth(&token).header("x-locale", "en")
             }),
-            betting::record_result(&app.db, home.2, &["2"], false, "operator")
+            betting::record_result(&app.db, home.2, &["2"], false, "operator", None)
         );
 
         // Assert: the correction completed, and what A holds, has staked since and owes adds up to
@@ -202,12 +202,12 @@ on_both_engines! {
         let event = football_events(&app, 1).await[0];
         let home = selection(&app, event, "1x2", "1").await;
         single(&app, &a_token, home, 60).await;
-        betting::record_result(&app.db, home.2, &["1"], false, "feed").await.unwrap();
+        betting::record_result(&app.db, home.2, &["1"], false, "feed", None).await.unwrap();
         let won = payout(6_000, home.1);
         let resp = app.client.post(app.url("/api/payment/withdraw")).bearer_auth(&a_token).header("x-locale", "en")
             .json(&withdrawal(won as f64 / 100.0)).send().await.unwrap();
         let requested = envelope(resp).await;
-        betting::record_result(&app.db, home.2, &["X"], false, "operator").await.unwrap();
+        betting::record_result(&app.db, home.2, &["X"], false, "operator", None).await.unwrap();
         assert_eq!(owed(&app, a).await, won, "the held money is not taken: the request stands");
 
         // Act: the operator rejects the withdrawal.
@@ -229,10 +229,10 @@ on_both_engines! {
         let home = selection(&app, events[0], "1x2", "1").await;
         let elsewhere = selection(&app, events[1], "1x2", "1").await;
         single(&app, &a_token, home, 10).await;
-        betting::record_result(&app.db, home.2, &["1"], false, "feed").await.unwrap();
+        betting::record_result(&app.db, home.2, &["1"], false, "feed", None).await.unwrap();
         let won = payout(1_000, home.1);
         single(&app, &a_token, elsewhere, won / 100).await;
-        betting::record_result(&app.db, home.2, &["2"], false, "operator").await.unwrap();
+        betting::record_result(&app.db, home.2, &["2"], false, "operator", None).await.unwrap();
         let debt = owed(&app, a).await;
         assert_eq!(debt, won - won % 100);
 

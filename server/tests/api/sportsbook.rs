@@ -217,16 +217,16 @@ pub(crate) mod betting {
             assert_eq!(money(&app, p).await, (9_000, 0));
             let win = payout(1_000, &[legs[0].1, legs[1].1, legs[2].1]);
             for l in &legs {
-                betting::record_result(&app.db, l.2, &["1"], false, "operator").await.unwrap();
+                betting::record_result(&app.db, l.2, &["1"], false, "operator", None).await.unwrap();
             }
             assert_eq!(money(&app, p).await, (9_000 + win, 0), "the treble paid");
             // The third match's result is corrected: the away side won.
-            betting::record_result(&app.db, legs[2].2, &["2"], false, "operator").await.unwrap();
+            betting::record_result(&app.db, legs[2].2, &["2"], false, "operator", None).await.unwrap();
             assert_eq!(money(&app, p).await, (9_000, 0), "the payout taken back");
             let state: String = sqlx::query_scalar("SELECT state FROM sb_bets WHERE player_id = $1").bind(p).fetch_one(&app.db.pool).await.unwrap();
             assert_eq!(state, "lost");
             // Then the third market is voided: its leg counts at 1.00.
-            betting::record_result(&app.db, legs[2].2, &[], true, "operator").await.unwrap();
+            betting::record_result(&app.db, legs[2].2, &[], true, "operator", None).await.unwrap();
             assert_eq!(money(&app, p).await, (9_000 + payout(1_000, &[legs[0].1, legs[1].1]), 0));
             let transfers: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM transfers WHERE provider = 'sportsbook'").fetch_one(&app.db.pool).await.unwrap();
             assert!(transfers >= 4, "every settlement by new transfers: {transfers}");
@@ -362,17 +362,17 @@ pub(crate) mod betting {
             let double_id = double.1["data"][0]["id"].as_i64().unwrap();
 
             // Act: the system's first leg loses, the others win; the double is cashed out.
-            betting::record_result(&app.db, legs[0].2, &["no"], false, "feed").await.unwrap();
-            betting::record_result(&app.db, legs[1].2, &["yes"], false, "feed").await.unwrap();
-            betting::record_result(&app.db, legs[2].2, &["yes"], false, "feed").await.unwrap();
+            betting::record_result(&app.db, legs[0].2, &["no"], false, "feed", None).await.unwrap();
+            betting::record_result(&app.db, legs[1].2, &["yes"], false, "feed", None).await.unwrap();
+            betting::record_result(&app.db, legs[2].2, &["yes"], false, "feed", None).await.unwrap();
             let listed = envelope(app.client.get(app.url("/api/sportsbook/bets")).bearer_auth(&token).send().await.unwrap()).await;
             let offer = listed["data"].as_array().unwrap().iter().find(|b| b["id"] == double_id).unwrap()["cashOut"].as_f64().unwrap();
             let too_high = app.client.post(app.url(&format!("/api/sportsbook/bets/{double_id}/cashout"))).bearer_auth(&token).json(&json!({"amount": offer + 1.0})).send().await.unwrap();
             let too_high = (too_high.status().as_u16(), envelope(too_high).await);
             let (url, bearer) = (app.url(&format!("/api/sportsbook/bets/{double_id}/cashout")), token.clone());
             let answers = burst(&app, 8, move |_, c| c.post(&url).bearer_auth(&bearer).json(&json!({"amount": offer}))).await;
-            betting::record_result(&app.db, a.2, &["over"], false, "feed").await.unwrap();
-            betting::record_result(&app.db, b.2, &["over"], false, "feed").await.unwrap();
+            betting::record_result(&app.db, a.2, &["over"], false, "feed", None).await.unwrap();
+            betting::record_result(&app.db, b.2, &["over"], false, "feed", None).await.unwrap();
 
             // Assert
             assert_eq!(system.0, 200, "{}", system.1);
@@ -403,7 +403,7 @@ pub(crate) mod betting {
             // Act
             let answers = burst(&app, 20, move |_, c| c.post(&url).bearer_auth(&bearer).json(&body)).await;
             let (x, y) = tokio::join!(
-                betting::record_result(&app.db, home.2, &["1"], false, "feed"),
+                betting::record_result(&app.db, home.2, &["1"], false, "feed", None),
                 betting::settle_market(&app.db, home.2)
             );
 
@@ -435,7 +435,7 @@ pub(crate) mod betting {
             // Act: the ten cash-outs and the result at once.
             let (answers, settled) = tokio::join!(
                 burst(&app, 10, move |i, c| c.post(format!("{base}/{}/cashout", offers[i].0)).bearer_auth(&token).json(&json!({"amount": offers[i].1}))),
-                betting::record_result(&app.db, market, &["1"], false, "operator")
+                betting::record_result(&app.db, market, &["1"], false, "operator", None)
             );
 
             // Assert: each bet is cashed out or won, never both, and the money says so.
@@ -479,13 +479,13 @@ pub(crate) mod betting {
             let win = payout(1_000, &[price]);
 
             // Act
-            let settled = betting::record_result(&app.db, market, &["1"], false, "operator").await.unwrap();
-            let again = betting::record_result(&app.db, market, &["1"], false, "operator").await.unwrap();
+            let settled = betting::record_result(&app.db, market, &["1"], false, "operator", None).await.unwrap();
+            let again = betting::record_result(&app.db, market, &["1"], false, "operator", None).await.unwrap();
             let after_again: Vec<(i64, i64)> = futures_util::future::join_all(players.iter().map(|(p, _)| money(&app, *p))).await;
             let mixed_won = money(&app, mixed).await;
             let rounds: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM rounds WHERE provider = 'sportsbook' AND status = 'settled' AND wins > 0")
                 .fetch_one(&app.db.pool).await.unwrap();
-            let corrected = betting::record_result(&app.db, market, &["2"], false, "operator").await.unwrap();
+            let corrected = betting::record_result(&app.db, market, &["2"], false, "operator", None).await.unwrap();
 
             // Assert
             assert_eq!(settled, 15, "every bet settled");
@@ -515,16 +515,16 @@ pub(crate) mod betting {
             let over = selection(&app, event, "total_2.5", "over").await;
 
             // Act
-            kasa::sports::admin::suspend(&app.db, over.2).await.unwrap();
+            kasa::sports::admin::suspend(&app.db, over.2, None).await.unwrap();
             feed::tick(&app.db, starts_at + 10 * 60_000, 1.0).await.unwrap();
             let held: String = sqlx::query_scalar("SELECT state FROM sb_markets WHERE id = $1").bind(over.2).fetch_one(&app.db.pool).await.unwrap();
-            kasa::sports::admin::reopen(&app.db, over.2).await.unwrap();
+            kasa::sports::admin::reopen(&app.db, over.2, None).await.unwrap();
             let reopened: String = sqlx::query_scalar("SELECT state FROM sb_markets WHERE id = $1").bind(over.2).fetch_one(&app.db.pool).await.unwrap();
             // The match's play is drawn as it goes, so its prices are read after the minute played.
             let home = selection(&app, event, "1x2", "1").await;
-            let below = kasa::sports::admin::boost(&app.db, home.0, Some(1.01)).await;
+            let below = kasa::sports::admin::boost(&app.db, home.0, Some(1.01), None).await;
             let boosted = home.1 + 50;
-            kasa::sports::admin::boost(&app.db, home.0, Some(boosted as f64 / 100.0)).await.unwrap();
+            kasa::sports::admin::boost(&app.db, home.0, Some(boosted as f64 / 100.0), None).await.unwrap();
             let listed = envelope(app.get_locale("/api/sportsbook/events?live=true&highRate=true", "tr").await).await;
             let high = json!({"legs": [leg(home.0, boosted)], "kind": "single", "stake": 500, "oddsChoice": "none", "highRate": true});
             let too_much = place(&app, &token, json!({"legs": [leg(home.0, boosted)], "kind": "single", "stake": 501, "oddsChoice": "none", "highRate": true})).await;
@@ -615,9 +615,9 @@ pub(crate) mod betting {
                 assert_eq!(status, 200, "{body}");
             }
             let placed = bonus_of(&app, p, "yari").await;
-            betting::record_result(&app.db, voided.2, &[], true, "operator").await.unwrap();
+            betting::record_result(&app.db, voided.2, &[], true, "operator", None).await.unwrap();
             let after_void = bonus_of(&app, p, "yari").await;
-            betting::record_result(&app.db, lost.2, &["2"], false, "operator").await.unwrap();
+            betting::record_result(&app.db, lost.2, &["2"], false, "operator", None).await.unwrap();
             let listed = envelope(app.get_locale("/api/cms/promotions", "en").await).await;
 
             // Assert: half of each stake counted; the voided ones taken back, the lost ones stood.
@@ -654,8 +654,8 @@ pub(crate) mod betting {
 
             // Act: both results entered at the same moment, on two connections.
             let (one, two) = tokio::join!(
-                betting::record_result(&app.db, home1.2, &["1"], false, "feed"),
-                betting::record_result(&app.db, home2.2, &["1"], false, "feed")
+                betting::record_result(&app.db, home1.2, &["1"], false, "feed", None),
+                betting::record_result(&app.db, home2.2, &["1"], false, "feed", None)
             );
 
             // Assert: both settled every bet; each player won one 20 ₺ bet and lost the other.
@@ -729,7 +729,7 @@ mod live {
             // Act: an operator boosts the home win; later the match kicks off.
             tokio::time::sleep(Duration::from_millis(200)).await;
             let high = price as f64 / 100.0 + 0.5;
-            admin::boost(&app.db, selection, Some(high)).await.unwrap();
+            admin::boost(&app.db, selection, Some(high), None).await.unwrap();
             let boosted = changes_until(&mut stream, |c| {
                 c["markets"].as_array().unwrap().iter().flat_map(|m| m["selections"].as_array().unwrap()).any(|s| s["id"] == selection && s["boosted"].as_f64() == Some(high))
             })
@@ -759,7 +759,7 @@ mod live {
             // Act
             let first = live::changes(&app.db, &mut sent, since).await.unwrap();
             let again = live::changes(&app.db, &mut sent, since).await.unwrap();
-            admin::boost(&app.db, selection, Some(price as f64 / 100.0 + 1.0)).await.unwrap();
+            admin::boost(&app.db, selection, Some(price as f64 / 100.0 + 1.0), None).await.unwrap();
             let after_boost = live::changes(&app.db, &mut sent, since).await.unwrap();
 
             // Assert

@@ -295,7 +295,14 @@ async fn settle_bet(work: &mut Work, bet_id: i64, player_id: i64) -> Result<bool
 
 /// Records a market's result (or a correction of it: a new row; the last one counts) and
 /// resettles its bets. `winners` are selection keys; `void` voids the market instead.
-pub async fn record_result(db: &Db, market_id: i64, winners: &[&str], void: bool, source: &str) -> anyhow::Result<usize> {
+pub async fn record_result(
+    db: &Db,
+    market_id: i64,
+    winners: &[&str],
+    void: bool,
+    source: &str,
+    audit: Option<&crate::audit::Entry>,
+) -> anyhow::Result<usize> {
     let mut tx = db.begin_write().await?;
     let state: Option<String> =
         sqlx::query_scalar("SELECT state FROM sb_markets WHERE id = $1").bind(market_id).fetch_optional(&mut *tx).await?;
@@ -337,6 +344,10 @@ pub async fn record_result(db: &Db, market_id: i64, winners: &[&str], void: bool
         .bind(market_id)
         .execute(&mut *tx)
         .await?;
+    // A staff member's result is recorded with it (its bets are settled after, batch by batch).
+    if let Some(entry) = audit {
+        crate::audit::append(&mut tx, entry).await?;
+    }
     tx.commit().await?;
     Ok(settle_market(db, market_id).await?)
 }
