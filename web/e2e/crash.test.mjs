@@ -197,7 +197,9 @@ test('Kasa Aviator from the side menu at 1440 px (Turkish): bet, cash out, auto 
       async () => {
         if (await enabled(cash)) return 'flying';
         const s = await panel.getAttribute('data-state');
-        return s === 'lost' ? 'lost' : false;
+        // A round that crashes at once may pass between two looks, flight and loss both: a panel
+        // back to idle after a placed bet means it was lost and the next round is open.
+        return s === 'lost' || s === 'idle' ? 'lost' : false;
       },
       30_000,
     );
