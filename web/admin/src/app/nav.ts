@@ -39,7 +39,10 @@ export const NAV: NavItem[] = [
   { to: '/players', label: 'Players', icon: 'players', permission: 'players.read' },
   { to: '/staff', label: 'Staff', icon: 'staff', permission: 'staff.manage' },
   { to: '/audit', label: 'Audit log', icon: 'audit', permission: 'audit.read' },
+  { to: '/sports', label: 'Sportsbook', icon: 'sports', permission: 'sports.read' },
+  { to: '/reports', label: 'Reports', icon: 'reports', permission: 'reports.read' },
   { to: '/banners', label: 'Banners', icon: 'banners', permission: 'content.edit' },
+  { to: '/content', label: 'Site content', icon: 'content', permission: 'content.edit' },
 ];
 
 export const visibleNav = (permissions: readonly string[]) =>

@@ -95,6 +95,25 @@ export const routes: RouteObject[] = [
         path: 'banners/:id',
         lazy: page(() => import('./routes/banner').then((m) => m.BannerPage), 'content.edit'),
       },
+      {
+        path: 'content',
+        lazy: page(() => import('./routes/content').then((m) => m.ContentPage), 'content.edit'),
+      },
+      {
+        path: 'reports',
+        lazy: page(() => import('./routes/reports').then((m) => m.ReportsPage), 'reports.read'),
+      },
+      {
+        path: 'sports',
+        lazy: page(() => import('./routes/sports').then((m) => m.SportsPage), 'sports.read'),
+      },
+      {
+        path: 'sports/:id',
+        lazy: page(
+          () => import('./routes/sports-event').then((m) => m.SportsEventPage),
+          'sports.read',
+        ),
+      },
       { path: '*', lazy: page(() => import('./routes/not-found').then((m) => m.NotFoundPage)) },
     ],
   },

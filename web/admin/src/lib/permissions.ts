@@ -6,6 +6,7 @@ export type Permission =
   | 'players.sessions'
   | 'players.exclude'
   | 'players.adjust'
+  | 'players.bonus'
   | 'payments.read'
   | 'payments.decide'
   | 'kyc.read'
@@ -13,18 +14,28 @@ export type Permission =
   | 'audit.read'
   | 'reports.read'
   | 'content.edit'
-  | 'staff.manage';
+  | 'staff.manage'
+  | 'sports.read'
+  | 'sports.manage';
 
 /** The roles a staff member may hold, with what each is for. */
 export const ROLES = [
-  { role: 'support', label: 'Support', about: 'Players: notes, notifications, sessions' },
-  { role: 'finance', label: 'Finance', about: 'Payments, balance adjustments, reports' },
+  {
+    role: 'support',
+    label: 'Support',
+    about: 'Players: notes, notifications, sessions; the sportsbook (read only)',
+  },
+  {
+    role: 'finance',
+    label: 'Finance',
+    about: 'Payments, balance adjustments, bonuses, reports, the sportsbook',
+  },
   {
     role: 'compliance',
     label: 'Compliance',
-    about: 'Identity documents, exclusions, audit log, reports',
+    about: 'Identity documents, exclusions, audit log, reports, the sportsbook (read only)',
   },
-  { role: 'content', label: 'Content', about: 'Banners' },
+  { role: 'content', label: 'Content', about: 'Banners, site content' },
   { role: 'admin', label: 'Admin', about: 'Staff accounts, audit log' },
 ] as const;
 

@@ -44,6 +44,7 @@ export function PlayerPage() {
               exclude: can('players.exclude'),
               adjust: can('players.adjust'),
               notify: can('players.notify'),
+              bonus: can('players.bonus'),
             }}
           />
           <PlayerProfile playerId={id} page={player.data} canNote={can('players.note')} />

@@ -20,15 +20,17 @@ import {
   useExcludePlayer,
   type ExcludeValues,
 } from '../api/exclude-player';
+import { bonusSchema, useGiveBonus, type BonusValues } from '../api/give-bonus';
 import { notifySchema, useNotifyPlayer, type NotifyValues } from '../api/notify-player';
 
-type Action = 'sessions' | 'exclude' | 'adjust' | 'notify';
+type Action = 'sessions' | 'exclude' | 'adjust' | 'notify' | 'bonus';
 
 export interface ActionRights {
   sessions: boolean;
   exclude: boolean;
   adjust: boolean;
   notify: boolean;
+  bonus: boolean;
 }
 
 /** The player page's actions the member's permissions allow, each in its dialog. */
@@ -43,7 +45,7 @@ export function PlayerActions({
 }) {
   const [open, setOpen] = useState<Action | null>(null);
   const close = () => setOpen(null);
-  const any = rights.sessions || rights.exclude || rights.adjust || rights.notify;
+  const any = rights.sessions || rights.exclude || rights.adjust || rights.notify || rights.bonus;
   if (!any) return null;
   return (
     <>
@@ -56,6 +58,11 @@ export function PlayerActions({
         {rights.adjust ? (
           <button type="button" className="btn btn--ghost" onClick={() => setOpen('adjust')}>
             Adjust balance
+          </button>
+        ) : null}
+        {rights.bonus ? (
+          <button type="button" className="btn btn--ghost" onClick={() => setOpen('bonus')}>
+            Give bonus
           </button>
         ) : null}
         {rights.sessions ? (
@@ -88,6 +95,14 @@ export function PlayerActions({
         description="A positive amount adds lira to the real balance, a negative one takes it away. A second finance member approves it under Adjustments before it applies."
       >
         <AdjustForm playerId={playerId} onDone={close} />
+      </Dialog>
+      <Dialog
+        open={open === 'bonus'}
+        onClose={close}
+        title={`Give ${username} a bonus`}
+        description="The promotion's bonus goes to the player's bonus balance at once, with its wagering terms. Each promotion once per player."
+      >
+        <BonusForm playerId={playerId} onDone={close} />
       </Dialog>
       <Dialog
         open={open === 'sessions'}
@@ -214,6 +229,55 @@ function AdjustForm({ playerId, onDone }: { playerId: number; onDone: () => void
       <Actions onCancel={onDone}>
         <button type="submit" className="btn btn--primary" disabled={adjust.isPending}>
           {adjust.isPending ? 'Sending…' : 'Ask for the adjustment'}
+        </button>
+      </Actions>
+    </form>
+  );
+}
+
+function BonusForm({ playerId, onDone }: { playerId: number; onDone: () => void }) {
+  const give = useGiveBonus(playerId);
+  const form = useForm<BonusValues>({
+    resolver: zodResolver(bonusSchema),
+    defaultValues: { promotion: '' },
+    mode: 'onTouched',
+  });
+  const { errors } = form.formState;
+  return (
+    <form
+      className="form"
+      noValidate
+      onSubmit={form.handleSubmit((values) =>
+        give.mutate(values, {
+          onSuccess: ({ data, message }) => {
+            toast.success(
+              message ?? `Bonus of the ${values.promotion} promotion given (bonus #${data.id}).`,
+            );
+            onDone();
+          },
+        }),
+      )}
+    >
+      {give.isError ? <Notice tone="error">{errorText(give.error)}</Notice> : null}
+      <TextField
+        label="Promotion"
+        placeholder="e.g. slot-bonus"
+        autoComplete="off"
+        spellCheck={false}
+        hint={
+          <>
+            The promotion&rsquo;s slug, as in its address on the site (
+            <code>/promotions/slot-bonus</code>) and in <code>promotions.json</code>. Not a deposit
+            bonus: that one comes with a deposit.
+          </>
+        }
+        error={errors.promotion?.message}
+        data-autofocus
+        {...form.register('promotion')}
+      />
+      <Actions onCancel={onDone}>
+        <button type="submit" className="btn btn--primary" disabled={give.isPending}>
+          {give.isPending ? 'Giving…' : 'Give bonus'}
         </button>
       </Actions>
     </form>
