@@ -175,10 +175,15 @@ pub async fn event(db: &Db, id: i64) -> Result<Option<EventPage>, AppError> {
 }
 
 async fn events_by_id(db: &Db, id: i64) -> Result<Option<EventRow>, sqlx::Error> {
-    let r = sqlx::query("SELECT id, sport, competition, home, away, starts_at, state, score_home, score_away FROM sb_events WHERE id = $1")
-        .bind(id)
-        .fetch_optional(&db.pool)
-        .await?;
+    let r = sqlx::query(
+        "SELECT e.id, e.sport, e.competition, e.home, e.away, e.starts_at, e.state, e.score_home, e.score_away, \
+           CAST(COALESCE((SELECT SUM(b.stake) FROM sb_bets b WHERE b.state IN ('pending', 'open') \
+             AND b.id IN (SELECT l.bet_id FROM sb_legs l WHERE l.event_id = e.id)), 0) AS BIGINT) \
+         FROM sb_events e WHERE e.id = $1",
+    )
+    .bind(id)
+    .fetch_optional(&db.pool)
+    .await?;
     r.map(|r| {
         Ok(EventRow {
             id: r.try_get(0)?,
@@ -189,7 +194,7 @@ async fn events_by_id(db: &Db, id: i64) -> Result<Option<EventRow>, sqlx::Error>
             starts_at: r.try_get(5)?,
             state: r.try_get(6)?,
             score: format!("{}-{}", r.try_get::<i64, _>(7)?, r.try_get::<i64, _>(8)?),
-            open_stakes: 0.0,
+            open_stakes: lira(r.try_get(9)?),
         })
     })
     .transpose()

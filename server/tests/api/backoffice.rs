@@ -462,6 +462,7 @@ on_both_engines! {
         let markets = page.1["data"]["markets"].as_array().unwrap();
         let sel = markets.iter().flat_map(|m| m["selections"].as_array().unwrap()).find(|s| s["id"] == home).unwrap();
         assert_eq!(sel["openBets"], 1);
+        assert_eq!(page.1["data"]["event"]["openStakes"], 10.0, "{}", page.1);
         assert_eq!(sel["openStakes"], 10.0);
         assert_eq!(sel["exposure"], (10 * price) as f64 / 100.0, "{sel}");
         assert_eq!(page.1["data"]["bets"][0]["username"], "punter");
