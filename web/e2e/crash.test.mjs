@@ -205,11 +205,26 @@ test('Kasa Aviator from the side menu at 1440 px (Turkish): bet, cash out, auto 
     );
     if (state === 'lost') continue;
     await screenshot(page, join(shotsDir, 'journey-flying-tr-1440.png'));
-    const answer = page.waitForResponse(
-      (r) => r.url().includes('/games/api/crash/cashout') && r.request().method() === 'POST',
-    );
-    await cash.click();
-    const body = await (await answer).json();
+    const answer = page
+      .waitForResponse(
+        (r) => r.url().includes('/games/api/crash/cashout') && r.request().method() === 'POST',
+        { timeout: 30_000 },
+      )
+      .then((r) => r.json());
+    answer.catch(() => {});
+    // The round may crash between the look and the click (the screenshot takes time): the button
+    // is then disabled, no request leaves, and the panel shows the loss.
+    await cash.click({ timeout: 5_000 }).catch(() => {});
+    const outcome = await Promise.race([
+      answer.then((body) => ({ body })),
+      until(
+        'the cash-out answer (or the crash)',
+        async () => ((await panel.getAttribute('data-state')) === 'lost' ? 'lost' : false),
+        30_000,
+      ).then(() => new Promise((r) => setTimeout(() => r({ lost: true }), 1_500))),
+    ]);
+    if (outcome.lost) continue;
+    const body = outcome.body;
     if (!body.success) {
       // Too late: the server's message is shown, and the next round is tried.
       await frame.locator('.cmessage[data-kind="error"]').getByText(body.message).waitFor();
