@@ -62,10 +62,11 @@ pub async fn staff(db: &Db, command: StaffCommand) -> anyhow::Result<()> {
         StaffCommand::List => {
             for s in staff::list(db).await? {
                 let roles: Vec<&str> = s.roles.iter().map(|r| r.as_str()).collect();
-                let state = match (s.disabled_at, s.enrolled) {
-                    (Some(_), _) => "disabled",
-                    (None, true) => "active",
-                    (None, false) => "not enrolled",
+                let state = match (s.disabled_at, s.confirmed, s.enrolled) {
+                    (Some(_), _, _) => "disabled",
+                    (None, false, _) => "awaiting a second administrator's confirmation",
+                    (None, true, true) => "active",
+                    (None, true, false) => "not enrolled",
                 };
                 println!("#{} {} [{}] {state}", s.id, s.username, roles.join(", "));
             }

@@ -18,6 +18,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::Permission;
+use super::content::{self, BannerItem};
 use super::players::{self, PlayerHit, PlayerPage};
 use super::queues::{self, Approved, Deposit, DocumentItem, Queues, Withdrawal};
 use super::staff::{self, CurrentStaff, SignIn, StaffRow, StaffView, told};
@@ -96,6 +97,7 @@ pub fn router() -> OpenApiRouter<BackofficeState> {
         .routes(routes!(approve_adjustment))
         .routes(routes!(reject_adjustment))
         .routes(routes!(list_staff, create_staff))
+        .routes(routes!(confirm_staff))
         .routes(routes!(disable_staff))
         .routes(routes!(audit_rows))
         .routes(routes!(audit_export))
@@ -534,6 +536,17 @@ async fn create_staff(
     Ok(Envelope::ok(Created { id: staff::create(&state.db, &state.hashing, &body.username, &body.password, &body.roles, by).await? }))
 }
 
+/// Confirms a staff member another administrator created (only then can they sign in).
+#[utoipa::path(post, path = "/admin/api/staff/{id}/confirm", tag = "admin", params(("id" = i64, Path)),
+    responses((status = 200, body = EmptyEnvelope),
+        (status = 409, description = "Created by this member, or already confirmed or disabled", body = EmptyEnvelope)),
+    security(("staff" = [])))]
+async fn confirm_staff(State(state): State<BackofficeState>, me: CurrentStaff, Path(id): Path<i64>) -> ApiResult<()> {
+    me.require(Permission::StaffManage)?;
+    staff::confirm(&state.db, id, &me).await?;
+    Ok(Envelope::ok(()))
+}
+
 /// Disables a staff member at once (their sessions end on every node).
 #[utoipa::path(post, path = "/admin/api/staff/{id}/disable", tag = "admin", params(("id" = i64, Path)),
     responses((status = 200, body = EmptyEnvelope)), security(("staff" = [])))]
@@ -632,15 +645,15 @@ async fn report(State(state): State<BackofficeState>, me: CurrentStaff, Query(q)
 /// The site content's editable files (site options, banners, popup, promotions, pages per
 /// language, translations) in `content/`'s format.
 #[utoipa::path(get, path = "/admin/api/content/files", tag = "admin",
-    responses((status = 200, body = Envelope<Vec<super::content::ContentFile>>)), security(("staff" = [])))]
-async fn content_files(State(state): State<BackofficeState>, me: CurrentStaff) -> ApiResult<Vec<super::content::ContentFile>> {
+    responses((status = 200, body = Envelope<Vec<content::ContentFile>>)), security(("staff" = [])))]
+async fn content_files(State(state): State<BackofficeState>, me: CurrentStaff) -> ApiResult<Vec<content::ContentFile>> {
     me.require(Permission::ContentEdit)?;
-    Ok(Envelope::ok(super::content::files(&state.db).await?))
+    Ok(Envelope::ok(content::files(&state.db).await?))
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct ContentFilesBody {
-    pub files: Vec<super::content::ContentFile>,
+    pub files: Vec<content::ContentFile>,
 }
 
 /// The names of the files a save changed.
@@ -660,7 +673,7 @@ async fn save_content_files(
     AppJson(body): AppJson<ContentFilesBody>,
 ) -> ApiResult<Saved> {
     me.require(Permission::ContentEdit)?;
-    Ok(Envelope::ok(Saved { changed: super::content::save(&state.db, &me, &body.files).await? }))
+    Ok(Envelope::ok(Saved { changed: content::save(&state.db, &me, &body.files).await? }))
 }
 
 /// The sportsbook's events live and to come, with their open stakes.
@@ -746,63 +759,12 @@ async fn boost_selection(
     Ok(Envelope::ok(()))
 }
 
-/// A banner of a carousel, with its images per language.
-#[derive(Debug, Serialize, Deserialize, ToSchema)]
-pub struct BannerItem {
-    pub id: i64,
-    /// The carousel: home, casino, …
-    pub slug: String,
-    pub url: String,
-    pub images: BannerImages,
-    pub sort: i64,
-}
-
-#[derive(Debug, Serialize, Deserialize, ToSchema)]
-pub struct BannerImages {
-    pub tr: Vec<String>,
-    pub en: Vec<String>,
-}
-
-fn banner_images(raw: &str) -> BannerImages {
-    match serde_json::from_str::<serde_json::Value>(raw).unwrap_or_default() {
-        serde_json::Value::Object(by) => {
-            let list = |l: &str| {
-                serde_json::from_value::<Vec<String>>(by.get(l).or_else(|| by.get("tr")).cloned().unwrap_or_default()).unwrap_or_default()
-            };
-            BannerImages { tr: list("tr"), en: list("en") }
-        }
-        list => {
-            let all = serde_json::from_value::<Vec<String>>(list).unwrap_or_default();
-            BannerImages { tr: all.clone(), en: all }
-        }
-    }
-}
-
 /// Every banner.
 #[utoipa::path(get, path = "/admin/api/banners", tag = "admin",
     responses((status = 200, body = Envelope<Vec<BannerItem>>)), security(("staff" = [])))]
 async fn banners(State(state): State<BackofficeState>, me: CurrentStaff) -> ApiResult<Vec<BannerItem>> {
     me.require(Permission::ContentEdit)?;
-    let rows = sqlx::query("SELECT id, slug, url, images, sort FROM sliders ORDER BY slug, sort, id").fetch_all(&state.db.pool).await?;
-    let items = rows
-        .iter()
-        .map(|r| {
-            Ok(BannerItem {
-                id: r.try_get(0)?,
-                slug: r.try_get(1)?,
-                url: r.try_get(2)?,
-                images: banner_images(&r.try_get::<String, _>(3)?),
-                sort: r.try_get(4)?,
-            })
-        })
-        .collect::<Result<Vec<_>, sqlx::Error>>()?;
-    Ok(Envelope::ok(items))
-}
-
-/// A link or image address a banner may hold: a path on the site, or an https address.
-fn safe_link(url: &str) -> bool {
-    let url = url.trim();
-    url.is_empty() || (url.starts_with('/') && !url.starts_with("//")) || url.starts_with("https://")
+    Ok(Envelope::ok(content::banners(&state.db).await?))
 }
 
 /// Saves a banner; every node shows it at once (the content is rebuilt through the journal).
@@ -816,37 +778,6 @@ async fn save_banner(
     AppJson(body): AppJson<BannerItem>,
 ) -> ApiResult<()> {
     me.require(Permission::ContentEdit)?;
-    let images = [&body.images.tr, &body.images.en];
-    if images.iter().any(|l| l.is_empty() || l.len() > 4 || l.iter().any(|u| u.trim().is_empty() || !safe_link(u))) || !safe_link(&body.url)
-    {
-        return Err(told(
-            StatusCode::UNPROCESSABLE_ENTITY,
-            "Each language needs 1 to 4 images; links and images are site paths (/…) or https addresses.",
-        ));
-    }
-    let mut tx = state.db.begin_write().await?;
-    let before = sqlx::query("SELECT url, images, sort FROM sliders WHERE id = $1").bind(id).fetch_optional(&mut *tx).await?;
-    let Some(before) = before else { return Err(AppError::NotFound("error.not_found")) };
-    let stored: String = before.try_get(1)?;
-    let before = serde_json::json!({
-        "url": before.try_get::<String, _>(0)?,
-        "images": serde_json::from_str::<serde_json::Value>(&stored).unwrap_or(serde_json::Value::String(stored)),
-        "sort": before.try_get::<i64, _>(2)?,
-    });
-    let images = serde_json::json!({ "tr": body.images.tr, "en": body.images.en }).to_string();
-    sqlx::query("UPDATE sliders SET url = $1, images = $2, sort = $3 WHERE id = $4")
-        .bind(body.url.trim())
-        .bind(&images)
-        .bind(body.sort)
-        .bind(id)
-        .execute(&mut *tx)
-        .await?;
-    crate::cms::cache::content_changed(&mut tx).await?;
-    let entry = me
-        .entry("content.banner", format!("banner:{id}"))
-        .before(before)
-        .after(serde_json::json!({ "url": body.url.trim(), "images": { "tr": body.images.tr, "en": body.images.en }, "sort": body.sort }));
-    audit::append(&mut tx, &entry).await?;
-    tx.commit().await?;
+    content::save_banner(&state.db, &me, id, &body).await?;
     Ok(Envelope::ok(()))
 }

@@ -4,6 +4,7 @@
 
 use serde::Serialize;
 use sqlx::Row;
+use sqlx::any::AnyRow;
 use utoipa::ToSchema;
 
 use crate::db::Db;
@@ -30,33 +31,35 @@ pub struct EventRow {
     pub open_stakes: f64,
 }
 
+/// An event's columns with the stakes of its open bets (one leg on it is enough), in `EventRow`'s
+/// order; a query appends its `WHERE`.
+const EVENT_SELECT: &str = "SELECT e.id, e.sport, e.competition, e.home, e.away, e.starts_at, e.state, e.score_home, e.score_away, \
+       CAST(COALESCE((SELECT SUM(b.stake) FROM sb_bets b WHERE b.state IN ('pending', 'open') \
+         AND b.id IN (SELECT l.bet_id FROM sb_legs l WHERE l.event_id = e.id)), 0) AS BIGINT) \
+     FROM sb_events e ";
+
+fn event_row(r: &AnyRow) -> Result<EventRow, sqlx::Error> {
+    Ok(EventRow {
+        id: r.try_get(0)?,
+        sport: r.try_get(1)?,
+        competition: r.try_get(2)?,
+        home: r.try_get(3)?,
+        away: r.try_get(4)?,
+        starts_at: r.try_get(5)?,
+        state: r.try_get(6)?,
+        score: format!("{}-{}", r.try_get::<i64, _>(7)?, r.try_get::<i64, _>(8)?),
+        open_stakes: lira(r.try_get(9)?),
+    })
+}
+
 /// Events live and to come (and the last day's finished ones), soonest first.
 pub async fn events(db: &Db) -> Result<Vec<EventRow>, sqlx::Error> {
-    let rows = sqlx::query(
-        "SELECT e.id, e.sport, e.competition, e.home, e.away, e.starts_at, e.state, e.score_home, e.score_away, \
-           CAST(COALESCE((SELECT SUM(b.stake) FROM sb_bets b WHERE b.state IN ('pending', 'open') \
-             AND b.id IN (SELECT l.bet_id FROM sb_legs l WHERE l.event_id = e.id)), 0) AS BIGINT) \
-         FROM sb_events e WHERE e.state IN ('scheduled', 'live') OR e.starts_at > $1 \
-         ORDER BY CASE e.state WHEN 'live' THEN 0 WHEN 'scheduled' THEN 1 ELSE 2 END, e.starts_at, e.id LIMIT 300",
-    )
-    .bind(crate::db::now_ms() - 86_400_000)
-    .fetch_all(&db.pool)
-    .await?;
-    rows.iter()
-        .map(|r| {
-            Ok(EventRow {
-                id: r.try_get(0)?,
-                sport: r.try_get(1)?,
-                competition: r.try_get(2)?,
-                home: r.try_get(3)?,
-                away: r.try_get(4)?,
-                starts_at: r.try_get(5)?,
-                state: r.try_get(6)?,
-                score: format!("{}-{}", r.try_get::<i64, _>(7)?, r.try_get::<i64, _>(8)?),
-                open_stakes: lira(r.try_get(9)?),
-            })
-        })
-        .collect()
+    let sql = format!(
+        "{EVENT_SELECT}WHERE e.state IN ('scheduled', 'live') OR e.starts_at > $1 \
+         ORDER BY CASE e.state WHEN 'live' THEN 0 WHEN 'scheduled' THEN 1 ELSE 2 END, e.starts_at, e.id LIMIT 300"
+    );
+    let rows = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(crate::db::now_ms() - 86_400_000).fetch_all(&db.pool).await?;
+    rows.iter().map(event_row).collect()
 }
 
 /// A selection with its price and its open bets' weight.
@@ -175,27 +178,6 @@ pub async fn event(db: &Db, id: i64) -> Result<Option<EventPage>, AppError> {
 }
 
 async fn events_by_id(db: &Db, id: i64) -> Result<Option<EventRow>, sqlx::Error> {
-    let r = sqlx::query(
-        "SELECT e.id, e.sport, e.competition, e.home, e.away, e.starts_at, e.state, e.score_home, e.score_away, \
-           CAST(COALESCE((SELECT SUM(b.stake) FROM sb_bets b WHERE b.state IN ('pending', 'open') \
-             AND b.id IN (SELECT l.bet_id FROM sb_legs l WHERE l.event_id = e.id)), 0) AS BIGINT) \
-         FROM sb_events e WHERE e.id = $1",
-    )
-    .bind(id)
-    .fetch_optional(&db.pool)
-    .await?;
-    r.map(|r| {
-        Ok(EventRow {
-            id: r.try_get(0)?,
-            sport: r.try_get(1)?,
-            competition: r.try_get(2)?,
-            home: r.try_get(3)?,
-            away: r.try_get(4)?,
-            starts_at: r.try_get(5)?,
-            state: r.try_get(6)?,
-            score: format!("{}-{}", r.try_get::<i64, _>(7)?, r.try_get::<i64, _>(8)?),
-            open_stakes: lira(r.try_get(9)?),
-        })
-    })
-    .transpose()
+    let sql = format!("{EVENT_SELECT}WHERE e.id = $1");
+    sqlx::query(sqlx::AssertSqlSafe(sql)).bind(id).fetch_optional(&db.pool).await?.as_ref().map(event_row).transpose()
 }

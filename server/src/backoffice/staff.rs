@@ -102,7 +102,9 @@ fn wrong() -> AppError {
     told(StatusCode::UNAUTHORIZED, "Wrong username, password or code.")
 }
 
-/// Creates a staff member (`by`: who, for the audit log; `None` the operator's shell).
+/// Creates a staff member (`by`: who, for the audit log; no `staff_id` the operator's shell). A
+/// member created by another member waits for a second administrator's confirmation before they
+/// can sign in (`confirm`); one made from the shell is confirmed at once.
 pub async fn create(db: &Db, hashing: &Hashing, username: &str, password: &str, roles: &[Role], by: Entry) -> Result<i64, AppError> {
     let username = parse_username(username)?;
     check_password(password)?;
@@ -111,23 +113,58 @@ pub async fn create(db: &Db, hashing: &Hashing, username: &str, password: &str, 
     }
     let hash = hashing.hash(password.to_string()).await?;
     let list = roles.iter().map(|r| r.as_str()).collect::<Vec<_>>().join(",");
+    let now = now_ms();
+    let confirmed_at = if by.staff_id.is_none() { Some(now) } else { None };
     let mut tx = db.begin_write().await?;
-    let id: i64 = sqlx::query_scalar("INSERT INTO staff (username, password_hash, roles, created_at) VALUES ($1, $2, $3, $4) RETURNING id")
-        .bind(&username)
-        .bind(&hash)
-        .bind(&list)
-        .bind(now_ms())
-        .fetch_one(&mut *tx)
+    let id: i64 = sqlx::query_scalar(
+        "INSERT INTO staff (username, password_hash, roles, created_at, created_by, confirmed_at) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id",
+    )
+    .bind(&username)
+    .bind(&hash)
+    .bind(&list)
+    .bind(now)
+    .bind(by.staff_id)
+    .bind(confirmed_at)
+    .fetch_one(&mut *tx)
         .await
         .map_err(|e| match &e {
             sqlx::Error::Database(d) if d.is_unique_violation() => told(StatusCode::CONFLICT, "That username is taken."),
             _ => AppError::Database(e),
         })?;
     let entry = Entry { action: "staff.create".into(), target: format!("staff:{id}"), ..by }
-        .after(serde_json::json!({ "username": username, "roles": list }));
+        .after(serde_json::json!({ "username": username, "roles": list, "confirmed": confirmed_at.is_some() }));
     audit::append(&mut tx, &entry).await?;
     tx.commit().await?;
     Ok(id)
+}
+
+/// Confirms a member another administrator created: only then can they sign in. Their creator
+/// cannot confirm them, nor can anyone confirm themselves; a member already confirmed or disabled
+/// is refused (two confirmations at once: one succeeds).
+pub async fn confirm(db: &Db, id: i64, by: &CurrentStaff) -> Result<(), AppError> {
+    let mut tx = db.begin_write().await?;
+    let row = sqlx::query("SELECT created_by, confirmed_at, disabled_at FROM staff WHERE id = $1")
+        .bind(id)
+        .fetch_optional(&mut *tx)
+        .await?
+        .ok_or(AppError::NotFound("error.not_found"))?;
+    let created_by: Option<i64> = row.try_get(0)?;
+    if id == by.id || created_by == Some(by.id) {
+        return Err(told(StatusCode::CONFLICT, "Another administrator confirms a member you created."));
+    }
+    let n =
+        sqlx::query("UPDATE staff SET confirmed_at = $1, confirmed_by = $2 WHERE id = $3 AND confirmed_at IS NULL AND disabled_at IS NULL")
+            .bind(now_ms())
+            .bind(by.id)
+            .bind(id)
+            .execute(&mut *tx)
+            .await?;
+    if n.rows_affected() == 0 {
+        return Err(told(StatusCode::CONFLICT, "This member is already confirmed or disabled."));
+    }
+    audit::append(&mut tx, &by.entry("staff.confirm", format!("staff:{id}"))).await?;
+    tx.commit().await?;
+    Ok(())
 }
 
 /// Disables a member at once: every session of theirs ends (on every node: sessions are read
@@ -162,13 +199,18 @@ pub struct StaffRow {
     pub username: String,
     pub roles: Vec<Role>,
     pub enrolled: bool,
+    /// False until a second administrator confirms a member created in the back office.
+    pub confirmed: bool,
+    /// Who created them (`None`: the operator's shell).
+    pub created_by: Option<i64>,
     pub disabled_at: Option<i64>,
     pub created_at: i64,
 }
 
 pub async fn list(db: &Db) -> Result<Vec<StaffRow>, sqlx::Error> {
     let rows = sqlx::query(
-        "SELECT id, username, roles, CASE WHEN totp_secret IS NULL THEN 0 ELSE 1 END, disabled_at, created_at FROM staff ORDER BY id",
+        "SELECT id, username, roles, CASE WHEN totp_secret IS NULL THEN 0 ELSE 1 END, disabled_at, created_at, \
+         CASE WHEN confirmed_at IS NULL THEN 0 ELSE 1 END, created_by FROM staff ORDER BY id",
     )
     .fetch_all(&db.pool)
     .await?;
@@ -179,6 +221,8 @@ pub async fn list(db: &Db) -> Result<Vec<StaffRow>, sqlx::Error> {
                 username: r.try_get(1)?,
                 roles: parse_roles(&r.try_get::<String, _>(2)?),
                 enrolled: r.try_get::<i64, _>(3)? == 1,
+                confirmed: r.try_get::<i64, _>(6)? == 1,
+                created_by: r.try_get(7)?,
                 disabled_at: r.try_get(4)?,
                 created_at: r.try_get(5)?,
             })
@@ -245,7 +289,8 @@ fn matching_step(totp: &Totp, code: &str) -> Option<i64> {
 async fn authenticate(db: &Db, hashing: &Hashing, username: &str, password: &str, ip: &str) -> Result<Account, AppError> {
     let username = username.trim().to_ascii_lowercase();
     let row = sqlx::query(
-        "SELECT id, username, password_hash, roles, totp_secret, totp_pending, totp_step, locked_until, disabled_at FROM staff WHERE username = $1",
+        "SELECT id, username, password_hash, roles, totp_secret, totp_pending, totp_step, locked_until, disabled_at, confirmed_at \
+         FROM staff WHERE username = $1",
     )
     .bind(&username)
     .fetch_optional(&db.pool)
@@ -271,6 +316,10 @@ async fn authenticate(db: &Db, hashing: &Hashing, username: &str, password: &str
     if !right || disabled.is_some() {
         fail(db, id, &username, ip, if disabled.is_some() { "disabled" } else { "password" }).await?;
         return Err(wrong());
+    }
+    if row.try_get::<Option<i64>, _>(9)?.is_none() {
+        audit::append_alone(db, &Entry::new("staff.signin_unconfirmed", format!("staff:{id}")).by(Some(id), &username, ip)).await?;
+        return Err(told(StatusCode::FORBIDDEN, "Your account waits for a second administrator's confirmation."));
     }
     Ok(Account {
         id,

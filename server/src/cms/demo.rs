@@ -91,6 +91,10 @@ struct Domains {
 
 #[derive(Deserialize, Serialize)]
 struct SliderEntry {
+    /// Kept from export to import, so a banner keeps its id (the back office edits banners by id)
+    /// when the content is saved again; a new banner in the file has none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    id: Option<i64>,
     slug: String,
     #[serde(default)]
     url: String,
@@ -360,14 +364,21 @@ async fn write(db: &Db, content: &Content, replace: bool, audit: Option<&crate::
     ] {
         crate::settings::put(&mut tx, key, &value).await?;
     }
-    for s in sliders {
-        sqlx::query("INSERT INTO sliders (slug, url, images, sort) VALUES ($1, $2, $3, $4)")
-            .bind(&s.slug)
-            .bind(&s.url)
-            .bind(images_json(&s.images)?)
-            .bind(s.sort)
-            .execute(&mut *tx)
-            .await?;
+    // Banners with an id first, then the new ones numbered after them (PostgreSQL's sequence is
+    // moved past the ids given; SQLite's AUTOINCREMENT follows them by itself).
+    for given in [true, false] {
+        if !given && db.engine == crate::db::Engine::Postgres && sliders.iter().any(|s| s.id.is_some()) {
+            sqlx::query("SELECT setval(pg_get_serial_sequence('sliders', 'id'), (SELECT MAX(id) FROM sliders))").execute(&mut *tx).await?;
+        }
+        for s in sliders.iter().filter(|s| s.id.is_some() == given) {
+            let sql = if given {
+                "INSERT INTO sliders (slug, url, images, sort, id) VALUES ($1, $2, $3, $4, $5)"
+            } else {
+                "INSERT INTO sliders (slug, url, images, sort) VALUES ($1, $2, $3, $4)"
+            };
+            let query = sqlx::query(sql).bind(&s.slug).bind(&s.url).bind(images_json(&s.images)?).bind(s.sort);
+            if let Some(id) = s.id { query.bind(id) } else { query }.execute(&mut *tx).await?;
+        }
     }
     if let Some(p) = popup {
         sqlx::query("INSERT INTO popups (url, images, active) VALUES ($1, $2, 1)")
@@ -478,8 +489,9 @@ pub async fn export(db: &Db, dir: &Path) -> anyhow::Result<()> {
         trial_bonus_amount: trial as f64 / 100.0,
     };
     let mut sliders = Vec::new();
-    for r in sqlx::query("SELECT slug, url, images, sort FROM sliders ORDER BY sort, id").fetch_all(pool).await? {
+    for r in sqlx::query("SELECT slug, url, images, sort, id FROM sliders ORDER BY sort, id").fetch_all(pool).await? {
         sliders.push(SliderEntry {
+            id: Some(r.try_get(4)?),
             slug: r.try_get(0)?,
             url: r.try_get(1)?,
             images: images_of(&r.try_get::<String, _>(2)?)?,

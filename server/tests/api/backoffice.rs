@@ -117,6 +117,7 @@ on_both_engines! {
             (&content, Method::GET, p.clone(), None),
             (&finance, Method::POST, "/admin/api/staff".into(), Some(json!({"username": "eve", "password": PASSWORD, "roles": ["admin"]}))),
             (&finance, Method::GET, "/admin/api/staff".into(), None),
+            (&compliance, Method::POST, "/admin/api/staff/1/confirm".into(), None),
             (&compliance, Method::POST, format!("{p}/adjust"), Some(json!({"amount": 100, "reason": "gift"}))),
             (&admin, Method::POST, format!("{p}/adjust"), Some(json!({"amount": 100, "reason": "gift"}))),
             (&support, Method::POST, format!("{p}/exclude"), Some(json!({"period": "24h"}))),
@@ -351,6 +352,44 @@ on_both_engines! {
 }
 
 on_both_engines! {
+    async fn a_member_an_admin_creates_signs_in_only_once_a_second_admin_confirms_them(app) {
+        // Arrange: an admin makes a finance member (one person alone must not be able to make the
+        // two finance members a large withdrawal needs).
+        let (ada_id, ada, _) = staff(&app, "ada", &[Role::Admin]).await;
+        let (_, bob, _) = staff(&app, "bob", &[Role::Admin]).await;
+        let (_, cem, _) = staff(&app, "cem", &[Role::Admin]).await;
+        let made = call(&app, Method::POST, "/admin/api/staff", &ada, Some(json!({"username": "puppet", "password": PASSWORD, "roles": ["finance"]}))).await;
+        assert_eq!(made.0, 200, "{}", made.1);
+        let id = made.1["data"]["id"].as_i64().unwrap();
+
+        // Act
+        let before = login(&app, "puppet", PASSWORD, None).await;
+        let confirm = format!("/admin/api/staff/{id}/confirm");
+        let by_creator = call(&app, Method::POST, &confirm, &ada, None).await;
+        let still = login(&app, "puppet", PASSWORD, None).await;
+        let (first, second) = tokio::join!(call(&app, Method::POST, &confirm, &bob, None), call(&app, Method::POST, &confirm, &cem, None));
+        let after = login(&app, "puppet", PASSWORD, None).await;
+        let listed = call(&app, Method::GET, "/admin/api/staff", &bob, None).await;
+
+        // Assert
+        assert_eq!(before.0, 403, "{}", before.1);
+        assert!(before.1["message"].as_str().unwrap().contains("second administrator"), "{}", before.1);
+        assert_eq!(by_creator.0, 409, "{}", by_creator.1);
+        assert_eq!(still.0, 403, "the creator's try changed nothing");
+        let mut codes = [first.0, second.0];
+        codes.sort();
+        assert_eq!(codes, [200, 409], "two confirmations at once: one succeeds");
+        assert_eq!(after.0, 200, "{}", after.1);
+        assert_eq!(after.1["data"]["status"], "enrol", "{}", after.1);
+        let row = listed.1["data"].as_array().unwrap().iter().find(|r| r["id"] == id).unwrap().clone();
+        assert_eq!((row["confirmed"].clone(), row["createdBy"].clone()), (json!(true), json!(ada_id)));
+        let actions = audit_actions(&app).await;
+        assert_eq!(actions.iter().filter(|a| *a == "staff.confirm").count(), 1);
+        assert_eq!(actions.iter().filter(|a| *a == "staff.signin_unconfirmed").count(), 2);
+    }
+}
+
+on_both_engines! {
     async fn a_compliance_member_reviews_a_document_and_a_content_member_changes_a_banner(app) {
         // Arrange
         let (_, compliance, _) = staff(&app, "kim", &[Role::Compliance]).await;
@@ -434,6 +473,54 @@ on_both_engines! {
         assert_eq!(stored, "Edited in the back office");
         let actions = audit_actions(&app).await;
         assert_eq!(actions.iter().filter(|a| *a == "content.files").count(), 1, "only the saved edit is recorded: {actions:?}");
+    }
+}
+
+on_both_engines! {
+    async fn content_saves_and_a_banner_edit_at_once_each_keep_their_change_and_a_stale_file_is_refused(app) {
+        // Arrange: six editors open the content at the same moment, each to change a different
+        // file, and a seventh edits a banner (a save writes the whole content back).
+        let (_, content, _) = staff(&app, "editor", &[Role::Content]).await;
+        let files = call(&app, Method::GET, "/admin/api/content/files", &content, None).await.1["data"].as_array().unwrap().clone();
+        let pages: Vec<Value> = files.iter().filter(|f| f["name"].as_str().unwrap().starts_with("pages/")).take(6).cloned().collect();
+        assert_eq!(pages.len(), 6, "the demo content has pages in both languages");
+        let banner = call(&app, Method::GET, "/admin/api/banners", &content, None).await.1["data"][0].clone();
+        let mut edited_banner = banner.clone();
+        edited_banner["url"] = json!("/promotions?from=burst");
+        let edit = |f: &Value, n: usize| {
+            let mut f = f.clone();
+            f["text"] = json!(format!("{}<p>Burst edit {n}</p>", f["text"].as_str().unwrap()));
+            json!({"files": [f]})
+        };
+
+        // Act
+        let saves = futures_util::future::join_all(
+            pages.iter().enumerate().map(|(n, f)| call(&app, Method::PUT, "/admin/api/content/files", &content, Some(edit(f, n)))),
+        );
+        let banner_path = format!("/admin/api/banners/{}", banner["id"]);
+        let (answers, banner_saved) =
+            tokio::join!(saves, call(&app, Method::PUT, &banner_path, &content, Some(edited_banner)));
+        // One more editor still holds the first page as it was before the burst.
+        let stale = call(&app, Method::PUT, "/admin/api/content/files", &content, Some(edit(&pages[0], 99))).await;
+
+        // Assert
+        for (status, body) in &answers {
+            assert_eq!(*status, 200, "{body}");
+        }
+        assert_eq!(banner_saved.0, 200, "{}", banner_saved.1);
+        assert_eq!(stale.0, 409, "{}", stale.1);
+        assert!(stale.1["message"].as_str().unwrap().contains("changed by someone else"), "{}", stale.1);
+        let now = call(&app, Method::GET, "/admin/api/content/files", &content, None).await.1["data"].as_array().unwrap().clone();
+        for (n, page) in pages.iter().enumerate() {
+            let text = now.iter().find(|f| f["name"] == page["name"]).unwrap()["text"].as_str().unwrap().to_string();
+            assert!(text.contains(&format!("Burst edit {n}")), "{} lost its change", page["name"]);
+            assert!(!text.contains("Burst edit 99"), "the stale save changed nothing");
+        }
+        let banners = call(&app, Method::GET, "/admin/api/banners", &content, None).await.1["data"].as_array().unwrap().clone();
+        assert!(banners.iter().any(|b| b["url"] == "/promotions?from=burst"), "the banner kept its change: {banners:?}");
+        let actions = audit_actions(&app).await;
+        assert_eq!(actions.iter().filter(|a| *a == "content.files").count(), 6, "{actions:?}");
+        assert_eq!(actions.iter().filter(|a| *a == "content.banner").count(), 1, "{actions:?}");
     }
 }
 

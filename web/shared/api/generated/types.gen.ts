@@ -59,6 +59,7 @@ export type ClientOptions = {
     | `${string}://${string}`
     | `${string}://${string}`
     | `${string}://${string}`
+    | `${string}://${string}`
     | (string & {});
 };
 
@@ -817,6 +818,11 @@ export type ContentCategory = {
  * One content file: its path in the folder and its text.
  */
 export type ContentFile = {
+  /**
+   * The text's SHA-256 (hex) as read; sent back with a save, a file changed by someone else
+   * since is refused (409) instead of overwritten.
+   */
+  hash?: string | null;
   name: string;
   text: string;
 };
@@ -2496,6 +2502,11 @@ export type EnvelopeVecClaimable = {
  */
 export type EnvelopeVecContentFile = {
   data?: Array<{
+    /**
+     * The text's SHA-256 (hex) as read; sent back with a save, a file changed by someone else
+     * since is refused (409) instead of overwritten.
+     */
+    hash?: string | null;
     name: string;
     text: string;
   }>;
@@ -2916,7 +2927,15 @@ export type EnvelopeVecRecord = {
  */
 export type EnvelopeVecStaffRow = {
   data?: Array<{
+    /**
+     * False until a second administrator confirms a member created in the back office.
+     */
+    confirmed: boolean;
     createdAt: number;
+    /**
+     * Who created them (`None`: the operator's shell).
+     */
+    createdBy?: number | null;
     disabledAt?: number | null;
     enrolled: boolean;
     id: number;
@@ -4704,7 +4723,15 @@ export type SpinResult = {
  * A row of the staff list.
  */
 export type StaffRow = {
+  /**
+   * False until a second administrator confirms a member created in the back office.
+   */
+  confirmed: boolean;
   createdAt: number;
+  /**
+   * Who created them (`None`: the operator's shell).
+   */
+  createdBy?: number | null;
   disabledAt?: number | null;
   enrolled: boolean;
   id: number;
@@ -6529,6 +6556,38 @@ export type CreateStaffResponses = {
 };
 
 export type CreateStaffResponse = CreateStaffResponses[keyof CreateStaffResponses];
+
+export type ConfirmStaffData = {
+  body?: never;
+  path: {
+    id: number;
+  };
+  query?: never;
+  url: '/admin/api/staff/{id}/confirm';
+};
+
+export type ConfirmStaffErrors = {
+  /**
+   * No staff session: the token is missing, unknown, ended, idle or a player's.
+   */
+  401: EmptyEnvelope;
+  /**
+   * The staff member's roles do not give this call's permission; nothing changed.
+   */
+  403: EmptyEnvelope;
+  /**
+   * Created by this member, or already confirmed or disabled
+   */
+  409: EmptyEnvelope;
+};
+
+export type ConfirmStaffError = ConfirmStaffErrors[keyof ConfirmStaffErrors];
+
+export type ConfirmStaffResponses = {
+  200: EmptyEnvelope;
+};
+
+export type ConfirmStaffResponse = ConfirmStaffResponses[keyof ConfirmStaffResponses];
 
 export type DisableStaffData = {
   body?: never;

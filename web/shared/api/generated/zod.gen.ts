@@ -377,6 +377,7 @@ export const zConfirmBody = z.object({
  * One content file: its path in the folder and its text.
  */
 export const zContentFile = z.object({
+  hash: z.nullish(z.string()),
   name: z.string(),
   text: z.string(),
 });
@@ -1188,6 +1189,7 @@ export const zEnvelopeVecContentFile = z.object({
   data: z.optional(
     z.array(
       z.object({
+        hash: z.nullish(z.string()),
         name: z.string(),
         text: z.string(),
       }),
@@ -2467,7 +2469,9 @@ export const zEnvelopeVecStaffRow = z.object({
   data: z.optional(
     z.array(
       z.object({
+        confirmed: z.boolean(),
         createdAt: z.int(),
+        createdBy: z.nullish(z.int()),
         disabledAt: z.nullish(z.int()),
         enrolled: z.boolean(),
         id: z.int(),
@@ -2842,7 +2846,9 @@ export const zSpinBody = z.object({
  * A row of the staff list.
  */
 export const zStaffRow = z.object({
+  confirmed: z.boolean(),
   createdAt: z.int(),
+  createdBy: z.nullish(z.int()),
   disabledAt: z.nullish(z.int()),
   enrolled: z.boolean(),
   id: z.int(),
@@ -4235,6 +4241,12 @@ export const zListStaffResponse = zEnvelopeVecStaffRow;
 export const zCreateStaffBody2 = zCreateStaffBody;
 
 export const zCreateStaffResponse = zEnvelopeCreated;
+
+export const zConfirmStaffPath = z.object({
+  id: z.int(),
+});
+
+export const zConfirmStaffResponse = zEmptyEnvelope;
 
 export const zDisableStaffPath = z.object({
   id: z.int(),

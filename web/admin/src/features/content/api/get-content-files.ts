@@ -5,11 +5,16 @@ import { api } from '../../../lib/api-client';
 /**
  * GET content/files: the site content's editable files in `content/`'s format (`site.json`,
  * `sliders.json`, `popup.json`, `promotions.json`, `pages.json`, `pages/NAME.LOCALE.html`,
- * `translations/LOCALE.json`), each `{ name, text }` (`content.edit`). Read once per visit of the
+ * `translations/LOCALE.json`), each `{ name, text, hash }` (`content.edit`). Read once per visit of the
  * editor (a read in the background would not replace what is being edited), and again after a save.
  */
 
-export const contentFileSchema = z.object({ name: z.string(), text: z.string() });
+/** `hash`: the text's SHA-256 as read, sent back with a save (a file changed since is refused). */
+export const contentFileSchema = z.object({
+  name: z.string(),
+  text: z.string(),
+  hash: z.string().optional(),
+});
 
 export type ContentFile = z.infer<typeof contentFileSchema>;
 

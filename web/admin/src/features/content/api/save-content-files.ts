@@ -5,10 +5,11 @@ import { kindOf, jsonProblem } from '../utils/files';
 import { contentFileSchema, type ContentFile } from './get-content-files';
 
 /**
- * PUT content/files { files: [{ name, text }] }: saves the changed files (`content.edit`). The
- * server checks them all first (JSON, pages, translations) and saves nothing if one is wrong
- * (422, its message names why); else every node shows them at once, and it answers the names of
- * the files that changed.
+ * PUT content/files { files: [{ name, text, hash }] }: saves the changed files (`content.edit`).
+ * The server checks them all first (JSON, pages, translations) and saves nothing if one is wrong
+ * (422, its message names why) or was changed by someone else since it was read (409: `hash` is
+ * the text as read); else every node shows them at once, and it answers the names of the files
+ * that changed.
  */
 
 export const savedSchema = z.object({ changed: z.array(z.string()) });

@@ -11,7 +11,7 @@ const FILES: ContentFile[] = [
   { name: 'pages/about.en.html', text: '<h2>About us</h2><p>Hello <script>alert(1)</script></p>' },
   { name: 'pages/about.tr.html', text: '<h2>Hakkımızda</h2><p>Merhaba</p>' },
   { name: 'promotions.json', text: '[{"slug": "welcome"}]\n' },
-  { name: 'site.json', text: '{"languages": []}\n' },
+  { name: 'site.json', text: '{"languages": []}\n', hash: 'c0ffee' },
   { name: 'translations/en.json', text: '{"menu.home": "Home", "menu.only": "Only English"}' },
   { name: 'translations/tr.json', text: '{"menu.home": "Ana sayfa"}' },
 ];
@@ -70,9 +70,10 @@ describe('the content editor', () => {
     expect(
       await screen.findByText('Nothing was saved: site.json: languages: each needs a locale.'),
     ).toBeInTheDocument();
-    // Only the changed file is sent.
+    // Only the changed file is sent, with the hash of the text it was read as (the server
+    // refuses a file someone else changed since).
     expect(api.callsTo('PUT content/files')[0].body).toEqual({
-      files: [{ name: 'site.json', text: '{"languages": [{"name": "Türkçe"}]}' }],
+      files: [{ name: 'site.json', text: '{"languages": [{"name": "Türkçe"}]}', hash: 'c0ffee' }],
     });
     // The edit is still there to fix.
     expect(source).toHaveValue('{"languages": [{"name": "Türkçe"}]}');

@@ -4,7 +4,8 @@ import { api } from '../../../lib/api-client';
 
 /**
  * GET staff: every staff member (`staff.manage`). Besides the contract's id, username and roles,
- * the list may say whether the authenticator is set up and when a member was disabled or created;
+ * the list may say whether the authenticator is set up, whether a second administrator confirmed a
+ * member made in the back office (and who made them), and when a member was disabled or created;
  * the table shows those when they come.
  */
 
@@ -13,6 +14,8 @@ export const staffRowSchema = z.object({
   username: z.string(),
   roles: z.array(z.string()),
   enrolled: z.boolean().optional(),
+  confirmed: z.boolean().optional(),
+  createdBy: z.number().nullable().optional(),
   disabledAt: z.number().nullable().optional(),
   createdAt: z.number().optional(),
 });

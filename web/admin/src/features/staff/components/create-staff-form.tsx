@@ -24,7 +24,7 @@ export function CreateStaffForm() {
         create.mutate(values, {
           onSuccess: () => {
             toast.success(
-              `${values.username} created: they set up their authenticator at their first sign-in.`,
+              `${values.username} created: once a second administrator confirms them, they set up their authenticator at their first sign-in.`,
             );
             form.reset({ username: '', password: '', roles: [] });
           },

@@ -7,12 +7,16 @@ import { Badge, EmptyState, LoadError, Loading, Notice } from '../../../componen
 import { errorText } from '../../../lib/api-client';
 import { formatDate, labelOf } from '../../../lib/format';
 import { ROLES } from '../../../lib/permissions';
+import { useConfirmStaff } from '../api/confirm-staff';
 import { useDisableStaff } from '../api/disable-staff';
 import { useStaff, type StaffRow } from '../api/get-staff';
 
 const column = createColumnHelper<StaffRow>();
 
-/** Every staff member, with Disable (after a confirmation) for those still active. */
+/**
+ * Every staff member, with Confirm for a member another administrator created (four-eyes: they
+ * cannot sign in before), and Disable (after a confirmation) for those still active.
+ */
 export function StaffTable({ myId }: { myId: number }) {
   const staff = useStaff();
   const [disabling, setDisabling] = useState<StaffRow | null>(null);
@@ -48,13 +52,22 @@ export function StaffTable({ myId }: { myId: number }) {
       ),
     }),
     column.accessor(
-      (row) => (row.disabledAt ? 'disabled' : row.enrolled === false ? 'new' : 'active'),
+      (row) =>
+        row.disabledAt
+          ? 'disabled'
+          : row.confirmed === false
+            ? 'unconfirmed'
+            : row.enrolled === false
+              ? 'new'
+              : 'active',
       {
         id: 'state',
         header: 'State',
         cell: ({ row }) =>
           row.original.disabledAt ? (
             <Badge tone="danger">Disabled {formatDate(row.original.disabledAt)}</Badge>
+          ) : row.original.confirmed === false ? (
+            <Badge tone="warning">Waiting for a second administrator</Badge>
           ) : row.original.enrolled === false ? (
             <Badge tone="warning">No authenticator yet</Badge>
           ) : (
@@ -74,14 +87,19 @@ export function StaffTable({ myId }: { myId: number }) {
       meta: { align: 'end' },
       cell: ({ row }) =>
         row.original.disabledAt || row.original.id === myId ? null : (
-          <button
-            type="button"
-            className="btn btn--danger-ghost btn--sm"
-            aria-label={`Disable ${row.original.username}`}
-            onClick={() => setDisabling(row.original)}
-          >
-            Disable
-          </button>
+          <div className="row-actions">
+            {row.original.confirmed === false && row.original.createdBy !== myId ? (
+              <ConfirmButton member={row.original} />
+            ) : null}
+            <button
+              type="button"
+              className="btn btn--danger-ghost btn--sm"
+              aria-label={`Disable ${row.original.username}`}
+              onClick={() => setDisabling(row.original)}
+            >
+              Disable
+            </button>
+          </div>
         ),
     }),
   ];
@@ -135,5 +153,25 @@ function DisableConfirm({ member, onDone }: { member: StaffRow; onDone: () => vo
         </button>
       </div>
     </div>
+  );
+}
+
+function ConfirmButton({ member }: { member: StaffRow }) {
+  const confirm = useConfirmStaff();
+  return (
+    <button
+      type="button"
+      className="btn btn--primary btn--sm"
+      aria-label={`Confirm ${member.username}`}
+      disabled={confirm.isPending}
+      onClick={() =>
+        confirm.mutate(member.id, {
+          onSuccess: () => toast.success(`${member.username} is confirmed and can sign in.`),
+          onError: (error) => toast.error(errorText(error)),
+        })
+      }
+    >
+      Confirm
+    </button>
   );
 }
