@@ -219,8 +219,9 @@ pub async fn search(db: &Db, q: Option<&str>, limit: i64) -> Result<Vec<Record>,
 /// The rows as CSV (RFC 4180 quoting), newest first, for an export.
 pub fn to_csv(rows: &[Record]) -> String {
     fn cell(s: &str) -> String {
-        // A leading = + - @ would be a formula in a spreadsheet: quote it as text.
-        let s = if s.starts_with(['=', '+', '-', '@']) { format!("'{s}") } else { s.to_string() };
+        // A leading = + - @ (or a tab or carriage return before one) would be a formula in a
+        // spreadsheet: quote it as text.
+        let s = if s.starts_with(['=', '+', '-', '@', '\t', '\r']) { format!("'{s}") } else { s.to_string() };
         if s.contains([',', '"', '\n', '\r']) { format!("\"{}\"", s.replace('"', "\"\"")) } else { s }
     }
     let mut out = String::from("seq,at,staff_id,actor,action,target,before,after,ip\n");
@@ -292,11 +293,12 @@ mod tests {
             target: "say \"hi\"".into(),
             before: None,
             after: None,
-            ip: String::new(),
+            ip: "\t=1+1".into(),
             prev_hash: String::new(),
             hash: String::new(),
         };
         let csv = to_csv(&[row]);
         assert!(csv.contains("'=cmd,\"a,b\",\"say \"\"hi\"\"\""), "{csv}");
+        assert!(csv.trim_end().ends_with(",'\t=1+1"), "a tab before a formula is quoted too: {csv}");
     }
 }
