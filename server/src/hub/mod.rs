@@ -16,8 +16,9 @@ use tokio::sync::{mpsc, watch};
 
 use crate::http::client::TrustProxy;
 
-/// A ready, 0x1E-terminated protocol frame for a connection's writer.
-pub type Frame = Arc<str>;
+/// A ready, 0x1E-terminated protocol frame for a connection's writer: its bytes are shared, so a
+/// broadcast to many connections copies none.
+pub type Frame = axum::extract::ws::Utf8Bytes;
 
 struct Conn {
     id: u64,

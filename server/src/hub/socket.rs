@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::Instant;
 
-use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::extract::ws::{Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
 use axum::extract::{Query, State};
 use axum::http::HeaderMap;
 use axum::response::{IntoResponse, Response};
@@ -61,8 +61,8 @@ pub async fn upgrade(
 
 type Sink = futures_util::stream::SplitSink<WebSocket, Message>;
 
-async fn send(sink: &mut Sink, frame: &str) -> bool {
-    let sent = sink.send(Message::Text(frame.to_string().into())).await.is_ok();
+async fn send(sink: &mut Sink, frame: impl Into<Utf8Bytes>) -> bool {
+    let sent = sink.send(Message::Text(frame.into())).await.is_ok();
     if sent {
         metrics::counter!("kasa_hub_messages_sent_total").increment(1);
     }
@@ -150,13 +150,13 @@ async fn serve(
         Err(_) => return End::Closed,
     };
     if let Err(error) = protocol::handshake_is_json(&record) {
-        let _ = send(sink, &protocol::handshake_error(&error)).await;
+        let _ = send(sink, protocol::handshake_error(&error)).await;
         return End::Closed;
     }
     if reg.revoked.borrow().is_some() {
         return End::Revoked;
     }
-    if !send(sink, &protocol::handshake_ok()).await {
+    if !send(sink, protocol::handshake_ok()).await {
         return End::Closed;
     }
 
@@ -172,7 +172,7 @@ async fn serve(
                 ClientAction::Nothing => {}
                 ClientAction::Close => return End::Closed,
                 ClientAction::Reply(frame) => {
-                    if !send(sink, &frame).await {
+                    if !send(sink, frame).await {
                         return End::Closed;
                     }
                 }
@@ -184,13 +184,13 @@ async fn serve(
             _ = reg.revoked.changed() => {
                 let exit = reg.revoked.borrow().clone();
                 if let Some(exit) = exit {
-                    let _ = send(sink, &exit).await;
+                    let _ = send(sink, exit).await;
                 }
-                let _ = send(sink, &protocol::close(false, None)).await;
+                let _ = send(sink, protocol::close(false, None)).await;
                 return End::Revoked;
             }
             _ = reg.shutdown.changed() => {
-                let _ = send(sink, &protocol::close(true, None)).await;
+                let _ = send(sink, protocol::close(true, None)).await;
                 return End::Closed;
             }
             incoming = stream.next() => {
@@ -202,7 +202,7 @@ async fn serve(
                             match receive(buffer, &text) {
                                 Some(records) => pending = records,
                                 None => {
-                                    let _ = send(sink, &protocol::close(false, Some("Message too large."))).await;
+                                    let _ = send(sink, protocol::close(false, Some("Message too large."))).await;
                                     return End::TooLarge;
                                 }
                             }
@@ -212,12 +212,12 @@ async fn serve(
             }
             frame = reg.frames.recv() => {
                 match frame {
-                    Some(frame) => if !send(sink, &frame).await { return End::Closed },
+                    Some(frame) => if !send(sink, frame).await { return End::Closed },
                     None => return End::Closed,
                 }
             }
             _ = ping.tick() => {
-                if !send(sink, &protocol::ping()).await { return End::Closed; }
+                if !send(sink, protocol::ping()).await { return End::Closed; }
             }
             _ = idle_check.tick() => {
                 if last_heard.elapsed() >= timings.client_timeout {

@@ -154,7 +154,7 @@ pub fn dispatch(hub: &Hub, listeners: &[Arc<dyn InternalListener>], ev: &Event) 
         }
         return;
     }
-    let frame: Arc<str> = protocol::notify_message(&ev.command, &ev.message).into();
+    let frame: super::Frame = protocol::notify_message(&ev.command, &ev.message).into();
     match (ev.command.as_str(), ev.player_id, ev.session_id) {
         (EXIT, Some(player), Some(session)) => {
             // This node stops trusting the session it may remember, whichever node ended it.
