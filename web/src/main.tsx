@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import '@shared/fonts/inter.css';
 import '@shared/tokens.css';
+import '@shared/base.css';
 import './styles/base.css';
 import { App, prepareApp, prepareRouter } from './app';
 import { builtInTextsReady } from './lib/i18n';

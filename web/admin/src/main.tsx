@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import '@shared/fonts/inter.css';
 import '@shared/tokens.css';
+import '@shared/base.css';
 import './styles/app.css';
 import { App } from './app';
 

@@ -1,22 +1,10 @@
-/** The permissions of docs/backoffice-api.md: the app shows only what the member's allow. */
-export type Permission =
-  | 'players.read'
-  | 'players.note'
-  | 'players.notify'
-  | 'players.sessions'
-  | 'players.exclude'
-  | 'players.adjust'
-  | 'players.bonus'
-  | 'payments.read'
-  | 'payments.decide'
-  | 'kyc.read'
-  | 'kyc.decide'
-  | 'audit.read'
-  | 'reports.read'
-  | 'content.edit'
-  | 'staff.manage'
-  | 'sports.read'
-  | 'sports.manage';
+import type { Permission, Role as ApiRole } from '@shared/api/generated';
+
+/**
+ * The permissions of docs/backoffice-api.md, as the server's API description names them: the app
+ * shows only what the member's allow.
+ */
+export type { Permission };
 
 /** The roles a staff member may hold, with what each is for. */
 export const ROLES = [
@@ -37,6 +25,6 @@ export const ROLES = [
   },
   { role: 'content', label: 'Content', about: 'Banners, site content' },
   { role: 'admin', label: 'Admin', about: 'Staff accounts, audit log' },
-] as const;
+] as const satisfies readonly { role: ApiRole; label: string; about: string }[];
 
 export type Role = (typeof ROLES)[number]['role'];

@@ -1,7 +1,7 @@
 import { useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
-import { useFocusTrap } from '@/hooks/use-focus-trap';
+import { useFocusTrap } from '@shared/use-focus-trap';
 import { Icon } from './icon';
 
 type ModalFrameProps = {

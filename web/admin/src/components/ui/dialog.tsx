@@ -1,6 +1,6 @@
 import { useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
-import { useFocusTrap } from '../../lib/use-focus-trap';
+import { useFocusTrap } from '@shared/use-focus-trap';
 
 interface DialogProps {
   open: boolean;

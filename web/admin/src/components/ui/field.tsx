@@ -13,32 +13,42 @@ interface FieldFrame {
   hint?: ReactNode;
 }
 
-function describedBy(id: string, hint: unknown, error: unknown): string | undefined {
-  const ids = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean);
-  return ids.length ? ids.join(' ') : undefined;
+/** What a field's control carries: its id, and the hint and error it is read with. */
+interface Control {
+  id: string;
+  'aria-invalid': true | undefined;
+  'aria-describedby': string | undefined;
 }
 
-function Frame({
+/** The frame of a field around the control `children` renders (given its id and aria links). */
+function Field({
   id,
   label,
   hint,
   error,
-  children,
   className,
-}: FieldFrame & { id: string; children: ReactNode; className?: string }) {
+  children,
+}: FieldFrame & { id?: string; className?: string; children: (control: Control) => ReactNode }) {
+  const auto = useId();
+  const fieldId = id ?? auto;
+  const ids = [hint ? `${fieldId}-hint` : '', error ? `${fieldId}-error` : ''].filter(Boolean);
   return (
     <div className={`field${className ? ` ${className}` : ''}`}>
-      <label htmlFor={id} className="field__label">
+      <label htmlFor={fieldId} className="field__label">
         {label}
       </label>
-      {children}
+      {children({
+        id: fieldId,
+        'aria-invalid': error ? true : undefined,
+        'aria-describedby': ids.length ? ids.join(' ') : undefined,
+      })}
       {hint ? (
-        <p id={`${id}-hint`} className="field__hint">
+        <p id={`${fieldId}-hint`} className="field__hint">
           {hint}
         </p>
       ) : null}
       {error ? (
-        <p id={`${id}-error`} className="field__error">
+        <p id={`${fieldId}-error`} className="field__error">
           {error}
         </p>
       ) : null}
@@ -46,75 +56,41 @@ function Frame({
   );
 }
 
-export function TextField({
+/** A field's props split in two: its frame's (label, hint, error, id, class) and its control's. */
+function split<P extends FieldFrame & { id?: string; className?: string }>({
   label,
   error,
   hint,
   id,
   className,
-  ...input
-}: FieldFrame & ComponentProps<'input'>) {
-  const auto = useId();
-  const fieldId = id ?? auto;
+  ...control
+}: P) {
+  return [{ label, error, hint, id, className }, control] as const;
+}
+
+export function TextField(props: FieldFrame & ComponentProps<'input'>) {
+  const [frame, input] = split(props);
   return (
-    <Frame id={fieldId} label={label} hint={hint} error={error} className={className}>
-      <input
-        id={fieldId}
-        className="input"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(fieldId, hint, error)}
-        {...input}
-      />
-    </Frame>
+    <Field {...frame}>{(control) => <input className="input" {...control} {...input} />}</Field>
   );
 }
 
-export function TextArea({
-  label,
-  error,
-  hint,
-  id,
-  className,
-  ...input
-}: FieldFrame & ComponentProps<'textarea'>) {
-  const auto = useId();
-  const fieldId = id ?? auto;
+export function TextArea(props: FieldFrame & ComponentProps<'textarea'>) {
+  const [frame, input] = split(props);
   return (
-    <Frame id={fieldId} label={label} hint={hint} error={error} className={className}>
-      <textarea
-        id={fieldId}
-        className="input input--area"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(fieldId, hint, error)}
-        {...input}
-      />
-    </Frame>
+    <Field {...frame}>
+      {(control) => <textarea className="input input--area" {...control} {...input} />}
+    </Field>
   );
 }
 
-export function SelectField({
-  label,
-  error,
-  hint,
-  id,
-  className,
-  children,
-  ...select
-}: FieldFrame & ComponentProps<'select'>) {
-  const auto = useId();
-  const fieldId = id ?? auto;
+/** The options are its children. */
+export function SelectField(props: FieldFrame & ComponentProps<'select'>) {
+  const [frame, select] = split(props);
   return (
-    <Frame id={fieldId} label={label} hint={hint} error={error} className={className}>
-      <select
-        id={fieldId}
-        className="input input--select"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(fieldId, hint, error)}
-        {...select}
-      >
-        {children}
-      </select>
-    </Frame>
+    <Field {...frame}>
+      {(control) => <select className="input input--select" {...control} {...select} />}
+    </Field>
   );
 }
 

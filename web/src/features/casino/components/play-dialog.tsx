@@ -1,6 +1,6 @@
 import { useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
-import { useFocusTrap } from '@/hooks/use-focus-trap';
+import { useFocusTrap } from '@shared/use-focus-trap';
 import type { GameToLaunch } from '../game-data';
 import { GameWindow } from './game-window';
 

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '@/components/ui/icon';
 import { Sheet } from '@/components/ui/sheet';
-import { useFocusTrap } from '@/hooks/use-focus-trap';
+import { useFocusTrap } from '@shared/use-focus-trap';
 import { NotificationsPanel, PanelHeading } from './notifications-panel';
 import { closePanel } from './panel-store';
 

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '@/components/ui/dialog';
-import { useFocusTrap } from '@/hooks/use-focus-trap';
+import { useFocusTrap } from '@shared/use-focus-trap';
 import { BOOT_POPUP_CLOSED, BOOT_POPUP_ID } from '../boot-popup';
 import { markPopupSeen, shouldShowPopup, type PopupData } from '../seen';
 import './popup.css';

@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { createColumnHelper } from '@tanstack/react-table';
+import { actionsColumn, playerColumn, waitingColumn } from '../../../components/ui/cells';
 import { DataTable } from '../../../components/ui/data-table';
+import { DecisionButtons } from '../../../components/ui/decision-buttons';
 import { EmptyState, LoadError, Loading, Notice } from '../../../components/ui/status';
-import { formatAge, formatDateTime, formatMoney } from '../../../lib/format';
+import { formatMoney } from '../../../lib/format';
 import { useDecideAdjustment } from '../api/decide-adjustment';
 import { useAdjustments, type Adjustment } from '../api/get-adjustments';
 import { useNow } from '../../../lib/use-now';
@@ -25,14 +26,7 @@ export function AdjustmentsTable({ username }: { username: string }) {
       header: 'Adjustment',
       cell: ({ getValue }) => <span className="tabular">#{getValue()}</span>,
     }),
-    column.accessor('username', {
-      header: 'Player',
-      cell: ({ row }) => (
-        <Link className="table-link" to={`/players/${row.original.playerId}`}>
-          {row.original.username}
-        </Link>
-      ),
-    }),
+    playerColumn<Adjustment>(),
     column.accessor('amount', {
       header: 'Amount',
       meta: { align: 'end' },
@@ -44,55 +38,36 @@ export function AdjustmentsTable({ username }: { username: string }) {
     }),
     column.accessor('reason', { header: 'Reason', meta: { width: '30%' } }),
     column.accessor('askedBy', { header: 'Asked by' }),
-    column.accessor('createdAt', {
-      header: 'Waiting',
-      enableGlobalFilter: false,
-      cell: ({ getValue }) => (
-        <span title={formatDateTime(getValue())}>{formatAge(getValue(), now)}</span>
-      ),
-    }),
-    column.display({
-      id: 'actions',
-      header: 'Actions',
-      meta: { align: 'end' },
-      cell: ({ row }) => {
-        const a = row.original;
-        if (a.askedBy === username) {
-          return <span className="muted small">Another member decides</span>;
-        }
-        const act = (decision: 'approve' | 'reject') =>
-          decide.mutate(
-            { id: a.id, decision },
-            {
-              onSuccess: () =>
-                setNotice(
-                  `Adjustment #${a.id} of ${formatMoney(a.amount)} for ${a.username} ${decision === 'approve' ? 'applied' : 'rejected'}.`,
-                ),
-            },
-          );
-        return (
-          <div className="row-actions">
-            <button
-              type="button"
-              className="btn btn--primary btn--sm"
-              disabled={decide.isPending}
-              aria-label={`Apply adjustment #${a.id}`}
-              onClick={() => act('approve')}
-            >
-              Apply
-            </button>
-            <button
-              type="button"
-              className="btn btn--danger-ghost btn--sm"
-              disabled={decide.isPending}
-              aria-label={`Reject adjustment #${a.id}`}
-              onClick={() => act('reject')}
-            >
-              Reject
-            </button>
-          </div>
+    waitingColumn<Adjustment>('createdAt', (row) => row.createdAt, now),
+    actionsColumn<Adjustment>((a) => {
+      if (a.askedBy === username) {
+        return <span className="muted small">Another member decides</span>;
+      }
+      const act = (decision: 'approve' | 'reject') =>
+        decide.mutate(
+          { id: a.id, decision },
+          {
+            onSuccess: () =>
+              setNotice(
+                `Adjustment #${a.id} of ${formatMoney(a.amount)} for ${a.username} ${decision === 'approve' ? 'applied' : 'rejected'}.`,
+              ),
+          },
         );
-      },
+      return (
+        <DecisionButtons
+          approve={{
+            label: 'Apply',
+            name: `Apply adjustment #${a.id}`,
+            disabled: decide.isPending,
+            onClick: () => act('approve'),
+          }}
+          reject={{
+            name: `Reject adjustment #${a.id}`,
+            disabled: decide.isPending,
+            onClick: () => act('reject'),
+          }}
+        />
+      );
     }),
   ];
   return (

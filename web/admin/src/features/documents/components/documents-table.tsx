@@ -1,8 +1,9 @@
 import { Link } from 'react-router';
 import { createColumnHelper } from '@tanstack/react-table';
+import { playerColumn, waitingColumn } from '../../../components/ui/cells';
 import { DataTable } from '../../../components/ui/data-table';
 import { EmptyState, LoadError, Loading } from '../../../components/ui/status';
-import { formatAge, formatDateTime, formatSize } from '../../../lib/format';
+import { formatSize } from '../../../lib/format';
 import { useDocuments, type DocumentItem } from '../api/get-documents';
 import { docWord } from './document-labels';
 import { useNow } from '../../../lib/use-now';
@@ -22,14 +23,7 @@ export function DocumentsTable() {
       header: 'Document',
       cell: ({ getValue }) => <span className="tabular">#{getValue()}</span>,
     }),
-    column.accessor('username', {
-      header: 'Player',
-      cell: ({ row }) => (
-        <Link className="table-link" to={`/players/${row.original.playerId}`}>
-          {row.original.username}
-        </Link>
-      ),
-    }),
+    playerColumn<DocumentItem>(),
     column.accessor((row) => `${docWord(row.kind)} ${docWord(row.docType)}`, {
       id: 'type',
       header: 'Type',
@@ -41,15 +35,7 @@ export function DocumentsTable() {
       ),
     }),
     column.accessor((row) => docWord(row.side), { id: 'side', header: 'Side' }),
-    column.accessor('uploadedAt', {
-      header: 'Waiting',
-      enableGlobalFilter: false,
-      cell: ({ getValue }) => (
-        <time title={formatDateTime(getValue())} className="tabular">
-          {formatAge(getValue(), now)}
-        </time>
-      ),
-    }),
+    waitingColumn<DocumentItem>('uploadedAt', (row) => row.uploadedAt, now),
     column.accessor('size', {
       header: 'Size',
       enableGlobalFilter: false,

@@ -1,11 +1,13 @@
 import { useState } from 'react';
 import { createColumnHelper } from '@tanstack/react-table';
+import { actionsColumn, playerColumn, waitingColumn } from '../../../components/ui/cells';
 import { DataTable } from '../../../components/ui/data-table';
+import { DecisionButtons } from '../../../components/ui/decision-buttons';
 import { EmptyState, LoadError, Loading, Notice } from '../../../components/ui/status';
 import { formatMoney } from '../../../lib/format';
 import { useApprovePayment } from '../api/approve-payment';
 import { useDeposits, type Deposit } from '../api/get-deposits';
-import { AgeCell, PlayerCell, RequestCell } from './payment-parts';
+import { RequestCell } from './payment-parts';
 import { RejectPaymentDialog, type RejectTarget } from './reject-payment-dialog';
 import { useNow } from '../../../lib/use-now';
 
@@ -31,71 +33,43 @@ export function DepositsTable({ canDecide }: { canDecide: boolean }) {
       header: 'Request',
       cell: ({ row }) => <RequestCell id={row.original.id} reference={row.original.reference} />,
     }),
-    column.accessor('username', {
-      header: 'Player',
-      cell: ({ row }) => <PlayerCell id={row.original.playerId} username={row.original.username} />,
-    }),
+    playerColumn<Deposit>(),
     column.accessor('amount', {
       header: 'Amount',
       meta: { align: 'end' },
       cell: ({ getValue }) => <strong className="tabular">{formatMoney(getValue())}</strong>,
     }),
     column.accessor('method', { header: 'Method' }),
-    column.accessor('createdAt', {
-      header: 'Waiting',
-      enableGlobalFilter: false,
-      cell: ({ getValue }) => <AgeCell at={getValue()} now={now} />,
-    }),
+    waitingColumn<Deposit>('createdAt', (row) => row.createdAt, now),
     ...(canDecide
       ? [
-          column.display({
-            id: 'actions',
-            header: 'Actions',
-            meta: { align: 'end' },
-            cell: ({ row }) => {
-              const d = row.original;
-              return (
-                <div className="row-actions">
-                  <button
-                    type="button"
-                    className="btn btn--primary btn--sm"
-                    disabled={busyId === d.id}
-                    aria-label={`Approve deposit ${d.reference}`}
-                    onClick={() => {
-                      setNotice(null);
-                      setBusyId(d.id);
-                      approve.mutate(d.id, {
-                        onSuccess: (result) =>
-                          setNotice(
-                            result.status === 'confirmed'
-                              ? `Deposit ${d.reference} approved: the player's balance is credited.`
-                              : `Deposit ${d.reference}: ${result.status}.`,
-                          ),
-                        onSettled: () => setBusyId(null),
-                      });
-                    }}
-                  >
-                    {busyId === d.id ? 'Approving…' : 'Approve'}
-                  </button>
-                  <button
-                    type="button"
-                    className="btn btn--danger-ghost btn--sm"
-                    aria-label={`Reject deposit ${d.reference}`}
-                    onClick={() =>
-                      setRejecting({
-                        id: d.id,
-                        reference: d.reference,
-                        username: d.username,
-                        amount: d.amount,
-                        kind: 'deposit',
-                      })
-                    }
-                  >
-                    Reject
-                  </button>
-                </div>
-              );
-            },
+          actionsColumn<Deposit>((d) => {
+            return (
+              <DecisionButtons
+                approve={{
+                  label: busyId === d.id ? 'Approving…' : 'Approve',
+                  name: `Approve deposit ${d.reference}`,
+                  disabled: busyId === d.id,
+                  onClick: () => {
+                    setNotice(null);
+                    setBusyId(d.id);
+                    approve.mutate(d.id, {
+                      onSuccess: (result) =>
+                        setNotice(
+                          result.status === 'confirmed'
+                            ? `Deposit ${d.reference} approved: the player's balance is credited.`
+                            : `Deposit ${d.reference}: ${result.status}.`,
+                        ),
+                      onSettled: () => setBusyId(null),
+                    });
+                  },
+                }}
+                reject={{
+                  name: `Reject deposit ${d.reference}`,
+                  onClick: () => setRejecting({ ...d, kind: 'deposit' }),
+                }}
+              />
+            );
           }),
         ]
       : []),

@@ -1,9 +1,8 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { ActionForm } from '../../../components/ui/action-form';
 import { Dialog } from '../../../components/ui/dialog';
 import { TextArea } from '../../../components/ui/field';
-import { Notice } from '../../../components/ui/status';
-import { errorText } from '../../../lib/api-client';
 import { formatMoney } from '../../../lib/format';
 import { rejectSchema, useRejectPayment, type RejectValues } from '../api/reject-payment';
 
@@ -66,8 +65,14 @@ function RejectForm({
     reject.mutate({ id: target.id, reason }, { onSuccess: () => onRejected(target) }),
   );
   return (
-    <form className="form" noValidate onSubmit={submit}>
-      {reject.isError ? <Notice tone="error">{errorText(reject.error)}</Notice> : null}
+    <ActionForm
+      request={reject}
+      onCancel={onClose}
+      label={`Reject ${target.kind}`}
+      busy="Rejecting…"
+      tone="danger"
+      onSubmit={submit}
+    >
       <TextArea
         label="Reason"
         rows={4}
@@ -77,14 +82,6 @@ function RejectForm({
         data-autofocus
         {...form.register('reason')}
       />
-      <div className="form__actions">
-        <button type="button" className="btn btn--ghost" onClick={onClose}>
-          Cancel
-        </button>
-        <button type="submit" className="btn btn--danger" disabled={reject.isPending}>
-          {reject.isPending ? 'Rejecting…' : `Reject ${target.kind}`}
-        </button>
-      </div>
-    </form>
+    </ActionForm>
   );
 }

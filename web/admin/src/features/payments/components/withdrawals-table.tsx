@@ -1,12 +1,14 @@
 import { useState } from 'react';
 import { createColumnHelper } from '@tanstack/react-table';
+import { PlayerCell, actionsColumn, waitingColumn } from '../../../components/ui/cells';
 import { DataTable } from '../../../components/ui/data-table';
+import { DecisionButtons } from '../../../components/ui/decision-buttons';
 import { Badge, EmptyState, LoadError, Loading, Notice } from '../../../components/ui/status';
 import { formatMoney } from '../../../lib/format';
 import { useApprovePayment, type Approved } from '../api/approve-payment';
 import { useWithdrawals, type Withdrawal } from '../api/get-withdrawals';
 import { IDENTITY, IdentityBadge } from './identity-badge';
-import { AgeCell, PlayerCell, RequestCell, detailLine } from './payment-parts';
+import { RequestCell, detailLine } from './payment-parts';
 import { RejectPaymentDialog, type RejectTarget } from './reject-payment-dialog';
 import { useNow } from '../../../lib/use-now';
 
@@ -84,11 +86,7 @@ export function WithdrawalsTable({ canDecide, staffId }: { canDecide: boolean; s
       id: 'method',
       header: 'Method',
     }),
-    column.accessor('createdAt', {
-      header: 'Waiting',
-      enableGlobalFilter: false,
-      cell: ({ getValue }) => <AgeCell at={getValue()} now={now} />,
-    }),
+    waitingColumn<Withdrawal>('createdAt', (row) => row.createdAt, now),
     // Filtered by the Identity select; shown under the player's name.
     column.accessor('identity', { header: 'Identity', filterFn: 'equalsString' }),
     column.accessor((row) => row.approvals.length, {
@@ -111,50 +109,25 @@ export function WithdrawalsTable({ canDecide, staffId }: { canDecide: boolean; s
     }),
     ...(canDecide
       ? [
-          column.display({
-            id: 'actions',
-            header: 'Actions',
-            meta: { align: 'end' },
-            cell: ({ row }) => {
-              const w = row.original;
-              const mine = w.approvals.some((a) => a.staffId === staffId);
-              return (
-                <div className="row-actions">
-                  <button
-                    type="button"
-                    className="btn btn--primary btn--sm"
-                    disabled={mine || busyId === w.id}
-                    title={
-                      mine
-                        ? 'You approved this one: another staff member approves next.'
-                        : undefined
-                    }
-                    aria-label={
-                      mine ? `You approved ${w.reference}` : `Approve withdrawal ${w.reference}`
-                    }
-                    onClick={() => onApprove(w)}
-                  >
-                    {busyId === w.id ? 'Approving…' : mine ? 'Approved' : 'Approve'}
-                  </button>
-                  <button
-                    type="button"
-                    className="btn btn--danger-ghost btn--sm"
-                    aria-label={`Reject withdrawal ${w.reference}`}
-                    onClick={() =>
-                      setRejecting({
-                        id: w.id,
-                        reference: w.reference,
-                        username: w.username,
-                        amount: w.amount,
-                        kind: 'withdrawal',
-                      })
-                    }
-                  >
-                    Reject
-                  </button>
-                </div>
-              );
-            },
+          actionsColumn<Withdrawal>((w) => {
+            const mine = w.approvals.some((a) => a.staffId === staffId);
+            return (
+              <DecisionButtons
+                approve={{
+                  label: busyId === w.id ? 'Approving…' : mine ? 'Approved' : 'Approve',
+                  name: mine ? `You approved ${w.reference}` : `Approve withdrawal ${w.reference}`,
+                  disabled: mine || busyId === w.id,
+                  title: mine
+                    ? 'You approved this one: another staff member approves next.'
+                    : undefined,
+                  onClick: () => onApprove(w),
+                }}
+                reject={{
+                  name: `Reject withdrawal ${w.reference}`,
+                  onClick: () => setRejecting({ ...w, kind: 'withdrawal' }),
+                }}
+              />
+            );
           }),
         ]
       : []),

@@ -2,10 +2,9 @@ import { useState, type ReactNode } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
+import { ActionForm } from '../../../components/ui/action-form';
 import { Dialog } from '../../../components/ui/dialog';
 import { CheckboxField, SelectField, TextArea, TextField } from '../../../components/ui/field';
-import { Notice } from '../../../components/ui/status';
-import { errorText } from '../../../lib/api-client';
 import { formatDateTime, formatMoney } from '../../../lib/format';
 import {
   adjustSchema,
@@ -45,99 +44,88 @@ export function PlayerActions({
 }) {
   const [open, setOpen] = useState<Action | null>(null);
   const close = () => setOpen(null);
-  const any = rights.sessions || rights.exclude || rights.adjust || rights.notify || rights.bonus;
-  if (!any) return null;
+  const form = { playerId, onDone: close };
+  const actions: {
+    action: Action;
+    label: string;
+    title: string;
+    description: ReactNode;
+    danger?: boolean;
+    body: ReactNode;
+  }[] = [
+    {
+      action: 'notify',
+      label: 'Send notification',
+      title: `Send ${username} a notification`,
+      description: "It appears in the player's notifications at once.",
+      body: <NotifyForm {...form} />,
+    },
+    {
+      action: 'adjust',
+      label: 'Adjust balance',
+      title: `Adjust ${username}'s balance`,
+      description:
+        'A positive amount adds lira to the real balance, a negative one takes it away. A second finance member approves it under Adjustments before it applies.',
+      body: <AdjustForm {...form} />,
+    },
+    {
+      action: 'bonus',
+      label: 'Give bonus',
+      title: `Give ${username} a bonus`,
+      description:
+        "The promotion's bonus goes to the player's bonus balance at once, with its wagering terms. Each promotion once per player.",
+      body: <BonusForm {...form} />,
+    },
+    {
+      action: 'sessions',
+      label: 'End sessions',
+      title: `End ${username}'s sessions`,
+      description: 'The player is signed out on every device and has to sign in again.',
+      body: <EndSessions {...form} />,
+    },
+    {
+      action: 'exclude',
+      label: 'Time-out or exclusion',
+      title: `Time-out or exclusion for ${username}`,
+      description: (
+        <>
+          The account closes at once for the whole period, and{' '}
+          <strong>it cannot be lifted early</strong>, not even by staff.
+        </>
+      ),
+      danger: true,
+      body: <ExcludeForm {...form} />,
+    },
+  ];
+  const allowed = actions.filter((a) => rights[a.action]);
+  if (allowed.length === 0) return null;
   return (
     <>
       <div className="toolbar" role="group" aria-label="Player actions">
-        {rights.notify ? (
-          <button type="button" className="btn btn--ghost" onClick={() => setOpen('notify')}>
-            Send notification
-          </button>
-        ) : null}
-        {rights.adjust ? (
-          <button type="button" className="btn btn--ghost" onClick={() => setOpen('adjust')}>
-            Adjust balance
-          </button>
-        ) : null}
-        {rights.bonus ? (
-          <button type="button" className="btn btn--ghost" onClick={() => setOpen('bonus')}>
-            Give bonus
-          </button>
-        ) : null}
-        {rights.sessions ? (
-          <button type="button" className="btn btn--ghost" onClick={() => setOpen('sessions')}>
-            End sessions
-          </button>
-        ) : null}
-        {rights.exclude ? (
+        {allowed.map((a) => (
           <button
+            key={a.action}
             type="button"
-            className="btn btn--danger-ghost"
-            onClick={() => setOpen('exclude')}
+            className={a.danger ? 'btn btn--danger-ghost' : 'btn btn--ghost'}
+            onClick={() => setOpen(a.action)}
           >
-            Time-out or exclusion
+            {a.label}
           </button>
-        ) : null}
+        ))}
       </div>
-      <Dialog
-        open={open === 'notify'}
-        onClose={close}
-        title={`Send ${username} a notification`}
-        description="It appears in the player's notifications at once."
-      >
-        <NotifyForm playerId={playerId} onDone={close} />
-      </Dialog>
-      <Dialog
-        open={open === 'adjust'}
-        onClose={close}
-        title={`Adjust ${username}'s balance`}
-        description="A positive amount adds lira to the real balance, a negative one takes it away. A second finance member approves it under Adjustments before it applies."
-      >
-        <AdjustForm playerId={playerId} onDone={close} />
-      </Dialog>
-      <Dialog
-        open={open === 'bonus'}
-        onClose={close}
-        title={`Give ${username} a bonus`}
-        description="The promotion's bonus goes to the player's bonus balance at once, with its wagering terms. Each promotion once per player."
-      >
-        <BonusForm playerId={playerId} onDone={close} />
-      </Dialog>
-      <Dialog
-        open={open === 'sessions'}
-        onClose={close}
-        title={`End ${username}'s sessions`}
-        description="The player is signed out on every device and has to sign in again."
-      >
-        <EndSessions playerId={playerId} onDone={close} />
-      </Dialog>
-      <Dialog
-        open={open === 'exclude'}
-        onClose={close}
-        tone="danger"
-        title={`Time-out or exclusion for ${username}`}
-        description={
-          <>
-            The account closes at once for the whole period, and{' '}
-            <strong>it cannot be lifted early</strong>, not even by staff.
-          </>
-        }
-      >
-        <ExcludeForm playerId={playerId} onDone={close} />
-      </Dialog>
+      {allowed.map((a) => (
+        <Dialog
+          key={a.action}
+          open={open === a.action}
+          onClose={close}
+          tone={a.danger ? 'danger' : 'default'}
+          title={a.title}
+          description={a.description}
+        >
+          {a.body}
+        </Dialog>
+      ))}
     </>
-  );
-}
-
-function Actions({ onCancel, children }: { onCancel: () => void; children: ReactNode }) {
-  return (
-    <div className="form__actions">
-      <button type="button" className="btn btn--ghost" onClick={onCancel}>
-        Cancel
-      </button>
-      {children}
-    </div>
   );
 }
 
@@ -150,9 +138,11 @@ function NotifyForm({ playerId, onDone }: { playerId: number; onDone: () => void
   });
   const { errors } = form.formState;
   return (
-    <form
-      className="form"
-      noValidate
+    <ActionForm
+      request={notify}
+      onCancel={onDone}
+      label="Send notification"
+      busy="Sending…"
       onSubmit={form.handleSubmit((values) =>
         notify.mutate(values, {
           onSuccess: ({ message }) => {
@@ -162,7 +152,6 @@ function NotifyForm({ playerId, onDone }: { playerId: number; onDone: () => void
         }),
       )}
     >
-      {notify.isError ? <Notice tone="error">{errorText(notify.error)}</Notice> : null}
       <TextField
         label="Title"
         maxLength={200}
@@ -177,12 +166,7 @@ function NotifyForm({ playerId, onDone }: { playerId: number; onDone: () => void
         error={errors.body?.message}
         {...form.register('body')}
       />
-      <Actions onCancel={onDone}>
-        <button type="submit" className="btn btn--primary" disabled={notify.isPending}>
-          {notify.isPending ? 'Sending…' : 'Send notification'}
-        </button>
-      </Actions>
-    </form>
+    </ActionForm>
   );
 }
 
@@ -195,9 +179,11 @@ function AdjustForm({ playerId, onDone }: { playerId: number; onDone: () => void
   });
   const { errors } = form.formState;
   return (
-    <form
-      className="form"
-      noValidate
+    <ActionForm
+      request={adjust}
+      onCancel={onDone}
+      label="Ask for the adjustment"
+      busy="Sending…"
       onSubmit={form.handleSubmit((values) =>
         adjust.mutate(values, {
           onSuccess: ({ message }) => {
@@ -209,7 +195,6 @@ function AdjustForm({ playerId, onDone }: { playerId: number; onDone: () => void
         }),
       )}
     >
-      {adjust.isError ? <Notice tone="error">{errorText(adjust.error)}</Notice> : null}
       <TextField
         label="Amount (lira)"
         inputMode="decimal"
@@ -226,12 +211,7 @@ function AdjustForm({ playerId, onDone }: { playerId: number; onDone: () => void
         error={errors.reason?.message}
         {...form.register('reason')}
       />
-      <Actions onCancel={onDone}>
-        <button type="submit" className="btn btn--primary" disabled={adjust.isPending}>
-          {adjust.isPending ? 'Sending…' : 'Ask for the adjustment'}
-        </button>
-      </Actions>
-    </form>
+    </ActionForm>
   );
 }
 
@@ -242,11 +222,12 @@ function BonusForm({ playerId, onDone }: { playerId: number; onDone: () => void 
     defaultValues: { promotion: '' },
     mode: 'onTouched',
   });
-  const { errors } = form.formState;
   return (
-    <form
-      className="form"
-      noValidate
+    <ActionForm
+      request={give}
+      onCancel={onDone}
+      label="Give bonus"
+      busy="Giving…"
       onSubmit={form.handleSubmit((values) =>
         give.mutate(values, {
           onSuccess: ({ data, message }) => {
@@ -258,7 +239,6 @@ function BonusForm({ playerId, onDone }: { playerId: number; onDone: () => void 
         }),
       )}
     >
-      {give.isError ? <Notice tone="error">{errorText(give.error)}</Notice> : null}
       <TextField
         label="Promotion"
         placeholder="e.g. slot-bonus"
@@ -271,48 +251,44 @@ function BonusForm({ playerId, onDone }: { playerId: number; onDone: () => void 
             bonus: that one comes with a deposit.
           </>
         }
-        error={errors.promotion?.message}
+        error={form.formState.errors.promotion?.message}
         data-autofocus
         {...form.register('promotion')}
       />
-      <Actions onCancel={onDone}>
-        <button type="submit" className="btn btn--primary" disabled={give.isPending}>
-          {give.isPending ? 'Giving…' : 'Give bonus'}
-        </button>
-      </Actions>
-    </form>
+    </ActionForm>
   );
 }
 
 function EndSessions({ playerId, onDone }: { playerId: number; onDone: () => void }) {
   const end = useEndSessions(playerId);
   return (
-    <div className="form">
-      {end.isError ? <Notice tone="error">{errorText(end.error)}</Notice> : null}
-      <Actions onCancel={onDone}>
-        <button
-          type="button"
-          className="btn btn--danger"
-          disabled={end.isPending}
-          onClick={() =>
-            end.mutate(undefined, {
-              onSuccess: ({ data, message }) => {
-                const n = endedCount(data);
-                toast.success(
-                  message ??
-                    (n === null ? 'Sessions ended.' : `${n} session${n === 1 ? '' : 's'} ended.`),
-                );
-                onDone();
-              },
-            })
-          }
-        >
-          {end.isPending ? 'Ending…' : 'End every session'}
-        </button>
-      </Actions>
-    </div>
+    <ActionForm
+      request={end}
+      onCancel={onDone}
+      label="End every session"
+      busy="Ending…"
+      tone="danger"
+      onClick={() =>
+        end.mutate(undefined, {
+          onSuccess: ({ data, message }) => {
+            const n = endedCount(data);
+            toast.success(
+              message ??
+                (n === null ? 'Sessions ended.' : `${n} session${n === 1 ? '' : 's'} ended.`),
+            );
+            onDone();
+          },
+        })
+      }
+    />
   );
 }
+
+/** The two kinds of exclusion, as the form offers them. */
+const KINDS = [
+  { kind: 'timeout', label: 'Time-out', about: 'a break of up to 6 weeks' },
+  { kind: 'exclusion', label: 'Self-exclusion', about: '6 months or longer' },
+] as const;
 
 function ExcludeForm({ playerId, onDone }: { playerId: number; onDone: () => void }) {
   const exclude = useExcludePlayer(playerId);
@@ -325,9 +301,12 @@ function ExcludeForm({ playerId, onDone }: { playerId: number; onDone: () => voi
   const { errors } = form.formState;
   const kindField = form.register('kind');
   return (
-    <form
-      className="form"
-      noValidate
+    <ActionForm
+      request={exclude}
+      onCancel={onDone}
+      label={`Set the ${kind === 'timeout' ? 'time-out' : 'exclusion'}`}
+      busy="Setting…"
+      tone="danger"
       onSubmit={form.handleSubmit(({ kind: k, period }) =>
         exclude.mutate(
           { kind: k, period },
@@ -346,37 +325,24 @@ function ExcludeForm({ playerId, onDone }: { playerId: number; onDone: () => voi
         ),
       )}
     >
-      {exclude.isError ? <Notice tone="error">{errorText(exclude.error)}</Notice> : null}
       <fieldset className="choice">
         <legend className="field__label">Kind</legend>
-        <label className="choice__item">
-          <input
-            type="radio"
-            value="timeout"
-            {...kindField}
-            onChange={(event) => {
-              void kindField.onChange(event);
-              form.setValue('period', PERIODS.timeout[0].value);
-            }}
-          />
-          <span>
-            Time-out <span className="muted small">a break of up to 6 weeks</span>
-          </span>
-        </label>
-        <label className="choice__item">
-          <input
-            type="radio"
-            value="exclusion"
-            {...kindField}
-            onChange={(event) => {
-              void kindField.onChange(event);
-              form.setValue('period', PERIODS.exclusion[0].value);
-            }}
-          />
-          <span>
-            Self-exclusion <span className="muted small">6 months or longer</span>
-          </span>
-        </label>
+        {KINDS.map((k) => (
+          <label key={k.kind} className="choice__item">
+            <input
+              type="radio"
+              value={k.kind}
+              {...kindField}
+              onChange={(event) => {
+                void kindField.onChange(event);
+                form.setValue('period', PERIODS[k.kind][0].value);
+              }}
+            />
+            <span>
+              {k.label} <span className="muted small">{k.about}</span>
+            </span>
+          </label>
+        ))}
       </fieldset>
       <SelectField label="Period" error={errors.period?.message} {...form.register('period')}>
         {PERIODS[kind].map((p) => (
@@ -394,13 +360,6 @@ function ExcludeForm({ playerId, onDone }: { playerId: number; onDone: () => voi
           {errors.understood.message}
         </p>
       ) : null}
-      <Actions onCancel={onDone}>
-        <button type="submit" className="btn btn--danger" disabled={exclude.isPending}>
-          {exclude.isPending
-            ? 'Setting…'
-            : `Set the ${kind === 'timeout' ? 'time-out' : 'exclusion'}`}
-        </button>
-      </Actions>
-    </form>
+    </ActionForm>
   );
 }

@@ -1,7 +1,7 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Link } from 'react-router';
 import { createColumnHelper } from '@tanstack/react-table';
+import { PlayerCell } from '../../../components/ui/cells';
 import { DataTable } from '../../../components/ui/data-table';
 import { TextField } from '../../../components/ui/field';
 import { EmptyState, LoadError, Loading } from '../../../components/ui/status';
@@ -22,11 +22,7 @@ const columns = [
   }),
   column.accessor('username', {
     header: 'Username',
-    cell: ({ row }) => (
-      <Link className="table-link" to={`/players/${row.original.id}`}>
-        {row.original.username}
-      </Link>
-    ),
+    cell: ({ row }) => <PlayerCell id={row.original.id} username={row.original.username} />,
   }),
   column.accessor('name', { header: 'Name', cell: ({ getValue }) => getValue() ?? '—' }),
   column.accessor('email', { header: 'E-mail', cell: ({ getValue }) => getValue() ?? '—' }),

@@ -1,5 +1,5 @@
-import { Link } from 'react-router';
 import { createColumnHelper } from '@tanstack/react-table';
+import { PlayerCell } from '../../../components/ui/cells';
 import { DataTable } from '../../../components/ui/data-table';
 import { Badge, EmptyState } from '../../../components/ui/status';
 import { formatDateTime, formatMoney } from '../../../lib/format';
@@ -19,11 +19,7 @@ const columns = [
   }),
   column.accessor('username', {
     header: 'Player',
-    cell: ({ row }) => (
-      <Link className="table-link" to={`/players/${row.original.playerId}`}>
-        {row.original.username || `Player #${row.original.playerId}`}
-      </Link>
-    ),
+    cell: ({ row }) => <PlayerCell id={row.original.playerId} username={row.original.username} />,
   }),
   column.accessor('stake', {
     header: 'Stake',

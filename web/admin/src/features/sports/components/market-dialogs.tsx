@@ -1,11 +1,9 @@
-import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
+import { ActionForm } from '../../../components/ui/action-form';
 import { Dialog } from '../../../components/ui/dialog';
 import { TextField } from '../../../components/ui/field';
-import { Notice } from '../../../components/ui/status';
-import { errorText } from '../../../lib/api-client';
 import { formatMoney } from '../../../lib/format';
 import {
   boostSchema,
@@ -138,17 +136,6 @@ const ACTIONS: Record<
   },
 };
 
-function Actions({ onCancel, children }: { onCancel: () => void; children: ReactNode }) {
-  return (
-    <div className="form__actions">
-      <button type="button" className="btn btn--ghost" onClick={onCancel}>
-        Cancel
-      </button>
-      {children}
-    </div>
-  );
-}
-
 function ConfirmAction({
   market,
   action,
@@ -161,29 +148,24 @@ function ConfirmAction({
   const move = useMarketAction();
   const text = ACTIONS[action];
   return (
-    <div className="form">
-      {move.isError ? <Notice tone="error">{errorText(move.error)}</Notice> : null}
-      <Actions onCancel={onDone}>
-        <button
-          type="button"
-          className={`btn ${action === 'void' ? 'btn--danger' : 'btn--primary'}`}
-          disabled={move.isPending}
-          onClick={() =>
-            move.mutate(
-              { marketId: market.id, action },
-              {
-                onSuccess: () => {
-                  toast.success(text.done(marketName(market)));
-                  onDone();
-                },
-              },
-            )
-          }
-        >
-          {move.isPending ? text.busy : text.button}
-        </button>
-      </Actions>
-    </div>
+    <ActionForm
+      request={move}
+      onCancel={onDone}
+      label={text.button}
+      busy={text.busy}
+      tone={action === 'void' ? 'danger' : 'primary'}
+      onClick={() =>
+        move.mutate(
+          { marketId: market.id, action },
+          {
+            onSuccess: () => {
+              toast.success(text.done(marketName(market)));
+              onDone();
+            },
+          },
+        )
+      }
+    />
   );
 }
 
@@ -197,9 +179,11 @@ function ResultForm({ market, onDone }: { market: Market; onDone: () => void }) 
   });
   const error = form.formState.errors.winners?.message;
   return (
-    <form
-      className="form"
-      noValidate
+    <ActionForm
+      request={result}
+      onCancel={onDone}
+      label={market.state === 'settled' ? 'Correct the result' : 'Record the result'}
+      busy="Recording…"
       onSubmit={form.handleSubmit(({ winners }) =>
         result.mutate(
           { marketId: market.id, winners },
@@ -212,7 +196,6 @@ function ResultForm({ market, onDone }: { market: Market; onDone: () => void }) 
         ),
       )}
     >
-      {result.isError ? <Notice tone="error">{errorText(result.error)}</Notice> : null}
       <fieldset
         className="choice choice--grid"
         aria-describedby={error ? `result-${market.id}-error` : undefined}
@@ -241,16 +224,7 @@ function ResultForm({ market, onDone }: { market: Market; onDone: () => void }) 
           {error}
         </p>
       ) : null}
-      <Actions onCancel={onDone}>
-        <button type="submit" className="btn btn--primary" disabled={result.isPending}>
-          {result.isPending
-            ? 'Recording…'
-            : market.state === 'settled'
-              ? 'Correct the result'
-              : 'Record the result'}
-        </button>
-      </Actions>
-    </form>
+    </ActionForm>
   );
 }
 
@@ -276,8 +250,25 @@ function BoostForm({ selection, onDone }: { selection: Selection; onDone: () => 
       },
     );
   return (
-    <form className="form" noValidate onSubmit={form.handleSubmit(({ price }) => send(price))}>
-      {boost.isError ? <Notice tone="error">{errorText(boost.error)}</Notice> : null}
+    <ActionForm
+      request={boost}
+      onCancel={onDone}
+      label="Set High Rate"
+      busy="Saving…"
+      onSubmit={form.handleSubmit(({ price }) => send(price))}
+      start={
+        selection.boosted != null ? (
+          <button
+            type="button"
+            className="btn btn--danger-ghost form__actions-start"
+            disabled={boost.isPending}
+            onClick={() => send(null)}
+          >
+            Remove High Rate
+          </button>
+        ) : null
+      }
+    >
       <TextField
         label="High Rate price"
         inputMode="decimal"
@@ -289,24 +280,6 @@ function BoostForm({ selection, onDone }: { selection: Selection; onDone: () => 
         data-autofocus
         {...form.register('price')}
       />
-      <div className="form__actions">
-        {selection.boosted != null ? (
-          <button
-            type="button"
-            className="btn btn--danger-ghost form__actions-start"
-            disabled={boost.isPending}
-            onClick={() => send(null)}
-          >
-            Remove High Rate
-          </button>
-        ) : null}
-        <button type="button" className="btn btn--ghost" onClick={onDone}>
-          Cancel
-        </button>
-        <button type="submit" className="btn btn--primary" disabled={boost.isPending}>
-          {boost.isPending ? 'Saving…' : 'Set High Rate'}
-        </button>
-      </div>
-    </form>
+    </ActionForm>
   );
 }
