@@ -106,9 +106,18 @@ pub struct Deposit {
     pub created_at: i64,
 }
 
-/// How many approvals a request needs.
-pub fn approvals_needed(kind: Kind, amount: Kurus, four_eyes_over: Kurus) -> i64 {
-    if kind == Kind::Withdraw && amount > four_eyes_over { 2 } else { 1 }
+/// How many approvals a request needs: two different members over the four-eyes amount, a
+/// deposit as a withdrawal (a deposit approved by hand credits money nobody has seen arrive).
+pub fn approvals_needed(amount: Kurus, four_eyes_over: Kurus) -> i64 {
+    if amount > four_eyes_over { 2 } else { 1 }
+}
+
+/// A card deposit is decided by its gateway's callback (money seen to arrive), never by staff.
+fn decided_by_staff(prepared: &payments::PreparedDecision) -> Result<(), AppError> {
+    if prepared.before.kind == Kind::Deposit && prepared.before.adapter == "card" {
+        return Err(told(StatusCode::CONFLICT, "A card deposit is decided by its payment page's gateway, not by staff."));
+    }
+    Ok(())
 }
 
 async fn usernames(db: &Db, ids: &[i64]) -> Result<HashMap<i64, (String, i64)>, sqlx::Error> {
@@ -225,7 +234,7 @@ pub async fn withdrawals(db: &Db, four_eyes_over: Kurus) -> Result<Vec<Withdrawa
             created_at: r.created_at,
             identity: p.identity,
             approvals: approvals.remove(&r.id).unwrap_or_default(),
-            approvals_needed: approvals_needed(r.kind, r.amount, four_eyes_over),
+            approvals_needed: approvals_needed(r.amount, four_eyes_over),
             risk: risk_notes(r.amount.minor(), p, now - created),
             deposited30d: lira(p.deposited),
             staked30d: lira(p.staked),
@@ -292,7 +301,8 @@ async fn lock_pending(tx: &mut AnyConnection, id: i64) -> Result<bool, sqlx::Err
 /// needed, the request is decided in the same transaction.
 pub async fn approve(db: &Db, me: &CurrentStaff, id: i64, four_eyes_over: Kurus) -> Result<Approved, AppError> {
     let prepared = payments::prepare_decision(db, id, RequestStatus::Confirmed).await.map_err(decision_error)?;
-    let needed = approvals_needed(prepared.before.kind, prepared.before.amount, four_eyes_over);
+    decided_by_staff(&prepared)?;
+    let needed = approvals_needed(prepared.before.amount, four_eyes_over);
     let mut tx = db.begin_write().await?;
     if !lock_pending(&mut tx, id).await? {
         return Err(told(StatusCode::CONFLICT, &format!("Request #{id} is not pending any more.")));
@@ -333,6 +343,7 @@ pub async fn reject(db: &Db, me: &CurrentStaff, id: i64, reason: &str) -> Result
         return Err(told(StatusCode::UNPROCESSABLE_ENTITY, "Give a reason of at most 300 characters: the player reads it."));
     }
     let prepared = payments::prepare_decision(db, id, RequestStatus::Rejected).await.map_err(decision_error)?;
+    decided_by_staff(&prepared)?;
     let mut tx = db.begin_write().await?;
     payments::decide_in(&mut tx, &prepared, RequestStatus::Rejected, &format!("staff:{}", me.username), Some(reason))
         .await

@@ -269,6 +269,45 @@ on_both_engines! {
     }
 }
 
+/// A pending deposit of `lira` by the player with the method `method` (1 bank, 2 card); its id.
+async fn deposit(app: &TestApp, token: &str, method: i64, lira: i64) -> i64 {
+    let body = json!({"id": method, "target": "pay", "detail": {"Amount": lira}});
+    let resp =
+        app.client.post(app.url("/api/payment/deposit")).bearer_auth(token).header("x-locale", "en").json(&body).send().await.unwrap();
+    let body = envelope(resp).await;
+    assert_eq!(body["success"], true, "{body}");
+    // A card deposit answers its payment page's address: its id is the newest request.
+    sqlx::query_scalar("SELECT MAX(id) FROM payment_requests").fetch_one(&app.db.pool).await.unwrap()
+}
+
+on_both_engines! {
+    async fn a_large_deposit_needs_two_members_and_a_card_deposit_is_never_decided_by_staff(app) {
+        // Arrange: the four-eyes amount is 10.000 ₺; a player who never paid the card page.
+        let (_, anna, _) = staff(&app, "anna", &[Role::Finance]).await;
+        let (_, bert, _) = staff(&app, "bert", &[Role::Finance]).await;
+        let (player, token) = make_player(&app, "depositor").await;
+        let large = deposit(&app, &token, 1, 15_000).await;
+        let card = deposit(&app, &token, 2, 5_000).await;
+
+        // Act
+        let first = call(&app, Method::POST, &format!("/admin/api/payments/{large}/approve"), &anna, None).await;
+        let balance_after_one = kasa::wallet::balances(&app.db, player).await.unwrap().real.minor();
+        let second = call(&app, Method::POST, &format!("/admin/api/payments/{large}/approve"), &bert, None).await;
+        let card_approve = call(&app, Method::POST, &format!("/admin/api/payments/{card}/approve"), &anna, None).await;
+        let card_reject = call(&app, Method::POST, &format!("/admin/api/payments/{card}/reject"), &anna, Some(json!({"reason": "no"}))).await;
+
+        // Assert
+        assert_eq!(first.0, 200, "{}", first.1);
+        assert_eq!((first.1["data"]["status"].as_str(), first.1["data"]["approvalsNeeded"].as_i64()), (Some("pending"), Some(2)));
+        assert_eq!(balance_after_one, 0, "one approval credits nothing");
+        assert_eq!(second.1["data"]["status"], "confirmed", "{}", second.1);
+        assert_eq!(kasa::wallet::balances(&app.db, player).await.unwrap().real.minor(), 1_500_000);
+        assert_eq!(card_approve.0, 409, "{}", card_approve.1);
+        assert_eq!(card_reject.0, 409, "{}", card_reject.1);
+        assert_eq!(status_of(&app, card).await, "pending", "the card page's gateway still decides it");
+    }
+}
+
 on_both_engines! {
     async fn an_adjustment_is_applied_by_another_finance_member_once_never_by_its_asker(app) {
         // Arrange

@@ -58,7 +58,9 @@ export function DepositsTable({ canDecide }: { canDecide: boolean }) {
                         setNotice(
                           result.status === 'confirmed'
                             ? `Deposit ${d.reference} approved: the player's balance is credited.`
-                            : `Deposit ${d.reference}: ${result.status}.`,
+                            : result.status === 'pending'
+                              ? `Deposit ${d.reference}: approval ${result.approvals} of ${result.approvalsNeeded} recorded, waiting for a second approval by another staff member.`
+                              : `Deposit ${d.reference}: ${result.status}.`,
                         ),
                       onSettled: () => setBusyId(null),
                     });
