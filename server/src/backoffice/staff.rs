@@ -304,6 +304,13 @@ async fn authenticate(db: &Db, hashing: &Hashing, username: &str, password: &str
     let id: i64 = row.try_get(0)?;
     let locked_until: Option<i64> = row.try_get(7)?;
     let disabled: Option<i64> = row.try_get(8)?;
+    let right = hashing.verify(password.to_string(), row.try_get(2)?).await?;
+    if !right || disabled.is_some() {
+        fail(db, id, &username, ip, if disabled.is_some() { "disabled" } else { "password" }).await?;
+        return Err(wrong());
+    }
+    // The lock is told only to whoever has the password: a stranger cannot tell a locked account
+    // (or a staff member) from a wrong password.
     if let Some(until) = locked_until.filter(|u| *u > now_ms()) {
         audit::append_alone(db, &Entry::new("staff.signin_locked", format!("staff:{id}")).by(Some(id), &username, ip)).await?;
         return Err(AppError::Told {
@@ -311,11 +318,6 @@ async fn authenticate(db: &Db, hashing: &Hashing, username: &str, password: &str
             message: format!("Too many failed sign-ins: try again after {} UTC.", &crate::time::iso_utc(until)[11..16]),
             data: Some(serde_json::json!({ "lockedUntil": until })),
         });
-    }
-    let right = hashing.verify(password.to_string(), row.try_get(2)?).await?;
-    if !right || disabled.is_some() {
-        fail(db, id, &username, ip, if disabled.is_some() { "disabled" } else { "password" }).await?;
-        return Err(wrong());
     }
     if row.try_get::<Option<i64>, _>(9)?.is_none() {
         audit::append_alone(db, &Entry::new("staff.signin_unconfirmed", format!("staff:{id}")).by(Some(id), &username, ip)).await?;
@@ -335,14 +337,21 @@ fn clip(s: &str) -> String {
     s.chars().take(40).collect()
 }
 
-/// Counts a failed sign-in (locking the account at the fifth in a row) and records it.
+/// Records a failed sign-in. A wrong code after the right password counts (the fifth in a row
+/// locks the account: the lock guards the second factor); a wrong password does not, so nobody
+/// can lock every staff member out by guessing their usernames (password guesses are limited per
+/// address, and are useless without the authenticator).
 async fn fail(db: &Db, id: i64, username: &str, ip: &str, why: &str) -> Result<(), AppError> {
     let now = now_ms();
     let mut tx = db.begin_write().await?;
-    let failures: i64 = sqlx::query_scalar("UPDATE staff SET failures = failures + 1 WHERE id = $1 RETURNING failures")
-        .bind(id)
-        .fetch_one(&mut *tx)
-        .await?;
+    let counted = !matches!(why, "password" | "disabled");
+    let failures: i64 = sqlx::query_scalar(sqlx::AssertSqlSafe(format!(
+        "UPDATE staff SET failures = failures + {} WHERE id = $1 RETURNING failures",
+        i64::from(counted)
+    )))
+    .bind(id)
+    .fetch_one(&mut *tx)
+    .await?;
     let locked = failures >= MAX_FAILURES;
     if locked {
         sqlx::query("UPDATE staff SET failures = 0, locked_until = $1 WHERE id = $2")
@@ -373,25 +382,22 @@ pub async fn sign_in(db: &Db, hashing: &Hashing, username: &str, password: &str,
     accept(db, &account, step, None, ip).await
 }
 
-/// The secret shown for enrolment: the one already offered, or a new one (sealed, kept pending).
+/// A new secret for enrolment at every sign-in that offers one (sealed, kept pending until a code
+/// confirms it): whoever saw an earlier offer (the colleague who set the first password, say)
+/// holds a secret that no longer counts once the member signs in themselves.
 async fn enrolment(db: &Db, account: &Account) -> Result<SignIn, AppError> {
-    let secret = match &account.totp_pending {
-        Some(sealed) => open_secret(db, account.id, sealed)?,
-        None => {
-            let bytes: [u8; 20] = rand::random();
-            let b32 = Secret::from(bytes.to_vec()).to_base32();
-            let sealed = db
-                .seed_key
-                .seal(&b32, &commitment(account.id))
-                .map_err(|e| AppError::Internal(anyhow::anyhow!("sealing a TOTP secret needs KASA_SEED_KEY: {e}")))?;
-            sqlx::query("UPDATE staff SET totp_pending = $1 WHERE id = $2 AND totp_secret IS NULL")
-                .bind(&sealed)
-                .bind(account.id)
-                .execute(&db.pool)
-                .await?;
-            bytes.to_vec()
-        }
-    };
+    let bytes: [u8; 20] = rand::random();
+    let b32 = Secret::from(bytes.to_vec()).to_base32();
+    let sealed = db
+        .seed_key
+        .seal(&b32, &commitment(account.id))
+        .map_err(|e| AppError::Internal(anyhow::anyhow!("sealing a TOTP secret needs KASA_SEED_KEY: {e}")))?;
+    sqlx::query("UPDATE staff SET totp_pending = $1 WHERE id = $2 AND totp_secret IS NULL")
+        .bind(&sealed)
+        .bind(account.id)
+        .execute(&db.pool)
+        .await?;
+    let secret = bytes.to_vec();
     let t = totp(secret, &account.username)?;
     let uri = t.to_url().map_err(|e| AppError::Internal(anyhow::anyhow!("TOTP uri: {e:?}")))?;
     Ok(SignIn::Enrol { secret: t.secret().to_base32(), uri })

@@ -196,6 +196,7 @@ on_both_engines! {
             wrongs.push(login(&app, "otto", PASSWORD, Some("000000".into())).await.0);
         }
         let locked = login(&app, "otto", PASSWORD, Some(code_at(&secret, now + 60))).await;
+        let locked_wrong_password = login(&app, "otto", "wrong password!!", None).await;
 
         // Assert
         assert_eq!(no_code.1["data"]["status"], "code");
@@ -206,10 +207,39 @@ on_both_engines! {
         assert_eq!(next_again.0, 401, "the same code twice: {}", next_again.1);
         assert!(wrongs.iter().all(|s| *s == 401), "{wrongs:?}");
         assert_eq!(locked.0, 429, "locked after five failures even with a right code: {}", locked.1);
+        assert_eq!(locked_wrong_password.0, 401, "a stranger cannot tell a locked account: {}", locked_wrong_password.1);
         let actions = audit_actions(&app).await;
-        assert_eq!(actions.iter().filter(|a| *a == "staff.signin_failed").count(), 7, "{actions:?}");
+        assert_eq!(actions.iter().filter(|a| *a == "staff.signin_failed").count(), 8, "{actions:?}");
         assert_eq!(actions.iter().filter(|a| *a == "staff.signin_locked").count(), 1, "{actions:?}");
         assert_eq!(actions.iter().filter(|a| *a == "staff.signin").count(), 1);
+    }
+}
+
+on_both_engines! {
+    async fn wrong_passwords_never_lock_a_member_out_and_an_earlier_enrolment_offer_stops_counting(app) {
+        // Arrange: a member nobody has signed in as yet.
+        let by = kasa::audit::Entry::new("staff.create", "").by(None, "test", "");
+        kasa::backoffice::staff::create(&app.db, &Hashing::new(1, 4), "nina", PASSWORD, &[Role::Support], by).await.unwrap();
+
+        // Act: someone who knows the first password looks at the enrolment offer; then strangers
+        // guess passwords; then the member signs in and enrols.
+        let peeked = login(&app, "nina", PASSWORD, None).await.1["data"]["secret"].as_str().unwrap().to_string();
+        let mut guesses = Vec::new();
+        for _ in 0..8 {
+            guesses.push(login(&app, "nina", "not the password", None).await.0);
+        }
+        let own = login(&app, "nina", PASSWORD, None).await;
+        let own_secret = own.1["data"]["secret"].as_str().unwrap().to_string();
+        let enrol = |secret: &str| json!({"username": "nina", "password": PASSWORD, "code": code_at(secret, now_s())});
+        let with_peeked = envelope(app.post_json("/admin/api/auth/enrol", &enrol(&peeked)).await).await;
+        let with_own = envelope(app.post_json("/admin/api/auth/enrol", &enrol(&own_secret)).await).await;
+
+        // Assert
+        assert!(guesses.iter().all(|s| *s == 401), "{guesses:?}");
+        assert_eq!(own.0, 200, "eight wrong passwords did not lock the member out: {}", own.1);
+        assert_ne!(peeked, own_secret, "each offer is a new secret");
+        assert_eq!(with_peeked["success"], false, "the earlier offer no longer counts: {with_peeked}");
+        assert_eq!(with_own["data"]["status"], "ok", "{with_own}");
     }
 }
 
