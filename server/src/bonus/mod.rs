@@ -104,6 +104,11 @@ pub(crate) async fn grant_in(
     rule.check().map_err(|e| AppError::Internal(anyhow::anyhow!("promotion {promotion}: {e}")))?;
     wallet::lock_player(conn, player_id).await?;
     let now = now_ms();
+    // Checked again under the player's lock: an exclusion that lands while a bonus is being given
+    // stops it (no marketing reaches a closed player, issue 31).
+    if crate::protection::gate::is_closed(conn, player_id, now).await? {
+        return Err(AppError::Conflict("protection.closed"));
+    }
     let mut bonus = BonusRow {
         id: 0,
         player_id,

@@ -55,6 +55,8 @@ pub async fn close(
     let now = now_ms();
     let ends = term.ends(now);
     let mut tx = db.begin_write().await?;
+    // Under the player's lock, as stakes and bonus grants: one that waits for it sees the closure.
+    crate::wallet::lock_player(&mut tx, player_id).await?;
     store::insert_closure(&mut tx, player_id, term.closure(), now, ends, by).await?;
     session::end_all(&mut tx, player_id, None, EndReason::Closed).await?;
     if let Some(entry) = audit {

@@ -244,6 +244,53 @@ on_both_engines! {
 }
 
 on_both_engines! {
+    async fn a_bonus_given_while_the_player_is_being_excluded_never_lands_after_the_exclusion(app) {
+        // Arrange: eight players, each excluded by a compliance member at the moment a finance
+        // member gives them a bonus.
+        crate::bonus::set_promotions(&app, &[crate::bonus::promotion("vip", -30, Some(30), Some(json!({"amount": 250, "wagering": 5, "maxBet": 100, "days": 3})))]).await;
+        let (_, finance, _) = staff(&app, "fin", &[Role::Finance]).await;
+        let (_, compliance, _) = staff(&app, "com", &[Role::Compliance]).await;
+        let mut players = Vec::new();
+        for i in 0..8 {
+            players.push(make_player(&app, &format!("racer{i}")).await.0);
+        }
+
+        // Act
+        let races = players.iter().map(|p| {
+            let (bonus, exclude) = (format!("/admin/api/players/{p}/bonus"), format!("/admin/api/players/{p}/exclude"));
+            let (app, finance, compliance) = (&app, &finance, &compliance);
+            async move {
+                tokio::join!(
+                    call(app, Method::POST, &bonus, finance, Some(json!({"promotion": "vip"}))),
+                    call(app, Method::POST, &exclude, compliance, Some(json!({"period": "24h"}))),
+                )
+            }
+        });
+        let answers = futures_util::future::join_all(races).await;
+
+        // Assert: every exclusion went through; a bonus exists only if it was committed first (the
+        // audit chain's order is the order of the commits).
+        let seq_of = |action: &'static str, p: i64| {
+            sqlx::query_scalar::<_, i64>("SELECT seq FROM audit_log WHERE action = $1 AND target = $2")
+                .bind(action)
+                .bind(format!("player:{p}"))
+                .fetch_optional(&app.db.pool)
+        };
+        for (p, (bonus, excluded)) in players.iter().zip(&answers) {
+            assert_eq!(excluded.0, 200, "{}", excluded.1);
+            let granted: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM bonuses WHERE player_id = $1").bind(p).fetch_one(&app.db.pool).await.unwrap();
+            assert_eq!(granted == 1, bonus.0 == 200, "{}", bonus.1);
+            let closed = seq_of("player.exclude", *p).await.unwrap().expect("the exclusion is recorded");
+            if let Some(given) = seq_of("player.bonus", *p).await.unwrap() {
+                assert!(given < closed, "player {p}: a bonus landed after the exclusion");
+            }
+        }
+        let check = kasa::wallet::check(&app.db).await.unwrap();
+        assert!(check.is_ok(), "{check}");
+    }
+}
+
+on_both_engines! {
     async fn a_large_withdrawal_needs_two_different_members_and_parallel_approvals_count_once_each(app) {
         // Arrange: the four-eyes amount is 10.000 ₺.
         let (a, anna, _) = staff(&app, "anna", &[Role::Finance]).await;
