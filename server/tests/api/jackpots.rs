@@ -194,8 +194,16 @@ on_both_engines! {
         app.fix_seeds(&s, nur, server_seed, &client_seed).await;
         let before = kasa::studio::jackpots::current(&app.db).await.unwrap();
         let mut shards_before = Vec::new();
+        // What each level's account had paid and been seeded before (the other player's spins
+        // may have won a level already).
+        let mut ledger_before = std::collections::HashMap::new();
         for jp in &jackpot::JACKPOTS {
             shards_before.push(shard_milli(&app, jp, nur % kasa::studio::jackpots::SHARDS).await);
+            for l in 0..jp.levels.len() {
+                let code = level_code(jp, l);
+                let was = (moved(&app, &code, "win").await, moved(&app, &code, "jackpot_seed").await);
+                ledger_before.insert(code, was);
+            }
         }
         let studio_before = moved(&app, "house:provider:kasa", "win").await;
 
@@ -220,8 +228,9 @@ on_both_engines! {
                     let win = paid.iter().find(|w| w["jackpot"] == jp.name).unwrap();
                     assert_eq!((win["level"].as_str(), win["amount"].as_i64()), (Some(level.level), Some(was[l] + whole)));
                     assert_eq!(now[l], level.seed, "{} {} reset", jp.name, level.level);
-                    assert_eq!(moved(&app, &code, "win").await, (0, was[l] + whole), "{code} paid the win");
-                    assert_eq!(moved(&app, &code, "jackpot_seed").await, (2 * level.seed, 0), "{code}: its first seed and the new one");
+                    let (wins, seeds) = ledger_before[&code];
+                    assert_eq!(moved(&app, &code, "win").await, (wins.0, wins.1 + was[l] + whole), "{code} paid the win");
+                    assert_eq!(moved(&app, &code, "jackpot_seed").await, (seeds.0 + level.seed, seeds.1), "{code}: a new seed");
                     total_paid += was[l] + whole;
                 } else {
                     assert_eq!(now[l], was[l] + whole, "{} {} grew", jp.name, level.level);
