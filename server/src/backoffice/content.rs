@@ -14,6 +14,7 @@ use serde::{Deserialize, Serialize};
 use sqlx::Row;
 use utoipa::ToSchema;
 
+use super::Permission;
 use super::staff::{CurrentStaff, told};
 use crate::audit;
 use crate::cms::demo;
@@ -162,7 +163,22 @@ async fn save_locked(db: &Db, me: &CurrentStaff, changed: &[ContentFile]) -> Res
             std::fs::create_dir_all(parent).map_err(|e| AppError::Internal(e.into()))?;
         }
         std::fs::write(&path, &f.text).map_err(|e| AppError::Internal(e.into()))?;
-        hashes.insert(f.name.clone(), serde_json::json!({ "before": old, "after": sha256_hex(f.text.as_bytes()) }));
+        let mut change = serde_json::json!({ "before": old, "after": sha256_hex(f.text.as_bytes()) });
+        if f.name == "promotions.json" {
+            let was = before.iter().find(|b| b.name == f.name).map(|b| money_terms(&b.text)).unwrap_or_default();
+            let now = money_terms(&f.text);
+            if was != now {
+                // Bonus terms are money: finance's to change, and the log keeps them in full.
+                if !me.can(Permission::PlayersBonus) {
+                    return Err(told(
+                        StatusCode::FORBIDDEN,
+                        "A promotion's bonus terms (amount, wagering, dates) are changed by finance: nothing was saved.",
+                    ));
+                }
+                change["bonusTerms"] = serde_json::json!({ "before": was, "after": now });
+            }
+        }
+        hashes.insert(f.name.clone(), change);
         names.push(f.name.clone());
     }
     if names.is_empty() {
@@ -173,6 +189,19 @@ async fn save_locked(db: &Db, me: &CurrentStaff, changed: &[ContentFile]) -> Res
         .await
         .map_err(|e| told(StatusCode::UNPROCESSABLE_ENTITY, &format!("Nothing was saved: {e:#}")))?;
     Ok(names)
+}
+
+/// The money in `promotions.json`: each promotion with a bonus, its bonus rule and the dates it
+/// can be claimed between (a file that does not parse has none: the import refuses it anyway).
+fn money_terms(text: &str) -> std::collections::BTreeMap<String, serde_json::Value> {
+    let list: Vec<serde_json::Value> = serde_json::from_str(text).unwrap_or_default();
+    list.iter()
+        .filter(|p| p.get("bonus").is_some_and(|b| !b.is_null()))
+        .map(|p| {
+            let slug = p.get("slug").and_then(|s| s.as_str()).unwrap_or_default().to_string();
+            (slug, serde_json::json!({ "bonus": p["bonus"], "startsAt": p.get("startsAt"), "endsAt": p.get("endsAt") }))
+        })
+        .collect()
 }
 
 /// A banner of a carousel, with its images per language.

@@ -641,6 +641,39 @@ on_both_engines! {
 }
 
 on_both_engines! {
+    async fn a_promotions_bonus_terms_are_changed_by_finance_only_and_logged_in_full(app) {
+        // Arrange: a content editor, and a member who is both editor and finance.
+        let (_, content, _) = staff(&app, "writer", &[Role::Content]).await;
+        let (_, both, _) = staff(&app, "money", &[Role::Content, Role::Finance]).await;
+        let files = call(&app, Method::GET, "/admin/api/content/files", &content, None).await.1["data"].as_array().unwrap().clone();
+        let file = files.iter().find(|f| f["name"] == "promotions.json").unwrap().clone();
+        let list: Value = serde_json::from_str(file["text"].as_str().unwrap()).unwrap();
+        let at = list.as_array().unwrap().iter().position(|p| !p["bonus"].is_null()).expect("a promotion with a bonus");
+        let save = |edit: &dyn Fn(&mut Value)| {
+            let mut list = list.clone();
+            edit(&mut list[at]);
+            json!({"files": [{"name": "promotions.json", "text": serde_json::to_string_pretty(&list).unwrap()}]})
+        };
+        let richer = save(&|p| p["bonus"]["amount"] = json!(1_000_000));
+        let retitled = save(&|p| p["title"]["en"] = json!("A new title"));
+
+        // Act
+        let by_editor = call(&app, Method::PUT, "/admin/api/content/files", &content, Some(richer.clone())).await;
+        let title_by_editor = call(&app, Method::PUT, "/admin/api/content/files", &content, Some(retitled)).await;
+        let by_finance = call(&app, Method::PUT, "/admin/api/content/files", &both, Some(richer)).await;
+
+        // Assert
+        assert_eq!(by_editor.0, 403, "{}", by_editor.1);
+        assert_eq!(title_by_editor.0, 200, "{}", title_by_editor.1);
+        assert_eq!(by_finance.0, 200, "{}", by_finance.1);
+        let after: Vec<String> = sqlx::query_scalar("SELECT after FROM audit_log WHERE action = 'content.files' ORDER BY seq").fetch_all(&app.db.pool).await.unwrap();
+        assert_eq!(after.len(), 2, "the refused save wrote nothing");
+        assert!(!after[0].contains("bonusTerms"), "a title is not money: {}", after[0]);
+        assert!(after[1].contains("bonusTerms") && after[1].contains("1000000"), "the new amount is in the log: {}", after[1]);
+    }
+}
+
+on_both_engines! {
     async fn a_finance_member_sees_a_selections_exposure_then_suspends_and_results_its_market(app) {
         // Arrange: a player's single on the home win.
         use crate::sportsbook::betting::{football_events, leg, place, selection};
