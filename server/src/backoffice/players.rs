@@ -43,7 +43,8 @@ pub async fn search(db: &Db, q: &str) -> Result<Vec<PlayerHit>, sqlx::Error> {
     let id: i64 = if digits.len() == q.len() { q.parse().unwrap_or(-1) } else { -1 };
     // A phone is stored as its national number: 0 and the country code are dropped from a search.
     let phone = digits.trim_start_matches("90").trim_start_matches('0').to_string();
-    let phone = if phone.len() >= 4 { format!("%{phone}%") } else { "\u{0}".to_string() };
+    // Too short to be a phone: NULL, which matches nothing (PostgreSQL refuses a NUL in text).
+    let phone = (phone.len() >= 4).then(|| format!("%{phone}%"));
     let rows = sqlx::query(
         "SELECT id, username, email, phone, name || ' ' || surname, created_at FROM players \
          WHERE id = $1 OR username_key LIKE $2 OR email_key LIKE $2 OR personal_no = $3 OR phone LIKE $4 \
@@ -128,6 +129,26 @@ async fn rows(db: &Db, sql: &'static str, player_id: i64, columns: &[&str]) -> R
             Ok(serde_json::Value::Object(object))
         })
         .collect()
+}
+
+/// `search`, recorded in the audit log: who looked for whom (the answers are personal data).
+pub async fn search_recorded(db: &Db, me: &CurrentStaff, q: &str) -> Result<Vec<PlayerHit>, AppError> {
+    let hits = search(db, q).await?;
+    if !q.trim().is_empty() {
+        let query: String = q.trim().chars().take(60).collect();
+        let entry = me.entry("player.search", format!("query:{query}")).after(serde_json::json!({ "hits": hits.len() }));
+        audit::append_alone(db, &entry).await?;
+    }
+    Ok(hits)
+}
+
+/// `page`, recorded in the audit log: who read a player's identity, phone and money.
+pub async fn page_recorded(db: &Db, me: &CurrentStaff, player_id: i64) -> Result<Option<PlayerPage>, AppError> {
+    let found = page(db, player_id).await?;
+    if found.is_some() {
+        audit::append_alone(db, &me.entry("player.view", format!("player:{player_id}"))).await?;
+    }
+    Ok(found)
 }
 
 /// A player's page, or `None` when there is no such player.

@@ -322,21 +322,21 @@ pub struct SearchQuery {
     pub q: Option<String>,
 }
 
-/// Finds players.
+/// Finds players (recorded in the audit log).
 #[utoipa::path(get, path = "/admin/api/players", tag = "admin", params(SearchQuery),
     responses((status = 200, body = Envelope<Vec<PlayerHit>>)), security(("staff" = [])))]
 async fn search_players(State(state): State<BackofficeState>, me: CurrentStaff, Query(q): Query<SearchQuery>) -> ApiResult<Vec<PlayerHit>> {
     me.require(Permission::PlayersRead)?;
-    Ok(Envelope::ok(players::search(&state.db, q.q.as_deref().unwrap_or_default()).await?))
+    Ok(Envelope::ok(players::search_recorded(&state.db, &me, q.q.as_deref().unwrap_or_default()).await?))
 }
 
-/// A player's page.
+/// A player's page (each view recorded in the audit log).
 #[utoipa::path(get, path = "/admin/api/players/{id}", tag = "admin", params(("id" = i64, Path)),
     responses((status = 200, body = Envelope<PlayerPage>), (status = 404, description = "No such player", body = EmptyEnvelope)),
     security(("staff" = [])))]
 async fn player_page(State(state): State<BackofficeState>, me: CurrentStaff, Path(id): Path<i64>) -> ApiResult<PlayerPage> {
     me.require(Permission::PlayersRead)?;
-    Ok(Envelope::ok(players::page(&state.db, id).await?.ok_or(AppError::NotFound("error.not_found"))?))
+    Ok(Envelope::ok(players::page_recorded(&state.db, &me, id).await?.ok_or(AppError::NotFound("error.not_found"))?))
 }
 
 #[derive(Debug, Deserialize, ToSchema)]

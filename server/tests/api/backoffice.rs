@@ -674,6 +674,32 @@ on_both_engines! {
 }
 
 on_both_engines! {
+    async fn reading_a_players_personal_data_is_recorded_who_looked_for_whom(app) {
+        // Arrange
+        let (support_id, support, _) = staff(&app, "sue", &[Role::Support]).await;
+        let (player, _) = make_player(&app, "looked").await;
+
+        // Act
+        let found = call(&app, Method::GET, "/admin/api/players?q=looked", &support, None).await;
+        let page = call(&app, Method::GET, &format!("/admin/api/players/{player}"), &support, None).await;
+        let missing = call(&app, Method::GET, "/admin/api/players/999999", &support, None).await;
+
+        // Assert
+        assert_eq!((found.0, page.0, missing.0), (200, 200, 404));
+        let rows: Vec<(Option<i64>, String, String)> =
+            sqlx::query_as("SELECT staff_id, action, target FROM audit_log WHERE action LIKE 'player.%' ORDER BY seq").fetch_all(&app.db.pool).await.unwrap();
+        assert_eq!(
+            rows,
+            vec![
+                (Some(support_id), "player.search".to_string(), "query:looked".to_string()),
+                (Some(support_id), "player.view".to_string(), format!("player:{player}")),
+            ],
+            "no row for a player that does not exist"
+        );
+    }
+}
+
+on_both_engines! {
     async fn a_finance_member_sees_a_selections_exposure_then_suspends_and_results_its_market(app) {
         // Arrange: a player's single on the home win.
         use crate::sportsbook::betting::{football_events, leg, place, selection};
