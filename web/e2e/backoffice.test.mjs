@@ -176,10 +176,10 @@ async function walk(width) {
   const player = await fundedPlayer(server, `bo${width}`, '20000');
   const form = new FormData();
   form.set('kind', 'identity');
-  form.set('docType', 'kimlik');
+  form.set('docType', 'passport');
   form.set('side', 'front');
   const idCard = await idCardPng(browser, player.username);
-  form.set('file', new Blob([idCard], { type: 'image/png' }), 'kimlik-on.png');
+  form.set('file', new Blob([idCard], { type: 'image/png' }), 'passport.png');
   const uploaded = await fetch(`${server.apiUrl}/api/kyc/documents`, {
     method: 'POST',
     headers: { authorization: `Bearer ${player.authData.token}`, 'x-locale': 'tr' },
@@ -209,7 +209,7 @@ async function walk(width) {
   await check(page, 'documents');
   await review.click();
   await page.getByRole('heading', { name: `Document #${docId}`, level: 1 }).waitFor();
-  const image = page.getByRole('img', { name: `Kimlik (front) of ${player.username}` });
+  const image = page.getByRole('img', { name: `Passport (front) of ${player.username}` });
   await image.waitFor();
   await until('the document image drawn', () =>
     image.evaluate((img) => img.complete && img.naturalWidth === 640 && img.naturalHeight === 400),

@@ -7,7 +7,8 @@
 // uploads an identity document (a small real PNG) and sees it pending; takes a 24-hour time-out,
 // is logged out with a notice saying until when, and the login form says it too.
 //
-// Two walks, side by side: 390 px in Turkish and 1440 px in English. At every step nothing sticks
+// The walk at 390 and 1440 px, in Turkish and in English (two at a time), and the session time
+// limit's warning and end at 390 px in English and 1440 px in Turkish. At every step nothing sticks
 // out sideways, axe-core finds nothing (WCAG 2.2 A/AA and best practices) and a screenshot goes to
 // e2e/artifacts/protection/ (SHOTS_DIR to change).
 import { after, before, describe } from 'node:test';
@@ -91,6 +92,12 @@ const T = {
     username: 'Kullanıcı adı',
     password: 'Şifre',
     loginClosed: /\d{2}\.\d{2}\.\d{4} \d{2}:\d{2} tarihine kadar mola veriyorsunuz/,
+    session: 'Oturum süresi limiti',
+    sessionNew: 'Yeni limit (dakika)',
+    minutes10: '10 dakika',
+    warningTitle: 'Oturum süreniz dolmak üzere',
+    warningText: /oturumunuz \d{2}:\d{2} itibarıyla kapanacak \(Türkiye saati\)/,
+    sessionEnded: /Oturum süresi limitinize ulaştınız; oturumunuz kapatıldı\./,
   },
   en: {
     account: 'My Account',
@@ -138,6 +145,12 @@ const T = {
     username: 'Username',
     password: 'Password',
     loginClosed: /taking a break until \d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}/,
+    session: 'Session time limit',
+    sessionNew: 'New limit (minutes)',
+    minutes10: '10 minutes',
+    warningTitle: 'Your session time is almost up',
+    warningText: /ends your session at \d{2}:\d{2} \(Turkey time\)/,
+    sessionEnded: /You reached your session time limit, so your session has ended\./,
   },
 };
 
@@ -160,25 +173,18 @@ function playPath(lang) {
   return `/casino/play/${Buffer.from(encodeURIComponent(JSON.stringify(game))).toString('base64')}`;
 }
 
-async function walk({ width, lang }) {
+/**
+ * A player of their own, logged in through the form at `width` in `lang` (`prepare` runs on the
+ * player before the page opens), and the walk's tools: `step` (nothing sticks out, axe finds
+ * nothing, a numbered screenshot named `tag`-n-name), `goto`, `toastsGone`, `logIn`, `finish`.
+ */
+async function startWalk({ width, lang, tag, prepare }) {
   const { server, browser } = ctx;
   const t = T[lang];
   const mobile = width < 992;
   const height = mobile ? 844 : 900;
-  const tag = `${width}-${lang}`;
   const player = await registerPlayer(server.apiUrl, 'pp');
-  // Ten lira to play with (the game's stake over the wager limit).
-  await kasaAdmin(
-    server.databaseUrl,
-    'wallet',
-    'adjust',
-    '--player',
-    player.username,
-    '--amount',
-    '10',
-    '--reason',
-    'e2e',
-  );
+  if (prepare) await prepare(player);
   // Logged in through the form (login data put in storage would come back after the time-out's
   // reload: the page's storage is filled again once per tab).
   const { context, page, errors } = await openPage(browser, server.baseUrl, {
@@ -227,6 +233,35 @@ async function walk({ width, lang }) {
       async () => (await page.locator('[data-sonner-toast]').count()) === 0,
     );
   };
+  /** What the steps found and the page's errors: none. */
+  const finish = async () => {
+    assert.deepEqual(problems, [], `${tag}: what the steps found`);
+    assert.deepEqual(errors, []);
+    await context.close();
+  };
+  return { server, t, mobile, player, page, step, goto, toastsGone, logIn, finish };
+}
+
+async function walk({ width, lang }) {
+  const tag = `${width}-${lang}`;
+  const { server, t, mobile, page, step, goto, toastsGone, logIn, finish } = await startWalk({
+    width,
+    lang,
+    tag,
+    // Ten lira to play with (the game's stake over the wager limit).
+    prepare: (player) =>
+      kasaAdmin(
+        ctx.server.databaseUrl,
+        'wallet',
+        'adjust',
+        '--player',
+        player.username,
+        '--amount',
+        '10',
+        '--reason',
+        'e2e',
+      ),
+  });
 
   // ---- The dashboard links to Player protection. ----
   await goto('/dashboard');
@@ -349,45 +384,35 @@ async function walk({ width, lang }) {
   await goto('/dashboard/account#identity');
   const identity = page.getByRole('region', { name: t.identity });
   await identity.waitFor();
-  const kyc = await fetch(`${server.apiUrl}/api/kyc`, {
-    headers: { authorization: `Bearer ${player.authData.token}`, 'x-locale': lang },
+  const block = identity.getByTestId('kyc-identity');
+  await block.getByLabel(t.docType).selectOption({ label: t.passport });
+  await block.getByLabel(t.front, { exact: true }).setInputFiles({
+    name: 'passport.png',
+    mimeType: 'image/png',
+    buffer: PNG,
   });
-  if (kyc.status === 404) {
-    // The lead enables this step once the server has GET /kyc and POST /kyc/documents.
-    console.log(`# ${tag}: KYC upload step skipped: the server has no /api/kyc yet`);
-  } else {
-    const block = identity.getByTestId('kyc-identity');
-    await block.getByLabel(t.docType).selectOption({ label: t.passport });
-    await block.getByLabel(t.front, { exact: true }).setInputFiles({
-      name: 'passport.png',
-      mimeType: 'image/png',
-      buffer: PNG,
-    });
-    await block.getByRole('button', { name: t.upload }).click();
-    const state = block.locator('.kyc-check__head [data-state]');
-    await until(
-      'the identity pending',
-      async () => (await state.getAttribute('data-state')) === 'pending',
-    );
-    assert.equal(await state.innerText(), t.pendingTag);
-    await identity.getByTestId('kyc-documents').getByText(t.pendingTag).first().waitFor();
-    await toastsGone();
-    await identity.scrollIntoViewIfNeeded();
-    await step('identity-pending');
+  await block.getByRole('button', { name: t.upload }).click();
+  const state = block.locator('.kyc-check__head [data-state]');
+  await until(
+    'the identity pending',
+    async () => (await state.getAttribute('data-state')) === 'pending',
+  );
+  assert.equal(await state.innerText(), t.pendingTag);
+  await identity.getByTestId('kyc-documents').getByText(t.pendingTag).first().waitFor();
+  await toastsGone();
+  await identity.scrollIntoViewIfNeeded();
+  await step('identity-pending');
 
-    // The withdraw page says, before any form, when a withdrawal needs an approved identity.
-    const { data } = await kyc.json();
-    await goto('/dashboard/withdraw');
-    await page.getByRole('heading', { level: 1, name: t.withdraw }).waitFor();
-    if (data.withdrawalNeedsIdentity || data.thresholds.withdrawalOver > 0) {
-      const note = page.getByTestId('withdraw-identity-note');
-      await note.waitFor();
-      assert.match(await note.innerText(), t.identityNote);
-      await note.evaluate((el) => el.scrollIntoView({ block: 'center' }));
-      await note.getByRole('link', { name: t.verifyIdentity }).waitFor();
-      await step('withdraw-identity-note');
-    }
-  }
+  // The withdraw page says, before any form, that a withdrawal over the threshold needs an
+  // approved identity (the server's default threshold: 5.000 lira).
+  await goto('/dashboard/withdraw');
+  await page.getByRole('heading', { level: 1, name: t.withdraw }).waitFor();
+  const identityNote = page.getByTestId('withdraw-identity-note');
+  await identityNote.waitFor();
+  assert.match(await identityNote.innerText(), t.identityNote);
+  await identityNote.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+  await identityNote.getByRole('link', { name: t.verifyIdentity }).waitFor();
+  await step('withdraw-identity-note');
 
   // ---- A 24-hour time-out: confirmed with the box ticked, logged out, told until when. ----
   await goto('/dashboard/protection');
@@ -419,17 +444,63 @@ async function walk({ width, lang }) {
   assert.equal(await page.locator('[data-sonner-toast]').count(), 0, 'no toast: the form says it');
   await step('login-closed', { include: '.dialog' });
 
-  assert.deepEqual(problems, [], `${tag}: what the steps found`);
-  assert.deepEqual(errors, []);
-  await context.close();
+  await finish();
 }
 
-describe('player protection', { concurrency: true }, () => {
-  test('390 px in Turkish: limits, a refused deposit, a pending raise, the reality check over a game, an identity upload, a time-out', async () => {
-    await walk({ width: 390, lang: 'tr' });
-  });
+/**
+ * The session time limit: 10 minutes set on the page end the session 10 minutes after the login,
+ * with a warning five minutes before (Playwright's clock moves the page's time on).
+ */
+async function sessionLimitWalk({ width, lang }) {
+  const tag = `${width}-${lang}-session`;
+  const { page, t, step, goto, toastsGone, finish } = await startWalk({ width, lang, tag });
+  await page.clock.install();
+  await goto('/dashboard/protection');
+  const section = page.getByRole('region', { name: t.session });
+  await section.getByLabel(t.sessionNew).fill('10');
+  await section.getByRole('button', { name: t.save }).click();
+  await until('the session limit set', async () =>
+    (await section.getByTestId('limit-value').innerText()).includes(t.minutes10),
+  );
+  await toastsGone();
+  await section.scrollIntoViewIfNeeded();
+  await step('session-limit-set');
 
-  test('1440 px in English: limits, a refused deposit, a pending raise, the reality check over a game, an identity upload, a time-out', async () => {
-    await walk({ width: 1440, lang: 'en' });
-  });
+  await page.clock.fastForward('05:30');
+  const warning = page.getByRole('dialog', { name: t.warningTitle });
+  await warning.waitFor();
+  assert.match(await warning.innerText(), t.warningText);
+  await step('session-limit-warning', { include: '.dialog' });
+  await warning.getByRole('button', { name: t.ok }).click();
+  await warning.waitFor({ state: 'detached' });
+
+  await page.clock.fastForward('05:00');
+  const notice = page.getByRole('dialog', { name: t.loggedOut });
+  await notice.waitFor({ timeout: 20_000 });
+  assert.match(await notice.innerText(), t.sessionEnded);
+  assert.equal(await page.evaluate(() => localStorage.getItem('authData')), null);
+  await step('session-limit-ended', { include: '.dialog' });
+  await finish();
+}
+
+describe('player protection', { concurrency: 2 }, () => {
+  for (const [width, lang] of [
+    [390, 'tr'],
+    [1440, 'en'],
+    [390, 'en'],
+    [1440, 'tr'],
+  ]) {
+    test(`${width} px in ${lang === 'tr' ? 'Turkish' : 'English'}: limits, a refused deposit, a pending raise, the reality check over a game, an identity upload, a time-out`, async () => {
+      await walk({ width, lang });
+    });
+  }
+
+  for (const [width, lang] of [
+    [390, 'en'],
+    [1440, 'tr'],
+  ]) {
+    test(`${width} px in ${lang === 'tr' ? 'Turkish' : 'English'}: the session time limit warns five minutes before and ends the session`, async () => {
+      await sessionLimitWalk({ width, lang });
+    });
+  }
 });

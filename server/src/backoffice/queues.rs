@@ -18,7 +18,7 @@ use super::staff::{CurrentStaff, told};
 use crate::audit;
 use crate::db::{Db, now_ms};
 use crate::error::AppError;
-use crate::kyc::{self, CheckState, DocState, Seen};
+use crate::kyc::{self, CheckState, DocState};
 use crate::money::Kurus;
 use crate::payments::{self, DecisionError, Kind, RequestStatus};
 
@@ -159,17 +159,7 @@ struct Profile {
 }
 
 async fn profile(db: &Db, player_id: i64, now: i64) -> Result<Profile, sqlx::Error> {
-    let docs = sqlx::query("SELECT state, expires_at FROM kyc_documents WHERE player_id = $1 AND kind = 'identity' ORDER BY id")
-        .bind(player_id)
-        .fetch_all(&db.pool)
-        .await?;
-    let seen: Vec<Seen> = docs
-        .iter()
-        .filter_map(|r| {
-            let state = DocState::parse(&r.try_get::<String, _>(0).ok()?)?;
-            Some(Seen { state, expires_at: r.try_get(1).ok()? })
-        })
-        .collect();
+    let seen = kyc::seen(&mut *db.pool.acquire().await?, player_id, kyc::DocKind::Identity).await?;
     let since = now - 30 * DAY_MS;
     let r = sqlx::query(
         "SELECT \

@@ -22,6 +22,7 @@ use crate::money::Kurus;
 
 pub use routes::{KycState, router};
 pub use store::decide_in;
+pub(crate) use store::seen;
 
 /// The largest document accepted.
 pub const MAX_BYTES: usize = 10 * 1024 * 1024;
@@ -89,6 +90,8 @@ impl DocState {
 pub enum CheckState {
     NotStarted,
     Pending,
+    /// One side of a two-sided document is approved, the other is still to be uploaded.
+    Incomplete,
     Approved,
     Rejected,
     Expired,
@@ -98,17 +101,34 @@ pub enum CheckState {
 pub const REASONS: [&str; 6] = ["unreadable", "expired_document", "name_mismatch", "birth_date_mismatch", "not_accepted", "incomplete"];
 
 /// A document as the check reads it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Seen {
+    pub doc_type: String,
+    pub side: Option<String>,
     pub state: DocState,
     pub expires_at: Option<i64>,
 }
 
-/// A kind's check from its documents (oldest first) at `now`: approved while an approved document
-/// is valid; else pending while one waits; else the latest one's rejection or expiry.
+/// The sides of a document type its check needs approved: a passport its photo page (the front),
+/// a kimlik or a driving licence both sides (the back of a kimlik holds the birth place and the
+/// issuing office), a proof of address the document itself.
+pub fn sides_needed(doc_type: &str) -> &'static [Option<&'static str>] {
+    match doc_type {
+        "passport" => &[Some("front")],
+        "kimlik" | "licence" => &[Some("front"), Some("back")],
+        _ => &[None],
+    }
+}
+
+/// A kind's check from its documents (oldest first) at `now`: approved while every side a
+/// document type needs has a valid approval (one document type, both sides of a kimlik); else
+/// pending while one waits; else the latest one's rejection; else incomplete while one side stands
+/// approved; else not started or expired.
 pub fn check(docs: &[Seen], now: i64) -> CheckState {
     let valid = |d: &Seen| d.state == DocState::Approved && d.expires_at.is_none_or(|e| e > now);
-    if docs.iter().any(valid) {
+    let approved =
+        |doc_type: &str, side: Option<&str>| docs.iter().any(|d| valid(d) && d.doc_type == doc_type && d.side.as_deref() == side);
+    if docs.iter().filter(|d| valid(d)).any(|d| sides_needed(&d.doc_type).iter().all(|&side| approved(&d.doc_type, side))) {
         return CheckState::Approved;
     }
     if docs.iter().any(|d| d.state == DocState::Pending) {
@@ -117,6 +137,7 @@ pub fn check(docs: &[Seen], now: i64) -> CheckState {
     match docs.last() {
         None => CheckState::NotStarted,
         Some(d) if d.state == DocState::Rejected => CheckState::Rejected,
+        Some(_) if docs.iter().any(valid) => CheckState::Incomplete,
         Some(_) => CheckState::Expired,
     }
 }
@@ -202,7 +223,7 @@ mod tests {
 
     #[test]
     fn a_check_is_approved_while_a_valid_approval_stands_else_pending_else_the_last_word() {
-        let d = |state, expires_at| Seen { state, expires_at };
+        let d = |state, expires_at| Seen { doc_type: "passport".into(), side: Some("front".into()), state, expires_at };
         assert_eq!(check(&[], 10), CheckState::NotStarted);
         assert_eq!(check(&[d(DocState::Rejected, None), d(DocState::Pending, None)], 10), CheckState::Pending);
         assert_eq!(check(&[d(DocState::Pending, None), d(DocState::Rejected, None)], 10), CheckState::Pending);
@@ -210,6 +231,26 @@ mod tests {
         assert_eq!(check(&[d(DocState::Approved, Some(20)), d(DocState::Rejected, None)], 10), CheckState::Approved);
         assert_eq!(check(&[d(DocState::Approved, Some(5))], 10), CheckState::Expired);
         assert_eq!(check(&[d(DocState::Expired, None)], 10), CheckState::Expired);
+    }
+
+    #[test]
+    fn a_kimlik_or_licence_is_approved_only_with_both_sides_and_a_passport_with_its_photo_page() {
+        let d = |doc_type: &str, side: &str, state| Seen { doc_type: doc_type.into(), side: Some(side.into()), state, expires_at: None };
+        let (approved, pending, rejected) = (DocState::Approved, DocState::Pending, DocState::Rejected);
+        assert_eq!(check(&[d("kimlik", "front", approved)], 10), CheckState::Incomplete);
+        assert_eq!(check(&[d("kimlik", "front", approved), d("kimlik", "back", pending)], 10), CheckState::Pending);
+        assert_eq!(check(&[d("kimlik", "front", approved), d("kimlik", "back", rejected)], 10), CheckState::Rejected);
+        assert_eq!(check(&[d("kimlik", "front", approved), d("kimlik", "back", approved)], 10), CheckState::Approved);
+        // Two halves of different documents are not one document.
+        assert_eq!(check(&[d("kimlik", "front", approved), d("licence", "back", approved)], 10), CheckState::Incomplete);
+        assert_eq!(check(&[d("passport", "front", approved)], 10), CheckState::Approved);
+        assert_eq!(check(&[d("passport", "back", approved)], 10), CheckState::Incomplete);
+        // An approved side that expired no longer counts.
+        let mut old = d("licence", "front", approved);
+        old.expires_at = Some(5);
+        assert_eq!(check(&[old, d("licence", "back", approved)], 10), CheckState::Incomplete);
+        let address = Seen { doc_type: "utility_bill".into(), side: None, state: approved, expires_at: None };
+        assert_eq!(check(&[address], 10), CheckState::Approved);
     }
 
     #[test]

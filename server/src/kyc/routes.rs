@@ -99,7 +99,14 @@ async fn read(state: &KycState, player_id: i64) -> Result<Checks, AppError> {
         let of_kind: Vec<&store::Document> = docs.iter().filter(|d| d.kind == kind.as_str()).collect();
         let seen: Vec<super::Seen> = of_kind
             .iter()
-            .filter_map(|d| Some(super::Seen { state: super::DocState::parse(&d.state)?, expires_at: d.expires_at }))
+            .filter_map(|d| {
+                Some(super::Seen {
+                    doc_type: d.doc_type.clone(),
+                    side: d.side.clone(),
+                    state: super::DocState::parse(&d.state)?,
+                    expires_at: d.expires_at,
+                })
+            })
             .collect();
         let state = check(&seen, now);
         let reason = (state == CheckState::Rejected).then(|| reason_text(of_kind.last().and_then(|d| d.reason.as_deref()))).flatten();

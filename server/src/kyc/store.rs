@@ -129,14 +129,17 @@ pub async fn by_id(db: &Db, id: i64) -> Result<Option<Document>, sqlx::Error> {
 }
 
 /// What a kind's check reads of a player's documents, oldest first.
-pub async fn seen(conn: &mut AnyConnection, player_id: i64, kind: DocKind) -> Result<Vec<Seen>, sqlx::Error> {
-    let rows: Vec<(String, Option<i64>)> =
-        sqlx::query_as("SELECT state, expires_at FROM kyc_documents WHERE player_id = $1 AND kind = $2 ORDER BY id")
+pub(crate) async fn seen(conn: &mut AnyConnection, player_id: i64, kind: DocKind) -> Result<Vec<Seen>, sqlx::Error> {
+    let rows: Vec<(String, Option<String>, String, Option<i64>)> =
+        sqlx::query_as("SELECT doc_type, side, state, expires_at FROM kyc_documents WHERE player_id = $1 AND kind = $2 ORDER BY id")
             .bind(player_id)
             .bind(kind.as_str())
             .fetch_all(&mut *conn)
             .await?;
-    Ok(rows.into_iter().filter_map(|(s, e)| Some(Seen { state: DocState::parse(&s)?, expires_at: e })).collect())
+    Ok(rows
+        .into_iter()
+        .filter_map(|(doc_type, side, state, expires_at)| Some(Seen { doc_type, side, state: DocState::parse(&state)?, expires_at }))
+        .collect())
 }
 
 /// Decides a pending document (only a pending one: states move forward); whether it was pending.

@@ -73,7 +73,7 @@ async fn funded_player(app: &TestApp, username: &str, lira: i64) -> (i64, String
     fund(app, player, lira * 100).await;
     sqlx::query(
         "INSERT INTO kyc_documents (player_id, kind, doc_type, side, state, mime, size, sha256, uploaded_at, decided_at, decided_by) \
-         VALUES ($1, 'identity', 'kimlik', 'front', 'approved', 'image/png', 1, 'x', $2, $2, 'test')",
+         VALUES ($1, 'identity', 'passport', 'front', 'approved', 'image/png', 1, 'x', $2, $2, 'test')",
     )
     .bind(player)
     .bind(kasa::db::now_ms())

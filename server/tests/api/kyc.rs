@@ -123,12 +123,18 @@ on_both_engines! {
         let refused_status = refused.status().as_u16();
         let refused_body = envelope(refused).await;
         let small = withdraw(1_000).await.unwrap().status().as_u16();
+        // A kimlik's front approved is half a document: the back is still needed.
         upload(&app, &token, "identity", "kimlik", Some("front"), PNG.to_vec(), "f.png").await;
-        let id: i64 = sqlx::query_scalar("SELECT id FROM kyc_documents").fetch_one(&app.db.pool).await.unwrap();
-        operator(&app, KycCommand::Approve { id, expires: Some("2099-01-01".into()) }).await.unwrap();
+        let front: i64 = sqlx::query_scalar("SELECT id FROM kyc_documents").fetch_one(&app.db.pool).await.unwrap();
+        operator(&app, KycCommand::Approve { id: front, expires: Some("2099-01-01".into()) }).await.unwrap();
+        let half = checks(&app, &token).await["identity"]["state"].clone();
+        let on_half = withdraw(6_000).await.unwrap().status().as_u16();
+        upload(&app, &token, "identity", "kimlik", Some("back"), PNG.to_vec(), "b.png").await;
+        let back: i64 = sqlx::query_scalar("SELECT MAX(id) FROM kyc_documents").fetch_one(&app.db.pool).await.unwrap();
+        operator(&app, KycCommand::Approve { id: back, expires: Some("2099-01-01".into()) }).await.unwrap();
         let approved = withdraw(6_000).await.unwrap().status().as_u16();
         sqlx::query("UPDATE kyc_documents SET uploaded_at = uploaded_at - 2 * 86400000").execute(&app.db.pool).await.unwrap();
-        let key: String = sqlx::query_scalar("SELECT file_key FROM kyc_documents").fetch_one(&app.db.pool).await.unwrap();
+        let keys: Vec<String> = sqlx::query_scalar("SELECT file_key FROM kyc_documents ORDER BY id").fetch_all(&app.db.pool).await.unwrap();
         let rules = kasa::kyc::Rules { retention_days: 1, ..Default::default() };
         let purged = kasa::kyc::purge(&app.db, &folder(), &rules).await.unwrap();
 
@@ -136,10 +142,14 @@ on_both_engines! {
         assert_eq!(refused_status, 400);
         assert!(refused_body["message"].as_str().unwrap().starts_with("This withdrawal needs your identity to be verified first"), "{refused_body}");
         assert_eq!((small, approved), (200, 200));
-        assert_eq!(purged, 1);
-        assert!(folder().get(&key).await.is_err(), "the file is gone");
-        let left: Option<String> = sqlx::query_scalar("SELECT file_key FROM kyc_documents").fetch_one(&app.db.pool).await.unwrap();
-        assert_eq!(left, None, "the row and its decision stay");
+        assert_eq!(half, "incomplete");
+        assert_eq!(on_half, 400, "one side of a kimlik does not verify an identity");
+        assert_eq!(purged, 2);
+        for key in &keys {
+            assert!(folder().get(key).await.is_err(), "the file is gone");
+        }
+        let left: Vec<Option<String>> = sqlx::query_scalar("SELECT file_key FROM kyc_documents").fetch_all(&app.db.pool).await.unwrap();
+        assert_eq!(left, vec![None, None], "the rows and their decisions stay");
         assert_eq!(checks(&app, &token).await["identity"]["state"], "approved");
     }
 }

@@ -691,7 +691,8 @@ export type CheckCodeBody = {
 /**
  * Where a player's identity (or address) check stands.
  */
-export type CheckState = 'not_started' | 'pending' | 'approved' | 'rejected' | 'expired';
+export type CheckState =
+  'not_started' | 'pending' | 'incomplete' | 'approved' | 'rejected' | 'expired';
 
 /**
  * A check's state, with the reason of a rejection in the player's language.

@@ -313,7 +313,14 @@ export const zCheckCodeBody = z.object({
 /**
  * Where a player's identity (or address) check stands.
  */
-export const zCheckState = z.enum(['not_started', 'pending', 'approved', 'rejected', 'expired']);
+export const zCheckState = z.enum([
+  'not_started',
+  'pending',
+  'incomplete',
+  'approved',
+  'rejected',
+  'expired',
+]);
 
 /**
  * A check's state, with the reason of a rejection in the player's language.

@@ -1,17 +1,19 @@
 import { useQuery } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { api } from '@/lib/api-client';
+import { zCheckState, zDocKind, zDocState } from '@shared/api/generated/zod.gen';
 
 /**
  * GET kyc (issue 31): where the player's identity checks stand: identity and proof of address
- * (each not started, pending, approved, rejected or expired, with a rejection's reason in the
- * player's language), the documents uploaded, whether every withdrawal now waits for an approved
+ * (each not started, pending, incomplete (one side of a kimlik or licence approved, the other
+ * still to come), approved, rejected or expired, with a rejection's reason in the player's
+ * language), the documents uploaded, whether every withdrawal now waits for an approved
  * identity, and the operator's thresholds (lira).
  */
 
-export const CHECK_STATES = ['not_started', 'pending', 'approved', 'rejected', 'expired'] as const;
-export const DOCUMENT_STATES = ['pending', 'approved', 'rejected', 'expired'] as const;
-export const DOCUMENT_KINDS = ['identity', 'address'] as const;
+export const CHECK_STATES = zCheckState.options;
+export const DOCUMENT_STATES = zDocState.options;
+export const DOCUMENT_KINDS = zDocKind.options;
 export const IDENTITY_TYPES = ['kimlik', 'passport', 'licence'] as const;
 export const ADDRESS_TYPES = ['utility_bill', 'bank_statement'] as const;
 

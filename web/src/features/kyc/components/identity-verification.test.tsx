@@ -73,6 +73,25 @@ describe('IdentityVerification', () => {
     expect(screen.getByText('Henüz belge yok.')).toBeInTheDocument();
   });
 
+  it('says one approved side of a kimlik is not yet a verified identity, and asks for the rest', async () => {
+    const half: Kyc = {
+      ...notStarted,
+      identity: { state: 'incomplete', reason: null },
+      documents: [{ ...pending.documents[0], state: 'approved' }],
+    };
+    fetchMock.mockResolvedValue(envelope(true, null, half));
+    renderSection();
+    const identity = await screen.findByTestId('kyc-identity');
+    expect(within(identity).getByText('Eksik')).toHaveAttribute('data-state', 'incomplete');
+    expect(
+      within(identity).getByText(
+        'Belgenizin bir yüzü onaylandı: aynı belgenin diğer yüzünü de yükleyin.',
+      ),
+    ).toBeInTheDocument();
+    // The upload form is still there for the other side.
+    expect(within(identity).getByRole('button', { name: 'Yükle' })).toBeInTheDocument();
+  });
+
   it('checks the file here first: its type, its size, the back of an ID card', async () => {
     fetchMock.mockResolvedValue(envelope(true, null, notStarted));
     const user = userEvent.setup({ applyAccept: false });

@@ -71,6 +71,7 @@ const UPLOAD_ERRORS = serverFieldErrors<UploadValues>(['docType', 'front', 'back
 /** The tone of a state's pill; the others (not started, expired) are neutral. */
 const STATE_TONES: Partial<Record<CheckState, 'ok' | 'warning' | 'danger'>> = {
   pending: 'warning',
+  incomplete: 'warning',
   approved: 'ok',
   rejected: 'danger',
 };

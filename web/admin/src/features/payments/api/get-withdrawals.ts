@@ -22,7 +22,7 @@ export const withdrawalSchema = z.object({
   method: z.string(),
   detail: z.unknown(),
   createdAt: z.number(),
-  /** not_started | pending | approved | rejected | expired */
+  /** not_started | pending | incomplete | approved | rejected | expired */
   identity: z.string(),
   approvals: z.array(approvalSchema),
   approvalsNeeded: z.number(),

@@ -5,6 +5,7 @@ import { labelOf } from '../../../lib/format';
 export const IDENTITY: Record<string, { label: string; tone: BadgeTone }> = {
   not_started: { label: 'Not started', tone: 'neutral' },
   pending: { label: 'Pending review', tone: 'info' },
+  incomplete: { label: 'One side approved', tone: 'warning' },
   approved: { label: 'Approved', tone: 'success' },
   rejected: { label: 'Rejected', tone: 'danger' },
   expired: { label: 'Expired', tone: 'warning' },
