@@ -296,6 +296,20 @@ export function artifact(name) {
   return join(artifactsDir, name);
 }
 
+/**
+ * Runs one SQL statement on the test server's SQLite file with the sqlite3 shell: what a test uses
+ * to let time pass for the server (an exclusion's end moved into the past), as the Rust tests do.
+ */
+export function runSql(databaseUrl, statement) {
+  const file = new URL(databaseUrl.replace(/^sqlite:/, 'file:')).pathname;
+  return new Promise((res, rej) => {
+    execFile('sqlite3', ['-cmd', '.timeout 5000', file, statement], (error, stdout, stderr) => {
+      if (error) rej(new Error(`sqlite3 failed: ${stderr || error.message}`));
+      else res(stdout);
+    });
+  });
+}
+
 /** The SMS and e-mail messages the server recorded (`kasa outbox --json`), newest first. */
 export function readOutbox(databaseUrl) {
   return new Promise((res, rej) => {

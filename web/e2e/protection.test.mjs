@@ -8,9 +8,10 @@
 // is logged out with a notice saying until when, and the login form says it too.
 //
 // The walk at 390 and 1440 px, in Turkish and in English (two at a time), and the session time
-// limit's warning and end at 390 px in English and 1440 px in Turkish. At every step nothing sticks
-// out sideways, axe-core finds nothing (WCAG 2.2 A/AA and best practices) and a screenshot goes to
-// e2e/artifacts/protection/ (SHOTS_DIR to change).
+// limit's warning and end at 390 px in English and 1440 px in Turkish; an ended self-exclusion
+// reopened from the login form at 390 px in Turkish and 1440 px in English. At every step nothing
+// sticks out sideways, axe-core finds nothing (WCAG 2.2 A/AA and best practices) and a screenshot
+// goes to e2e/artifacts/protection/ (SHOTS_DIR to change).
 import { after, before, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
@@ -24,6 +25,7 @@ import {
   noOverflow,
   openPage,
   registerPlayer,
+  runSql,
   screenshot,
   startServerAndBrowser,
   stopServerAndBrowser,
@@ -98,6 +100,15 @@ const T = {
     warningTitle: 'Oturum süreniz dolmak üzere',
     warningText: /oturumunuz \d{2}:\d{2} itibarıyla kapanacak \(Türkiye saati\)/,
     sessionEnded: /Oturum süresi limitinize ulaştınız; oturumunuz kapatıldı\./,
+    exclusion: 'Kendini hariç tutma',
+    sixMonths: '6 ay',
+    closeAccount: 'Hesabımı kapat',
+    exclusionTitle: 'Kendini hariç tutma: 6 ay',
+    reopen: 'Hesabımın yeniden açılmasını iste',
+    reopenOffer:
+      /Kendinizi hariç tutma süreniz \d{2}\.\d{2}\.\d{4} \d{2}:\d{2} tarihinde sona erdi/,
+    reopensAt:
+      /Talebinizi aldık: hesabınız \d{2}\.\d{2}\.\d{4} \d{2}:\d{2} tarihinde yeniden açılacak/,
   },
   en: {
     account: 'My Account',
@@ -151,6 +162,14 @@ const T = {
     warningTitle: 'Your session time is almost up',
     warningText: /ends your session at \d{2}:\d{2} \(Turkey time\)/,
     sessionEnded: /You reached your session time limit, so your session has ended\./,
+    exclusion: 'Self-exclusion',
+    sixMonths: '6 months',
+    closeAccount: 'Close my account',
+    exclusionTitle: 'Self-exclusion: 6 months',
+    reopen: 'Ask to reopen my account',
+    reopenOffer: /Your self-exclusion ended on \d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}/,
+    reopensAt:
+      /We have your request: your account reopens on \d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}/,
   },
 };
 
@@ -483,6 +502,67 @@ async function sessionLimitWalk({ width, lang }) {
   await finish();
 }
 
+const HOUR_MS = 3_600_000;
+
+/**
+ * A six-month self-exclusion, over: the login offers to reopen the account, the player asks, the
+ * form says when it reopens (24 hours later), and once that day has passed the login works. The
+ * server's time moves on in its database (the exclusion's end, then the request, put in the past).
+ */
+async function reopenWalk({ width, lang }) {
+  const tag = `${width}-${lang}-reopen`;
+  const { server, page, t, player, step, goto, logIn, finish } = await startWalk({
+    width,
+    lang,
+    tag,
+  });
+  await goto('/dashboard/protection');
+  const card = page.getByRole('region', { name: t.exclusion });
+  await card.getByRole('radio', { name: t.sixMonths }).check();
+  await card.getByRole('button', { name: t.closeAccount }).click();
+  const confirm = page.getByRole('dialog', { name: t.exclusionTitle });
+  await confirm.getByLabel(t.understand).check();
+  const reloaded = page.waitForEvent('load', { timeout: 20_000 });
+  await confirm.getByRole('button', { name: t.closeAccount }).click();
+  await reloaded;
+  const notice = page.getByRole('dialog', { name: t.loggedOut });
+  await notice.waitFor({ timeout: 20_000 });
+  await notice.getByRole('button', { name: t.ok }).click();
+  await notice.waitFor({ state: 'detached' });
+  await closePopupIfShown(page);
+
+  const ofPlayer = `player_id = (SELECT id FROM players WHERE username = '${player.username}')`;
+  await runSql(
+    server.databaseUrl,
+    `UPDATE exclusions SET ends_at = ${Date.now() - HOUR_MS} WHERE ${ofPlayer}`,
+  );
+  const form = await logIn();
+  const closed = form.getByTestId('login-closed');
+  const reopen = closed.getByRole('button', { name: t.reopen });
+  await reopen.waitFor();
+  assert.match(await closed.innerText(), t.reopenOffer);
+  await step('reopen-offered', { include: '.dialog' });
+  await reopen.click();
+  await until('the reopening date', async () => t.reopensAt.test(await closed.innerText()));
+  assert.equal(await reopen.count(), 0, 'asked once: not offered again');
+  assert.equal(await page.evaluate(() => localStorage.getItem('authData')), null);
+  await step('reopen-asked', { include: '.dialog' });
+
+  // A day and an hour pass: both the request and the end are that much further in the past.
+  const DAY = 25 * HOUR_MS;
+  await runSql(
+    server.databaseUrl,
+    `UPDATE exclusions SET reopen_asked_at = reopen_asked_at - ${DAY}, ends_at = ends_at - ${DAY} WHERE ${ofPlayer}`,
+  );
+  await form.getByRole('button', { name: t.login, exact: true }).click();
+  await form.waitFor({ state: 'detached' });
+  await until('logged in again', () =>
+    page.evaluate(() => localStorage.getItem('authData') !== null),
+  );
+  await step('reopened');
+  await finish();
+}
+
 describe('player protection', { concurrency: 2 }, () => {
   for (const [width, lang] of [
     [390, 'tr'],
@@ -501,6 +581,15 @@ describe('player protection', { concurrency: 2 }, () => {
   ]) {
     test(`${width} px in ${lang === 'tr' ? 'Turkish' : 'English'}: the session time limit warns five minutes before and ends the session`, async () => {
       await sessionLimitWalk({ width, lang });
+    });
+  }
+
+  for (const [width, lang] of [
+    [390, 'tr'],
+    [1440, 'en'],
+  ]) {
+    test(`${width} px in ${lang === 'tr' ? 'Turkish' : 'English'}: an ended self-exclusion reopens a day after the player asks`, async () => {
+      await reopenWalk({ width, lang });
     });
   }
 });

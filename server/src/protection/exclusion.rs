@@ -22,7 +22,7 @@ pub async fn state(conn: &mut AnyConnection, player_id: i64, now: i64) -> Result
 fn strongest(all: impl Iterator<Item = Closed>) -> Option<Closed> {
     all.max_by_key(|c| match c {
         Closed::Forever => (2, i64::MAX),
-        Closed::Until { until, .. } => (1, *until),
+        Closed::Until { until, .. } | Closed::Reopening { at: until } => (1, *until),
         Closed::AskToReopen { ended } => (0, *ended),
     })
 }
@@ -85,7 +85,8 @@ pub fn turkey_time(epoch_ms: i64, locale: Locale) -> String {
 }
 
 /// The answer to a login (right password) of a closed account: 403 with the end date in words and
-/// in `data` (`closure`, `until` epoch ms, or `reopen: true` when the player may ask to reopen).
+/// in `data` (`closure`, `until` epoch ms; `reopen: true` when the player may ask to reopen,
+/// `reopening: true` once they asked).
 pub fn login_refusal(c: Closed) -> AppError {
     let locale = Locale::current();
     let (message, data) = match c {
@@ -94,6 +95,10 @@ pub fn login_refusal(c: Closed) -> AppError {
             let key = if closure == Closure::Timeout { "protection.login_timeout" } else { "protection.login_exclusion" };
             (text(key, locale).replace("{until}", &turkey_time(until, locale)), serde_json::json!({"closure": closure, "until": until}))
         }
+        Closed::Reopening { at } => (
+            text("protection.login_reopening", locale).replace("{until}", &turkey_time(at, locale)),
+            serde_json::json!({"closure": "exclusion", "until": at, "reopening": true}),
+        ),
         Closed::AskToReopen { ended } => (
             text("protection.login_reopen", locale).replace("{ended}", &turkey_time(ended, locale)),
             serde_json::json!({"closure": "exclusion", "until": ended, "reopen": true}),
@@ -116,7 +121,7 @@ pub async fn ask_reopen(db: &Db, player_id: i64) -> Result<i64, AppError> {
     let after = state(&mut tx, player_id, now).await?;
     tx.commit().await?;
     match after {
-        Some(Closed::Until { until, .. }) => Ok(until),
+        Some(Closed::Reopening { at }) => Ok(at),
         Some(other) => Err(login_refusal(other)),
         None => Ok(now),
     }

@@ -322,9 +322,11 @@ impl Term {
 /// A closure's state at a moment.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Closed {
-    /// Runs until then (a time-out or a fixed-term exclusion; or the 24 hours after the player
-    /// asked to reopen).
+    /// Runs until then (a time-out or a fixed-term exclusion).
     Until { closure: Closure, until: i64 },
+    /// A fixed-term exclusion is over and the player asked to reopen: it reopens `at` (24 hours
+    /// after the asking).
+    Reopening { at: i64 },
     /// A permanent exclusion.
     Forever,
     /// A fixed-term exclusion is over: the account reopens 24 hours after the player asks.
@@ -341,7 +343,7 @@ pub fn closed(closure: Closure, ends_at: Option<i64>, reopen_asked_at: Option<i6
         (Closure::Timeout, _) => None,
         (Closure::Exclusion, None) => Some(Closed::AskToReopen { ended: ends }),
         (Closure::Exclusion, Some(asked)) if now < asked.max(ends) + REOPEN_WAIT_MS => {
-            Some(Closed::Until { closure, until: asked.max(ends) + REOPEN_WAIT_MS })
+            Some(Closed::Reopening { at: asked.max(ends) + REOPEN_WAIT_MS })
         }
         (Closure::Exclusion, Some(_)) => None,
     }
@@ -419,16 +421,13 @@ mod tests {
         assert_eq!(closed(Closure::Timeout, Some(ends), None, ends), None);
         assert_eq!(closed(Closure::Exclusion, Some(ends), None, ends + 5), Some(Closed::AskToReopen { ended: ends }));
         let asked = ends + 5;
-        assert_eq!(
-            closed(Closure::Exclusion, Some(ends), Some(asked), asked + 1),
-            Some(Closed::Until { closure: Closure::Exclusion, until: asked + REOPEN_WAIT_MS })
-        );
+        assert_eq!(closed(Closure::Exclusion, Some(ends), Some(asked), asked + 1), Some(Closed::Reopening { at: asked + REOPEN_WAIT_MS }));
         assert_eq!(closed(Closure::Exclusion, Some(ends), Some(asked), asked + REOPEN_WAIT_MS), None);
         assert_eq!(closed(Closure::Exclusion, None, Some(asked), asked + 10 * REOPEN_WAIT_MS), Some(Closed::Forever));
         // Asking before the end changes nothing: the wait counts from the end at the earliest.
         assert_eq!(
             closed(Closure::Exclusion, Some(ends), Some(NOW - 100), ends + 1),
-            Some(Closed::Until { closure: Closure::Exclusion, until: ends + REOPEN_WAIT_MS })
+            Some(Closed::Reopening { at: ends + REOPEN_WAIT_MS })
         );
     }
 

@@ -268,6 +268,8 @@ on_both_engines! {
         assert_eq!((closed, unconfirmed), (200, 401), "the first closed the session the second used");
         assert_eq!((ended, &ended_body["data"]["reopen"]), (403, &json!(true)), "{ended_body}");
         assert_eq!(asked, 403);
+        assert_eq!(asked_body["data"]["reopening"], json!(true), "{asked_body}");
+        assert!(asked_body["message"].as_str().unwrap().starts_with("We have your request: your account reopens on "), "{asked_body}");
         let until = asked_body["data"]["until"].as_i64().unwrap();
         assert!((until - kasa::db::now_ms() - 24 * HOUR_MS).abs() < 60_000, "{asked_body}");
         assert_eq!(open, 200);

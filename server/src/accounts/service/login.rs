@@ -118,10 +118,7 @@ pub async fn login(
     match closed {
         Some(crate::protection::Closed::AskToReopen { .. }) if reopen => {
             let until = crate::protection::exclusion::ask_reopen(&state.db, player.id).await?;
-            return Err(crate::protection::exclusion::login_refusal(crate::protection::Closed::Until {
-                closure: crate::protection::Closure::Exclusion,
-                until,
-            }));
+            return Err(crate::protection::exclusion::login_refusal(crate::protection::Closed::Reopening { at: until }));
         }
         Some(c) => return Err(crate::protection::exclusion::login_refusal(c)),
         None => {}

@@ -27,12 +27,14 @@ export const loginDataSchema = z.extend(z.partial(zLoginData), { token: z.string
 /**
  * A closed account (issue 31: a time-out or a self-exclusion) is answered 403 with its end in the
  * message and in the data; `reopen` when a fixed-term self-exclusion is over and the player may
- * ask to reopen the account (it reopens 24 hours later).
+ * ask to reopen the account (it reopens 24 hours later), `reopening` once they asked (`until`:
+ * when it reopens).
  */
 export const closedAccountSchema = z.object({
   closure: z.enum(['timeout', 'exclusion']),
   until: z.nullish(z.number()),
   reopen: z.optional(z.boolean()),
+  reopening: z.optional(z.boolean()),
 });
 
 /** The payload key of a closed account's refusal: the login form shows it, no toast. */
