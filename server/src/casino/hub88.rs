@@ -56,6 +56,7 @@ use crate::auth::launch;
 use crate::config::Hub88Settings;
 use crate::db::Db;
 use crate::money::Kurus;
+use crate::protection::gate::Refusal;
 use crate::rounds::{self, Answer, CallError, Move, Rollback};
 
 /// Hub88's provider code (its house account `house:provider:hub88`).
@@ -299,9 +300,10 @@ pub mod status {
     pub const INVALID_GAME: &str = "RS_ERROR_INVALID_GAME";
     pub const WRONG_CURRENCY: &str = "RS_ERROR_WRONG_CURRENCY";
     pub const NOT_ENOUGH_MONEY: &str = "RS_ERROR_NOT_ENOUGH_MONEY";
-    /// The player can place no new bet: a time-out or a self-exclusion runs, or the bet would
-    /// cross a loss or wager limit the player set (Hub88's statuses have none for limits).
+    /// The player can place no new bet: a time-out or a self-exclusion runs.
     pub const USER_DISABLED: &str = "RS_ERROR_USER_DISABLED";
+    /// The bet would cross a loss or wager limit the player set.
+    pub const LIMIT_REACHED: &str = "RS_ERROR_LIMIT_REACHED";
     pub const INVALID_SIGNATURE: &str = "RS_ERROR_INVALID_SIGNATURE";
     pub const TOKEN_EXPIRED: &str = "RS_ERROR_TOKEN_EXPIRED";
     pub const WRONG_SYNTAX: &str = "RS_ERROR_WRONG_SYNTAX";
@@ -493,7 +495,8 @@ async fn handle(db: &Db, call: Call, b: &Body) -> Result<Reply, CallError> {
         // would leave the player the stake and the win: refused, for Hub88's flagged activity.
         Err(CallError::RoundSettled(_)) => status::UNKNOWN,
         Err(CallError::Invalid(_)) => status::WRONG_SYNTAX,
-        Err(CallError::Protection(_)) => status::USER_DISABLED,
+        Err(CallError::Protection(Refusal::Closed)) => status::USER_DISABLED,
+        Err(CallError::Protection(Refusal::Over { .. })) => status::LIMIT_REACHED,
         Err(e) => return Err(e),
     };
     Ok(with_balance(status, rounds::balance(db, player_id).await?.balance()))

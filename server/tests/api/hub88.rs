@@ -247,6 +247,48 @@ on_both_engines! {
     }
 }
 
+on_both_engines! {
+    @with spawn_with_hub88;
+    async fn a_bet_over_a_wager_limit_is_limit_reached_and_a_closed_accounts_bet_user_disabled_even_in_a_burst(app) {
+        // Arrange: 1.000 TL each; a wager limit of 100 TL for the day; another player on a break.
+        let (p, session) = make_player(&app, "hublimit").await;
+        fund(&app, p, 100_000).await;
+        let token = hub88::issue_token(&app.db, p, GAME, Platform::Desktop).await.unwrap();
+        let limit = json!({"kind": "wager", "period": "day", "value": 100});
+        assert_eq!(app.call(reqwest::Method::POST, "/api/protection/limits", &session, Some(limit), "en").await.0, 200);
+        let (q, q_session) = make_player(&app, "hubbreak").await;
+        fund(&app, q, 100_000).await;
+        let q_token = hub88::issue_token(&app.db, q, GAME, Platform::Desktop).await.unwrap();
+        let close = json!({"term": "24h", "confirm": true});
+        assert_eq!(app.call(reqwest::Method::POST, "/api/protection/close", &q_session, Some(close), "en").await.0, 200);
+        let app = Arc::new(app);
+
+        // Act: twenty bets of 10 TL at once against the 100 TL limit; the closed player's bet.
+        let mut tasks = Vec::new();
+        for i in 0..20 {
+            let (app, token) = (app.clone(), token.clone());
+            tasks.push(tokio::spawn(async move {
+                call(&app, "transaction/bet", &money_call(p, &token, &format!("lim{i}"), None, &format!("limr{i}"), 1_000_000)).await
+            }));
+        }
+        let mut answers = Vec::new();
+        for t in tasks {
+            answers.push(t.await.unwrap());
+        }
+        let closed = call(&app, "transaction/bet", &money_call(q, &q_token, "brk1", None, "brkr1", 1_000_000)).await;
+
+        // Assert
+        let count = |status: &str| answers.iter().filter(|a| a["status"] == status).count();
+        assert_eq!((count("RS_OK"), count("RS_ERROR_LIMIT_REACHED")), (10, 10), "{answers:?}");
+        // A refusal carries the balance as it stands, and moved nothing.
+        assert!(answers.iter().all(|a| a["balance"].as_i64().is_some()), "{answers:?}");
+        assert_eq!(money(&app, p).await, (90_000, 0), "ten bets of 10 TL taken");
+        assert_eq!(closed["status"], "RS_ERROR_USER_DISABLED", "{closed}");
+        assert_eq!(money(&app, q).await, (100_000, 0));
+        assert_ledger_holds(&app).await;
+    }
+}
+
 /// What the simulated Hub88 server saw.
 #[derive(Default)]
 struct Seen {
