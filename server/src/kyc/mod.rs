@@ -180,17 +180,30 @@ pub async fn guard_withdrawal(db: &crate::db::Db, rules: &Rules, player_id: i64,
     Err(crate::error::AppError::BadRequest("kyc.withdrawal_needs_identity"))
 }
 
-/// Deletes the files of documents uploaded longer ago than the retention (the rows stay, their
-/// decisions with them), every `every`.
+/// Every `every`: marks approved documents past their validity expired, and deletes the files of
+/// documents uploaded longer ago than the retention (the rows stay, their decisions with them).
 pub async fn sweep(db: crate::db::Db, files: std::sync::Arc<dyn files::DocumentStore>, rules: Rules, every: std::time::Duration) {
     let mut tick = tokio::time::interval(every);
     tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     loop {
         tick.tick().await;
+        if let Err(e) = expire(&db, crate::db::now_ms()).await {
+            tracing::warn!(error = %e, "marking expired identity documents failed");
+        }
         if let Err(e) = purge(&db, files.as_ref(), &rules).await {
             tracing::warn!(error = %e, "deleting expired identity documents failed");
         }
     }
+}
+
+/// Approved documents whose validity ended by `now` move forward to expired (the check already
+/// reads them so; the row, the operator's list and the player's documents say it too). How many.
+pub async fn expire(db: &crate::db::Db, now: i64) -> Result<u64, sqlx::Error> {
+    let done = store::expire(db, now).await?;
+    if done > 0 {
+        tracing::info!(documents = done, "identity documents expired");
+    }
+    Ok(done)
 }
 
 /// The retention's deletion, once: how many files it deleted.

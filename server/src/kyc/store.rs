@@ -197,6 +197,16 @@ pub async fn deposited(conn: &mut AnyConnection, player_id: i64) -> Result<i64, 
     .await
 }
 
+/// Approved documents valid until `now` or earlier become expired; how many.
+pub async fn expire(db: &Db, now: i64) -> Result<u64, sqlx::Error> {
+    let done =
+        sqlx::query("UPDATE kyc_documents SET state = 'expired' WHERE state = 'approved' AND expires_at IS NOT NULL AND expires_at <= $1")
+            .bind(now)
+            .execute(&db.pool)
+            .await?;
+    Ok(done.rows_affected())
+}
+
 /// Documents whose file is kept and that were uploaded before `before`: (id, file key).
 pub async fn due_for_purge(db: &Db, before: i64) -> Result<Vec<(i64, String)>, sqlx::Error> {
     sqlx::query_as("SELECT id, file_key FROM kyc_documents WHERE file_key IS NOT NULL AND uploaded_at < $1 ORDER BY id LIMIT 500")

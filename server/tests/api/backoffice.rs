@@ -108,6 +108,7 @@ on_both_engines! {
         let request = withdrawal(&app, &token, 200).await;
         let before = audit_actions(&app).await.len();
         let p = format!("/admin/api/players/{player}");
+        let document: i64 = sqlx::query_scalar("SELECT id FROM kyc_documents WHERE player_id = $1").bind(player).fetch_one(&app.db.pool).await.unwrap();
         let refusals: Vec<(&str, Method, String, Option<Value>)> = vec![
             (&support, Method::POST, format!("/admin/api/payments/{request}/approve"), None),
             (&admin, Method::POST, format!("/admin/api/payments/{request}/approve"), None),
@@ -125,6 +126,10 @@ on_both_engines! {
             (&content, Method::POST, format!("{p}/notify"), Some(json!({"title": "t", "body": "b"}))),
             (&finance, Method::POST, format!("{p}/sessions/end"), None),
             (&admin, Method::GET, "/admin/api/documents".into(), None),
+            // An identity document's file is served to a member with kyc.read only.
+            (&admin, Method::GET, format!("/admin/api/documents/{document}/file"), None),
+            (&finance, Method::GET, format!("/admin/api/documents/{document}/file"), None),
+            (&content, Method::GET, format!("/admin/api/documents/{document}/file"), None),
             (&support, Method::GET, "/admin/api/audit".into(), None),
             (&finance, Method::GET, "/admin/api/audit/verify".into(), None),
             (&finance, Method::GET, "/admin/api/banners".into(), None),

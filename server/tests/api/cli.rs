@@ -240,3 +240,83 @@ async fn a_disabled_method_is_hidden_from_players_until_enabled_again() {
 async fn deposit_methods(app: &crate::helpers::TestApp, token: &str) -> Value {
     envelope(app.client.get(app.url("/api/payment/methods?type=1")).bearer_auth(token).send().await.unwrap()).await
 }
+
+/// `kasa admin ...` with the test servers' documents folder.
+fn kasa_with_documents(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_kasa"))
+        .args(args)
+        .env_remove("DATABASE_URL")
+        .env("KASA_LOG", "error")
+        .env("KASA_DOCUMENTS_DIR", std::env::temp_dir().join("kasa-documents"))
+        .output()
+        .expect("run kasa")
+}
+
+#[tokio::test]
+async fn the_operator_lists_and_shows_identity_documents_and_excludes_a_player_from_the_shell_never_shortening_it() {
+    // Arrange: a player with a passport uploaded.
+    let (url, _dir) = fresh_database(Engine::Sqlite).await;
+    let app = crate::helpers::spawn_node(&url, true, None, Default::default()).await;
+    let registered = envelope(
+        app.post_json(
+            "/api/auth/register",
+            &json!({"name": "Deniz", "surname": "Ak", "username": "deniz456", "email": "deniz@example.com",
+        "phone": "905301112255", "password": "gizli123", "password2": "gizli123", "isFast": true, "acceptTerms": true}),
+        )
+        .await,
+    )
+    .await;
+    let token = registered["data"]["token"].as_str().unwrap().to_string();
+    let png = b"\x89PNG\r\n\x1a\n-a-passport-page".to_vec();
+    let form = reqwest::multipart::Form::new()
+        .text("kind", "identity")
+        .text("docType", "passport")
+        .text("side", "front")
+        .part("file", reqwest::multipart::Part::bytes(png.clone()).file_name("p.png"));
+    let uploaded = app.client.post(app.url("/api/kyc/documents")).bearer_auth(&token).multipart(form).send().await.unwrap();
+    assert_eq!(uploaded.status(), 200);
+    let out = std::env::temp_dir().join(format!("kasa-doc-{}.png", uuid::Uuid::new_v4().simple()));
+    let out_text = out.display().to_string();
+
+    // Act
+    let listed = kasa_with_documents(&["admin", "kyc", "list", "--database-url", &url]);
+    let shown = kasa_with_documents(&["admin", "kyc", "show", "--id", "1", "--out", &out_text, "--database-url", &url]);
+    let bad_state = kasa_with_documents(&["admin", "kyc", "list", "--state", "lost", "--database-url", &url]);
+    let excluded = kasa(&["admin", "player", "exclude", "--player", "deniz456", "--term", "6m", "--database-url", &url]);
+    let shorter = kasa(&["admin", "player", "exclude", "--player", "deniz456", "--term", "24h", "--database-url", &url]);
+    let bad_term = kasa(&["admin", "player", "exclude", "--player", "deniz456", "--term", "forever-ish", "--database-url", &url]);
+    let login = app
+        .client
+        .post(app.url("/api/auth/login"))
+        .header("x-locale", "en")
+        .json(&json!({"username": "deniz456", "password": "gizli123"}))
+        .send()
+        .await
+        .unwrap();
+    let login_status = login.status().as_u16();
+    let login_body = envelope(login).await;
+
+    // Assert
+    let listed = String::from_utf8_lossy(&listed.stdout).to_string();
+    assert!(listed.contains("#1 player") && listed.contains("identity passport front pending"), "{listed}");
+    assert!(shown.status.success(), "{}", String::from_utf8_lossy(&shown.stderr));
+    assert!(String::from_utf8_lossy(&shown.stdout).contains("mime image/png"), "{}", String::from_utf8_lossy(&shown.stdout));
+    assert_eq!(std::fs::read(&out).unwrap(), png, "the file as the player sent it");
+    let _ = std::fs::remove_file(&out);
+    assert!(one_line_error(&bad_state).contains("unknown state 'lost'"));
+    assert!(excluded.status.success(), "{}", String::from_utf8_lossy(&excluded.stderr));
+    assert!(
+        String::from_utf8_lossy(&excluded.stdout).starts_with("deniz456: exclusion until "),
+        "{}",
+        String::from_utf8_lossy(&excluded.stdout)
+    );
+    // A shorter term beside the running one changes nothing: the operator cannot lift it early.
+    assert!(shorter.status.success(), "{}", String::from_utf8_lossy(&shorter.stderr));
+    assert!(one_line_error(&bad_term).contains("unknown term"));
+    assert_eq!(login_status, 403, "{login_body}");
+    assert_eq!(login_body["data"]["closure"], "exclusion", "{login_body}");
+    let until = login_body["data"]["until"].as_i64().unwrap();
+    assert!(until - kasa::db::now_ms() > 150 * 86_400_000, "still the six months: {login_body}");
+    let sessions: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM sessions WHERE ended_at IS NULL").fetch_one(&app.db.pool).await.unwrap();
+    assert_eq!(sessions, 0, "the player's sessions ended");
+}

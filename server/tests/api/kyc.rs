@@ -153,3 +153,64 @@ on_both_engines! {
         assert_eq!(checks(&app, &token).await["identity"]["state"], "approved");
     }
 }
+
+on_both_engines! {
+    async fn once_confirmed_deposits_pass_the_total_every_withdrawal_waits_for_identity_and_a_pending_one_does_not_count(app) {
+        // Arrange: 15.000 TL deposited and confirmed, 6.000 TL more asked for (pending).
+        let (player, token) = make_player(&app, "depositor").await;
+        crate::rounds::fund(&app, player, 100_000).await;
+        let deposit = |lira: i64| {
+            let body = json!({"id": 1, "target": "pay", "detail": {"Amount": lira}});
+            app.client.post(app.url("/api/payment/deposit")).bearer_auth(token.clone()).header("x-locale", "en").json(&body).send()
+        };
+        let withdraw = || {
+            let body = json!({"id": 4, "target": "pay", "detail": {"Iban": "TR36 0001 0001 2345 6789 0123 45", "AccountName": "Dep Player", "Amount": 100}});
+            app.client.post(app.url("/api/payment/withdraw")).bearer_auth(token.clone()).header("x-locale", "en").json(&body).send()
+        };
+        let first = envelope(deposit(15_000).await.unwrap()).await["data"]["id"].as_i64().unwrap();
+        kasa::payments::approve(&app.db, first).await.unwrap();
+        let second = envelope(deposit(6_000).await.unwrap()).await["data"]["id"].as_i64().unwrap();
+
+        // Act
+        let under_total = withdraw().await.unwrap().status().as_u16();
+        let before = checks(&app, &token).await["withdrawalNeedsIdentity"].clone();
+        kasa::payments::approve(&app.db, second).await.unwrap();
+        let over_total = withdraw().await.unwrap();
+        let over_status = over_total.status().as_u16();
+        let over_body = envelope(over_total).await;
+        let after = checks(&app, &token).await["withdrawalNeedsIdentity"].clone();
+
+        // Assert: 15.000 confirmed is under the 20.000 total (the pending 6.000 does not count);
+        // 21.000 confirmed is over it, and even 100 TL waits for an approved identity.
+        assert_eq!(under_total, 200);
+        assert_eq!(before, json!(false));
+        assert_eq!(over_status, 400, "{over_body}");
+        assert!(over_body["message"].as_str().unwrap().starts_with("This withdrawal needs your identity to be verified first"), "{over_body}");
+        assert_eq!(after, json!(true));
+    }
+}
+
+on_both_engines! {
+    async fn an_approved_document_past_its_validity_moves_forward_to_expired_once(app) {
+        // Arrange: a passport approved until 2099, whose validity is then moved into the past.
+        let (_, token) = make_player(&app, "expiring").await;
+        upload(&app, &token, "identity", "passport", Some("front"), PNG.to_vec(), "p.png").await;
+        let id: i64 = sqlx::query_scalar("SELECT id FROM kyc_documents").fetch_one(&app.db.pool).await.unwrap();
+        operator(&app, KycCommand::Approve { id, expires: Some("2099-01-01".into()) }).await.unwrap();
+        let now = kasa::db::now_ms();
+        let untouched = kasa::kyc::expire(&app.db, now).await.unwrap();
+        sqlx::query("UPDATE kyc_documents SET expires_at = $1").bind(now - 1).execute(&app.db.pool).await.unwrap();
+
+        // Act
+        let first = kasa::kyc::expire(&app.db, now).await.unwrap();
+        let second = kasa::kyc::expire(&app.db, now).await.unwrap();
+        let approve_again = operator(&app, KycCommand::Approve { id, expires: None }).await;
+
+        // Assert
+        assert_eq!((untouched, first, second), (0, 1, 0));
+        let seen = checks(&app, &token).await;
+        assert_eq!(seen["identity"]["state"], "expired", "{seen}");
+        assert_eq!(seen["documents"][0]["state"], "expired", "the player's list says it too: {seen}");
+        assert!(approve_again.is_err(), "an expired document is not approved again: states move forward");
+    }
+}

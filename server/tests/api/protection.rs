@@ -220,13 +220,18 @@ on_both_engines! {
             tokio::time::sleep(std::time::Duration::from_millis(100)).await;
         }
         let (login, refused) = app.login("aysegul1", "gizli123", false).await;
+        // The TC number, e-mail and phone the person had when the time-out began keep out a new
+        // account even once no account holds them any more (the closed account's moved away:
+        // only the closure can refuse them, not the players' unique keys).
+        exec(&app, &format!("UPDATE players SET personal_no = '20000000114', email = 'moved@example.com', email_key = 'moved@example.com', phone = '905550000001' WHERE id = {player}")).await;
         let again = |changes: Value| with(full_form(), changes);
-        let (same_no, _) = register(&app, &again(json!({"username": "yeni1", "email": "yeni@example.com", "phone": "905329876543"}))).await;
-        let (same_mail, _) = register(&app, &again(json!({"username": "yeni2", "PersonalNo": "10000000078", "phone": "905329876544"}))).await;
-        // The phone the person had when the time-out began keeps out a new account, even once
-        // no account holds it any more.
-        exec(&app, &format!("UPDATE players SET phone = '905550000001' WHERE id = {player}")).await;
-        let (same_phone, _) = register(&app, &again(json!({"username": "yeni3", "email": "yeni3@example.com", "PersonalNo": "10000000078"}))).await;
+        let (same_no, no_body) = register(&app, &again(json!({"username": "yeni1", "email": "yeni@example.com", "phone": "905329876543"}))).await;
+        let (same_mail, mail_body) = register(&app, &again(json!({"username": "yeni2", "email": "AYSE@Example.com", "PersonalNo": "10000000078", "phone": "905329876544"}))).await;
+        let (same_phone, phone_body) = register(&app, &again(json!({"username": "yeni3", "email": "yeni3@example.com", "PersonalNo": "10000000078"}))).await;
+        // Another account cannot take the closed person's phone either.
+        let (_, other) = make_player(&app, "phonetaker").await;
+        let (phone_change, phone_change_body) =
+            app.call(reqwest::Method::POST, "/api/customer/updatephone", &other, Some(json!({"step": 1, "phone": "905321234567"})), "en").await;
         let provider_bet = rounds::bet(&app.db, &stake(player, 9, 100)).await;
         let operator_bonus = kasa::bonus::grant_by_operator(&app.db, "aysegul1", "slot-bonus").await;
 
@@ -242,6 +247,13 @@ on_both_engines! {
         assert_eq!(state, "refused");
         assert_eq!(money(&app, player).await.0, 100_000, "the unstarted bet's stake came back");
         assert_eq!((same_no, same_mail, same_phone), (409, 409, 409), "a new account of the same person is refused, by each key");
+        // The refusal says no more than registration says of any clash: nothing of a closure.
+        let neutral = kasa::i18n::text("register.unavailable", kasa::i18n::Locale::Tr);
+        for body in [&no_body, &mail_body, &phone_body] {
+            assert_eq!(body["message"].as_str(), Some(neutral.as_str()), "{body}");
+        }
+        assert_eq!(phone_change, 409, "{phone_change_body}");
+        assert_eq!(phone_change_body["message"], "This phone number cannot be used. Please enter another number.");
         assert!(matches!(provider_bet, Err(CallError::Protection(kasa::protection::gate::Refusal::Closed))));
         assert!(operator_bonus.is_err(), "no marketing reaches a closed account, the operator's bonus either");
         assert_ledger_holds(&app).await;
