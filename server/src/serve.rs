@@ -45,6 +45,8 @@ const CARD_SWEEP_EVERY: Duration = Duration::from_secs(60);
 const BONUS_SWEEP_EVERY: Duration = Duration::from_secs(60);
 /// How often a node ends the sessions at their time limit (a request with one ends it at once).
 const SESSION_SWEEP_EVERY: Duration = Duration::from_secs(20);
+/// How often a node refunds the unstarted bets a closure left open (its own refunds cut short).
+const CLOSED_BETS_SWEEP_EVERY: Duration = Duration::from_secs(60);
 /// How often a node deletes identity documents past their retention.
 const KYC_SWEEP_EVERY: Duration = Duration::from_secs(3600);
 /// How often a node moves the built-in sportsbook's live events on.
@@ -65,6 +67,7 @@ pub async fn run(listener: TcpListener, state: AppState, shutdown: impl Future<O
     let bonus_sweep = tokio::spawn(crate::bonus::sweep(state.db.clone(), BONUS_SWEEP_EVERY));
     let session_sweep = tokio::spawn(crate::auth::session::sweep_time_limits(state.db.clone(), SESSION_SWEEP_EVERY));
     let kyc_sweep = tokio::spawn(crate::kyc::sweep(state.db.clone(), state.documents.clone(), state.kyc_rules, KYC_SWEEP_EVERY));
+    let closed_bets_sweep = tokio::spawn(crate::sports::betting::sweep_closed(state.db.clone(), CLOSED_BETS_SWEEP_EVERY));
     let sports_feed = state.sports_feed.map(|speed| tokio::spawn(crate::sports::feed::run(state.db.clone(), SPORTS_TICK_EVERY, speed)));
     let tailer =
         tokio::spawn(tail::run(state.db.clone(), state.hub.clone(), vec![state.content.clone()], node.clone(), state.db.url.clone()));
@@ -156,6 +159,7 @@ pub async fn run(listener: TcpListener, state: AppState, shutdown: impl Future<O
     bonus_sweep.abort();
     session_sweep.abort();
     kyc_sweep.abort();
+    closed_bets_sweep.abort();
     if let Some(feed) = sports_feed {
         feed.abort();
     }

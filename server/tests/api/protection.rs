@@ -347,3 +347,46 @@ on_both_engines! {
         assert_ledger_holds(&app).await;
     }
 }
+
+/// A closure's follow-up that never ran: the node stopped before the refunds.
+#[derive(Debug)]
+struct CutShort;
+
+#[async_trait::async_trait]
+impl kasa::protection::Closing for CutShort {
+    async fn closed(&self, _player_id: i64) -> Result<usize, kasa::error::AppError> {
+        Ok(0)
+    }
+}
+
+on_both_engines! {
+    async fn the_sweep_refunds_the_unstarted_bets_a_closure_left_open_and_only_those(app) {
+        // Arrange: two players with an open bet each on an event that starts tomorrow; one closes
+        // their account and the refunds after it never run.
+        let (closed, closed_token) = make_player(&app, "leftopen").await;
+        let (open, open_token) = make_player(&app, "stillopen").await;
+        fund(&app, closed, 100_000).await;
+        fund(&app, open, 100_000).await;
+        let events = crate::sportsbook::betting::football_events(&app, 1).await;
+        exec(&app, &format!("UPDATE sb_events SET state = 'scheduled', starts_at = {} WHERE id = {}", kasa::db::now_ms() + 24 * HOUR_MS, events[0])).await;
+        let home = crate::sportsbook::betting::selection(&app, events[0], "1x2", "1").await;
+        for token in [&closed_token, &open_token] {
+            let (placed, bet) = crate::sportsbook::betting::place(&app, token, json!({"legs": [crate::sportsbook::betting::leg(home.0, home.1)], "kind": "single", "stake": 100, "oddsChoice": "any"})).await;
+            assert_eq!(placed, 200, "{bet}");
+        }
+        let term = kasa::protection::Term::parse("7d").unwrap();
+        kasa::protection::exclusion::close(&app.db, closed, term, "player", &CutShort, None).await.unwrap();
+        let left_open: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM sb_bets WHERE state = 'open'").fetch_one(&app.db.pool).await.unwrap();
+
+        // Act
+        let first = kasa::sports::betting::refund_closed_players(&app.db).await.unwrap();
+        let second = kasa::sports::betting::refund_closed_players(&app.db).await.unwrap();
+
+        // Assert
+        assert_eq!(left_open, 2, "the closure itself refunded nothing");
+        assert_eq!((first, second), (1, 0), "the closed player's bet, once");
+        assert_eq!(money(&app, closed).await.0, 100_000, "the stake came back");
+        assert_eq!(money(&app, open).await.0, 90_000, "an open account's bet stands");
+        assert_ledger_holds(&app).await;
+    }
+}

@@ -56,6 +56,50 @@ pub async fn refund_unstarted(db: &Db, player_id: i64) -> Result<usize, AppError
     Ok(refunded)
 }
 
+/// One pass of [`sweep`]: the unstarted bets of every player whose time-out or self-exclusion
+/// runs and who still holds some (the closure's own refunds were cut short: the node stopped, the
+/// database failed between the two). How many bets it refunded.
+pub async fn refund_closed_players(db: &Db) -> Result<usize, AppError> {
+    let now = now_ms();
+    let players: Vec<i64> = {
+        let mut conn = db.pool.acquire().await?;
+        sqlx::query_scalar(
+            "SELECT DISTINCT b.player_id FROM sb_bets b WHERE b.state = 'open' AND EXISTS ( \
+               SELECT 1 FROM exclusions x WHERE x.player_id = b.player_id AND (x.ends_at IS NULL OR x.ends_at > $1 OR x.kind = 'exclusion')) \
+             ORDER BY b.player_id",
+        )
+        .bind(now)
+        .fetch_all(&mut *conn)
+        .await?
+    };
+    let mut refunded = 0;
+    for player_id in players {
+        let closed = {
+            let mut conn = db.pool.acquire().await?;
+            crate::protection::gate::is_closed(&mut conn, player_id, now).await?
+        };
+        if closed {
+            refunded += refund_unstarted(db, player_id).await?;
+        }
+    }
+    Ok(refunded)
+}
+
+/// Every `every` on every node: [`refund_closed_players`], so a closure's refunds happen even when
+/// the request that closed the account could not finish them.
+pub async fn sweep(db: Db, every: std::time::Duration) {
+    let mut tick = tokio::time::interval(every);
+    tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        tick.tick().await;
+        match refund_closed_players(&db).await {
+            Ok(0) => {}
+            Ok(n) => tracing::warn!(bets = n, "refunded the unstarted bets a closure had left open"),
+            Err(e) => tracing::warn!(error = %e, "refunding closed players' unstarted bets failed"),
+        }
+    }
+}
+
 /// The sportsbook's part of a closure, as protection calls it.
 #[derive(Debug, Clone)]
 pub struct RefundOnClose {

@@ -26,7 +26,7 @@ use crate::sports::slip::SlipError;
 use crate::wallet::WalletError;
 
 pub use cash_out::{QUOTE_COLUMNS, Quote, cash_out, cash_out_value, quote_of, value_now};
-pub use closed::{RefundOnClose, refund_unstarted};
+pub use closed::{RefundOnClose, refund_closed_players, refund_unstarted, sweep as sweep_closed};
 pub use legs::{LEG_COLUMNS, LEG_FROM, leg_of};
 pub use place::{OddsChoice, Placed, Slip, Wanted, live_delay_ms, place, resolve_pending};
 pub use settle::{record_result, settle_market};
