@@ -169,6 +169,10 @@ on_both_engines! {
         let (status, body) = crate::sportsbook::betting::place(&app, &token, json!({"legs": [crate::sportsbook::betting::leg(home.0, home.1)], "kind": "single", "stake": 10, "oddsChoice": "any"})).await;
         assert_eq!(status, 400, "{body}");
         assert!(body["message"].as_str().unwrap().starts_with("This is over your wager limit. Left: 24 hours ₺1,000.00 · 7 days ₺0.00"), "{body}");
+        let slip = json!({"legs": [crate::sportsbook::betting::leg(home.0, home.1)], "kind": "single", "stake": 10, "oddsChoice": "any"});
+        let (tr_status, tr_body) = app.call(reqwest::Method::POST, "/api/sportsbook/bets", &token, Some(slip), "tr").await;
+        assert_eq!(tr_status, 400, "{tr_body}");
+        assert!(tr_body["message"].as_str().unwrap().starts_with("Bu işlem bahis limitinizi aşıyor. Kalan: 24 saat 1.000,00 ₺ · 7 gün 0,00 ₺"), "{tr_body}");
         assert_ledger_holds(&app).await;
     }
 }
