@@ -57,6 +57,7 @@ const T = {
     code: 'SMS Kodu',
     verify: 'Doğrula',
     congrats: 'Tebrikler',
+    setLimits: 'Para yatırma limitleri belirle',
     trialCredited: /50,00 ₺ deneme bonusunuz bonus bakiyenize eklendi/,
     play: 'Oynamaya başla',
     account: 'Hesabım',
@@ -113,6 +114,7 @@ const T = {
     code: 'SMS Code',
     verify: 'Verify',
     congrats: 'Congratulations',
+    setLimits: 'Set deposit limits',
     trialCredited: /₺50\.00 trial bonus has been added to your bonus balance/,
     play: 'Start playing',
     account: 'My Account',
@@ -381,6 +383,9 @@ async function walk({ width, lang }) {
   const congrats = page.getByRole('dialog');
   await congrats.getByRole('heading', { name: t.congrats }).waitFor({ timeout: 20_000 });
   await congrats.getByText(t.trialCredited).waitFor();
+  // Limits are offered at registration (issue 31): a link to Player protection.
+  const setLimits = congrats.getByRole('link', { name: t.setLimits });
+  assert.equal(new URL(await setLimits.evaluate((a) => a.href)).pathname, '/dashboard/protection');
   await step('congratulations');
   await congrats.getByRole('button', { name: t.play }).click();
   await congrats.waitFor({ state: 'detached' });
@@ -399,6 +404,8 @@ async function walk({ width, lang }) {
     await page.locator('header.header').getByRole('link', { name: t.deposit }).click();
   }
   await page.getByRole('heading', { name: t.deposit, level: 1 }).waitFor();
+  // ...and at the first deposit: no limit set yet, the page offers one.
+  await page.getByTestId('deposit-limit-offer').waitFor();
   const head = page.locator('.page-head__balance');
   await partsShow(head, t, lang, 0, TRIAL, 'the deposit page');
   if (mobile) {
