@@ -456,7 +456,21 @@ pub async fn decide_in(
         (Kind::Deposit, RequestStatus::Confirmed) => {
             wallet::commit_in(&mut *tx, &Batch { key: format!("payment:{id}:credit"), transfers: vec![prepared.credit.clone()] }).await?;
             if let Some(chosen) = &prepared.deposit_bonus {
-                crate::bonus::deposit::grant_for_deposit_in(&mut *tx, request.player_id, chosen, request.amount).await?;
+                // Money paid is credited whatever happened since: an account closed meanwhile (a
+                // time-out, a self-exclusion) gets its deposit, never the bonus (no marketing
+                // reaches it, issue 31). Refusing the bonus left the transaction usable.
+                match crate::bonus::deposit::grant_for_deposit_in(&mut *tx, request.player_id, chosen, request.amount).await {
+                    Err(AppError::Conflict("protection.closed")) => {
+                        tracing::info!(
+                            request = id,
+                            player_id = request.player_id,
+                            "deposit credited without its bonus: the account is closed"
+                        );
+                    }
+                    granted => {
+                        granted?;
+                    }
+                }
             }
             (NotificationType::Deposit, "notify.deposit_approved_note")
         }

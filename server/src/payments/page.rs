@@ -103,6 +103,22 @@ async fn submit(
         }
         return reload(&state, lang, &token).await;
     }
+    // An account closed since the deposit began (a time-out, a self-exclusion) deposits nothing:
+    // the request is cancelled before any charge, and the page says the card was not charged.
+    let closed = match state.db.pool.acquire().await {
+        Ok(mut conn) => crate::protection::gate::is_closed(&mut conn, session.request.player_id, now_ms()).await,
+        Err(e) => Err(e),
+    };
+    match closed {
+        Ok(false) => {}
+        Ok(true) => {
+            if let Err(e) = card::cancel(&state.db, id).await {
+                return failure(lang, e);
+            }
+            return reload(&state, lang, &token).await;
+        }
+        Err(e) => return failure(lang, e),
+    }
     let today = Date::from_days(now_ms().div_euclid(86_400_000));
     if let Err(problem) = card::check_card(&form.number, &form.expiry, &form.cvc, &form.name, (today.year, today.month)) {
         return page(lang, &token, &session, Some(words(lang).problem(problem)), &form, StatusCode::UNPROCESSABLE_ENTITY);

@@ -1063,3 +1063,36 @@ on_both_engines! {
         app.assert_ledger_holds().await;
     }
 }
+
+on_both_engines! {
+    async fn a_deposit_paid_after_the_account_closed_is_credited_without_its_bonus_and_the_page_then_charges_nothing(app) {
+        // Arrange: a card deposit of 500 TL with the welcome bonus, another of 300 TL left at its
+        // page; then the player takes a 24-hour break.
+        let p = player(&app).await;
+        let (status, body) = app
+            .pay(&p, "/api/payment/deposit", json!({"id": CARD_DEPOSIT, "target": "pay", "detail": {"Amount": 500}, "bonus": "welcome"}), "en")
+            .await;
+        assert_eq!(status, 200, "{body}");
+        let with_bonus: i64 = sqlx::query_scalar("SELECT MAX(id) FROM payment_requests").fetch_one(&app.db.pool).await.unwrap();
+        let left = app.card_deposit(&p, 300).await;
+        let (closed, answer) = app.pay(&p, "/api/protection/close", json!({"term": "24h", "confirm": true}), "en").await;
+        assert_eq!(closed, 200, "{answer}");
+
+        // Act: the gateway says the first was paid; the player tries to pay the second.
+        let (paid, signature) = signed(with_bonus, 50_000);
+        let callback = app.callback(&paid, Some(&signature)).await;
+        let (page_status, page) = app.pay_card(&left, TEST_CARD).await;
+
+        // Assert: the paid money is there, the bonus is not; the second card was not charged.
+        assert_eq!(callback, 200);
+        assert_eq!(app.status_of(with_bonus).await, "confirmed");
+        assert_eq!(app.money(&p).await, (50_000, 0));
+        let bonuses: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM bonuses WHERE player_id = $1").bind(p.id).fetch_one(&app.db.pool).await.unwrap();
+        assert_eq!(bonuses, 0, "no marketing reaches a closed account");
+        assert_eq!(page_status, 200, "{page}");
+        assert!(page.contains("Your card was not charged."), "{page}");
+        assert_eq!(app.status_of(left.id).await, "cancelled");
+        assert_eq!(app.credits(left.id).await, 0);
+        crate::rounds::assert_ledger_holds(&app).await;
+    }
+}
