@@ -159,22 +159,31 @@ pub fn sniff(bytes: &[u8]) -> Option<&'static str> {
 pub use crate::config::KycRules as Rules;
 
 impl Rules {
-    /// Whether a withdrawal of `amount` by a player with `deposited` (confirmed, all time) asks for
-    /// approved identity.
+    /// Whether withdrawals of `amount` (the last 30 days', together) by a player with `deposited`
+    /// (confirmed, all time) ask for approved identity.
     pub fn asks_identity(&self, amount: Kurus, deposited: Kurus) -> bool {
         amount > self.withdrawal_over || deposited > self.deposits_over
     }
 }
 
-/// Refuses a withdrawal of `amount` that needs approved identity the player does not have.
-pub async fn guard_withdrawal(db: &crate::db::Db, rules: &Rules, player_id: i64, amount: Kurus) -> Result<(), crate::error::AppError> {
-    let mut conn = db.pool.acquire().await?;
-    let deposited = Kurus::from_minor(store::deposited(&mut conn, player_id).await?).unwrap_or(Kurus::ZERO);
-    if !rules.asks_identity(amount, deposited) {
+/// The withdrawals that count together against `withdrawal_over`: a large sum split into smaller
+/// requests is still a large withdrawal.
+pub const WITHDRAWALS_WINDOW_MS: i64 = 30 * 24 * 3_600_000;
+
+/// Refuses a withdrawal the player has just asked for, inside its transaction (after its hold
+/// locked the player's balance, so parallel requests are counted one after the other), when it
+/// needs approved identity the player does not have: the player's withdrawals of the last 30 days
+/// (pending or paid, this one included) pass `withdrawal_over`, or confirmed deposits passed
+/// `deposits_over`.
+pub async fn guard_withdrawal_in(conn: &mut sqlx::AnyConnection, rules: &Rules, player_id: i64) -> Result<(), crate::error::AppError> {
+    let now = crate::db::now_ms();
+    let withdrawn = Kurus::from_minor(store::withdrawn_since(conn, player_id, now - WITHDRAWALS_WINDOW_MS).await?).unwrap_or(Kurus::ZERO);
+    let deposited = Kurus::from_minor(store::deposited(conn, player_id).await?).unwrap_or(Kurus::ZERO);
+    if !rules.asks_identity(withdrawn, deposited) {
         return Ok(());
     }
-    let docs = store::seen(&mut conn, player_id, DocKind::Identity).await?;
-    if check(&docs, crate::db::now_ms()) == CheckState::Approved {
+    let docs = store::seen(conn, player_id, DocKind::Identity).await?;
+    if check(&docs, now) == CheckState::Approved {
         return Ok(());
     }
     Err(crate::error::AppError::BadRequest("kyc.withdrawal_needs_identity"))

@@ -197,6 +197,18 @@ pub async fn deposited(conn: &mut AnyConnection, player_id: i64) -> Result<i64, 
     .await
 }
 
+/// The player's withdrawals asked for since `since`, pending or paid (kuruş).
+pub async fn withdrawn_since(conn: &mut AnyConnection, player_id: i64, since: i64) -> Result<i64, sqlx::Error> {
+    sqlx::query_scalar(
+        "SELECT CAST(COALESCE(SUM(amount), 0) AS BIGINT) FROM payment_requests \
+         WHERE player_id = $1 AND kind = 2 AND status IN ('pending', 'confirmed') AND created_at >= $2",
+    )
+    .bind(player_id)
+    .bind(since)
+    .fetch_one(&mut *conn)
+    .await
+}
+
 /// Approved documents valid until `now` or earlier become expired; how many.
 pub async fn expire(db: &Db, now: i64) -> Result<u64, sqlx::Error> {
     let done =

@@ -234,7 +234,13 @@ fn stored(detail: &ValidDetail) -> serde_json::Value {
 
 /// A withdrawal: the amount is held at once with the pending request and its Withdraw
 /// notification, all in one transaction; a short balance writes nothing.
-pub async fn withdraw(db: &Db, player_id: i64, method: &Method, detail: &ValidDetail) -> Result<(Submitted, String), AppError> {
+pub async fn withdraw(
+    db: &Db,
+    kyc: &crate::kyc::Rules,
+    player_id: i64,
+    method: &Method,
+    detail: &ValidDetail,
+) -> Result<(Submitted, String), AppError> {
     let house = Account::Payment(method.code.clone());
     let hold =
         Transfer { pending: true, ..Transfer::new(Account::real(player_id), house, detail.amount, TransferKind::Withdrawal, "withdraw") };
@@ -262,6 +268,9 @@ pub async fn withdraw(db: &Db, player_id: i64, method: &Method, detail: &ValidDe
         other => other?,
     };
     store::set_hold(&mut tx, id, held.transfers[0].id).await?;
+    // A large withdrawal, or any once deposits passed the total, waits for approved identity
+    // (issue 31); counted here, the player's balance locked, so no burst of smaller ones slips by.
+    crate::kyc::guard_withdrawal_in(&mut tx, kyc, player_id).await?;
     let forfeited = crate::bonus::forfeit_all_in(&mut tx, player_id).await?;
     let message = notify::Message::new(
         Words::new("notify.withdraw_title"),

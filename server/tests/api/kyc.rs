@@ -214,3 +214,27 @@ on_both_engines! {
         assert!(approve_again.is_err(), "an expired document is not approved again: states move forward");
     }
 }
+
+on_both_engines! {
+    async fn a_large_withdrawal_split_into_a_burst_of_smaller_ones_still_waits_for_identity(app) {
+        // Arrange: 60.000 TL to withdraw, no identity verified; 5.000 TL is the most without it.
+        let (player, token) = make_player(&app, "splitter").await;
+        crate::rounds::fund(&app, player, 6_000_000).await;
+        let base = app.address.clone();
+
+        // Act: twelve withdrawals of 5.000 TL at once.
+        let answers = burst(&app, 12, move |_, client| {
+            let body = json!({"id": 4, "target": "pay", "detail": {"Iban": "TR36 0001 0001 2345 6789 0123 45", "AccountName": "Split Player", "Amount": 5_000}});
+            client.post(format!("{base}/api/payment/withdraw")).bearer_auth(&token).header("x-locale", "en").json(&body)
+        })
+        .await;
+
+        // Assert: one of them is 5.000 TL, within the rule; the rest together would pass it.
+        assert_eq!(count_status(&answers, 200), 1, "{answers:?}");
+        assert_eq!(count_status(&answers, 400), 11, "{answers:?}");
+        let held: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM payment_requests WHERE player_id = $1 AND kind = 2").bind(player).fetch_one(&app.db.pool).await.unwrap();
+        assert_eq!(held, 1, "a refused request leaves no row");
+        assert_eq!(kasa::wallet::balances(&app.db, player).await.unwrap().real.minor(), 5_500_000);
+        crate::rounds::assert_ledger_holds(&app).await;
+    }
+}
