@@ -33,13 +33,32 @@ fn plausible(token: &str) -> bool {
     (20..=256).contains(&token.len()) && token.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
 }
 
-/// Issues a launch token of `provider` for a player and a game, good for `ttl_ms`.
-pub async fn issue(db: &Db, player_id: i64, provider: &str, game_code: &str, mobile: bool, ttl_ms: i64) -> Result<String, sqlx::Error> {
+/// Whether the site session a launch token or game session row was issued in (`site_session_id`,
+/// bound as `$N` = now) still lives: not ended, not past its time limit. A row with none (issued
+/// before sessions were bound) is not held back.
+fn site_session_live(now: &str) -> String {
+    format!(
+        "(site_session_id IS NULL OR EXISTS (SELECT 1 FROM sessions s WHERE s.id = site_session_id \
+           AND s.ended_at IS NULL AND (s.expires_at IS NULL OR s.expires_at > {now})))"
+    )
+}
+
+/// Issues a launch token of `provider` for a player and a game, good for `ttl_ms`, and only while
+/// the site session `site_session` lives (a logout, the session time limit or a closure end it).
+pub async fn issue(
+    db: &Db,
+    player_id: i64,
+    site_session: Option<i64>,
+    provider: &str,
+    game_code: &str,
+    mobile: bool,
+    ttl_ms: i64,
+) -> Result<String, sqlx::Error> {
     let token = new_token();
     let now = now_ms();
     sqlx::query(
-        "INSERT INTO game_launch_tokens (token_hash, player_id, provider, game_code, platform, created_at, expires_at) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7)",
+        "INSERT INTO game_launch_tokens (token_hash, player_id, provider, game_code, platform, created_at, expires_at, site_session_id) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
     )
     .bind(token_hash(&token))
     .bind(player_id)
@@ -48,6 +67,7 @@ pub async fn issue(db: &Db, player_id: i64, provider: &str, game_code: &str, mob
     .bind(if mobile { "mobile" } else { "desktop" })
     .bind(now)
     .bind(now + ttl_ms)
+    .bind(site_session)
     .execute(&db.pool)
     .await?;
     Ok(token)
@@ -55,13 +75,15 @@ pub async fn issue(db: &Db, player_id: i64, provider: &str, game_code: &str, mob
 
 /// The player a token of `provider` was issued for, and whether it has expired (used or not).
 pub async fn holder(db: &Db, provider: &str, token: &str) -> Result<Option<(i64, bool)>, sqlx::Error> {
-    let row = sqlx::query("SELECT player_id, expires_at FROM game_launch_tokens WHERE token_hash = $1 AND provider = $2")
-        .bind(token_hash(token))
-        .bind(provider)
-        .fetch_optional(&db.pool)
-        .await?;
+    let now = now_ms();
+    let sql = format!(
+        "SELECT player_id, expires_at, CASE WHEN {} THEN 1 ELSE 0 END FROM game_launch_tokens WHERE token_hash = $1 AND provider = $2",
+        site_session_live("$3")
+    );
+    let row = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(token_hash(token)).bind(provider).bind(now).fetch_optional(&db.pool).await?;
     Ok(match row {
-        Some(r) => Some((r.try_get(0)?, r.try_get::<i64, _>(1)? <= now_ms())),
+        // Past its time, or its site session ended: expired.
+        Some(r) => Some((r.try_get(0)?, r.try_get::<i64, _>(1)? <= now || r.try_get::<i64, _>(2)? == 0)),
         None => None,
     })
 }
@@ -103,15 +125,12 @@ pub async fn start_session(
     }
     let now = now_ms();
     let mut tx = db.begin_write().await?;
-    let row = sqlx::query(
+    let sql = format!(
         "UPDATE game_launch_tokens SET used_at = $1 WHERE token_hash = $2 AND provider = $3 AND used_at IS NULL AND expires_at > $1 \
-         RETURNING player_id, game_code",
-    )
-    .bind(now)
-    .bind(token_hash(token))
-    .bind(provider)
-    .fetch_optional(&mut *tx)
-    .await?;
+         AND {} RETURNING player_id, game_code, site_session_id",
+        site_session_live("$1")
+    );
+    let row = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(now).bind(token_hash(token)).bind(provider).fetch_optional(&mut *tx).await?;
     let Some(row) = row else {
         tx.rollback().await?;
         return Ok(Err(match peek(db, provider, token).await? {
@@ -120,9 +139,11 @@ pub async fn start_session(
         }));
     };
     let session = GameSession { player_id: row.try_get(0)?, game_code: row.try_get(1)? };
+    let site_session: Option<i64> = row.try_get(2)?;
     let session_token = new_token();
     sqlx::query(
-        "INSERT INTO game_sessions (token_hash, player_id, provider, game_code, created_at, expires_at) VALUES ($1, $2, $3, $4, $5, $6)",
+        "INSERT INTO game_sessions (token_hash, player_id, provider, game_code, created_at, expires_at, site_session_id) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7)",
     )
     .bind(token_hash(&session_token))
     .bind(session.player_id)
@@ -130,6 +151,7 @@ pub async fn start_session(
     .bind(&session.game_code)
     .bind(now)
     .bind(now + session_ttl_ms)
+    .bind(site_session)
     .execute(&mut *tx)
     .await?;
     tx.commit().await?;
@@ -141,11 +163,9 @@ pub async fn session(db: &Db, token: &str) -> Result<Option<GameSession>, sqlx::
     if !plausible(token) {
         return Ok(None);
     }
-    let row = sqlx::query("SELECT player_id, game_code FROM game_sessions WHERE token_hash = $1 AND expires_at > $2")
-        .bind(token_hash(token))
-        .bind(now_ms())
-        .fetch_optional(&db.pool)
-        .await?;
+    let sql =
+        format!("SELECT player_id, game_code FROM game_sessions WHERE token_hash = $1 AND expires_at > $2 AND {}", site_session_live("$2"));
+    let row = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(token_hash(token)).bind(now_ms()).fetch_optional(&db.pool).await?;
     row.map(|r| Ok(GameSession { player_id: r.try_get(0)?, game_code: r.try_get(1)? })).transpose()
 }
 

@@ -175,7 +175,7 @@ impl Provider for Hub88Provider {
         }
         let extra: Option<String> = row.try_get(2)?;
         let hub88_code = hub88_game_code(request.game_code, extra.as_deref());
-        let token = issue_token(db, request.player_id, request.game_code, request.platform).await?;
+        let token = issue_token_in(db, request.player_id, request.site_session, request.game_code, request.platform).await?;
         let site = hub88.public_url.clone().unwrap_or_default();
         let body = json!({
             "user": request.player_id.to_string(),
@@ -216,7 +216,20 @@ fn hub88_game_code(code: &str, extra: Option<&str>) -> String {
 
 /// Issues a Hub88 token for a player and a game: stored hashed, 12 hours.
 pub async fn issue_token(db: &Db, player_id: i64, game_code: &str, platform: Platform) -> Result<String, sqlx::Error> {
-    launch::issue(db, player_id, PROVIDER, game_code, platform == Platform::Mobile, TOKEN_TTL_MS).await
+    issue_token_in(db, player_id, None, game_code, platform).await
+}
+
+/// [`issue_token`] bound to the site session the player launched from: once it ends (a logout,
+/// the session time limit, a time-out), the token opens no info, balance or bet call (wins and
+/// rollbacks of its rounds still land).
+pub async fn issue_token_in(
+    db: &Db,
+    player_id: i64,
+    site_session: Option<i64>,
+    game_code: &str,
+    platform: Platform,
+) -> Result<String, sqlx::Error> {
+    launch::issue(db, player_id, site_session, PROVIDER, game_code, platform == Platform::Mobile, TOKEN_TTL_MS).await
 }
 
 /// Fetches Hub88's game list and adds or updates its games in the catalogue (the catalogue's

@@ -158,7 +158,7 @@ async fn launch_for(
         return Err(AppError::BadRequest("casino.unknown_game"));
     }
     let adapter = provider(provider_code).ok_or_else(|| not_available(provider_code))?;
-    let request = LaunchRequest { player_id: me.player_id, game_code: code, platform, locale };
+    let request = LaunchRequest { player_id: me.player_id, game_code: code, platform, locale, site_session: Some(me.session_id) };
     adapter.launch(&state.db, &state.providers, &request).await.map_err(|e| match e {
         LaunchError::NotConfigured(_) => not_available(adapter.name()),
         other => AppError::from(other),

@@ -56,6 +56,8 @@ pub struct LaunchRequest<'a> {
     pub game_code: &'a str,
     pub platform: Platform,
     pub locale: Locale,
+    /// The site session the player launches from: the game lives only while it does.
+    pub site_session: Option<i64>,
 }
 
 /// How a provider's game opens.
@@ -118,7 +120,15 @@ impl Provider for Kasa {
         if studio::engine::info(code).is_none() || disabled_in_catalogue(db, self.code(), code).await? {
             return Err(LaunchError::UnknownGame);
         }
-        let token = studio::store::create_launch(db, request.player_id, self.code(), code, request.platform == Platform::Mobile).await?;
+        let token = studio::store::create_launch(
+            db,
+            request.player_id,
+            request.site_session,
+            self.code(),
+            code,
+            request.platform == Platform::Mobile,
+        )
+        .await?;
         Ok(Launch::Url(format!("/games/{code}/?token={token}&lang={}", request.locale.code())))
     }
 }
@@ -210,6 +220,7 @@ async fn kasa_launch_url(State(db): State<Db>, me: CurrentPlayer, AppJson(body):
         game_code: body.code.trim(),
         platform: if body.is_mobile { Platform::Mobile } else { Platform::Desktop },
         locale: Locale::current(),
+        site_session: Some(me.session_id),
     };
     let kasa = provider(studio::PROVIDER).ok_or(AppError::BadRequest("casino.provider_unavailable"))?;
     // The studio needs no outside settings.

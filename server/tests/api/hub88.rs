@@ -289,6 +289,33 @@ on_both_engines! {
     }
 }
 
+on_both_engines! {
+    @with spawn_with_hub88;
+    async fn a_token_launched_from_a_site_session_opens_no_bet_once_that_session_ended_but_its_rounds_still_settle(app) {
+        // Arrange: a token launched from the player's site session, one 10 TL bet placed with it.
+        let (p, session) = make_player(&app, "hubsession").await;
+        fund(&app, p, 100_000).await;
+        let session_id: i64 = sqlx::query_scalar("SELECT id FROM sessions WHERE player_id = $1").bind(p).fetch_one(&app.db.pool).await.unwrap();
+        let token = hub88::issue_token_in(&app.db, p, Some(session_id), GAME, Platform::Desktop).await.unwrap();
+        let bet = call(&app, "transaction/bet", &money_call(p, &token, "sb1", None, "sr1", 1_000_000)).await;
+
+        // Act: the player logs out of the site; the game is still open.
+        let out = app.client.get(app.url("/api/auth/logout")).bearer_auth(&session).send().await.unwrap().status().as_u16();
+        let late_bet = call(&app, "transaction/bet", &money_call(p, &token, "sb2", None, "sr2", 1_000_000)).await;
+        let balance = call(&app, "user/balance", &user_call(p, &token)).await;
+        let win = call(&app, "transaction/win", &money_call(p, &token, "sw1", Some("sb1"), "sr1", 3_000_000)).await;
+
+        // Assert
+        assert_eq!(bet["status"], "RS_OK", "{bet}");
+        assert_eq!(out, 200);
+        assert_eq!(late_bet["status"], "RS_ERROR_TOKEN_EXPIRED", "{late_bet}");
+        assert_eq!(balance["status"], "RS_ERROR_TOKEN_EXPIRED", "{balance}");
+        assert_eq!(win["status"], "RS_OK", "a round's win lands whatever the token: {win}");
+        assert_eq!(money(&app, p).await, (102_000, 0), "1.000 TL - 10 + 30");
+        assert_ledger_holds(&app).await;
+    }
+}
+
 /// What the simulated Hub88 server saw.
 #[derive(Default)]
 struct Seen {
@@ -349,7 +376,7 @@ on_both_engines! {
         let base = simulated_hub88(seen.clone()).await;
         let (p, _) = make_player(&app, "hublaunch").await;
         let adapter = kasa::casino::provider::provider("hub88").unwrap();
-        let request = LaunchRequest { player_id: p, game_code: GAME, platform: Platform::Mobile, locale: Locale::En };
+        let request = LaunchRequest { player_id: p, game_code: GAME, platform: Platform::Mobile, locale: Locale::En, site_session: None };
         let unconfigured = adapter.launch(&app.db, &ProviderSettings::default(), &request).await;
         let settings = ProviderSettings { hub88: Some(hub88_at(&base)) };
         let hub88 = settings.hub88.clone().unwrap();

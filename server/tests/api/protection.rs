@@ -394,3 +394,31 @@ on_both_engines! {
         assert_ledger_holds(&app).await;
     }
 }
+
+on_both_engines! {
+    async fn an_open_game_ends_with_the_site_session_that_opened_it_at_its_time_limit(app) {
+        // Arrange: a 10-minute session limit; a studio slot opened and spun once, and another
+        // launch token not used yet.
+        let (player, token) = make_player(&app, "gamer").await;
+        fund(&app, player, 100_000).await;
+        app.set_limit(&token, "session", "session", json!(10)).await;
+        let game = app.game_session(&token, "kasa-sultans-gold").await;
+        let game_token = game["sessionToken"].as_str().unwrap().to_string();
+        let (first, first_body) = app.spin(&game_token, 100, "en").await;
+        let unused_launch = app.launch_token(&token, "kasa-sultans-gold").await;
+
+        // Act: the session's ten minutes are over (the game was left open).
+        exec(&app, &format!("UPDATE sessions SET expires_at = {} WHERE player_id = {player}", kasa::db::now_ms() - 1)).await;
+        let (after, _) = app.spin(&game_token, 100, "en").await;
+        let (late_open, _) =
+            app.game_call(reqwest::Method::POST, "/games/api/session", None, Some(json!({"token": unused_launch})), "en").await;
+
+        // Assert
+        assert_eq!(first, 200, "{first_body}");
+        assert_eq!(after, 401, "the game ends with the session that opened it");
+        assert_ne!(late_open, 200, "nor can a launch token of it open a game");
+        let spins: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM rounds WHERE player_id = $1").bind(player).fetch_one(&app.db.pool).await.unwrap();
+        assert_eq!(spins, 1);
+        assert_ledger_holds(&app).await;
+    }
+}
