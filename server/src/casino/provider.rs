@@ -120,15 +120,10 @@ impl Provider for Kasa {
         if studio::engine::info(code).is_none() || disabled_in_catalogue(db, self.code(), code).await? {
             return Err(LaunchError::UnknownGame);
         }
-        let token = studio::store::create_launch(
-            db,
-            request.player_id,
-            request.site_session,
-            self.code(),
-            code,
-            request.platform == Platform::Mobile,
-        )
-        .await?;
+        // Single use, 5 minutes, while the site session lives (its game session too).
+        let mobile = request.platform == Platform::Mobile;
+        let (player, site) = (request.player_id, request.site_session);
+        let token = crate::auth::launch::issue(db, player, site, self.code(), code, mobile, studio::store::LAUNCH_TTL_MS).await?;
         Ok(Launch::Url(format!("/games/{code}/?token={token}&lang={}", request.locale.code())))
     }
 }

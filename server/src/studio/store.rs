@@ -18,19 +18,6 @@ pub const SESSION_TTL_MS: i64 = 12 * 3600 * 1000;
 /// The studio's provider code (its house account `house:provider:kasa`).
 pub const PROVIDER: &str = "kasa";
 
-/// Issues a launch token for a player and a game: single use, 5 minutes, while the site session
-/// `site_session` lives (its game session too).
-pub async fn create_launch(
-    db: &Db,
-    player_id: i64,
-    site_session: Option<i64>,
-    provider: &str,
-    game_code: &str,
-    mobile: bool,
-) -> Result<String, sqlx::Error> {
-    launch::issue(db, player_id, site_session, provider, game_code, mobile, LAUNCH_TTL_MS).await
-}
-
 /// The state of a studio launch token, without using it (the game page).
 pub async fn peek_launch(db: &Db, token: &str) -> Result<LaunchState, sqlx::Error> {
     launch::peek(db, PROVIDER, token).await
