@@ -33,6 +33,19 @@ pub trait Closing: Send + Sync + std::fmt::Debug {
     async fn closed(&self, player_id: i64) -> Result<usize, crate::error::AppError>;
 }
 
+/// The person behind an e-mail address (its lower-case key), as a closure keeps it: the part after
+/// a `+` is dropped (`ayse+kasa@` is `ayse@`), and Gmail's dots too (`a.yse@googlemail.com` is
+/// `ayse@gmail.com`), so an address written another way does not carry a new account past it.
+pub fn person_email(key: &str) -> String {
+    let Some((local, domain)) = key.rsplit_once('@') else { return key.to_string() };
+    let local = local.split('+').next().unwrap_or(local);
+    if matches!(domain, "gmail.com" | "googlemail.com") {
+        format!("{}@gmail.com", local.replace('.', ""))
+    } else {
+        format!("{local}@{domain}")
+    }
+}
+
 const HOUR_MS: i64 = 3_600_000;
 const DAY_MS: i64 = 24 * HOUR_MS;
 /// A looser setting waits this long...
@@ -352,6 +365,15 @@ pub fn closed(closure: Closure, ends_at: Option<i64>, reopen_asked_at: Option<i6
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_email_written_another_way_is_the_same_person() {
+        assert_eq!(person_email("ayse+kasa@example.com"), "ayse@example.com");
+        assert_eq!(person_email("a.yse@example.com"), "a.yse@example.com", "dots count outside Gmail");
+        assert_eq!(person_email("a.y.se+x@googlemail.com"), "ayse@gmail.com");
+        assert_eq!(person_email("ayse@gmail.com"), "ayse@gmail.com");
+        assert_eq!(person_email("not-an-address"), "not-an-address");
+    }
 
     const NOW: i64 = 1_800_000_000_000;
 

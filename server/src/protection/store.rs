@@ -185,8 +185,8 @@ pub async fn closures(conn: &mut AnyConnection, player_id: i64) -> Result<Vec<Cl
     rows.iter().map(closure_row).collect()
 }
 
-/// The closures of the person with any of these keys (on any account), and of the accounts that
-/// hold them now.
+/// The closures of the person with any of these keys (on any account: a closure keeps the e-mail
+/// as [`super::person_email`]), and of the accounts that hold them now.
 pub async fn closures_of_person(
     conn: &mut AnyConnection,
     personal_no: Option<&str>,
@@ -194,18 +194,20 @@ pub async fn closures_of_person(
     email_key: &str,
 ) -> Result<Vec<ClosureRow>, sqlx::Error> {
     let rows = sqlx::query(
-        "SELECT kind, ends_at, reopen_asked_at FROM exclusions WHERE (personal_no IS NOT NULL AND personal_no = $1) OR phone = $2 OR email_key = $3 \
+        "SELECT kind, ends_at, reopen_asked_at FROM exclusions WHERE (personal_no IS NOT NULL AND personal_no = $1) OR phone = $2 \
+           OR email_key = $3 OR email_key = $4 \
          OR player_id IN (SELECT id FROM players WHERE (personal_no IS NOT NULL AND personal_no = $1) OR phone = $2 OR email_key = $3)",
     )
     .bind(personal_no)
     .bind(phone)
     .bind(email_key)
+    .bind(super::person_email(email_key))
     .fetch_all(&mut *conn)
     .await?;
     rows.iter().map(closure_row).collect()
 }
 
-/// Starts a closure, keeping the person's keys as they are now.
+/// Starts a closure, keeping the person's keys as they are now (the e-mail as the person's).
 pub async fn insert_closure(
     conn: &mut AnyConnection,
     player_id: i64,
@@ -214,15 +216,17 @@ pub async fn insert_closure(
     ends_at: Option<i64>,
     by: &str,
 ) -> Result<i64, sqlx::Error> {
+    let email_key: String = sqlx::query_scalar("SELECT email_key FROM players WHERE id = $1").bind(player_id).fetch_one(&mut *conn).await?;
     sqlx::query_scalar(
         "INSERT INTO exclusions (player_id, kind, starts_at, ends_at, set_by, personal_no, phone, email_key) \
-         SELECT id, $2, $3, $4, $5, personal_no, phone, email_key FROM players WHERE id = $1 RETURNING id",
+         SELECT id, $2, $3, $4, $5, personal_no, phone, $6 FROM players WHERE id = $1 RETURNING id",
     )
     .bind(player_id)
     .bind(closure.as_str())
     .bind(now)
     .bind(ends_at)
     .bind(by)
+    .bind(super::person_email(&email_key))
     .fetch_one(&mut *conn)
     .await
 }

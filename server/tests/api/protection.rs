@@ -232,6 +232,8 @@ on_both_engines! {
         let (same_no, no_body) = register(&app, &again(json!({"username": "yeni1", "email": "yeni@example.com", "phone": "905329876543"}))).await;
         let (same_mail, mail_body) = register(&app, &again(json!({"username": "yeni2", "email": "AYSE@Example.com", "PersonalNo": "10000000078", "phone": "905329876544"}))).await;
         let (same_phone, phone_body) = register(&app, &again(json!({"username": "yeni3", "email": "yeni3@example.com", "PersonalNo": "10000000078"}))).await;
+        // The same e-mail written another way (a +tag) is the same person.
+        let (tagged_mail, tagged_body) = register(&app, &again(json!({"username": "yeni4", "email": "Ayse+yeni@example.com", "PersonalNo": "10000000078", "phone": "905329876545"}))).await;
         // Another account cannot take the closed person's phone either.
         let (_, other) = make_player(&app, "phonetaker").await;
         let (phone_change, phone_change_body) =
@@ -250,10 +252,10 @@ on_both_engines! {
         let state: String = sqlx::query_scalar("SELECT state FROM sb_bets").fetch_one(&app.db.pool).await.unwrap();
         assert_eq!(state, "refused");
         assert_eq!(money(&app, player).await.0, 100_000, "the unstarted bet's stake came back");
-        assert_eq!((same_no, same_mail, same_phone), (409, 409, 409), "a new account of the same person is refused, by each key");
+        assert_eq!((same_no, same_mail, same_phone, tagged_mail), (409, 409, 409, 409), "a new account of the same person is refused, by each key");
         // The refusal says no more than registration says of any clash: nothing of a closure.
         let neutral = kasa::i18n::text("register.unavailable", kasa::i18n::Locale::Tr);
-        for body in [&no_body, &mail_body, &phone_body] {
+        for body in [&no_body, &mail_body, &phone_body, &tagged_body] {
             assert_eq!(body["message"].as_str(), Some(neutral.as_str()), "{body}");
         }
         assert_eq!(phone_change, 409, "{phone_change_body}");

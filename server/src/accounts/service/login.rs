@@ -124,6 +124,12 @@ pub async fn login(
         None => {}
     }
     let mut tx = state.db.begin_write().await?;
+    // Read again under the player's lock, which a closure takes too: a login racing a time-out
+    // either sees it or starts its session before the closure ends every session.
+    wallet::lock_player(&mut tx, player.id).await?;
+    if let Some(c) = crate::protection::exclusion::state(&mut tx, player.id, now_ms()).await? {
+        return Err(crate::protection::exclusion::login_refusal(c));
+    }
     let (session_id, token) = session::start(&mut tx, player.id, &origin).await?;
     let books = state.sportsbooks.issue(&mut tx, session_id, &usercode(player.id), now_ms()).await?;
     tx.commit().await?;
