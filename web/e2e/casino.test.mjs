@@ -359,19 +359,54 @@ test("an outside provider's failed launch: EGT shows the message and closes, Dig
   await context.close();
 });
 
+/**
+ * Runs `steps` (given a `step(name)` to say where it is) for at most `ms`: a step that hangs (a
+ * call with no time-out of its own) fails the test naming that step, not as its 5-minute time-out.
+ */
+async function bounded(ms, steps) {
+  let at = 'start';
+  let timer;
+  const stuck = new Promise((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`stuck for ${ms / 1000} s at: ${at}`)), ms);
+  });
+  try {
+    await Promise.race([steps((name) => (at = name)), stuck]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 test("the game window closes on the hub's exit command (phone and desktop)", async () => {
   for (const mobile of [true, false]) {
-    const { username, authData } = await registerPlayer(server.apiUrl, 'cx');
-    const size = mobile ? { width: 390, height: 844 } : { width: 1440, height: 900 };
-    const { context, page } = await open('/casino/slot', { ...size, mobile, lang: 'tr', authData });
-    await tile(page, SLOT.code).locator('.game-tile__play').click();
-    await page.getByTestId('game-window').locator('iframe').waitFor();
-    // Wait for the hub to be connected before the operator ends the session.
-    await page.waitForTimeout(1500);
-    await admin('player', 'logout', '--player', username);
-    await page.getByTestId('game-window').waitFor({ state: 'detached', timeout: 15_000 });
-    if (!mobile) await page.waitForURL((url) => !url.pathname.startsWith('/casino/play/'));
-    await context.close();
+    await bounded(120_000, async (step) => {
+      step('register');
+      const { username, authData } = await registerPlayer(server.apiUrl, 'cx');
+      const size = mobile ? { width: 390, height: 844 } : { width: 1440, height: 900 };
+      step('open the lobby');
+      const { context, page } = await open('/casino/slot', {
+        ...size,
+        mobile,
+        lang: 'tr',
+        authData,
+      });
+      step('open the game');
+      await tile(page, SLOT.code).locator('.game-tile__play').click();
+      await page.getByTestId('game-window').locator('iframe').waitFor();
+      // Wait for the hub to be connected before the operator ends the session.
+      await page.waitForTimeout(1500);
+      step('kasa admin player logout');
+      await admin('player', 'logout', '--player', username);
+      step('the game window closed');
+      await page.getByTestId('game-window').waitFor({ state: 'detached', timeout: 15_000 });
+      if (!mobile) {
+        step('leaving the play page');
+        await page.waitForURL((url) => !url.pathname.startsWith('/casino/play/'), {
+          timeout: 15_000,
+        });
+      }
+      step('closing the page');
+      await context.close();
+    });
   }
 });
 

@@ -33,7 +33,19 @@ pub async fn usernames(db: &Db, ids: &[i64]) -> anyhow::Result<std::collections:
 /// A notification to the player with this username, or to everyone when `None`.
 pub async fn notify(db: &Db, username: Option<&str>, title: &str, note: &str, kind: NotificationType) -> anyhow::Result<Notification> {
     let audience = match username {
-        Some(u) => Audience::Player(player_id(db, u).await?),
+        Some(u) => {
+            let id = player_id(db, u).await?;
+            // No offer reaches a closed account (a time-out, a self-exclusion: issue 31).
+            if kind == NotificationType::Bonus {
+                let mut conn = db.pool.acquire().await?;
+                anyhow::ensure!(
+                    !crate::protection::gate::is_closed(&mut conn, id, crate::db::now_ms()).await?,
+                    "'{}' is on a time-out or self-excluded: no bonus offer may reach them",
+                    u.trim()
+                );
+            }
+            Audience::Player(id)
+        }
         None => Audience::Everyone,
     };
     notify::send_from_operator(db, audience, title, note, kind).await

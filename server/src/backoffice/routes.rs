@@ -277,6 +277,12 @@ async fn document_file(State(state): State<BackofficeState>, me: CurrentStaff, P
     headers.insert(header::CONTENT_TYPE, HeaderValue::from_str(&mime).unwrap_or(HeaderValue::from_static("application/octet-stream")));
     headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
     headers.insert(header::CONTENT_DISPOSITION, HeaderValue::from_static("inline"));
+    // A file a player made: opened on its own it runs nothing and reaches nothing (a PDF that is
+    // something else under its first bytes stays inert).
+    headers.insert(
+        header::CONTENT_SECURITY_POLICY,
+        HeaderValue::from_static("sandbox; default-src 'none'; img-src 'self' blob: data:; style-src 'unsafe-inline'"),
+    );
     Ok(response)
 }
 

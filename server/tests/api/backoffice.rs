@@ -760,3 +760,33 @@ on_both_engines! {
         assert_eq!(count_status(&answers, 429), 10, "{answers:?}");
     }
 }
+
+on_both_engines! {
+    async fn a_documents_file_is_served_to_compliance_as_the_player_sent_it_inert_and_recorded(app) {
+        // Arrange: a player's passport page (a PNG) uploaded through the site.
+        let (_, compliance, _) = staff(&app, "kira", &[Role::Compliance]).await;
+        let (_, token) = make_player(&app, "filed").await;
+        let png = b"\x89PNG\r\n\x1a\n-the-page".to_vec();
+        let form = reqwest::multipart::Form::new()
+            .text("kind", "identity")
+            .text("docType", "passport")
+            .text("side", "front")
+            .part("file", reqwest::multipart::Part::bytes(png.clone()).file_name("p.png"));
+        let uploaded = app.client.post(app.url("/api/kyc/documents")).bearer_auth(&token).multipart(form).send().await.unwrap();
+        assert_eq!(uploaded.status(), 200);
+        let id: i64 = sqlx::query_scalar("SELECT MAX(id) FROM kyc_documents").fetch_one(&app.db.pool).await.unwrap();
+
+        // Act
+        let resp = app.client.get(app.url(&format!("/admin/api/documents/{id}/file"))).bearer_auth(&compliance).send().await.unwrap();
+        let (status, headers) = (resp.status().as_u16(), resp.headers().clone());
+        let body = resp.bytes().await.unwrap().to_vec();
+
+        // Assert
+        assert_eq!(status, 200);
+        assert_eq!(body, png);
+        assert_eq!(headers["content-type"], "image/png");
+        assert!(headers["content-security-policy"].to_str().unwrap().starts_with("sandbox"), "{headers:?}");
+        assert_eq!(headers["cache-control"], "no-store");
+        assert!(audit_actions(&app).await.contains(&"kyc.view".to_string()), "each view is recorded");
+    }
+}

@@ -285,6 +285,34 @@ async fn the_operator_lists_and_shows_identity_documents_and_excludes_a_player_f
     let excluded = kasa(&["admin", "player", "exclude", "--player", "deniz456", "--term", "6m", "--database-url", &url]);
     let shorter = kasa(&["admin", "player", "exclude", "--player", "deniz456", "--term", "24h", "--database-url", &url]);
     let bad_term = kasa(&["admin", "player", "exclude", "--player", "deniz456", "--term", "forever-ish", "--database-url", &url]);
+    let offer = kasa(&[
+        "admin",
+        "notify",
+        "--player",
+        "deniz456",
+        "--type",
+        "bonus",
+        "--title",
+        "Bonus",
+        "--note",
+        "Come back",
+        "--database-url",
+        &url,
+    ]);
+    let service = kasa(&[
+        "admin",
+        "notify",
+        "--player",
+        "deniz456",
+        "--type",
+        "system",
+        "--title",
+        "Hesap",
+        "--note",
+        "Bilgi",
+        "--database-url",
+        &url,
+    ]);
     let login = app
         .client
         .post(app.url("/api/auth/login"))
@@ -313,6 +341,8 @@ async fn the_operator_lists_and_shows_identity_documents_and_excludes_a_player_f
     // A shorter term beside the running one changes nothing: the operator cannot lift it early.
     assert!(shorter.status.success(), "{}", String::from_utf8_lossy(&shorter.stderr));
     assert!(one_line_error(&bad_term).contains("unknown term"));
+    assert!(one_line_error(&offer).contains("no bonus offer may reach them"), "no marketing reaches a closed account");
+    assert!(service.status.success(), "a service message still may: {}", String::from_utf8_lossy(&service.stderr));
     assert_eq!(login_status, 403, "{login_body}");
     assert_eq!(login_body["data"]["closure"], "exclusion", "{login_body}");
     let until = login_body["data"]["until"].as_i64().unwrap();
