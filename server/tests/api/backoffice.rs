@@ -767,13 +767,8 @@ on_both_engines! {
         let (_, compliance, _) = staff(&app, "kira", &[Role::Compliance]).await;
         let (_, token) = make_player(&app, "filed").await;
         let png = b"\x89PNG\r\n\x1a\n-the-page".to_vec();
-        let form = reqwest::multipart::Form::new()
-            .text("kind", "identity")
-            .text("docType", "passport")
-            .text("side", "front")
-            .part("file", reqwest::multipart::Part::bytes(png.clone()).file_name("p.png"));
-        let uploaded = app.client.post(app.url("/api/kyc/documents")).bearer_auth(&token).multipart(form).send().await.unwrap();
-        assert_eq!(uploaded.status(), 200);
+        let (uploaded, _) = crate::kyc::upload(&app, &token, "identity", "passport", Some("front"), png.clone(), "p.png").await;
+        assert_eq!(uploaded, 200);
         let id: i64 = sqlx::query_scalar("SELECT MAX(id) FROM kyc_documents").fetch_one(&app.db.pool).await.unwrap();
 
         // Act

@@ -268,13 +268,8 @@ async fn the_operator_lists_and_shows_identity_documents_and_excludes_a_player_f
     .await;
     let token = registered["data"]["token"].as_str().unwrap().to_string();
     let png = b"\x89PNG\r\n\x1a\n-a-passport-page".to_vec();
-    let form = reqwest::multipart::Form::new()
-        .text("kind", "identity")
-        .text("docType", "passport")
-        .text("side", "front")
-        .part("file", reqwest::multipart::Part::bytes(png.clone()).file_name("p.png"));
-    let uploaded = app.client.post(app.url("/api/kyc/documents")).bearer_auth(&token).multipart(form).send().await.unwrap();
-    assert_eq!(uploaded.status(), 200);
+    let (uploaded, _) = crate::kyc::upload(&app, &token, "identity", "passport", Some("front"), png.clone(), "p.png").await;
+    assert_eq!(uploaded, 200);
     let out = std::env::temp_dir().join(format!("kasa-doc-{}.png", uuid::Uuid::new_v4().simple()));
     let out_text = out.display().to_string();
 

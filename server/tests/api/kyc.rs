@@ -24,7 +24,15 @@ fn folder() -> Folder {
     Folder(std::env::temp_dir().join("kasa-documents"))
 }
 
-async fn upload(app: &TestApp, token: &str, kind: &str, doc_type: &str, side: Option<&str>, bytes: Vec<u8>, name: &str) -> (u16, Value) {
+pub(crate) async fn upload(
+    app: &TestApp,
+    token: &str,
+    kind: &str,
+    doc_type: &str,
+    side: Option<&str>,
+    bytes: Vec<u8>,
+    name: &str,
+) -> (u16, Value) {
     let mut form = reqwest::multipart::Form::new().text("kind", kind.to_string()).text("docType", doc_type.to_string());
     if let Some(s) = side {
         form = form.text("side", s.to_string());
