@@ -96,3 +96,18 @@ impl Date {
         format!("{:04}-{:02}-{:02}", self.year, self.month, self.day)
     }
 }
+
+/// Runs `pass` every `every`, forever: a node's background sweeps (a pass that overruns delays the
+/// next one; passes never pile up).
+pub async fn repeat<F, Fut>(every: std::time::Duration, mut pass: F)
+where
+    F: FnMut() -> Fut,
+    Fut: std::future::Future<Output = ()>,
+{
+    let mut tick = tokio::time::interval(every);
+    tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        tick.tick().await;
+        pass().await;
+    }
+}

@@ -255,10 +255,7 @@ pub async fn end_all_by_operator(db: &Db, player_id: i64) -> anyhow::Result<u64>
 /// Ends the sessions whose time limit is reached (each on every node through the journal), every
 /// `every`: a session at its limit ends even while nothing asks for it.
 pub async fn sweep_time_limits(db: Db, every: std::time::Duration) {
-    let mut tick = tokio::time::interval(every);
-    tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-    loop {
-        tick.tick().await;
+    crate::time::repeat(every, || async {
         let due: Result<Vec<i64>, sqlx::Error> =
             sqlx::query_scalar("SELECT id FROM sessions WHERE expires_at <= $1 AND ended_at IS NULL ORDER BY id LIMIT 500")
                 .bind(now_ms())
@@ -274,5 +271,6 @@ pub async fn sweep_time_limits(db: Db, every: std::time::Duration) {
             }
             Err(e) => tracing::warn!(error = %e, "reading sessions at their time limit failed"),
         }
-    }
+    })
+    .await
 }

@@ -314,10 +314,7 @@ pub async fn expire_due(db: &Db, player_id: i64) -> Result<(), AppError> {
 /// Expires due bonuses every `every` (each in its own transaction; nodes racing for one player
 /// go one by one on the player's balance lock, and the second finds nothing left to do).
 pub async fn sweep(db: Db, every: std::time::Duration) {
-    let mut tick = tokio::time::interval(every);
-    tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-    loop {
-        tick.tick().await;
+    crate::time::repeat(every, || async {
         match store::players_with_due(&db, now_ms(), 500).await {
             Ok(players) => {
                 for player_id in players {
@@ -328,7 +325,8 @@ pub async fn sweep(db: Db, every: std::time::Duration) {
             }
             Err(e) => tracing::warn!(error = %e, "reading due bonuses failed"),
         }
-    }
+    })
+    .await
 }
 
 fn bonus_error(e: BonusError) -> AppError {

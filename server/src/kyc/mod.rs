@@ -192,17 +192,15 @@ pub async fn guard_withdrawal_in(conn: &mut sqlx::AnyConnection, rules: &Rules, 
 /// Every `every`: marks approved documents past their validity expired, and deletes the files of
 /// documents uploaded longer ago than the retention (the rows stay, their decisions with them).
 pub async fn sweep(db: crate::db::Db, files: std::sync::Arc<dyn files::DocumentStore>, rules: Rules, every: std::time::Duration) {
-    let mut tick = tokio::time::interval(every);
-    tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-    loop {
-        tick.tick().await;
+    crate::time::repeat(every, || async {
         if let Err(e) = expire(&db, crate::db::now_ms()).await {
             tracing::warn!(error = %e, "marking expired identity documents failed");
         }
         if let Err(e) = purge(&db, files.as_ref(), &rules).await {
             tracing::warn!(error = %e, "deleting expired identity documents failed");
         }
-    }
+    })
+    .await
 }
 
 /// Approved documents whose validity ended by `now` move forward to expired (the check already

@@ -213,16 +213,14 @@ pub async fn expire_due(db: &Db, now: i64) -> Result<usize, DecisionError> {
 
 /// `kasa serve`'s sweep: expires unpaid card deposits every `every`, forever.
 pub async fn sweep(db: Db, every: std::time::Duration) {
-    let mut tick = tokio::time::interval(every);
-    tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-    loop {
-        tick.tick().await;
+    crate::time::repeat(every, || async {
         match expire_due(&db, now_ms()).await {
             Ok(0) => {}
             Ok(n) => tracing::info!(expired = n, "unpaid card deposits expired"),
             Err(e) => tracing::warn!(error = %e, "the card deposit sweep failed"),
         }
-    }
+    })
+    .await
 }
 
 /// What a verified callback did.

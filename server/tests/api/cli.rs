@@ -257,16 +257,7 @@ async fn the_operator_lists_and_shows_identity_documents_and_excludes_a_player_f
     // Arrange: a player with a passport uploaded.
     let (url, _dir) = fresh_database(Engine::Sqlite).await;
     let app = crate::helpers::spawn_node(&url, true, None, Default::default()).await;
-    let registered = envelope(
-        app.post_json(
-            "/api/auth/register",
-            &json!({"name": "Deniz", "surname": "Ak", "username": "deniz456", "email": "deniz@example.com",
-        "phone": "905301112255", "password": "gizli123", "password2": "gizli123", "isFast": true, "acceptTerms": true}),
-        )
-        .await,
-    )
-    .await;
-    let token = registered["data"]["token"].as_str().unwrap().to_string();
+    let token = crate::accounts::registered_as(&app, "deniz456", "905301112255").await;
     let png = b"\x89PNG\r\n\x1a\n-a-passport-page".to_vec();
     let (uploaded, _) = crate::kyc::upload(&app, &token, "identity", "passport", Some("front"), png.clone(), "p.png").await;
     assert_eq!(uploaded, 200);

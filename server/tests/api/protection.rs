@@ -60,6 +60,25 @@ async fn exec(app: &TestApp, sql: &str) {
     sqlx::query(sqlx::AssertSqlSafe(sql.to_string())).execute(&app.db.pool).await.unwrap();
 }
 
+/// A football event moved to kick off tomorrow (not started) and its home win: (selection, price).
+async fn tomorrows_home(app: &TestApp) -> (i64, i64) {
+    let events = crate::sportsbook::betting::football_events(app, 1).await;
+    exec(
+        app,
+        &format!("UPDATE sb_events SET state = 'scheduled', starts_at = {} WHERE id = {}", kasa::db::now_ms() + 24 * HOUR_MS, events[0]),
+    )
+    .await;
+    let (selection, price, _) = crate::sportsbook::betting::selection(app, events[0], "1x2", "1").await;
+    (selection, price)
+}
+
+/// An open single of `stake` lira on the selection, placed by the player.
+async fn bet_on(app: &TestApp, token: &str, (selection, price): (i64, i64), stake: i64) {
+    let slip = json!({"legs": [crate::sportsbook::betting::leg(selection, price)], "kind": "single", "stake": stake, "oddsChoice": "any"});
+    let (placed, bet) = crate::sportsbook::betting::place(app, token, slip).await;
+    assert_eq!(placed, 200, "{bet}");
+}
+
 on_both_engines! {
     async fn a_deposit_over_a_lowered_limit_is_refused_before_any_payment_naming_what_is_left_in_each_period(app) {
         // Arrange
@@ -166,10 +185,10 @@ on_both_engines! {
         // The sportsbook's stakes pass the same gate, refused in the player's language.
         let events = crate::sportsbook::betting::football_events(&app, 1).await;
         let home = crate::sportsbook::betting::selection(&app, events[0], "1x2", "1").await;
-        let (status, body) = crate::sportsbook::betting::place(&app, &token, json!({"legs": [crate::sportsbook::betting::leg(home.0, home.1)], "kind": "single", "stake": 10, "oddsChoice": "any"})).await;
+        let slip = json!({"legs": [crate::sportsbook::betting::leg(home.0, home.1)], "kind": "single", "stake": 10, "oddsChoice": "any"});
+        let (status, body) = app.call(reqwest::Method::POST, "/api/sportsbook/bets", &token, Some(slip.clone()), "en").await;
         assert_eq!(status, 400, "{body}");
         assert!(body["message"].as_str().unwrap().starts_with("This is over your wager limit. Left: 24 hours ₺1,000.00 · 7 days ₺0.00"), "{body}");
-        let slip = json!({"legs": [crate::sportsbook::betting::leg(home.0, home.1)], "kind": "single", "stake": 10, "oddsChoice": "any"});
         let (tr_status, tr_body) = app.call(reqwest::Method::POST, "/api/sportsbook/bets", &token, Some(slip), "tr").await;
         assert_eq!(tr_status, 400, "{tr_body}");
         assert!(tr_body["message"].as_str().unwrap().starts_with("Bu işlem bahis limitinizi aşıyor. Kalan: 24 saat 1.000,00 ₺ · 7 gün 0,00 ₺"), "{tr_body}");
@@ -205,11 +224,8 @@ on_both_engines! {
         let token = registered["data"]["token"].as_str().unwrap().to_string();
         let player: i64 = sqlx::query_scalar("SELECT id FROM players WHERE username = 'aysegul1'").fetch_one(&app.db.pool).await.unwrap();
         fund(&app, player, 100_000).await;
-        let events = crate::sportsbook::betting::football_events(&app, 2).await;
-        exec(&app, &format!("UPDATE sb_events SET state = 'scheduled', starts_at = {} WHERE id = {}", kasa::db::now_ms() + 24 * HOUR_MS, events[0])).await;
-        let home = crate::sportsbook::betting::selection(&app, events[0], "1x2", "1").await;
-        let (placed, bet) = crate::sportsbook::betting::place(&app, &token, json!({"legs": [crate::sportsbook::betting::leg(home.0, home.1)], "kind": "single", "stake": 50, "oddsChoice": "any"})).await;
-        assert_eq!(placed, 200, "{bet}");
+        let home = tomorrows_home(&app).await;
+        bet_on(&app, &token, home, 50).await;
         let other = crate::helpers::spawn_node(&app.db.url, false, None, kasa::hub::HubTimings::default()).await;
         assert_eq!(other.call(reqwest::Method::GET, "/api/protection", &token, None, "en").await.0, 200, "live on the other node");
 
@@ -329,12 +345,9 @@ on_both_engines! {
         // Arrange: three open bets on an event that starts tomorrow.
         let (player, token) = make_player(&app, "racer").await;
         fund(&app, player, 100_000).await;
-        let events = crate::sportsbook::betting::football_events(&app, 1).await;
-        exec(&app, &format!("UPDATE sb_events SET state = 'scheduled', starts_at = {} WHERE id = {}", kasa::db::now_ms() + 24 * HOUR_MS, events[0])).await;
-        let home = crate::sportsbook::betting::selection(&app, events[0], "1x2", "1").await;
+        let home = tomorrows_home(&app).await;
         for _ in 0..3 {
-            let (placed, bet) = crate::sportsbook::betting::place(&app, &token, json!({"legs": [crate::sportsbook::betting::leg(home.0, home.1)], "kind": "single", "stake": 100, "oddsChoice": "any"})).await;
-            assert_eq!(placed, 200, "{bet}");
+            bet_on(&app, &token, home, 100).await;
         }
 
         // Act: eight refunds at once (a player's close and the operator's, on several nodes).
@@ -373,12 +386,9 @@ on_both_engines! {
         let (open, open_token) = make_player(&app, "stillopen").await;
         fund(&app, closed, 100_000).await;
         fund(&app, open, 100_000).await;
-        let events = crate::sportsbook::betting::football_events(&app, 1).await;
-        exec(&app, &format!("UPDATE sb_events SET state = 'scheduled', starts_at = {} WHERE id = {}", kasa::db::now_ms() + 24 * HOUR_MS, events[0])).await;
-        let home = crate::sportsbook::betting::selection(&app, events[0], "1x2", "1").await;
+        let home = tomorrows_home(&app).await;
         for token in [&closed_token, &open_token] {
-            let (placed, bet) = crate::sportsbook::betting::place(&app, token, json!({"legs": [crate::sportsbook::betting::leg(home.0, home.1)], "kind": "single", "stake": 100, "oddsChoice": "any"})).await;
-            assert_eq!(placed, 200, "{bet}");
+            bet_on(&app, token, home, 100).await;
         }
         let term = kasa::protection::Term::parse("7d").unwrap();
         kasa::protection::exclusion::close(&app.db, closed, term, "player", &CutShort, None).await.unwrap();

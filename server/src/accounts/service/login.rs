@@ -110,25 +110,19 @@ pub async fn login(
     };
     ratelimit::clear(&state.db, &user_bucket).await?;
     ratelimit::release_all(&state.db, &hits[1..]).await?;
-    // A time-out or a self-exclusion: no session, the end date in the answer (issue 31).
-    let closed = {
-        let mut conn = state.db.pool.acquire().await?;
-        crate::protection::exclusion::state(&mut conn, player.id, now_ms()).await?
-    };
-    match closed {
-        Some(crate::protection::Closed::AskToReopen { .. }) if reopen => {
+    // A time-out or a self-exclusion: no session, the end date in the answer (issue 31). Read
+    // under the player's lock, which a closure takes too: a login racing a time-out either sees it
+    // or starts its session before the closure ends every session.
+    let mut tx = state.db.begin_write().await?;
+    wallet::lock_player(&mut tx, player.id).await?;
+    if let Some(closed) = crate::protection::exclusion::state(&mut tx, player.id, now_ms()).await? {
+        // Released before asking to reopen, which takes the player's lock in its own transaction.
+        tx.rollback().await?;
+        if reopen && matches!(closed, crate::protection::Closed::AskToReopen { .. }) {
             let until = crate::protection::exclusion::ask_reopen(&state.db, player.id).await?;
             return Err(crate::protection::exclusion::login_refusal(crate::protection::Closed::Reopening { at: until }));
         }
-        Some(c) => return Err(crate::protection::exclusion::login_refusal(c)),
-        None => {}
-    }
-    let mut tx = state.db.begin_write().await?;
-    // Read again under the player's lock, which a closure takes too: a login racing a time-out
-    // either sees it or starts its session before the closure ends every session.
-    wallet::lock_player(&mut tx, player.id).await?;
-    if let Some(c) = crate::protection::exclusion::state(&mut tx, player.id, now_ms()).await? {
-        return Err(crate::protection::exclusion::login_refusal(c));
+        return Err(crate::protection::exclusion::login_refusal(closed));
     }
     let (session_id, token) = session::start(&mut tx, player.id, &origin).await?;
     let books = state.sportsbooks.issue(&mut tx, session_id, &usercode(player.id), now_ms()).await?;

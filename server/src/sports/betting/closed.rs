@@ -88,16 +88,14 @@ pub async fn refund_closed_players(db: &Db) -> Result<usize, AppError> {
 /// Every `every` on every node: [`refund_closed_players`], so a closure's refunds happen even when
 /// the request that closed the account could not finish them.
 pub async fn sweep(db: Db, every: std::time::Duration) {
-    let mut tick = tokio::time::interval(every);
-    tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-    loop {
-        tick.tick().await;
+    crate::time::repeat(every, || async {
         match refund_closed_players(&db).await {
             Ok(0) => {}
             Ok(n) => tracing::warn!(bets = n, "refunded the unstarted bets a closure had left open"),
             Err(e) => tracing::warn!(error = %e, "refunding closed players' unstarted bets failed"),
         }
-    }
+    })
+    .await
 }
 
 /// The sportsbook's part of a closure, as protection calls it.
