@@ -88,8 +88,29 @@ describe('IdentityVerification', () => {
         'Belgenizin bir yüzü onaylandı: aynı belgenin diğer yüzünü de yükleyin.',
       ),
     ).toBeInTheDocument();
-    // The upload form is still there for the other side.
-    expect(within(identity).getByRole('button', { name: 'Yükle' })).toBeInTheDocument();
+    // The form asks for the other side of the same document only, and sends just that.
+    expect(within(identity).queryByLabelText('Belge türü')).toBeNull();
+    const user = userEvent.setup();
+    await user.upload(
+      within(identity).getByLabelText('T.C. kimlik kartı · Arka yüz'),
+      png('back.png'),
+    );
+    const upload = within(identity).getByRole('button', { name: 'Yükle' });
+    await waitFor(() => expect(upload).toBeEnabled());
+    await user.click(upload);
+    await waitFor(() =>
+      expect(
+        fetchMock.mock.calls.filter(([url]) => String(url).endsWith('/kyc/documents')),
+      ).toHaveLength(1),
+    );
+    const [, init] = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/kyc/documents'))!;
+    const form = init?.body as FormData;
+    expect([form.get('kind'), form.get('docType'), form.get('side')]).toEqual([
+      'identity',
+      'kimlik',
+      'back',
+    ]);
+    expect((form.get('file') as File).name).toBe('back.png');
   });
 
   it('checks the file here first: its type, its size, the back of an ID card', async () => {

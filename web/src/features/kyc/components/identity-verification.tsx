@@ -43,23 +43,24 @@ const fileField = (required: boolean) =>
       z.refine((f) => f === null || f.size > 0, 'kyc.rule.empty'),
     );
 
+/** One file of a document whose other side is approved: its type and that file (as `front`). */
+const sideSchema = z.object({
+  docType: z.string().check(z.minLength(1, 'kyc.rule.docType')),
+  front: fileField(true),
+  back: fileField(false),
+});
+
 /** An upload: the document's type and its file (an identity document: front, and back). */
-const uploadSchema = z
-  .object({
-    docType: z.string().check(z.minLength(1, 'kyc.rule.docType')),
-    front: fileField(true),
-    back: fileField(false),
-  })
-  .check(
-    z.refine((v) => (v.docType !== 'kimlik' && v.docType !== 'licence' ? true : v.back !== null), {
-      message: 'kyc.rule.back',
-      path: ['back'],
-      when: (payload) => {
-        const value = payload.value as Record<string, unknown> | undefined;
-        return typeof value?.docType === 'string';
-      },
-    }),
-  );
+const uploadSchema = sideSchema.check(
+  z.refine((v) => (v.docType !== 'kimlik' && v.docType !== 'licence' ? true : v.back !== null), {
+    message: 'kyc.rule.back',
+    path: ['back'],
+    when: (payload) => {
+      const value = payload.value as Record<string, unknown> | undefined;
+      return typeof value?.docType === 'string';
+    },
+  }),
+);
 
 type UploadValues = z.infer<typeof uploadSchema>;
 
@@ -89,7 +90,21 @@ function StateTag({ state }: { state: CheckState }) {
 }
 
 /** The upload form of one kind: the document type, then its file (identity: front and back). */
-function UploadForm({ kind }: { kind: DocumentKind }) {
+/** The side still to come of an identity document whose other side is approved. */
+type MissingSide = { docType: string; side: 'front' | 'back' };
+
+/** What an incomplete identity lacks: the other side of its approved one. */
+function missingSide(documents: KycDocument[]): MissingSide | undefined {
+  const approved = documents.find((d) => d.kind === 'identity' && d.state === 'approved' && d.side);
+  if (!approved) return undefined;
+  return { docType: approved.docType, side: approved.side === 'front' ? 'back' : 'front' };
+}
+
+/**
+ * The upload form of a check; with `missing`, only that side of that document (its type fixed,
+ * one file), so the player sends just what the check lacks.
+ */
+function UploadForm({ kind, missing }: { kind: DocumentKind; missing?: MissingSide }) {
   const { t } = useTranslation();
   const prefix = `kyc-${kind}`;
   const upload = useUploadDocument(UPLOAD_ERRORS);
@@ -105,9 +120,9 @@ function UploadForm({ kind }: { kind: DocumentKind }) {
     setFocus,
     formState: { errors, isValid, isSubmitting },
   } = useForm<UploadValues, unknown, UploadValues>({
-    resolver: zodResolver(uploadSchema),
+    resolver: zodResolver(missing ? sideSchema : uploadSchema),
     mode: FORM_MODE,
-    defaultValues: { docType: '', front: null, back: null },
+    defaultValues: { docType: missing?.docType ?? '', front: null, back: null },
   });
   const failed = (error: unknown) => UPLOAD_ERRORS.apply(error, setError, setFocus);
   const onSubmit = handleSubmit(async (values) => {
@@ -117,7 +132,7 @@ function UploadForm({ kind }: { kind: DocumentKind }) {
       await upload.mutateAsync({
         kind,
         docType: values.docType,
-        side: identity ? 'front' : null,
+        side: missing ? missing.side : identity ? 'front' : null,
         file: values.front as File,
       });
       if (identity && values.back) {
@@ -136,8 +151,14 @@ function UploadForm({ kind }: { kind: DocumentKind }) {
   });
   const docType = useWatch({ control, name: 'docType' });
   const backNeeded = kind === 'identity' && docType !== 'passport';
-  const files: { name: 'front' | 'back'; label: string }[] =
-    kind === 'identity'
+  const files: { name: 'front' | 'back'; label: string }[] = missing
+    ? [
+        {
+          name: 'front',
+          label: `${t(`kyc.docType.${missing.docType}`)} · ${t(`kyc.upload.${missing.side}`)}`,
+        },
+      ]
+    : kind === 'identity'
       ? [
           { name: 'front', label: t('kyc.upload.front') },
           {
@@ -156,23 +177,25 @@ function UploadForm({ kind }: { kind: DocumentKind }) {
       <h3 id={`${prefix}-form-title`} className="kyc-form__title">
         {t(`kyc.upload.${kind}Title`)}
       </h3>
-      <Field id={`${prefix}-type`} label={t('kyc.upload.docType')} error={errors.docType}>
-        <InputBox icon="idCard">
-          <select
-            id={`${prefix}-type`}
-            {...describedBy(`${prefix}-type`, errors.docType)}
-            {...register('docType')}
-          >
-            <option value="">{t('kyc.upload.choose')}</option>
-            {types.map((type) => (
-              <option key={type} value={type}>
-                {t(`kyc.docType.${type}`)}
-              </option>
-            ))}
-          </select>
-          <Icon name="chevronDown" size={18} className="input-wrap__chevron" />
-        </InputBox>
-      </Field>
+      {missing ? null : (
+        <Field id={`${prefix}-type`} label={t('kyc.upload.docType')} error={errors.docType}>
+          <InputBox icon="idCard">
+            <select
+              id={`${prefix}-type`}
+              {...describedBy(`${prefix}-type`, errors.docType)}
+              {...register('docType')}
+            >
+              <option value="">{t('kyc.upload.choose')}</option>
+              {types.map((type) => (
+                <option key={type} value={type}>
+                  {t(`kyc.docType.${type}`)}
+                </option>
+              ))}
+            </select>
+            <Icon name="chevronDown" size={18} className="input-wrap__chevron" />
+          </InputBox>
+        </Field>
+      )}
       {files.map(({ name, label }) => {
         const id = `${prefix}-${name}`;
         const error = errors[name];
@@ -236,6 +259,8 @@ function docLabel(t: (key: string) => string, doc: KycDocument): string {
 function CheckBlock({ kind, data }: { kind: DocumentKind; data: Kyc }) {
   const { t } = useTranslation();
   const check = data[kind];
+  const missing =
+    kind === 'identity' && check.state === 'incomplete' ? missingSide(data.documents) : undefined;
   return (
     <div className="inset-card kyc-check" data-testid={`kyc-${kind}`}>
       <div className="kyc-check__head">
@@ -256,7 +281,13 @@ function CheckBlock({ kind, data }: { kind: DocumentKind; data: Kyc }) {
           {t('kyc.reason', { reason: check.reason })}
         </Callout>
       ) : null}
-      {check.state !== 'approved' ? <UploadForm kind={kind} /> : null}
+      {check.state !== 'approved' ? (
+        <UploadForm
+          key={missing ? `${missing.docType}-${missing.side}` : 'any'}
+          kind={kind}
+          missing={missing}
+        />
+      ) : null}
     </div>
   );
 }
