@@ -13,10 +13,12 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   artifactsDir,
+  closeContext,
   closePopupIfShown,
   kasaAdmin,
   openPage,
   registerPlayer,
+  reloadedAfterLogout,
   runAxe,
   screenshot,
   startServerAndBrowser,
@@ -404,11 +406,10 @@ test("the game window closes on the hub's exit command (phone and desktop)", asy
           timeout: 15_000,
         });
       }
-      // The logged-out page's hub keeps retrying with the ended session (401s, then 503s) and
-      // has held up closing the context: the page is left for a blank one first.
+      step('the reload after the logout');
+      await reloadedAfterLogout(page);
       step('closing the page');
-      await page.goto('about:blank');
-      await context.close();
+      await closeContext(context);
     });
   }
 });

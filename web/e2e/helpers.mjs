@@ -222,8 +222,11 @@ export async function openPage(
     await context.addInitScript(
       ([site, entries]) => {
         if (window !== window.top || location.origin !== site) return;
-        if (sessionStorage.getItem('e2e-storage')) return;
-        sessionStorage.setItem('e2e-storage', '1');
+        // Once per context: a cookie marks it done, as the app's logout clears session storage (a
+        // flag kept there let every reload after a logout put the ended login back, and the page
+        // then reloaded on its 401 again and again).
+        if (document.cookie.split('; ').includes('e2e-storage=1')) return;
+        document.cookie = 'e2e-storage=1; path=/; SameSite=Lax';
         for (const [key, value] of entries) localStorage.setItem(key, value);
       },
       [new URL(url).origin, Object.entries(storage)],
@@ -437,6 +440,30 @@ export async function until(what, check, ms = 15_000) {
 }
 
 /** A screenshot of the page to `path`, 300 ms after asking (what moves settles). */
+/**
+ * After the app's local logout (a 401, or the hub's 'exit'): waits for the reload that follows it
+ * (LOGOUT_RELOAD_MS later) to finish, so that nothing closes the page in the middle of it.
+ */
+export async function reloadedAfterLogout(page) {
+  await until('the reload after the logout', () =>
+    page
+      .evaluate(() => performance.getEntriesByType('navigation')[0]?.type === 'reload')
+      .catch(() => false),
+  );
+  await page.waitForLoadState('networkidle');
+}
+
+/** Closes a context, and goes on with a warning if Chromium has not closed it within `ms`. */
+export async function closeContext(context, ms = 20_000) {
+  let timer;
+  const stuck = new Promise((resolve) => {
+    timer = setTimeout(() => resolve('stuck'), ms);
+  });
+  const done = await Promise.race([context.close().then(() => 'closed'), stuck]);
+  clearTimeout(timer);
+  if (done === 'stuck') console.warn(`a browser context did not close within ${ms / 1000} s`);
+}
+
 export async function screenshot(page, path) {
   await page.waitForTimeout(300);
   await page.screenshot({ path });

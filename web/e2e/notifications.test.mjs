@@ -8,10 +8,12 @@ import { after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   artifact,
+  closeContext,
   kasaAdmin,
   launchBrowser,
   openLoggedIn,
   registerPlayer,
+  reloadedAfterLogout,
   screenshot,
   startServer,
   test,
@@ -150,7 +152,9 @@ async function journey({ width, height, mobile, tag }) {
   assert.equal(await dialog.locator('.notif-item__dot').count(), 2);
   assert.equal(await rows.nth(1).locator('.notif-item__dot').count(), 0);
   // Keyboard: the opened row has the focus back; Enter on the next one opens it.
-  assert.equal(await rows.nth(1).evaluate((el) => el === document.activeElement), true);
+  await until('the opened row focused', () =>
+    rows.nth(1).evaluate((el) => el === document.activeElement),
+  );
   await page.keyboard.press('Tab');
   await page.keyboard.press('Enter');
   await dialog.getByRole('heading', { name: 'Hoş geldiniz' }).waitFor();
@@ -179,10 +183,11 @@ async function journey({ width, height, mobile, tag }) {
     const stored = await page.evaluate(() => localStorage.getItem('authData')).catch(() => 'x');
     return stored === null && new URL(page.url()).pathname === '/';
   });
+  await reloadedAfterLogout(page);
   await page.getByRole('button', { name: 'Giriş Yap' }).first().waitFor({ timeout: 30_000 });
 
   assert.deepEqual(errors, []);
-  await context.close();
+  await closeContext(context);
 }
 
 test('desktop: the header bell, live notifications, the panel and the hub commands', async () => {

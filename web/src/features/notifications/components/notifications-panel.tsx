@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '@/components/ui/icon';
 import {
@@ -182,8 +182,10 @@ export function NotificationsPanel() {
     mutate(selected.id, { onSettled: () => requested.current.delete(key) });
   }, [selected, mutate]);
 
-  // Back from a detail: focus returns to the row that was opened.
-  useEffect(() => {
+  // Back from a detail: focus returns to the row that was opened, in the commit that shows the
+  // list again (a layout effect: Preact runs plain effects a frame later, when a key pressed
+  // meanwhile would go to the panel).
+  useLayoutEffect(() => {
     if (selectedId != null || lastOpened.current == null) return;
     const row = listRef.current?.querySelector<HTMLButtonElement>(
       `[data-id="${CSS.escape(String(lastOpened.current))}"]`,
