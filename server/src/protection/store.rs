@@ -97,14 +97,19 @@ pub async fn guard(conn: &mut AnyConnection, player_id: i64) -> Result<(Vec<Clos
     Ok((closures, limits))
 }
 
-/// Kuruş of deposits asked for (pending or confirmed) in each money period ending at `now`.
+/// Kuruş of deposits in each money period ending at `now`: a confirmed deposit counts from when it
+/// was credited, a pending one in every period, however old (it may be credited at any moment). So
+/// requests opened on different days and paid on one day cannot credit more than a limit together:
+/// when the last of them was asked for, every other one was counted, either as pending or as
+/// credited within the period before it.
 pub async fn deposited(conn: &mut AnyConnection, player_id: i64, now: i64) -> Result<[i64; 3], sqlx::Error> {
     let [d, w, m] = Period::MONEY.map(|p| now - p.window_ms());
     let row = sqlx::query(
-        "SELECT CAST(COALESCE(SUM(CASE WHEN created_at > $2 THEN amount ELSE 0 END), 0) AS BIGINT), \
-                CAST(COALESCE(SUM(CASE WHEN created_at > $3 THEN amount ELSE 0 END), 0) AS BIGINT), \
+        "SELECT CAST(COALESCE(SUM(CASE WHEN status = 'pending' OR decided_at > $2 THEN amount ELSE 0 END), 0) AS BIGINT), \
+                CAST(COALESCE(SUM(CASE WHEN status = 'pending' OR decided_at > $3 THEN amount ELSE 0 END), 0) AS BIGINT), \
                 CAST(COALESCE(SUM(amount), 0) AS BIGINT) \
-         FROM payment_requests WHERE player_id = $1 AND kind = 1 AND status IN ('pending', 'confirmed') AND created_at > $4",
+         FROM payment_requests WHERE player_id = $1 AND kind = 1 \
+           AND (status = 'pending' OR (status = 'confirmed' AND decided_at > $4))",
     )
     .bind(player_id)
     .bind(d)

@@ -153,6 +153,29 @@ on_both_engines! {
 }
 
 on_both_engines! {
+    async fn old_bank_transfers_paid_on_one_day_cannot_together_pass_a_daily_deposit_limit(app) {
+        // Arrange: a 500 ₺ daily limit; a 400 ₺ transfer asked for two days ago, still unpaid.
+        let (player, token) = make_player(&app, "oldtransfer").await;
+        app.set_limit(&token, "deposit", "day", json!(500)).await;
+        let (_, first) = app.bank_deposit(&token, 400).await;
+        let first = first["data"]["id"].as_i64().unwrap();
+        exec(&app, &format!("UPDATE payment_requests SET created_at = created_at - {} WHERE player_id = {player}", 48 * HOUR_MS)).await;
+
+        // Act: a second one today while the old one waits; then the old one is paid today.
+        let (while_pending, refused) = app.bank_deposit(&token, 400).await;
+        kasa::payments::approve(&app.db, first).await.unwrap();
+        let (after_paid, _) = app.bank_deposit(&token, 200).await;
+        let (within, _) = app.bank_deposit(&token, 100).await;
+
+        // Assert
+        assert_eq!(while_pending, 400, "an unpaid request counts however old it is: {refused}");
+        assert_eq!(refused["message"], "This is over your deposit limit. Left: 24 hours ₺100.00.");
+        assert_eq!(after_paid, 400, "a deposit paid today counts today, whenever it was asked for");
+        assert_eq!(within, 200);
+    }
+}
+
+on_both_engines! {
     async fn parallel_stakes_that_together_cross_a_wager_limit_succeed_only_within_it_on_every_provider(app) {
         // Arrange
         let (player, token) = make_player(&app, "wagerer").await;
