@@ -90,6 +90,9 @@ describe('IdentityVerification', () => {
     ).toBeInTheDocument();
     // The form asks for the other side of the same document only, and sends just that.
     expect(within(identity).queryByLabelText('Belge türü')).toBeNull();
+    // The type is fixed: Upload waits for the file alone, and says so.
+    expect(within(identity).getByText('Dosyayı seçin')).toBeInTheDocument();
+    expect(within(identity).queryByText('Belge türünü ve dosyayı seçin')).toBeNull();
     const user = userEvent.setup();
     await user.upload(
       within(identity).getByLabelText('T.C. kimlik kartı · Arka yüz'),

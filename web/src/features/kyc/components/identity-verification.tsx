@@ -244,7 +244,7 @@ function UploadForm({ kind, missing }: { kind: DocumentKind; missing?: MissingSi
         pending={upload.isPending || isSubmitting}
         icon="arrowUp"
         label={t('kyc.upload.submit')}
-        blockedReason={t('kyc.upload.blocked')}
+        blockedReason={t(missing ? 'kyc.upload.blockedFile' : 'kyc.upload.blocked')}
       />
     </form>
   );
