@@ -396,8 +396,9 @@ pub async fn document_file(db: &Db, id: i64) -> Result<Option<(i64, String, Stri
     row.map(|r| Ok((r.try_get(0)?, r.try_get(1)?, r.try_get(2)?))).transpose()
 }
 
-/// Approves (valid until `expires`, the document's own expiry, if given) or rejects (with one of
-/// [`kyc::REASONS`]) a pending document; states only move forward.
+/// Approves (valid until `expires`, the document's own expiry, if given; with the TC kimlik
+/// `number` printed on it, see [`kyc::take_number_in`]) or rejects (with one of [`kyc::REASONS`]) a
+/// pending document; states only move forward. Says what taking the number did.
 pub async fn decide_document(
     db: &Db,
     me: &CurrentStaff,
@@ -405,8 +406,16 @@ pub async fn decide_document(
     to: DocState,
     reason: Option<&str>,
     expires: Option<&str>,
-) -> Result<(), AppError> {
+    number: Option<&str>,
+) -> Result<kyc::NumberTaken, AppError> {
     let now = now_ms();
+    let number = match number {
+        Some(n) => Some(
+            crate::accounts::domain::PersonalNo::parse(n)
+                .map_err(|_| told(StatusCode::UNPROCESSABLE_ENTITY, "The TC kimlik number is 11 digits with valid check digits."))?,
+        ),
+        None => None,
+    };
     let expires_at = match expires.map(str::trim).filter(|e| !e.is_empty()) {
         Some(day) => {
             let date = crate::time::Date::parse_iso(day)
@@ -426,11 +435,22 @@ pub async fn decide_document(
     if !kyc::decide_in(&mut tx, id, to, reason, None, expires_at, now, &format!("staff:{}", me.username)).await? {
         return Err(told(StatusCode::CONFLICT, &format!("Document #{id} is not pending any more.")));
     }
+    let taken = match (&number, to) {
+        (Some(n), DocState::Approved) => match kyc::take_number_in(&mut tx, id, n, now).await {
+            Ok(taken) => taken,
+            Err(kyc::NumberError::Refused(why)) => return Err(told(StatusCode::UNPROCESSABLE_ENTITY, &why)),
+            Err(kyc::NumberError::Failed(e)) => return Err(e),
+        },
+        _ => kyc::NumberTaken::default(),
+    };
     let entry = me
         .entry(&format!("kyc.{}", if to == DocState::Approved { "approve" } else { "reject" }), format!("document:{id}"))
         .before(serde_json::json!({ "state": "pending" }))
-        .after(serde_json::json!({ "state": to.as_str(), "reason": reason, "expiresAt": expires_at }));
+        .after(serde_json::json!({
+            "state": to.as_str(), "reason": reason, "expiresAt": expires_at,
+            "number": number.is_some(), "closedWithPerson": taken.closed.is_some(), "numberAlsoOn": taken.also_on,
+        }));
     audit::append(&mut tx, &entry).await?;
     tx.commit().await?;
-    Ok(())
+    Ok(taken)
 }

@@ -290,6 +290,9 @@ async fn document_file(State(state): State<BackofficeState>, me: CurrentStaff, P
 pub struct ApproveDocumentBody {
     /// The document's own expiry, YYYY-MM-DD, if it has one.
     pub expires: Option<String>,
+    /// The TC kimlik number printed on an identity document: kept on an account without one,
+    /// checked against the account's; a closure of the person on another account closes this one.
+    pub number: Option<String>,
 }
 
 /// Approves a pending document.
@@ -303,8 +306,17 @@ async fn approve_document(
     AppJson(body): AppJson<ApproveDocumentBody>,
 ) -> ApiResult<()> {
     me.require(Permission::KycDecide)?;
-    queues::decide_document(&state.db, &me, id, DocState::Approved, None, body.expires.as_deref()).await?;
-    Ok(Envelope::ok(()))
+    let number = body.number.as_deref().map(str::trim).filter(|n| !n.is_empty());
+    let taken = queues::decide_document(&state.db, &me, id, DocState::Approved, None, body.expires.as_deref(), number).await?;
+    let mut notes = Vec::new();
+    if let Some(other) = taken.also_on {
+        notes.push(format!("The TC kimlik number is on account #{other} too: one person, two accounts."));
+    }
+    if taken.closed.is_some() {
+        notes.push("A closure of this person runs on another account: this account is closed with it.".to_string());
+    }
+    let message = (!notes.is_empty()).then(|| format!("Approved. {}", notes.join(" ")));
+    Ok(Envelope { success: true, message, data: Some(()) })
 }
 
 /// Rejects a pending document with one of the reasons the player reads.
@@ -318,7 +330,7 @@ async fn reject_document(
     AppJson(body): AppJson<ReasonBody>,
 ) -> ApiResult<()> {
     me.require(Permission::KycDecide)?;
-    queues::decide_document(&state.db, &me, id, DocState::Rejected, Some(body.reason.trim()), None).await?;
+    queues::decide_document(&state.db, &me, id, DocState::Rejected, Some(body.reason.trim()), None, None).await?;
     Ok(Envelope::ok(()))
 }
 

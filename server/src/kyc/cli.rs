@@ -5,7 +5,9 @@ use clap::Subcommand;
 
 use super::files::DocumentStore;
 use super::{DocState, REASONS, store};
+use crate::accounts::domain::PersonalNo;
 use crate::db::{Db, now_ms};
+use crate::protection::Closed;
 
 #[derive(Subcommand)]
 pub enum KycCommand {
@@ -30,6 +32,11 @@ pub enum KycCommand {
         id: i64,
         #[arg(long)]
         expires: Option<String>,
+        /// The TC kimlik number printed on an identity document: kept on an account that has none
+        /// (a fast registration), checked against one that has; a closure of the person on another
+        /// account then closes this one too.
+        #[arg(long)]
+        number: Option<String>,
     },
     /// Reject a pending document with a reason the player reads: unreadable, expired_document,
     /// name_mismatch, birth_date_mismatch (the document's birth date is not the account's),
@@ -87,7 +94,7 @@ pub async fn run(db: &Db, files: &dyn DocumentStore, command: KycCommand) -> any
                 println!("file written to {}", path.display());
             }
         }
-        KycCommand::Approve { id, expires } => {
+        KycCommand::Approve { id, expires, number } => {
             let expires_at = match expires {
                 Some(day) => {
                     let date =
@@ -97,11 +104,33 @@ pub async fn run(db: &Db, files: &dyn DocumentStore, command: KycCommand) -> any
                 None => None,
             };
             anyhow::ensure!(expires_at.is_none_or(|e| e > now_ms()), "the document has expired already: reject it as expired_document");
+            let number = number
+                .map(|n| PersonalNo::parse(&n).map_err(|_| anyhow::anyhow!("--number is an 11-digit TC kimlik number, not '{n}'")))
+                .transpose()?;
+            let now = now_ms();
+            let mut tx = db.begin_write().await?;
             anyhow::ensure!(
-                store::decide(db, id, DocState::Approved, None, None, expires_at, now_ms()).await?,
+                super::decide_in(&mut tx, id, DocState::Approved, None, None, expires_at, now, "operator").await?,
                 "document #{id} is not pending"
             );
+            let taken = match &number {
+                Some(n) => super::take_number_in(&mut tx, id, n, now).await.map_err(|e| anyhow::anyhow!("{e}"))?,
+                None => super::NumberTaken::default(),
+            };
+            tx.commit().await?;
             println!("document #{id} approved");
+            if let Some(other) = taken.also_on {
+                println!("the TC kimlik number is on account #{other} too: one person, two accounts");
+            }
+            if let Some(c) = taken.closed {
+                let how = match c {
+                    Closed::Forever => "for good".to_string(),
+                    Closed::Until { until, .. } => format!("until {}", crate::time::iso_utc(until)),
+                    Closed::Reopening { at } => format!("until it reopens {}", crate::time::iso_utc(at)),
+                    Closed::AskToReopen { .. } => "until the player asks to reopen".to_string(),
+                };
+                println!("a closure of this person runs on another account: this account is closed with it, {how}");
+            }
         }
         KycCommand::Reject { id, reason, note } => {
             anyhow::ensure!(REASONS.contains(&reason.as_str()), "unknown reason '{reason}' ({})", REASONS.join(", "));

@@ -189,6 +189,71 @@ pub async fn guard_withdrawal_in(conn: &mut sqlx::AnyConnection, rules: &Rules, 
     Err(crate::error::AppError::BadRequest("kyc.withdrawal_needs_identity"))
 }
 
+/// Why the TC kimlik number read from a document was not taken onto the account (said to staff).
+#[derive(Debug)]
+pub enum NumberError {
+    Refused(String),
+    Failed(crate::error::AppError),
+}
+
+impl<E: Into<crate::error::AppError>> From<E> for NumberError {
+    fn from(e: E) -> Self {
+        NumberError::Failed(e.into())
+    }
+}
+
+impl std::fmt::Display for NumberError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            NumberError::Refused(why) => f.write_str(why),
+            NumberError::Failed(e) => write!(f, "{e:?}"),
+        }
+    }
+}
+
+/// What taking a document's TC kimlik number did.
+#[derive(Debug, Default)]
+pub struct NumberTaken {
+    /// A closure of the person ran on another account: this account is closed with it.
+    pub closed: Option<crate::protection::Closed>,
+    /// Another account holds the number already (one person, two accounts): it stays there, and
+    /// the reviewer is told.
+    pub also_on: Option<i64>,
+}
+
+/// The TC kimlik number the reviewer read on an identity document being approved, in the approval's
+/// transaction. It must be the account's when the account has one (else nothing changes: the
+/// reviewer rejects the document). A closure of the person with that number running on another
+/// account closes this one with it (same kind, same end) and ends its sessions: the person is
+/// excluded whichever account they play from. The account keeps the number when it had none (a
+/// fast registration asks for none) and no other account holds it, so that exclusion follows the
+/// person by it from then on.
+pub async fn take_number_in(
+    conn: &mut sqlx::AnyConnection,
+    doc_id: i64,
+    number: &crate::accounts::domain::PersonalNo,
+    now: i64,
+) -> Result<NumberTaken, NumberError> {
+    let (player_id, kind) =
+        store::owner_and_kind(conn, doc_id).await?.ok_or_else(|| NumberError::Refused(format!("No document #{doc_id}.")))?;
+    if kind != DocKind::Identity.as_str() {
+        return Err(NumberError::Refused("Only an identity document carries a TC kimlik number.".into()));
+    }
+    crate::wallet::lock_player(conn, player_id).await?;
+    let own = store::personal_no(conn, player_id).await?;
+    if own.as_deref().is_some_and(|own| own != number.as_str()) {
+        return Err(NumberError::Refused(
+            "The document's TC kimlik number is not the account's: reject the document (name_mismatch).".into(),
+        ));
+    }
+    let closed = crate::protection::follow_person_in(conn, player_id, number.as_str(), now).await?;
+    let also_on = store::holder_of_number(conn, number.as_str()).await?.filter(|&holder| holder != player_id);
+    if own.is_none() && also_on.is_none() {
+        store::set_personal_no(conn, player_id, number.as_str()).await?;
+    }
+    Ok(NumberTaken { closed, also_on })
+}
+
 /// Every `every`: marks approved documents past their validity expired, and deletes the files of
 /// documents uploaded longer ago than the retention (the rows stay, their decisions with them).
 pub async fn sweep(db: crate::db::Db, files: std::sync::Arc<dyn files::DocumentStore>, rules: Rules, every: std::time::Duration) {

@@ -237,3 +237,29 @@ pub async fn mark_purged(db: &Db, id: i64) -> Result<(), sqlx::Error> {
     tx.commit().await?;
     Ok(())
 }
+
+/// A document's owner and kind (`identity`, `address`).
+pub async fn owner_and_kind(conn: &mut AnyConnection, id: i64) -> Result<Option<(i64, String)>, sqlx::Error> {
+    let row = sqlx::query("SELECT player_id, kind FROM kyc_documents WHERE id = $1").bind(id).fetch_optional(&mut *conn).await?;
+    row.map(|r| Ok((r.try_get(0)?, r.try_get(1)?))).transpose()
+}
+
+/// The TC kimlik number on the account, if it gave one.
+pub async fn personal_no(conn: &mut AnyConnection, player_id: i64) -> Result<Option<String>, sqlx::Error> {
+    sqlx::query_scalar("SELECT personal_no FROM players WHERE id = $1").bind(player_id).fetch_one(&mut *conn).await
+}
+
+/// The account that holds this TC kimlik number, if any.
+pub async fn holder_of_number(conn: &mut AnyConnection, number: &str) -> Result<Option<i64>, sqlx::Error> {
+    sqlx::query_scalar("SELECT id FROM players WHERE personal_no = $1").bind(number).fetch_optional(&mut *conn).await
+}
+
+/// Records the TC kimlik number read from the player's approved identity document.
+pub async fn set_personal_no(conn: &mut AnyConnection, player_id: i64, number: &str) -> Result<(), sqlx::Error> {
+    sqlx::query("UPDATE players SET personal_no = $1 WHERE id = $2 AND personal_no IS NULL")
+        .bind(number)
+        .bind(player_id)
+        .execute(&mut *conn)
+        .await?;
+    Ok(())
+}

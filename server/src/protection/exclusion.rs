@@ -40,6 +40,28 @@ pub async fn person_closed(
     Ok(rows.iter().any(|c| closed(c.closure, c.ends_at, c.reopen_asked_at, now).is_some()))
 }
 
+/// In the caller's transaction, under the player's lock: when a closure of the person with this TC
+/// kimlik number runs on another account (a number identity review has just tied to this one),
+/// this account is closed with each such closure (same kind, same end; a fixed-term exclusion that
+/// ended reopens here too only when asked) and its sessions end. Its unstarted sportsbook bets are
+/// refunded by the closed-players sweep. Returns the strongest closure taken, if any.
+pub async fn follow_person_in(conn: &mut AnyConnection, player_id: i64, personal_no: &str, now: i64) -> Result<Option<Closed>, AppError> {
+    let running: Vec<_> = store::closures_of_number(conn, personal_no, player_id)
+        .await?
+        .into_iter()
+        .filter(|c| closed(c.closure, c.ends_at, c.reopen_asked_at, now).is_some())
+        .collect();
+    if running.is_empty() {
+        return Ok(None);
+    }
+    for c in &running {
+        store::insert_closure(conn, player_id, c.closure, now, c.ends_at, "person").await?;
+    }
+    session::end_all(conn, player_id, None, EndReason::Closed).await?;
+    tracing::info!(player_id, "account closed: its identity is a person's whose closure runs on another account");
+    Ok(state(conn, player_id, now).await?)
+}
+
 /// Starts a time-out or a self-exclusion of `term` for the player (`by`: "player" or "operator"):
 /// sessions ended everywhere, then `then` (unstarted sportsbook bets refunded). Returns when it
 /// ends (`None`: never). A shorter one beside a longer one changes nothing of the longer. A staff

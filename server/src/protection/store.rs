@@ -212,6 +212,20 @@ pub async fn closures_of_person(
     rows.iter().map(closure_row).collect()
 }
 
+/// The closures of other accounts of the person with this TC kimlik number (kept on the closure,
+/// or on the account since).
+pub async fn closures_of_number(conn: &mut AnyConnection, personal_no: &str, except_player: i64) -> Result<Vec<ClosureRow>, sqlx::Error> {
+    let rows = sqlx::query(
+        "SELECT kind, ends_at, reopen_asked_at FROM exclusions WHERE player_id <> $2 \
+           AND (personal_no = $1 OR player_id IN (SELECT id FROM players WHERE personal_no = $1))",
+    )
+    .bind(personal_no)
+    .bind(except_player)
+    .fetch_all(&mut *conn)
+    .await?;
+    rows.iter().map(closure_row).collect()
+}
+
 /// Starts a closure, keeping the person's keys as they are now (the e-mail as the person's).
 pub async fn insert_closure(
     conn: &mut AnyConnection,

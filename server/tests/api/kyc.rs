@@ -70,7 +70,7 @@ on_both_engines! {
         let pending = checks(&app, &token).await;
         operator(&app, KycCommand::Reject { id, reason: "birth_date_mismatch".into(), note: Some("born 1991 on the card".into()) }).await.unwrap();
         let rejected = checks(&app, &token).await;
-        let approve_late = operator(&app, KycCommand::Approve { id, expires: None }).await;
+        let approve_late = operator(&app, KycCommand::Approve { id, expires: None, number: None }).await;
         let (again, _) = upload(&app, &token, "identity", "kimlik", Some("front"), PNG.to_vec(), "front.png").await;
 
         // Assert
@@ -134,12 +134,12 @@ on_both_engines! {
         // A kimlik's front approved is half a document: the back is still needed.
         upload(&app, &token, "identity", "kimlik", Some("front"), PNG.to_vec(), "f.png").await;
         let front: i64 = sqlx::query_scalar("SELECT id FROM kyc_documents").fetch_one(&app.db.pool).await.unwrap();
-        operator(&app, KycCommand::Approve { id: front, expires: Some("2099-01-01".into()) }).await.unwrap();
+        operator(&app, KycCommand::Approve { id: front, expires: Some("2099-01-01".into()), number: None }).await.unwrap();
         let half = checks(&app, &token).await["identity"]["state"].clone();
         let on_half = withdraw(6_000).await.unwrap().status().as_u16();
         upload(&app, &token, "identity", "kimlik", Some("back"), PNG.to_vec(), "b.png").await;
         let back: i64 = sqlx::query_scalar("SELECT MAX(id) FROM kyc_documents").fetch_one(&app.db.pool).await.unwrap();
-        operator(&app, KycCommand::Approve { id: back, expires: Some("2099-01-01".into()) }).await.unwrap();
+        operator(&app, KycCommand::Approve { id: back, expires: Some("2099-01-01".into()), number: None }).await.unwrap();
         let approved = withdraw(6_000).await.unwrap().status().as_u16();
         sqlx::query("UPDATE kyc_documents SET uploaded_at = uploaded_at - 2 * 86400000").execute(&app.db.pool).await.unwrap();
         let keys: Vec<String> = sqlx::query_scalar("SELECT file_key FROM kyc_documents ORDER BY id").fetch_all(&app.db.pool).await.unwrap();
@@ -204,7 +204,7 @@ on_both_engines! {
         let (_, token) = make_player(&app, "expiring").await;
         upload(&app, &token, "identity", "passport", Some("front"), PNG.to_vec(), "p.png").await;
         let id: i64 = sqlx::query_scalar("SELECT id FROM kyc_documents").fetch_one(&app.db.pool).await.unwrap();
-        operator(&app, KycCommand::Approve { id, expires: Some("2099-01-01".into()) }).await.unwrap();
+        operator(&app, KycCommand::Approve { id, expires: Some("2099-01-01".into()), number: None }).await.unwrap();
         let now = kasa::db::now_ms();
         let untouched = kasa::kyc::expire(&app.db, now).await.unwrap();
         sqlx::query("UPDATE kyc_documents SET expires_at = $1").bind(now - 1).execute(&app.db.pool).await.unwrap();
@@ -212,7 +212,7 @@ on_both_engines! {
         // Act
         let first = kasa::kyc::expire(&app.db, now).await.unwrap();
         let second = kasa::kyc::expire(&app.db, now).await.unwrap();
-        let approve_again = operator(&app, KycCommand::Approve { id, expires: None }).await;
+        let approve_again = operator(&app, KycCommand::Approve { id, expires: None, number: None }).await;
 
         // Assert
         assert_eq!((untouched, first, second), (0, 1, 0));
@@ -244,5 +244,57 @@ on_both_engines! {
         assert_eq!(held, 1, "a refused request leaves no row");
         assert_eq!(kasa::wallet::balances(&app.db, player).await.unwrap().real.minor(), 5_500_000);
         crate::rounds::assert_ledger_holds(&app).await;
+    }
+}
+
+/// A passport's photo page uploaded by the player: the document's id.
+async fn passport(app: &TestApp, player: i64, token: &str) -> i64 {
+    let (status, body) = upload(app, token, "identity", "passport", Some("front"), PNG.to_vec(), "passport.png").await;
+    assert_eq!(status, 200, "{body}");
+    sqlx::query_scalar("SELECT MAX(id) FROM kyc_documents WHERE player_id = $1").bind(player).fetch_one(&app.db.pool).await.unwrap()
+}
+
+async fn personal_no(app: &TestApp, player: i64) -> Option<String> {
+    sqlx::query_scalar("SELECT personal_no FROM players WHERE id = $1").bind(player).fetch_one(&app.db.pool).await.unwrap()
+}
+
+on_both_engines! {
+    async fn the_tc_number_read_at_identity_review_ties_a_fast_account_to_the_person_and_brings_their_exclusion_along(app) {
+        // Arrange: a person's first account (registered fast: no TC number) has its identity approved
+        // with the number on the document, then excludes itself for six months.
+        const TC: &str = "20000000114";
+        let (first, first_token) = make_player(&app, "firstacct").await;
+        let first_doc = passport(&app, first, &first_token).await;
+        operator(&app, KycCommand::Approve { id: first_doc, expires: None, number: Some(TC.into()) }).await.unwrap();
+        let (excluded, _) = app.call(reqwest::Method::POST, "/api/protection/close", &first_token, Some(json!({"term": "6m", "confirm": true})), "en").await;
+        let first_end: i64 = sqlx::query_scalar("SELECT ends_at FROM exclusions WHERE player_id = $1").bind(first).fetch_one(&app.db.pool).await.unwrap();
+        // The same person's second account: new phone, new e-mail, no TC number either.
+        let (second, second_token) = make_player(&app, "secondacct").await;
+        let second_doc = passport(&app, second, &second_token).await;
+        // A third account that gave another TC number at registration.
+        let (third, third_token) = make_player(&app, "thirdacct").await;
+        sqlx::query("UPDATE players SET personal_no = '10000000078' WHERE id = $1").bind(third).execute(&app.db.pool).await.unwrap();
+        let third_doc = passport(&app, third, &third_token).await;
+
+        // Act
+        let malformed = operator(&app, KycCommand::Approve { id: second_doc, expires: None, number: Some("20000000115".into()) }).await;
+        let approved = operator(&app, KycCommand::Approve { id: second_doc, expires: None, number: Some(TC.into()) }).await;
+        let (session, _) = app.call(reqwest::Method::GET, "/api/protection", &second_token, None, "en").await;
+        let second_closures: Vec<(String, Option<i64>, String)> =
+            sqlx::query_as("SELECT kind, ends_at, set_by FROM exclusions WHERE player_id = $1").bind(second).fetch_all(&app.db.pool).await.unwrap();
+        let mismatch = operator(&app, KycCommand::Approve { id: third_doc, expires: None, number: Some(TC.into()) }).await;
+        let third_state: String = sqlx::query_scalar("SELECT state FROM kyc_documents WHERE id = $1").bind(third_doc).fetch_one(&app.db.pool).await.unwrap();
+
+        // Assert
+        assert_eq!(excluded, 200);
+        assert_eq!(personal_no(&app, first).await.as_deref(), Some(TC), "a fast account keeps the number its identity showed");
+        assert!(malformed.unwrap_err().to_string().contains("11-digit TC kimlik number"), "a number failing its check digits is refused");
+        approved.unwrap();
+        assert_eq!(session, 401, "the second account's session ended with the closure it took");
+        assert_eq!(second_closures, vec![("exclusion".to_string(), Some(first_end), "person".to_string())], "the same exclusion, to the same end");
+        assert_eq!(personal_no(&app, second).await, None, "the number stays with the account that had it first");
+        assert!(mismatch.unwrap_err().to_string().contains("not the account's"), "a number other than the account's is refused");
+        assert_eq!(third_state, "pending", "a refused approval changes nothing");
+        assert_eq!(personal_no(&app, third).await.as_deref(), Some("10000000078"));
     }
 }

@@ -129,6 +129,11 @@ export type ApproveDocumentBody = {
    * The document's own expiry, YYYY-MM-DD, if it has one.
    */
   expires?: string | null;
+  /**
+   * The TC kimlik number printed on an identity document: kept on an account without one,
+   * checked against the account's; a closure of the person on another account closes this one.
+   */
+  number?: string | null;
 };
 
 /**

@@ -56,6 +56,7 @@ export const zApproval = z.object({
 
 export const zApproveDocumentBody = z.object({
   expires: z.nullish(z.string()),
+  number: z.nullish(z.string()),
 });
 
 /**

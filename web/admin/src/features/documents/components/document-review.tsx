@@ -106,17 +106,21 @@ function ApproveForm({ doc, onDecided }: { doc: DocumentItem; onDecided: (t: str
   const approve = useApproveDocument();
   const form = useForm<ApproveDocumentValues>({
     resolver: zodResolver(approveDocumentSchema),
-    defaultValues: { expires: '' },
+    defaultValues: { expires: '', number: '' },
   });
+  const identity = doc.kind === 'identity';
   return (
     <form
       className="form decision"
       noValidate
       aria-labelledby="approve-title"
-      onSubmit={form.handleSubmit(({ expires }) =>
+      onSubmit={form.handleSubmit(({ expires, number }) =>
         approve.mutate(
-          { id: doc.id, expires },
-          { onSuccess: () => onDecided(`Document #${doc.id} of ${doc.username} approved.`) },
+          { id: doc.id, expires, number: identity ? number : '' },
+          {
+            onSuccess: ({ message }) =>
+              onDecided(message ?? `Document #${doc.id} of ${doc.username} approved.`),
+          },
         ),
       )}
     >
@@ -131,6 +135,17 @@ function ApproveForm({ doc, onDecided }: { doc: DocumentItem; onDecided: (t: str
         error={form.formState.errors.expires?.message}
         {...form.register('expires')}
       />
+      {identity ? (
+        <TextField
+          label="TC kimlik number on the document (optional)"
+          inputMode="numeric"
+          autoComplete="off"
+          maxLength={11}
+          hint="Kept on an account registered without one; a closure of the same person elsewhere then closes this account too."
+          error={form.formState.errors.number?.message}
+          {...form.register('number')}
+        />
+      ) : null}
       <button type="submit" className="btn btn--primary" disabled={approve.isPending}>
         {approve.isPending ? 'Approving…' : 'Approve document'}
       </button>
