@@ -533,7 +533,10 @@ on_both_engines! {
 
         // Act
         let bad_reason = call(&app, Method::POST, &format!("/admin/api/documents/{id}/reject"), &compliance, Some(json!({"reason": "ugly"}))).await;
-        let approved = call(&app, Method::POST, &format!("/admin/api/documents/{id}/approve"), &compliance, Some(json!({"expires": "2099-12-31"}))).await;
+        let bad_number = call(&app, Method::POST, &format!("/admin/api/documents/{id}/approve"), &compliance, Some(json!({"number": "20000000115"}))).await;
+        let approved =
+            call(&app, Method::POST, &format!("/admin/api/documents/{id}/approve"), &compliance, Some(json!({"expires": "2099-12-31", "number": "20000000114"})))
+                .await;
         let again = call(&app, Method::POST, &format!("/admin/api/documents/{id}/reject"), &compliance, Some(json!({"reason": "unreadable"}))).await;
         let mut changed = banner.clone();
         changed["url"] = json!("/promotions");
@@ -546,8 +549,11 @@ on_both_engines! {
         // Assert
         assert_eq!(queue.1["data"]["documents"]["count"], 1, "{}", queue.1);
         assert_eq!(bad_reason.0, 422);
+        assert_eq!(bad_number.0, 422, "a TC number failing its check digits: {}", bad_number.1);
         assert_eq!(approved.0, 200, "{}", approved.1);
         assert_eq!(again.0, 409, "states only move forward");
+        let number: Option<String> = sqlx::query_scalar("SELECT personal_no FROM players WHERE id = $1").bind(player).fetch_one(&app.db.pool).await.unwrap();
+        assert_eq!(number.as_deref(), Some("20000000114"), "the account registered without one keeps the document's number");
         let state: String = sqlx::query_scalar("SELECT state FROM kyc_documents WHERE id = $1").bind(id).fetch_one(&app.db.pool).await.unwrap();
         assert_eq!(state, "approved");
         assert_eq!(saved.0, 200, "{}", saved.1);
