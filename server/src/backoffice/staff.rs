@@ -168,13 +168,18 @@ pub async fn confirm(db: &Db, id: i64, by: &CurrentStaff) -> Result<(), AppError
 }
 
 /// Disables a member at once: every session of theirs ends (on every node: sessions are read
-/// from the database on each call).
+/// from the database on each call). The last active administrator stays: the active members' rows
+/// are locked first, so two administrators disabling each other at once leave one of them.
 pub async fn disable(db: &Db, id: i64, by: &CurrentStaff) -> Result<(), AppError> {
     if id == by.id {
         return Err(told(StatusCode::CONFLICT, "You cannot disable yourself."));
     }
     let now = now_ms();
     let mut tx = db.begin_write().await?;
+    let admins = active_admins(&mut tx).await?;
+    if admins.contains(&id) && admins.len() <= 1 {
+        return Err(told(StatusCode::CONFLICT, "The last active administrator cannot be disabled."));
+    }
     let n =
         sqlx::query("UPDATE staff SET disabled_at = $1 WHERE id = $2 AND disabled_at IS NULL").bind(now).bind(id).execute(&mut *tx).await?;
     if n.rows_affected() == 0 {
@@ -189,6 +194,22 @@ pub async fn disable(db: &Db, id: i64, by: &CurrentStaff) -> Result<(), AppError
     audit::append(&mut tx, &by.entry("staff.disable", format!("staff:{id}")).after(serde_json::json!({ "sessionsEnded": ended }))).await?;
     tx.commit().await?;
     Ok(())
+}
+
+/// The ids of the active (confirmed, not disabled) administrators, their rows locked in id order on
+/// PostgreSQL (SQLite's write transaction holds the whole database): a disabling that waited for
+/// another reads what that one left.
+async fn active_admins(tx: &mut sqlx::AnyConnection) -> Result<Vec<i64>, sqlx::Error> {
+    let lock = if crate::db::is_postgres(tx) { " FOR UPDATE" } else { "" };
+    let sql = format!("SELECT id, roles FROM staff WHERE disabled_at IS NULL AND confirmed_at IS NOT NULL ORDER BY id{lock}");
+    let rows = sqlx::query(sqlx::AssertSqlSafe(sql)).fetch_all(&mut *tx).await?;
+    let mut admins = Vec::new();
+    for r in rows {
+        if parse_roles(&r.try_get::<String, _>(1)?).contains(&Role::Admin) {
+            admins.push(r.try_get(0)?);
+        }
+    }
+    Ok(admins)
 }
 
 /// A row of the staff list.

@@ -473,6 +473,28 @@ on_both_engines! {
 }
 
 on_both_engines! {
+    async fn two_administrators_disabling_each_other_at_once_leave_one_of_them(app) {
+        // Arrange
+        let (ana_id, ana, _) = staff(&app, "ana", &[Role::Admin]).await;
+        let (ben_id, ben, _) = staff(&app, "ben", &[Role::Admin]).await;
+
+        // Act
+        let ana_path = format!("/admin/api/staff/{ben_id}/disable");
+        let ben_path = format!("/admin/api/staff/{ana_id}/disable");
+        let (by_ana, by_ben) = tokio::join!(call(&app, Method::POST, &ana_path, &ana, None), call(&app, Method::POST, &ben_path, &ben, None));
+        let active: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM staff WHERE disabled_at IS NULL").fetch_one(&app.db.pool).await.unwrap();
+
+        // Assert: one disabling went through; the other found its target the last administrator
+        // (or its own session already ended).
+        let mut statuses = [by_ana.0, by_ben.0];
+        statuses.sort();
+        assert_eq!(statuses[0], 200, "{} {}", by_ana.1, by_ben.1);
+        assert_ne!(statuses[1], 200, "{} {}", by_ana.1, by_ben.1);
+        assert_eq!(active, 1, "one administrator is left");
+    }
+}
+
+on_both_engines! {
     async fn a_member_an_admin_creates_signs_in_only_once_a_second_admin_confirms_them(app) {
         // Arrange: an admin makes a finance member (one person alone must not be able to make the
         // two finance members a large withdrawal needs).
