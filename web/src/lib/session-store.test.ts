@@ -1,6 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { browser } from './browser';
-import { LOGOUT_RELOAD_MS, logoutLocally, onSessionReset, setAuthData } from './session-store';
+import {
+  LOGOUT_RELOAD_MS,
+  logoutLocally,
+  onSessionReset,
+  setAuthData,
+  setLogoutNavigator,
+} from './session-store';
 import { STORAGE_KEYS } from './storage';
 
 describe('a logout (issue 30)', () => {
@@ -35,6 +41,25 @@ describe('a logout (issue 30)', () => {
     vi.advanceTimersByTime(LOGOUT_RELOAD_MS);
     expect(reload).toHaveBeenCalledTimes(1);
     off();
+  });
+
+  it('reloads on the home page even when the router has not got there yet', () => {
+    vi.useFakeTimers();
+    window.history.replaceState(null, '', '/dashboard/protection');
+    let reloadedAt = '';
+    vi.spyOn(browser, 'reload').mockImplementation(() => {
+      reloadedAt = window.location.pathname;
+    });
+    // The router's navigation still loading its page: the URL has not moved yet.
+    setLogoutNavigator(() => {});
+    setAuthData({ token: 't' });
+
+    logoutLocally('Your break has started.');
+    expect(window.location.pathname).toBe('/dashboard/protection');
+    vi.advanceTimersByTime(LOGOUT_RELOAD_MS);
+
+    expect(reloadedAt).toBe('/');
+    expect(localStorage.getItem(STORAGE_KEYS.logoutNotice)).toBe('Your break has started.');
   });
 
   it('leaves no language behind when none was chosen (the next page is Turkish)', () => {

@@ -136,6 +136,11 @@ export function logoutLocally(notice?: string): void {
   resetCallbacks.forEach((cb) => cb());
   window.setTimeout(() => {
     loggingOut = false;
+    // The reload lands on the home page even when the router has not finished going there (its
+    // page loads lazily: on a slow phone it can take longer than the wait), so a logged-out page
+    // never comes back on an account route that would open the login form over the notice.
+    const home = document.querySelector('base[href]') ? new URL(document.baseURI).pathname : '/';
+    if (window.location.pathname !== home) window.history.replaceState(null, '', home);
     browser.reload();
   }, LOGOUT_RELOAD_MS);
 }
