@@ -448,7 +448,7 @@ pub async fn decide_document(
         .before(serde_json::json!({ "state": "pending" }))
         .after(serde_json::json!({
             "state": to.as_str(), "reason": reason, "expiresAt": expires_at,
-            "number": number.is_some(), "closedWithPerson": taken.closed.is_some(), "numberAlsoOn": taken.also_on,
+            "number": number.is_some(), "numberKept": taken.kept, "closedWithPerson": taken.closed.is_some(), "numberAlsoOn": taken.also_on,
         }));
     audit::append(&mut tx, &entry).await?;
     tx.commit().await?;

@@ -177,6 +177,10 @@ pub async fn disable(db: &Db, id: i64, by: &CurrentStaff) -> Result<(), AppError
     let now = now_ms();
     let mut tx = db.begin_write().await?;
     let admins = active_admins(&mut tx).await?;
+    if !admins.contains(&by.id) {
+        // Disabled (or no longer an administrator) by a request that ran while this one waited.
+        return Err(told(StatusCode::CONFLICT, "You are no longer an active administrator."));
+    }
     if admins.contains(&id) && admins.len() <= 1 {
         return Err(told(StatusCode::CONFLICT, "The last active administrator cannot be disabled."));
     }

@@ -219,15 +219,18 @@ pub struct NumberTaken {
     /// Another account holds the number already (one person, two accounts): it stays there, and
     /// the reviewer is told.
     pub also_on: Option<i64>,
+    /// The account holds the number now, verified (it had it, or kept it).
+    pub kept: bool,
 }
 
 /// The TC kimlik number the reviewer read on an identity document being approved, in the approval's
 /// transaction. It must be the account's when the account has one (else nothing changes: the
-/// reviewer rejects the document). A closure of the person with that number running on another
-/// account closes this one with it (same kind, same end) and ends its sessions: the person is
-/// excluded whichever account they play from. The account keeps the number when it had none (a
-/// fast registration asks for none) and no other account holds it, so that exclusion follows the
-/// person by it from then on.
+/// reviewer rejects the document). A closure of the person running on another account whose number
+/// is this one, verified the same way, closes this one with it (same kind, same end) and ends its
+/// sessions: the person is excluded whichever account they play from (a number a registration only
+/// typed in brings nothing along: anyone can type another's number). The account keeps the number,
+/// verified, when it had none (a fast registration asks for none) and no other account holds it,
+/// so that exclusion follows the person by it from then on.
 pub async fn take_number_in(
     conn: &mut sqlx::AnyConnection,
     doc_id: i64,
@@ -248,10 +251,13 @@ pub async fn take_number_in(
     }
     let closed = crate::protection::follow_person_in(conn, player_id, number.as_str(), now).await?;
     let also_on = store::holder_of_number(conn, number.as_str()).await?.filter(|&holder| holder != player_id);
-    if own.is_none() && also_on.is_none() {
-        store::set_personal_no(conn, player_id, number.as_str()).await?;
+    let kept = also_on.is_none();
+    if kept && !store::verify_personal_no(conn, player_id, number.as_str(), now).await? {
+        // Another account took the number between the read and the write (PostgreSQL: the
+        // transaction is spoilt by the unique key; it rolls back and the reviewer tries again).
+        return Err(NumberError::Refused("Another account has just been given this TC kimlik number: try again.".into()));
     }
-    Ok(NumberTaken { closed, also_on })
+    Ok(NumberTaken { closed, also_on, kept })
 }
 
 /// Every `every`: marks approved documents past their validity expired, and deletes the files of

@@ -254,12 +254,22 @@ pub async fn holder_of_number(conn: &mut AnyConnection, number: &str) -> Result<
     sqlx::query_scalar("SELECT id FROM players WHERE personal_no = $1").bind(number).fetch_optional(&mut *conn).await
 }
 
-/// Records the TC kimlik number read from the player's approved identity document.
-pub async fn set_personal_no(conn: &mut AnyConnection, player_id: i64, number: &str) -> Result<(), sqlx::Error> {
-    sqlx::query("UPDATE players SET personal_no = $1 WHERE id = $2 AND personal_no IS NULL")
-        .bind(number)
-        .bind(player_id)
-        .execute(&mut *conn)
-        .await?;
-    Ok(())
+/// Records the TC kimlik number read from the player's approved identity document as verified (on
+/// an account without one, or the same as the account's). False when another account holds it (a
+/// unique-key clash: on PostgreSQL the transaction can only roll back).
+pub async fn verify_personal_no(conn: &mut AnyConnection, player_id: i64, number: &str, now: i64) -> Result<bool, sqlx::Error> {
+    let done = sqlx::query(
+        "UPDATE players SET personal_no = $1, personal_no_verified_at = COALESCE(personal_no_verified_at, $3) \
+         WHERE id = $2 AND (personal_no IS NULL OR personal_no = $1)",
+    )
+    .bind(number)
+    .bind(player_id)
+    .bind(now)
+    .execute(&mut *conn)
+    .await;
+    match done {
+        Ok(_) => Ok(true),
+        Err(sqlx::Error::Database(e)) if e.is_unique_violation() => Ok(false),
+        Err(e) => Err(e),
+    }
 }

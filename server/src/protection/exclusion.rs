@@ -40,22 +40,22 @@ pub async fn person_closed(
     Ok(rows.iter().any(|c| closed(c.closure, c.ends_at, c.reopen_asked_at, now).is_some()))
 }
 
-/// In the caller's transaction, under the player's lock: when a closure of the person with this TC
-/// kimlik number runs on another account (a number identity review has just tied to this one),
-/// this account is closed with each such closure (same kind, same end; a fixed-term exclusion that
-/// ended reopens here too only when asked) and its sessions end. Its unstarted sportsbook bets are
+/// In the caller's transaction, under the player's lock: when a closure of the person runs on another
+/// account whose TC kimlik number is this one, verified on an approved identity document (a number
+/// identity review has just tied to this account), this account is closed with it (same kind, same
+/// end, the same reopening request) once, and its sessions end. Its unstarted sportsbook bets are
 /// refunded by the closed-players sweep. Returns the strongest closure taken, if any.
 pub async fn follow_person_in(conn: &mut AnyConnection, player_id: i64, personal_no: &str, now: i64) -> Result<Option<Closed>, AppError> {
     let running: Vec<_> = store::closures_of_number(conn, personal_no, player_id)
         .await?
         .into_iter()
-        .filter(|c| closed(c.closure, c.ends_at, c.reopen_asked_at, now).is_some())
+        .filter(|c| closed(c.row.closure, c.row.ends_at, c.row.reopen_asked_at, now).is_some())
         .collect();
     if running.is_empty() {
         return Ok(None);
     }
-    for c in &running {
-        store::insert_closure(conn, player_id, c.closure, now, c.ends_at, "person").await?;
+    for source in &running {
+        store::copy_closure(conn, player_id, source, now).await?;
     }
     session::end_all(conn, player_id, None, EndReason::Closed).await?;
     tracing::info!(player_id, "account closed: its identity is a person's whose closure runs on another account");

@@ -212,18 +212,38 @@ pub async fn closures_of_person(
     rows.iter().map(closure_row).collect()
 }
 
-/// The closures of other accounts of the person with this TC kimlik number (kept on the closure,
-/// or on the account since).
-pub async fn closures_of_number(conn: &mut AnyConnection, personal_no: &str, except_player: i64) -> Result<Vec<ClosureRow>, sqlx::Error> {
+/// A closure of another account of the person, to copy.
+pub struct SourceClosure {
+    pub id: i64,
+    pub row: ClosureRow,
+}
+
+/// The closures of other accounts whose TC kimlik number is this one, verified on an approved
+/// identity document (never one a registration only typed in), not yet copied to `player_id`.
+pub async fn closures_of_number(conn: &mut AnyConnection, personal_no: &str, player_id: i64) -> Result<Vec<SourceClosure>, sqlx::Error> {
     let rows = sqlx::query(
-        "SELECT kind, ends_at, reopen_asked_at FROM exclusions WHERE player_id <> $2 \
-           AND (personal_no = $1 OR player_id IN (SELECT id FROM players WHERE personal_no = $1))",
+        "SELECT e.kind, e.ends_at, e.reopen_asked_at, e.id FROM exclusions e JOIN players p ON p.id = e.player_id \
+         WHERE e.player_id <> $2 AND p.personal_no = $1 AND p.personal_no_verified_at IS NOT NULL \
+           AND NOT EXISTS (SELECT 1 FROM exclusions c WHERE c.player_id = $2 AND c.source_id = e.id)",
     )
     .bind(personal_no)
-    .bind(except_player)
+    .bind(player_id)
     .fetch_all(&mut *conn)
     .await?;
-    rows.iter().map(closure_row).collect()
+    rows.iter().map(|r| Ok(SourceClosure { id: r.try_get(3)?, row: closure_row(r)? })).collect()
+}
+
+/// Copies another account's closure to the player (same kind, end and reopening request), naming
+/// its source; the person's keys kept as the player's are now.
+pub async fn copy_closure(conn: &mut AnyConnection, player_id: i64, source: &SourceClosure, now: i64) -> Result<(), sqlx::Error> {
+    let id = insert_closure(conn, player_id, source.row.closure, now, source.row.ends_at, "person").await?;
+    sqlx::query("UPDATE exclusions SET source_id = $1, reopen_asked_at = $2 WHERE id = $3")
+        .bind(source.id)
+        .bind(source.row.reopen_asked_at)
+        .bind(id)
+        .execute(&mut *conn)
+        .await?;
+    Ok(())
 }
 
 /// Starts a closure, keeping the person's keys as they are now (the e-mail as the person's).

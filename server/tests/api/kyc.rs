@@ -282,6 +282,19 @@ on_both_engines! {
         let (session, _) = app.call(reqwest::Method::GET, "/api/protection", &second_token, None, "en").await;
         let second_closures: Vec<(String, Option<i64>, String)> =
             sqlx::query_as("SELECT kind, ends_at, set_by FROM exclusions WHERE player_id = $1").bind(second).fetch_all(&app.db.pool).await.unwrap();
+        // The second account's renewed passport, approved with the same number: nothing copied twice.
+        // (Its session ended: the document is written as staff would find it.)
+        let renewed: i64 = sqlx::query_scalar(
+            "INSERT INTO kyc_documents (player_id, kind, doc_type, side, state, mime, size, sha256, uploaded_at) \
+             VALUES ($1, 'identity', 'passport', 'front', 'pending', 'image/png', 1, 'x', $2) RETURNING id",
+        )
+        .bind(second)
+        .bind(kasa::db::now_ms())
+        .fetch_one(&app.db.pool)
+        .await
+        .unwrap();
+        operator(&app, KycCommand::Approve { id: renewed, expires: None, number: Some(TC.into()) }).await.unwrap();
+        let copies: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM exclusions WHERE player_id = $1").bind(second).fetch_one(&app.db.pool).await.unwrap();
         let mismatch = operator(&app, KycCommand::Approve { id: third_doc, expires: None, number: Some(TC.into()) }).await;
         let third_state: String = sqlx::query_scalar("SELECT state FROM kyc_documents WHERE id = $1").bind(third_doc).fetch_one(&app.db.pool).await.unwrap();
 
@@ -292,9 +305,34 @@ on_both_engines! {
         approved.unwrap();
         assert_eq!(session, 401, "the second account's session ended with the closure it took");
         assert_eq!(second_closures, vec![("exclusion".to_string(), Some(first_end), "person".to_string())], "the same exclusion, to the same end");
+        assert_eq!(copies, 1, "a closure is copied once");
         assert_eq!(personal_no(&app, second).await, None, "the number stays with the account that had it first");
         assert!(mismatch.unwrap_err().to_string().contains("not the account's"), "a number other than the account's is refused");
         assert_eq!(third_state, "pending", "a refused approval changes nothing");
         assert_eq!(personal_no(&app, third).await.as_deref(), Some("10000000078"));
+    }
+}
+
+on_both_engines! {
+    async fn a_tc_number_only_typed_in_at_registration_brings_no_closure_along(app) {
+        // Arrange: someone registers with another person's TC number (its check digits are public)
+        // and excludes themselves for good; the number was never read on a document.
+        const TC: &str = "10000000078";
+        let (typed, typed_token) = make_player(&app, "typedin").await;
+        sqlx::query("UPDATE players SET personal_no = $1 WHERE id = $2").bind(TC).bind(typed).execute(&app.db.pool).await.unwrap();
+        let (excluded, _) = app.call(reqwest::Method::POST, "/api/protection/close", &typed_token, Some(json!({"term": "permanent", "confirm": true})), "en").await;
+        // The number's owner, registered fast, has their identity approved with it.
+        let (owner, owner_token) = make_player(&app, "realowner").await;
+        let doc = passport(&app, owner, &owner_token).await;
+
+        // Act
+        operator(&app, KycCommand::Approve { id: doc, expires: None, number: Some(TC.into()) }).await.unwrap();
+        let (session, _) = app.call(reqwest::Method::GET, "/api/protection", &owner_token, None, "en").await;
+        let closures: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM exclusions WHERE player_id = $1").bind(owner).fetch_one(&app.db.pool).await.unwrap();
+
+        // Assert
+        assert_eq!(excluded, 200);
+        assert_eq!((session, closures), (200, 0), "the owner's account stays open");
+        assert_eq!(personal_no(&app, owner).await, None, "the number stays where it was typed; the reviewer is told of both accounts");
     }
 }
