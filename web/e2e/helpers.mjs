@@ -439,7 +439,6 @@ export async function until(what, check, ms = 15_000) {
   }
 }
 
-/** A screenshot of the page to `path`, 300 ms after asking (what moves settles). */
 /**
  * After the app's local logout (a 401, or the hub's 'exit'): waits for the reload that follows it
  * (LOGOUT_RELOAD_MS later) to finish, so that nothing closes the page in the middle of it.
@@ -464,6 +463,7 @@ export async function closeContext(context, ms = 20_000) {
   if (done === 'stuck') console.warn(`a browser context did not close within ${ms / 1000} s`);
 }
 
+/** A screenshot of the page to `path`, 300 ms after asking (what moves settles). */
 export async function screenshot(page, path) {
   await page.waitForTimeout(300);
   await page.screenshot({ path });

@@ -60,6 +60,7 @@ describe('a logout (issue 30)', () => {
 
     expect(reloadedAt).toBe('/');
     expect(localStorage.getItem(STORAGE_KEYS.logoutNotice)).toBe('Your break has started.');
+    setLogoutNavigator((to) => window.history.pushState(null, '', to));
   });
 
   it('leaves no language behind when none was chosen (the next page is Turkish)', () => {
