@@ -219,7 +219,11 @@ test('Kasa Aviator from the side menu at 1440 px (Turkish): bet, cash out, auto 
       answer.then((body) => ({ body })),
       until(
         'the cash-out answer (or the crash)',
-        async () => ((await panel.getAttribute('data-state')) === 'lost' ? 'lost' : false),
+        async () => {
+          // As above: a crash missed between two looks leaves the panel idle for the next round.
+          const s = await panel.getAttribute('data-state');
+          return s === 'lost' || s === 'idle' ? 'lost' : false;
+        },
         30_000,
       ).then(() => new Promise((r) => setTimeout(() => r({ lost: true }), 1_500))),
     ]);
