@@ -1,4 +1,4 @@
-import { useMemo, useReducer } from 'react';
+import { useLayoutEffect, useMemo, useReducer, useRef } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { SubmitButton, serverFieldErrors, useDisabledReason } from '@/components/ui/form';
@@ -53,10 +53,19 @@ export function FastRegisterForm({ onRegistered, trialAmount, termsPage }: Regis
   const last = step === LAST_FAST_STEP;
   // Next says why it waits, as Register does (issue 30: never a silently disabled button).
   const nextWhy = useDisabledReason(!last && !stepValid ? t('validation.fillAll') : null);
+  // The new step's first field takes the focus in the commit that shows it (a layout effect): a
+  // timer could fire after the player (or a test) had already moved into a later field of the
+  // step, and send what they typed next into the first one.
+  const focusStep = useRef<number | null>(null);
+  useLayoutEffect(() => {
+    if (focusStep.current !== step) return;
+    focusStep.current = null;
+    setFocus(FAST_STEPS[step][0]);
+  }, [step, setFocus]);
   const move = (event: { type: 'next'; stepValid: boolean } | { type: 'back' }) => {
     const next = fastStepReducer(step, event);
+    focusStep.current = next === step ? null : next;
     dispatch(event);
-    window.setTimeout(() => setFocus(FAST_STEPS[next][0]), 0);
   };
 
   const text = (name: AccountTextName) => (
