@@ -473,6 +473,41 @@ on_both_engines! {
 }
 
 on_both_engines! {
+    async fn approvals_at_once_giving_one_tc_number_to_many_fast_accounts_leave_it_on_one(app) {
+        // Arrange: eight accounts registered fast, each with a pending passport.
+        let (_, compliance, _) = staff(&app, "kyc", &[Role::Compliance]).await;
+        let mut docs = Vec::new();
+        for i in 0..8 {
+            let (player, _) = make_player(&app, &format!("fast{i}")).await;
+            let id: i64 = sqlx::query_scalar(
+                "INSERT INTO kyc_documents (player_id, kind, doc_type, side, state, mime, size, sha256, uploaded_at) \
+                 VALUES ($1, 'identity', 'passport', 'front', 'pending', 'image/png', 1, 'x', $2) RETURNING id",
+            )
+            .bind(player)
+            .bind(kasa::db::now_ms())
+            .fetch_one(&app.db.pool)
+            .await
+            .unwrap();
+            docs.push(id);
+        }
+
+        // Act: all eight approved at once with the same number.
+        let urls: Vec<String> = docs.iter().map(|id| app.url(&format!("/admin/api/documents/{id}/approve"))).collect();
+        let answers = burst(&app, 8, move |i, c| c.post(&urls[i]).bearer_auth(&compliance).json(&json!({"number": "20000000114"}))).await;
+
+        // Assert: one account holds the number; every other approval either went through (the
+        // reviewer told of the first account) or asked to try again; none failed.
+        let holders: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM players WHERE personal_no = '20000000114'").fetch_one(&app.db.pool).await.unwrap();
+        assert_eq!(holders, 1);
+        assert!(answers.iter().all(|(s, _)| *s == 200 || *s == 422), "{answers:?}");
+        let approved = count_status(&answers, 200) as i64;
+        let states: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM kyc_documents WHERE state = 'approved'").fetch_one(&app.db.pool).await.unwrap();
+        assert_eq!(states, approved, "a refused approval left its document pending");
+        assert!(approved >= 1);
+    }
+}
+
+on_both_engines! {
     async fn two_administrators_disabling_each_other_at_once_leave_one_of_them(app) {
         // Arrange
         let (ana_id, ana, _) = staff(&app, "ana", &[Role::Admin]).await;
