@@ -17,9 +17,11 @@ export function useDecideAdjustment() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: decideAdjustment,
-    onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: adjustmentsQueryKey });
-      void queryClient.invalidateQueries({ queryKey: ['players'] });
-    },
+    // Awaited, so the list the member returns to already shows the decision.
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: adjustmentsQueryKey }),
+        queryClient.invalidateQueries({ queryKey: ['players'] }),
+      ]),
   });
 }

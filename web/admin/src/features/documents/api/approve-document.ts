@@ -41,9 +41,11 @@ export function useApproveDocument() {
   return useMutation({
     mutationFn: approveDocument,
     meta: { errorToast: false },
-    onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: documentsQueryKey, exact: true });
-      void queryClient.invalidateQueries({ queryKey: ['queues'] });
-    },
+    // Awaited, so the queue the reviewer returns to no longer lists the decided document.
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: documentsQueryKey, exact: true }),
+        queryClient.invalidateQueries({ queryKey: ['queues'] }),
+      ]),
   });
 }

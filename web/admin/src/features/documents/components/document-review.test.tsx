@@ -97,6 +97,28 @@ describe('approving an identity document', () => {
     expect(screen.getByRole('button', { name: 'Approve document' })).toBeEnabled();
   });
 
+  it('returns the reviewer to a queue that no longer lists the approved document', async () => {
+    const item = doc();
+    const later = (response: Response) =>
+      new Promise<Response>((resolve) => setTimeout(() => resolve(response), 1_000));
+    mockApi({
+      ...routes(item, () => ok(null)),
+      'GET documents': [() => ok([item]), () => later(ok([]))],
+    });
+    renderApp('/documents/31', { token: 't' });
+    const user = userEvent.setup();
+
+    await user.click(await screen.findByRole('button', { name: 'Approve document' }));
+
+    await screen.findByRole(
+      'heading',
+      { name: 'Identity documents', level: 1 },
+      { timeout: 3_000 },
+    );
+    expect(screen.getByText('Document #31 of ayse approved.')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Review document #31 of ayse' })).toBeNull();
+  });
+
   it('asks for no number on a proof of address', async () => {
     mockApi(routes(doc({ kind: 'address', docType: 'utility_bill', side: null }), () => ok(null)));
     renderApp('/documents/31', { token: 't' });

@@ -33,10 +33,12 @@ export function useApprovePayment() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: approvePayment,
-    onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: withdrawalsQueryKey });
-      void queryClient.invalidateQueries({ queryKey: depositsQueryKey });
-      void queryClient.invalidateQueries({ queryKey: ['queues'] });
-    },
+    // Awaited, so the list the member returns to already shows the decision.
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: withdrawalsQueryKey }),
+        queryClient.invalidateQueries({ queryKey: depositsQueryKey }),
+        queryClient.invalidateQueries({ queryKey: ['queues'] }),
+      ]),
   });
 }
