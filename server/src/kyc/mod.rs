@@ -225,12 +225,13 @@ pub struct NumberTaken {
 
 /// The TC kimlik number the reviewer read on an identity document being approved, in the approval's
 /// transaction. It must be the account's when the account has one (else nothing changes: the
-/// reviewer rejects the document). A closure of the person running on another account whose number
-/// is this one, verified the same way, closes this one with it (same kind, same end) and ends its
-/// sessions: the person is excluded whichever account they play from (a number a registration only
-/// typed in brings nothing along: anyone can type another's number). The account keeps the number,
-/// verified, when it had none (a fast registration asks for none) and no other account holds it,
-/// so that exclusion follows the person by it from then on.
+/// reviewer rejects the document). The account is then tied to the person of that number, with
+/// every other account reviewed the same way: a closure running on any of them closes the others
+/// too (same kind, same end) and ends their sessions, and one started later does the same, so the
+/// person is excluded whichever account they play from (a number a registration only typed in ties
+/// nothing: anyone can type another's number). The account also keeps the number as its own when
+/// it had none (a fast registration asks for none) and no other account holds it, so that a
+/// registration with it is refused while a closure runs.
 pub async fn take_number_in(
     conn: &mut sqlx::AnyConnection,
     doc_id: i64,
@@ -242,13 +243,14 @@ pub async fn take_number_in(
     if kind != DocKind::Identity.as_str() {
         return Err(NumberError::Refused("Only an identity document carries a TC kimlik number.".into()));
     }
-    crate::wallet::lock_player(conn, player_id).await?;
+    crate::protection::lock_person(conn, player_id, Some(number.as_str())).await?;
     let own = store::personal_no(conn, player_id).await?;
     if own.as_deref().is_some_and(|own| own != number.as_str()) {
         return Err(NumberError::Refused(
             "The document's TC kimlik number is not the account's: reject the document (name_mismatch).".into(),
         ));
     }
+    store::set_verified_no(conn, player_id, number.as_str()).await?;
     let closed = crate::protection::follow_person_in(conn, player_id, number.as_str(), now).await?;
     let also_on = store::holder_of_number(conn, number.as_str()).await?.filter(|&holder| holder != player_id);
     let kept = also_on.is_none();

@@ -254,6 +254,13 @@ pub async fn holder_of_number(conn: &mut AnyConnection, number: &str) -> Result<
     sqlx::query_scalar("SELECT id FROM players WHERE personal_no = $1").bind(number).fetch_optional(&mut *conn).await
 }
 
+/// Ties the account to the person whose TC kimlik number identity review read on its document,
+/// whichever account holds that number as its own.
+pub async fn set_verified_no(conn: &mut AnyConnection, player_id: i64, number: &str) -> Result<(), sqlx::Error> {
+    sqlx::query("UPDATE players SET verified_no = $1 WHERE id = $2").bind(number).bind(player_id).execute(&mut *conn).await?;
+    Ok(())
+}
+
 /// Records the TC kimlik number read from the player's approved identity document as verified (on
 /// an account without one, or the same as the account's). False when another account holds it (a
 /// unique-key clash: on PostgreSQL the transaction can only roll back).

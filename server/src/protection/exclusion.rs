@@ -40,30 +40,60 @@ pub async fn person_closed(
     Ok(rows.iter().any(|c| closed(c.closure, c.ends_at, c.reopen_asked_at, now).is_some()))
 }
 
-/// In the caller's transaction, under the player's lock: when a closure of the person runs on another
-/// account whose TC kimlik number is this one, verified on an approved identity document (a number
-/// identity review has just tied to this account), this account is closed with it (same kind, same
-/// end, the same reopening request) once, and its sessions end. Its unstarted sportsbook bets are
-/// refunded by the closed-players sweep. Returns the strongest closure taken, if any.
+/// Locks the person of the player: on PostgreSQL the person's own lock first (one per TC kimlik
+/// number, to the commit: whatever ties an account to the number or closes one of its accounts
+/// waits for it, so none of them sees half of another, and two never wait on each other's rows),
+/// then the balance rows of the player and of every account identity review tied to that number
+/// (`number`, else the one the player is tied to), in the wallet's one order. Returns the accounts
+/// in id order (SQLite's write transactions are one at a time already).
+pub async fn lock_person(conn: &mut AnyConnection, player_id: i64, number: Option<&str>) -> Result<Vec<i64>, AppError> {
+    let number = match number {
+        Some(n) => Some(n.to_owned()),
+        None => store::verified_no(conn, player_id).await?,
+    };
+    let mut person = Vec::new();
+    if let Some(number) = &number {
+        if crate::db::is_postgres(conn) {
+            sqlx::query("SELECT pg_advisory_xact_lock(4711035, hashtext($1))").bind(number).execute(&mut *conn).await?;
+        }
+        person = store::accounts_of_number(conn, number).await?;
+    }
+    person.push(player_id);
+    person.sort_unstable();
+    person.dedup();
+    crate::wallet::lock_players(conn, &person).await?;
+    Ok(person)
+}
+
+/// In the caller's transaction, with the person's accounts locked ([`lock_person`]), once identity
+/// review has tied `player_id` to the TC kimlik number (read on an approved document: a number a
+/// registration only typed in ties nothing): every closure running on one of the person's accounts
+/// closes each other one too (same kind, same end, the same reopening request), once, and ends its
+/// sessions; their unstarted sportsbook bets are refunded by the closed-players sweep. Returns the
+/// strongest closure of `player_id` afterwards, if any.
 pub async fn follow_person_in(conn: &mut AnyConnection, player_id: i64, personal_no: &str, now: i64) -> Result<Option<Closed>, AppError> {
-    let running: Vec<_> = store::closures_of_number(conn, personal_no, player_id)
-        .await?
-        .into_iter()
-        .filter(|c| closed(c.row.closure, c.row.ends_at, c.row.reopen_asked_at, now).is_some())
-        .collect();
-    if running.is_empty() {
-        return Ok(None);
+    for account in store::accounts_of_number(conn, personal_no).await? {
+        let running: Vec<_> = store::closures_of_number(conn, personal_no, account)
+            .await?
+            .into_iter()
+            .filter(|c| closed(c.row.closure, c.row.ends_at, c.row.reopen_asked_at, now).is_some())
+            .collect();
+        if running.is_empty() {
+            continue;
+        }
+        for source in &running {
+            store::copy_closure(conn, account, source, now).await?;
+        }
+        session::end_all(conn, account, None, EndReason::Closed).await?;
+        tracing::info!(player_id = account, "account closed: its identity is a person's whose closure runs on another account");
     }
-    for source in &running {
-        store::copy_closure(conn, player_id, source, now).await?;
-    }
-    session::end_all(conn, player_id, None, EndReason::Closed).await?;
-    tracing::info!(player_id, "account closed: its identity is a person's whose closure runs on another account");
     Ok(state(conn, player_id, now).await?)
 }
 
-/// Starts a time-out or a self-exclusion of `term` for the player (`by`: "player" or "operator"):
-/// sessions ended everywhere, then `then` (unstarted sportsbook bets refunded). Returns when it
+/// Starts a time-out or a self-exclusion of `term` for the player (`by`: "player" or "operator"),
+/// and the same on every other account identity review tied to the person (their closures name
+/// this one as their source): sessions ended everywhere, then `then` for each (unstarted
+/// sportsbook bets refunded). Returns when it
 /// ends (`None`: never). A shorter one beside a longer one changes nothing of the longer. A staff
 /// member's closure records its audit row (`audit`) in the same transaction.
 pub async fn close(
@@ -77,17 +107,27 @@ pub async fn close(
     let now = now_ms();
     let ends = term.ends(now);
     let mut tx = db.begin_write().await?;
-    // Under the player's lock, as stakes and bonus grants: one that waits for it sees the closure.
-    crate::wallet::lock_player(&mut tx, player_id).await?;
-    store::insert_closure(&mut tx, player_id, term.closure(), now, ends, by).await?;
+    // Under the locks of the player and of the person's other accounts, as stakes and bonus
+    // grants: one that waits for them sees the closure.
+    let person = lock_person(&mut tx, player_id, None).await?;
+    let id = store::insert_closure(&mut tx, player_id, term.closure(), now, ends, by).await?;
     session::end_all(&mut tx, player_id, None, EndReason::Closed).await?;
+    let source = store::SourceClosure { id, row: store::ClosureRow { closure: term.closure(), ends_at: ends, reopen_asked_at: None } };
+    let others: Vec<i64> = person.into_iter().filter(|&other| other != player_id).collect();
+    for &other in &others {
+        store::copy_closure(&mut tx, other, &source, now).await?;
+        session::end_all(&mut tx, other, None, EndReason::Closed).await?;
+    }
     if let Some(entry) = audit {
         let entry = entry.clone().after(serde_json::json!({ "closure": term.closure().as_str(), "endsAt": ends }));
         crate::audit::append(&mut tx, &entry).await?;
     }
     tx.commit().await?;
-    tracing::info!(player_id, closure = term.closure().as_str(), by, "account closed for a time");
+    tracing::info!(player_id, closure = term.closure().as_str(), by, others = others.len(), "account closed for a time");
     then.closed(player_id).await?;
+    for other in others {
+        then.closed(other).await?;
+    }
     Ok(ends)
 }
 

@@ -218,12 +218,23 @@ pub struct SourceClosure {
     pub row: ClosureRow,
 }
 
-/// The closures of other accounts whose TC kimlik number is this one, verified on an approved
-/// identity document (never one a registration only typed in), not yet copied to `player_id`.
+/// The accounts identity review tied to the TC kimlik number (read on an approved document of
+/// each; never a number a registration only typed in), in id order.
+pub async fn accounts_of_number(conn: &mut AnyConnection, personal_no: &str) -> Result<Vec<i64>, sqlx::Error> {
+    sqlx::query_scalar("SELECT id FROM players WHERE verified_no = $1 ORDER BY id").bind(personal_no).fetch_all(&mut *conn).await
+}
+
+/// The number identity review tied the account to, if any.
+pub async fn verified_no(conn: &mut AnyConnection, player_id: i64) -> Result<Option<String>, sqlx::Error> {
+    sqlx::query_scalar("SELECT verified_no FROM players WHERE id = $1").bind(player_id).fetch_one(&mut *conn).await
+}
+
+/// The closures started on other accounts tied to this TC kimlik number (the originals, not their
+/// copies), not yet copied to `player_id`.
 pub async fn closures_of_number(conn: &mut AnyConnection, personal_no: &str, player_id: i64) -> Result<Vec<SourceClosure>, sqlx::Error> {
     let rows = sqlx::query(
         "SELECT e.kind, e.ends_at, e.reopen_asked_at, e.id FROM exclusions e JOIN players p ON p.id = e.player_id \
-         WHERE e.player_id <> $2 AND p.personal_no = $1 AND p.personal_no_verified_at IS NOT NULL \
+         WHERE e.player_id <> $2 AND p.verified_no = $1 AND e.source_id IS NULL \
            AND NOT EXISTS (SELECT 1 FROM exclusions c WHERE c.player_id = $2 AND c.source_id = e.id)",
     )
     .bind(personal_no)
@@ -258,7 +269,7 @@ pub async fn insert_closure(
     let email_key: String = sqlx::query_scalar("SELECT email_key FROM players WHERE id = $1").bind(player_id).fetch_one(&mut *conn).await?;
     sqlx::query_scalar(
         "INSERT INTO exclusions (player_id, kind, starts_at, ends_at, set_by, personal_no, phone, email_key) \
-         SELECT id, $2, $3, $4, $5, personal_no, phone, $6 FROM players WHERE id = $1 RETURNING id",
+         SELECT id, $2, $3, $4, $5, COALESCE(personal_no, verified_no), phone, $6 FROM players WHERE id = $1 RETURNING id",
     )
     .bind(player_id)
     .bind(closure.as_str())

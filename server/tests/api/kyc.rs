@@ -336,3 +336,83 @@ on_both_engines! {
         assert_eq!(personal_no(&app, owner).await, None, "the number stays where it was typed; the reviewer is told of both accounts");
     }
 }
+
+on_both_engines! {
+    async fn a_closure_started_later_on_any_account_identity_review_tied_to_a_person_closes_the_others(app) {
+        // Arrange: one person, two accounts: the first registered with its TC number, the second
+        // fast (no number); identity review reads the same number on both. A stranger's account
+        // beside them.
+        const TC: &str = "20000000114";
+        let (first, first_token) = make_player(&app, "personone").await;
+        sqlx::query("UPDATE players SET personal_no = $1 WHERE id = $2").bind(TC).bind(first).execute(&app.db.pool).await.unwrap();
+        let first_doc = passport(&app, first, &first_token).await;
+        operator(&app, KycCommand::Approve { id: first_doc, expires: None, number: Some(TC.into()) }).await.unwrap();
+        let (second, second_token) = make_player(&app, "persontwo").await;
+        let second_doc = passport(&app, second, &second_token).await;
+        operator(&app, KycCommand::Approve { id: second_doc, expires: None, number: Some(TC.into()) }).await.unwrap();
+        let (stranger, stranger_token) = make_player(&app, "stranger").await;
+
+        // Act: the second account takes a 7-day time-out.
+        let (timed_out, _) = app.call(reqwest::Method::POST, "/api/protection/close", &second_token, Some(json!({"term": "7d", "confirm": true})), "en").await;
+        let (first_session, _) = app.call(reqwest::Method::GET, "/api/protection", &first_token, None, "en").await;
+        let (stranger_session, _) = app.call(reqwest::Method::GET, "/api/protection", &stranger_token, None, "en").await;
+
+        // Assert
+        assert_eq!(timed_out, 200);
+        assert_eq!(first_session, 401, "the first account's session ended with the second's time-out");
+        assert_eq!(stranger_session, 200, "another person's account stays open");
+        let closures = |id: i64| {
+            let pool = app.db.pool.clone();
+            async move {
+                sqlx::query_as::<_, (String, Option<i64>, String, Option<i64>)>(
+                    "SELECT kind, ends_at, set_by, source_id FROM exclusions WHERE player_id = $1 ORDER BY id",
+                )
+                .bind(id)
+                .fetch_all(&pool)
+                .await
+                .unwrap()
+            }
+        };
+        let second_rows = closures(second).await;
+        let first_rows = closures(first).await;
+        assert_eq!(second_rows.len(), 1);
+        assert_eq!(first_rows.len(), 1, "copied once");
+        let (kind, ends, set_by, _) = &first_rows[0];
+        assert_eq!((kind.as_str(), *ends, set_by.as_str()), ("timeout", second_rows[0].1, "person"), "the same time-out, to the same end");
+        assert_eq!(closures(stranger).await.len(), 0);
+    }
+}
+
+on_both_engines! {
+    async fn accounts_of_one_person_closing_at_the_same_moment_each_carry_every_closure_and_none_fails(app) {
+        // Arrange: four accounts identity review tied to one TC number, each with a session.
+        const TC: &str = "20000000114";
+        let mut accounts = Vec::new();
+        for i in 0..4 {
+            let (id, token) = make_player(&app, &format!("sameperson{i}")).await;
+            let doc = passport(&app, id, &token).await;
+            operator(&app, KycCommand::Approve { id: doc, expires: None, number: Some(TC.into()) }).await.unwrap();
+            accounts.push((id, token));
+        }
+        let tokens: Vec<String> = accounts.iter().map(|(_, t)| t.clone()).collect();
+        let url = format!("{}/api/protection/close", app.address);
+
+        // Act: each account takes a 24-hour time-out at once.
+        let answers = burst(&app, 4, move |i, c| {
+            c.post(&url).bearer_auth(&tokens[i]).header("x-locale", "en").json(&json!({"term": "24h", "confirm": true}))
+        })
+        .await;
+
+        // Assert: no answer failed (a lock taken out of order would deadlock one on PostgreSQL);
+        // the ones that came after another's closure found their session ended already.
+        assert_eq!(count_status(&answers, 500), 0, "{answers:?}");
+        assert!(count_status(&answers, 200) >= 1, "{answers:?}");
+        assert_eq!(count_status(&answers, 200) + count_status(&answers, 401), 4, "{answers:?}");
+        let originals: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM exclusions WHERE source_id IS NULL").fetch_one(&app.db.pool).await.unwrap();
+        assert_eq!(originals as usize, count_status(&answers, 200));
+        for (id, _) in &accounts {
+            let held: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM exclusions WHERE player_id = $1").bind(id).fetch_one(&app.db.pool).await.unwrap();
+            assert_eq!(held, originals, "account {id} carries each closure of the person once");
+        }
+    }
+}
