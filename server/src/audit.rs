@@ -39,6 +39,12 @@ impl Entry {
         self
     }
 
+    /// Written by the operator's shell (`kasa admin ...`): the actor is `shell:$USER`.
+    pub fn from_shell(self) -> Entry {
+        let user = std::env::var("USER").unwrap_or_else(|_| "operator".into());
+        self.by(None, &format!("shell:{user}"), "")
+    }
+
     pub fn before(mut self, value: serde_json::Value) -> Entry {
         self.before = Some(value);
         self

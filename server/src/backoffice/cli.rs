@@ -38,8 +38,7 @@ pub enum AuditCommand {
 }
 
 fn shell(action: &str) -> Entry {
-    let user = std::env::var("USER").unwrap_or_else(|_| "operator".into());
-    Entry::new(action, "").by(None, &format!("shell:{user}"), "")
+    Entry::new(action, "").from_shell()
 }
 
 pub async fn staff(db: &Db, command: StaffCommand) -> anyhow::Result<()> {

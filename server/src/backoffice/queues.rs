@@ -443,13 +443,7 @@ pub async fn decide_document(
         },
         _ => kyc::NumberTaken::default(),
     };
-    let entry = me
-        .entry(&format!("kyc.{}", if to == DocState::Approved { "approve" } else { "reject" }), format!("document:{id}"))
-        .before(serde_json::json!({ "state": "pending" }))
-        .after(serde_json::json!({
-            "state": to.as_str(), "reason": reason, "expiresAt": expires_at,
-            "number": number.is_some(), "numberKept": taken.kept, "closedWithPerson": taken.closed.is_some(), "numberAlsoOn": taken.also_on,
-        }));
+    let entry = kyc::decision_entry(me.entry("", format!("document:{id}")), to, reason, expires_at, number.is_some(), &taken);
     audit::append(&mut tx, &entry).await?;
     tx.commit().await?;
     Ok(taken)

@@ -6,6 +6,7 @@ use clap::Subcommand;
 use super::files::DocumentStore;
 use super::{DocState, REASONS, store};
 use crate::accounts::domain::PersonalNo;
+use crate::audit::Entry;
 use crate::db::{Db, now_ms};
 use crate::protection::Closed;
 
@@ -117,6 +118,15 @@ pub async fn run(db: &Db, files: &dyn DocumentStore, command: KycCommand) -> any
                 Some(n) => super::take_number_in(&mut tx, id, n, now).await.map_err(|e| anyhow::anyhow!("{e}"))?,
                 None => super::NumberTaken::default(),
             };
+            let entry = super::decision_entry(
+                Entry::new("", format!("document:{id}")).from_shell(),
+                DocState::Approved,
+                None,
+                expires_at,
+                number.is_some(),
+                &taken,
+            );
+            crate::audit::append(&mut tx, &entry).await?;
             tx.commit().await?;
             println!("document #{id} approved");
             if let Some(other) = taken.also_on {
@@ -134,10 +144,21 @@ pub async fn run(db: &Db, files: &dyn DocumentStore, command: KycCommand) -> any
         }
         KycCommand::Reject { id, reason, note } => {
             anyhow::ensure!(REASONS.contains(&reason.as_str()), "unknown reason '{reason}' ({})", REASONS.join(", "));
+            let mut tx = db.begin_write().await?;
             anyhow::ensure!(
-                store::decide(db, id, DocState::Rejected, Some(&reason), note.as_deref(), None, now_ms()).await?,
+                super::decide_in(&mut tx, id, DocState::Rejected, Some(&reason), note.as_deref(), None, now_ms(), "operator").await?,
                 "document #{id} is not pending"
             );
+            let entry = super::decision_entry(
+                Entry::new("", format!("document:{id}")).from_shell(),
+                DocState::Rejected,
+                Some(&reason),
+                None,
+                false,
+                &super::NumberTaken::default(),
+            );
+            crate::audit::append(&mut tx, &entry).await?;
+            tx.commit().await?;
             println!("document #{id} rejected: {reason}");
         }
     }

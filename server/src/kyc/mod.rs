@@ -223,6 +223,25 @@ pub struct NumberTaken {
     pub kept: bool,
 }
 
+/// The audit row of a decision on a document (`entry`: who and on what), the same from the back
+/// office and the shell: `kyc.approve` or `kyc.reject`, the state before and after, and what the
+/// number read on the document did (never the number itself).
+pub fn decision_entry(
+    entry: crate::audit::Entry,
+    to: DocState,
+    reason: Option<&str>,
+    expires_at: Option<i64>,
+    number_given: bool,
+    taken: &NumberTaken,
+) -> crate::audit::Entry {
+    crate::audit::Entry { action: format!("kyc.{}", if to == DocState::Approved { "approve" } else { "reject" }), ..entry }
+        .before(serde_json::json!({ "state": "pending" }))
+        .after(serde_json::json!({
+            "state": to.as_str(), "reason": reason, "expiresAt": expires_at,
+            "number": number_given, "numberKept": taken.kept, "closedWithPerson": taken.closed.is_some(), "numberAlsoOn": taken.also_on,
+        }))
+}
+
 /// The TC kimlik number the reviewer read on an identity document being approved, in the approval's
 /// transaction. It must be the account's when the account has one (else nothing changes: the
 /// reviewer rejects the document). The account is then tied to the person of that number, with

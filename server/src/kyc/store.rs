@@ -142,24 +142,8 @@ pub(crate) async fn seen(conn: &mut AnyConnection, player_id: i64, kind: DocKind
         .collect())
 }
 
-/// Decides a pending document (only a pending one: states move forward); whether it was pending.
-#[allow(clippy::too_many_arguments)]
-pub async fn decide(
-    db: &Db,
-    id: i64,
-    to: DocState,
-    reason: Option<&str>,
-    note: Option<&str>,
-    expires_at: Option<i64>,
-    now: i64,
-) -> Result<bool, sqlx::Error> {
-    let mut tx = db.begin_write().await?;
-    let done = decide_in(&mut tx, id, to, reason, note, expires_at, now, "operator").await?;
-    tx.commit().await?;
-    Ok(done)
-}
-
-/// [`decide`] inside the caller's transaction, by `by` (the operator's shell, or a staff member).
+/// Decides a pending document (only a pending one: states move forward) inside the caller's
+/// transaction, by `by` (the operator's shell, or a staff member); whether it was pending.
 #[allow(clippy::too_many_arguments)]
 pub async fn decide_in(
     conn: &mut AnyConnection,

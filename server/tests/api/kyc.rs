@@ -416,3 +416,36 @@ on_both_engines! {
         }
     }
 }
+
+on_both_engines! {
+    async fn the_operators_shell_decisions_and_exclusions_are_written_to_the_audit_chain(app) {
+        // Arrange: two players, each with a pending passport.
+        let (first, first_token) = make_player(&app, "shellone").await;
+        let (second, second_token) = make_player(&app, "shelltwo").await;
+        let approved = passport(&app, first, &first_token).await;
+        let rejected = passport(&app, second, &second_token).await;
+
+        // Act: the operator approves one with its number, rejects the other and closes the first
+        // player's account from the shell.
+        operator(&app, KycCommand::Approve { id: approved, expires: None, number: Some("20000000114".into()) }).await.unwrap();
+        operator(&app, KycCommand::Reject { id: rejected, reason: "unreadable".into(), note: None }).await.unwrap();
+        kasa::protection::cli::exclude(&app.db, first, "6m", &crate::protection::CutShort).await.unwrap();
+        let rows: Vec<(String, String, String, Option<String>)> =
+            sqlx::query_as("SELECT action, target, actor, after FROM audit_log ORDER BY seq").fetch_all(&app.db.pool).await.unwrap();
+
+        // Assert
+        let seen: Vec<(&str, String)> = rows.iter().map(|(a, t, _, _)| (a.as_str(), t.clone())).collect();
+        assert_eq!(
+            seen,
+            vec![
+                ("kyc.approve", format!("document:{approved}")),
+                ("kyc.reject", format!("document:{rejected}")),
+                ("player.exclude", format!("player:{first}")),
+            ]
+        );
+        assert!(rows.iter().all(|(_, _, actor, _)| actor.starts_with("shell:")), "{rows:?}");
+        assert!(rows[0].3.as_deref().is_some_and(|a| a.contains("\"numberKept\":true") && !a.contains("20000000114")), "{rows:?}");
+        assert!(rows[1].3.as_deref().is_some_and(|a| a.contains("unreadable")));
+        assert_eq!(kasa::audit::verify(&app.db).await.unwrap().broken_at, None);
+    }
+}

@@ -392,7 +392,7 @@ on_both_engines! {
 
 /// A closure's follow-up that never ran: the node stopped before the refunds.
 #[derive(Debug)]
-struct CutShort;
+pub(crate) struct CutShort;
 
 #[async_trait::async_trait]
 impl kasa::protection::Closing for CutShort {
