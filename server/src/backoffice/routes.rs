@@ -290,8 +290,9 @@ async fn document_file(State(state): State<BackofficeState>, me: CurrentStaff, P
 pub struct ApproveDocumentBody {
     /// The document's own expiry, YYYY-MM-DD, if it has one.
     pub expires: Option<String>,
-    /// The TC kimlik number printed on an identity document: kept on an account without one,
-    /// checked against the account's; a closure of the person on another account closes this one.
+    /// The TC kimlik number printed on an identity document: checked against the account's, kept
+    /// on an account without one, and tying the account to the person: a time-out or exclusion on
+    /// any account tied to the number, now or later, closes the others too.
     pub number: Option<String>,
 }
 
@@ -314,6 +315,10 @@ async fn approve_document(
     }
     if taken.closed.is_some() {
         notes.push("A closure of this person runs on another account: this account is closed with it.".to_string());
+    }
+    if !taken.closed_others.is_empty() {
+        let accounts: Vec<String> = taken.closed_others.iter().map(|id| format!("#{id}")).collect();
+        notes.push(format!("A closure of this person runs: their account {} is closed with it.", accounts.join(", ")));
     }
     let message = (!notes.is_empty()).then(|| format!("Approved. {}", notes.join(" ")));
     Ok(Envelope { success: true, message, data: Some(()) })

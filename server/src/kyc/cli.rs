@@ -132,6 +132,9 @@ pub async fn run(db: &Db, files: &dyn DocumentStore, command: KycCommand) -> any
             if let Some(other) = taken.also_on {
                 println!("the TC kimlik number is on account #{other} too: one person, two accounts");
             }
+            for other in &taken.closed_others {
+                println!("a closure of this person runs here or on another of their accounts: account #{other} is closed with it");
+            }
             if let Some(c) = taken.closed {
                 let how = match c {
                     Closed::Forever => "for good".to_string(),

@@ -216,6 +216,9 @@ impl std::fmt::Display for NumberError {
 pub struct NumberTaken {
     /// A closure of the person ran on another account: this account is closed with it.
     pub closed: Option<crate::protection::Closed>,
+    /// The person's other accounts closed by this tie: a closure running here (or on another of
+    /// them) closes them too.
+    pub closed_others: Vec<i64>,
     /// Another account holds the number already (one person, two accounts): it stays there, and
     /// the reviewer is told.
     pub also_on: Option<i64>,
@@ -238,7 +241,7 @@ pub fn decision_entry(
         .before(serde_json::json!({ "state": "pending" }))
         .after(serde_json::json!({
             "state": to.as_str(), "reason": reason, "expiresAt": expires_at,
-            "number": number_given, "numberKept": taken.kept, "closedWithPerson": taken.closed.is_some(), "numberAlsoOn": taken.also_on,
+            "number": number_given, "numberKept": taken.kept, "closedWithPerson": taken.closed.is_some(), "othersClosed": taken.closed_others, "numberAlsoOn": taken.also_on,
         }))
 }
 
@@ -270,7 +273,14 @@ pub async fn take_number_in(
         ));
     }
     store::set_verified_no(conn, player_id, number.as_str()).await?;
-    let closed = crate::protection::follow_person_in(conn, player_id, number.as_str(), now).await?;
+    let mut closed_others = crate::protection::follow_person_in(conn, number.as_str(), now).await?;
+    let closed = match closed_others.iter().position(|&id| id == player_id) {
+        Some(at) => {
+            closed_others.remove(at);
+            crate::protection::closure_state(conn, player_id, now).await?
+        }
+        None => None,
+    };
     let also_on = store::holder_of_number(conn, number.as_str()).await?.filter(|&holder| holder != player_id);
     let kept = also_on.is_none();
     if kept && !store::verify_personal_no(conn, player_id, number.as_str(), now).await? {
@@ -278,7 +288,7 @@ pub async fn take_number_in(
         // transaction is spoilt by the unique key; it rolls back and the reviewer tries again).
         return Err(NumberError::Refused("Another account has just been given this TC kimlik number: try again.".into()));
     }
-    Ok(NumberTaken { closed, also_on, kept })
+    Ok(NumberTaken { closed, closed_others, also_on, kept })
 }
 
 /// Every `every`: marks approved documents past their validity expired, and deletes the files of

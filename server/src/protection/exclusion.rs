@@ -70,8 +70,9 @@ pub async fn lock_person(conn: &mut AnyConnection, player_id: i64, number: Optio
 /// registration only typed in ties nothing): every closure running on one of the person's accounts
 /// closes each other one too (same kind, same end, the same reopening request), once, and ends its
 /// sessions; their unstarted sportsbook bets are refunded by the closed-players sweep. Returns the
-/// strongest closure of `player_id` afterwards, if any.
-pub async fn follow_person_in(conn: &mut AnyConnection, player_id: i64, personal_no: &str, now: i64) -> Result<Option<Closed>, AppError> {
+/// accounts closed so, in id order.
+pub async fn follow_person_in(conn: &mut AnyConnection, personal_no: &str, now: i64) -> Result<Vec<i64>, AppError> {
+    let mut closed_now = Vec::new();
     for account in store::accounts_of_number(conn, personal_no).await? {
         let running: Vec<_> = store::closures_of_number(conn, personal_no, account)
             .await?
@@ -86,8 +87,9 @@ pub async fn follow_person_in(conn: &mut AnyConnection, player_id: i64, personal
         }
         session::end_all(conn, account, None, EndReason::Closed).await?;
         tracing::info!(player_id = account, "account closed: its identity is a person's whose closure runs on another account");
+        closed_now.push(account);
     }
-    Ok(state(conn, player_id, now).await?)
+    Ok(closed_now)
 }
 
 /// Starts a time-out or a self-exclusion of `term` for the player (`by`: "player" or "operator"),

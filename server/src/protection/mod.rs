@@ -22,7 +22,7 @@ mod store;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-pub use exclusion::{follow_person_in, lock_person};
+pub use exclusion::{follow_person_in, lock_person, state as closure_state};
 pub use routes::{ProtectionState, router};
 
 /// What follows a time-out or a self-exclusion outside this area: the sportsbook refuses the

@@ -848,3 +848,43 @@ on_both_engines! {
         assert!(audit_actions(&app).await.contains(&"kyc.view".to_string()), "each view is recorded");
     }
 }
+
+on_both_engines! {
+    async fn approving_the_document_of_an_excluded_account_tells_the_reviewer_which_of_the_persons_accounts_it_closed(app) {
+        // Arrange: the person's first account, tied to its TC number by review, plays on; a second
+        // account uploads its passport and then excludes itself before the review.
+        const TC: &str = "20000000114";
+        let (_, compliance, _) = staff(&app, "kyc", &[Role::Compliance]).await;
+        let insert_doc = |player: i64| {
+            let pool = app.db.pool.clone();
+            async move {
+                sqlx::query_scalar::<_, i64>(
+                    "INSERT INTO kyc_documents (player_id, kind, doc_type, side, state, mime, size, sha256, uploaded_at) \
+                     VALUES ($1, 'identity', 'passport', 'front', 'pending', 'image/png', 1, 'x', $2) RETURNING id",
+                )
+                .bind(player)
+                .bind(kasa::db::now_ms())
+                .fetch_one(&pool)
+                .await
+                .unwrap()
+            }
+        };
+        let (first, first_token) = make_player(&app, "playson").await;
+        let first_doc = insert_doc(first).await;
+        let (tied, _) = call(&app, Method::POST, &format!("/admin/api/documents/{first_doc}/approve"), &compliance, Some(json!({"number": TC}))).await;
+        let (second, second_token) = make_player(&app, "excludedtoo").await;
+        let second_doc = insert_doc(second).await;
+        let (excluded, _) = app.call(Method::POST, "/api/protection/close", &second_token, Some(json!({"term": "1y", "confirm": true})), "en").await;
+
+        // Act
+        let (status, body) = call(&app, Method::POST, &format!("/admin/api/documents/{second_doc}/approve"), &compliance, Some(json!({"number": TC}))).await;
+        let (session, _) = app.call(Method::GET, "/api/protection", &first_token, None, "en").await;
+
+        // Assert
+        assert_eq!((tied, excluded, status), (200, 200, 200), "{body}");
+        let message = body["message"].as_str().unwrap_or_default();
+        assert!(message.contains(&format!("their account #{first} is closed with it")), "{message}");
+        assert!(message.contains(&format!("account #{first} too: one person, two accounts")), "{message}");
+        assert_eq!(session, 401, "the first account's session ended");
+    }
+}

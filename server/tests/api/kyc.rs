@@ -351,8 +351,13 @@ on_both_engines! {
         let second_doc = passport(&app, second, &second_token).await;
         operator(&app, KycCommand::Approve { id: second_doc, expires: None, number: Some(TC.into()) }).await.unwrap();
         let (stranger, stranger_token) = make_player(&app, "stranger").await;
+        // A third account of the person uploads its passport, then excludes itself for good before
+        // anyone has reviewed it.
+        let (third, third_token) = make_player(&app, "personthree").await;
+        let third_doc = passport(&app, third, &third_token).await;
+        let (excluded, _) = app.call(reqwest::Method::POST, "/api/protection/close", &third_token, Some(json!({"term": "permanent", "confirm": true})), "en").await;
 
-        // Act: the second account takes a 7-day time-out.
+        // Act: the second account takes a 7-day time-out; then the third's passport is approved.
         let (timed_out, _) = app.call(reqwest::Method::POST, "/api/protection/close", &second_token, Some(json!({"term": "7d", "confirm": true})), "en").await;
         let (first_session, _) = app.call(reqwest::Method::GET, "/api/protection", &first_token, None, "en").await;
         let (stranger_session, _) = app.call(reqwest::Method::GET, "/api/protection", &stranger_token, None, "en").await;
@@ -380,6 +385,23 @@ on_both_engines! {
         let (kind, ends, set_by, _) = &first_rows[0];
         assert_eq!((kind.as_str(), *ends, set_by.as_str()), ("timeout", second_rows[0].1, "person"), "the same time-out, to the same end");
         assert_eq!(closures(stranger).await.len(), 0);
+
+        // Act: the third account is tied to the person: its running exclusion closes the others,
+        // and theirs closes it.
+        operator(&app, KycCommand::Approve { id: third_doc, expires: None, number: Some(TC.into()) }).await.unwrap();
+
+        // Assert
+        assert_eq!(excluded, 200);
+        let kinds = |rows: Vec<(String, Option<i64>, String, Option<i64>)>| {
+            let mut kinds: Vec<(String, Option<i64>)> = rows.into_iter().map(|(k, e, _, _)| (k, e)).collect();
+            kinds.sort();
+            kinds
+        };
+        let (first_rows, second_rows, third_rows) = (kinds(closures(first).await), kinds(closures(second).await), kinds(closures(third).await));
+        assert_eq!(first_rows, second_rows, "the two tied first carry the same closures");
+        assert_eq!(first_rows, third_rows, "the third carries the same");
+        assert_eq!(first_rows.len(), 2, "the time-out and the permanent exclusion, once each: {first_rows:?}");
+        assert!(first_rows.iter().any(|(kind, ends)| kind == "exclusion" && ends.is_none()), "{first_rows:?}");
     }
 }
 

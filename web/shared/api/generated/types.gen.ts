@@ -130,8 +130,9 @@ export type ApproveDocumentBody = {
    */
   expires?: string | null;
   /**
-   * The TC kimlik number printed on an identity document: kept on an account without one,
-   * checked against the account's; a closure of the person on another account closes this one.
+   * The TC kimlik number printed on an identity document: checked against the account's, kept
+   * on an account without one, and tying the account to the person: a time-out or exclusion on
+   * any account tied to the number, now or later, closes the others too.
    */
   number?: string | null;
 };

@@ -141,7 +141,7 @@ function ApproveForm({ doc, onDecided }: { doc: DocumentItem; onDecided: (t: str
           inputMode="numeric"
           autoComplete="off"
           maxLength={11}
-          hint="Kept on an account registered without one; a closure of the same person elsewhere then closes this account too."
+          hint="Ties the account to the person: a time-out or exclusion on any of their accounts, now or later, closes the others too."
           error={form.formState.errors.number?.message}
           {...form.register('number')}
         />
