@@ -397,8 +397,10 @@ pub async fn document_file(db: &Db, id: i64) -> Result<Option<(i64, String, Stri
 }
 
 /// Approves (valid until `expires`, the document's own expiry, if given; with the TC kimlik
-/// `number` printed on it, see [`kyc::take_number_in`]) or rejects (with one of [`kyc::REASONS`]) a
+/// `number` printed on it, and whether the reviewer found it the same person as another account
+/// with that number: see [`kyc::take_number_in`]) or rejects (with one of [`kyc::REASONS`]) a
 /// pending document; states only move forward. Says what taking the number did.
+#[allow(clippy::too_many_arguments)]
 pub async fn decide_document(
     db: &Db,
     me: &CurrentStaff,
@@ -407,6 +409,7 @@ pub async fn decide_document(
     reason: Option<&str>,
     expires: Option<&str>,
     number: Option<&str>,
+    same_person: bool,
 ) -> Result<kyc::NumberTaken, AppError> {
     let now = now_ms();
     let number = match number {
@@ -436,7 +439,7 @@ pub async fn decide_document(
         return Err(told(StatusCode::CONFLICT, &format!("Document #{id} is not pending any more.")));
     }
     let taken = match (&number, to) {
-        (Some(n), DocState::Approved) => match kyc::take_number_in(&mut tx, id, n, now).await {
+        (Some(n), DocState::Approved) => match kyc::take_number_in(&mut tx, id, n, same_person, now).await {
             Ok(taken) => taken,
             Err(kyc::NumberError::Refused(why)) => return Err(told(StatusCode::UNPROCESSABLE_ENTITY, &why)),
             Err(kyc::NumberError::Failed(e)) => return Err(e),

@@ -294,6 +294,10 @@ pub struct ApproveDocumentBody {
     /// on an account without one, and tying the account to the person: a time-out or exclusion on
     /// any account tied to the number, now or later, closes the others too.
     pub number: Option<String>,
+    /// The number is on another account too, and the reviewer compared the documents: the same
+    /// person. Without it such an approval is refused (422), naming the other account.
+    #[serde(default, rename = "samePerson")]
+    pub same_person: bool,
 }
 
 /// Approves a pending document.
@@ -308,7 +312,8 @@ async fn approve_document(
 ) -> ApiResult<()> {
     me.require(Permission::KycDecide)?;
     let number = body.number.as_deref().map(str::trim).filter(|n| !n.is_empty());
-    let taken = queues::decide_document(&state.db, &me, id, DocState::Approved, None, body.expires.as_deref(), number).await?;
+    let taken =
+        queues::decide_document(&state.db, &me, id, DocState::Approved, None, body.expires.as_deref(), number, body.same_person).await?;
     let mut notes = Vec::new();
     if let Some(other) = taken.also_on {
         notes.push(format!("The TC kimlik number is on account #{other} too: one person, two accounts."));
@@ -335,7 +340,7 @@ async fn reject_document(
     AppJson(body): AppJson<ReasonBody>,
 ) -> ApiResult<()> {
     me.require(Permission::KycDecide)?;
-    queues::decide_document(&state.db, &me, id, DocState::Rejected, Some(body.reason.trim()), None, None).await?;
+    queues::decide_document(&state.db, &me, id, DocState::Rejected, Some(body.reason.trim()), None, None, false).await?;
     Ok(Envelope::ok(()))
 }
 

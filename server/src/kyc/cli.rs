@@ -38,6 +38,10 @@ pub enum KycCommand {
         /// account then closes this one too.
         #[arg(long)]
         number: Option<String>,
+        /// The number is on another account too and the documents show the same person: tie the
+        /// two (a closure of either then closes both). Without it such an approval is refused.
+        #[arg(long)]
+        same_person: bool,
     },
     /// Reject a pending document with a reason the player reads: unreadable, expired_document,
     /// name_mismatch, birth_date_mismatch (the document's birth date is not the account's),
@@ -95,7 +99,7 @@ pub async fn run(db: &Db, files: &dyn DocumentStore, command: KycCommand) -> any
                 println!("file written to {}", path.display());
             }
         }
-        KycCommand::Approve { id, expires, number } => {
+        KycCommand::Approve { id, expires, number, same_person } => {
             let expires_at = match expires {
                 Some(day) => {
                     let date =
@@ -115,7 +119,7 @@ pub async fn run(db: &Db, files: &dyn DocumentStore, command: KycCommand) -> any
                 "document #{id} is not pending"
             );
             let taken = match &number {
-                Some(n) => super::take_number_in(&mut tx, id, n, now).await.map_err(|e| anyhow::anyhow!("{e}"))?,
+                Some(n) => super::take_number_in(&mut tx, id, n, same_person, now).await.map_err(|e| anyhow::anyhow!("{e}"))?,
                 None => super::NumberTaken::default(),
             };
             let entry = super::decision_entry(

@@ -246,8 +246,10 @@ pub fn decision_entry(
 }
 
 /// The TC kimlik number the reviewer read on an identity document being approved, in the approval's
-/// transaction. It must be the account's when the account has one (else nothing changes: the
-/// reviewer rejects the document). The account is then tied to the person of that number, with
+/// transaction. It must be the account's when the account has one, and the one an earlier review
+/// tied it to (else nothing changes: the reviewer rejects the document); when another account has
+/// it, the reviewer must say they compared and it is the same person (`same_person`). The account
+/// is then tied to the person of that number, with
 /// every other account reviewed the same way: a closure running on any of them closes the others
 /// too (same kind, same end) and ends their sessions, and one started later does the same, so the
 /// person is excluded whichever account they play from (a number a registration only typed in ties
@@ -258,6 +260,7 @@ pub async fn take_number_in(
     conn: &mut sqlx::AnyConnection,
     doc_id: i64,
     number: &crate::accounts::domain::PersonalNo,
+    same_person: bool,
     now: i64,
 ) -> Result<NumberTaken, NumberError> {
     let (player_id, kind) =
@@ -271,6 +274,26 @@ pub async fn take_number_in(
         return Err(NumberError::Refused(
             "The document's TC kimlik number is not the account's: reject the document (name_mismatch).".into(),
         ));
+    }
+    let tied = crate::protection::tied_number(conn, player_id).await?;
+    if tied.as_deref().is_some_and(|tied| tied != number.as_str()) {
+        return Err(NumberError::Refused(
+            "An earlier review tied the account to another TC kimlik number: reject the document (name_mismatch).".into(),
+        ));
+    }
+    // A number on another account ties this one to that person only when the reviewer has compared
+    // the documents and says so: a stranger's leaked document must not tie an account to its owner,
+    // whose closures would then close it, and whose account its closures would close.
+    let mut others = crate::protection::accounts_of_number(conn, number.as_str()).await?;
+    others.extend(store::holder_of_number(conn, number.as_str()).await?);
+    others.retain(|&other| other != player_id);
+    others.sort_unstable();
+    others.dedup();
+    if let Some(&other) = others.first().filter(|_| tied.is_none() && !same_person) {
+        return Err(NumberError::Refused(format!(
+            "The TC kimlik number is on account #{other} too. Compare the documents: if it is the same person, approve again \
+             saying so (a closure of either account then closes both); if not, reject the document (name_mismatch)."
+        )));
     }
     store::set_verified_no(conn, player_id, number.as_str()).await?;
     let mut closed_others = crate::protection::follow_person_in(conn, number.as_str(), now).await?;

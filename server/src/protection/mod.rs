@@ -24,6 +24,7 @@ use utoipa::ToSchema;
 
 pub use exclusion::{follow_person_in, lock_person, state as closure_state};
 pub use routes::{ProtectionState, router};
+pub use store::{accounts_of_number, verified_no as tied_number};
 
 /// What follows a time-out or a self-exclusion outside this area: the sportsbook refuses the
 /// player's open bets on events that have not started and gives their stakes back. The

@@ -876,11 +876,15 @@ on_both_engines! {
         let second_doc = insert_doc(second).await;
         let (excluded, _) = app.call(Method::POST, "/api/protection/close", &second_token, Some(json!({"term": "1y", "confirm": true})), "en").await;
 
-        // Act
-        let (status, body) = call(&app, Method::POST, &format!("/admin/api/documents/{second_doc}/approve"), &compliance, Some(json!({"number": TC}))).await;
+        // Act: approved without, then with, the reviewer's word that it is the same person.
+        let approve = format!("/admin/api/documents/{second_doc}/approve");
+        let (unconfirmed, asked) = call(&app, Method::POST, &approve, &compliance, Some(json!({"number": TC}))).await;
+        let (status, body) = call(&app, Method::POST, &approve, &compliance, Some(json!({"number": TC, "samePerson": true}))).await;
         let (session, _) = app.call(Method::GET, "/api/protection", &first_token, None, "en").await;
 
         // Assert
+        assert_eq!(unconfirmed, 422, "{asked}");
+        assert!(asked["message"].as_str().unwrap_or_default().contains(&format!("on account #{first} too")), "{asked}");
         assert_eq!((tied, excluded, status), (200, 200, 200), "{body}");
         let message = body["message"].as_str().unwrap_or_default();
         assert!(message.contains(&format!("their account #{first} is closed with it")), "{message}");

@@ -70,7 +70,7 @@ on_both_engines! {
         let pending = checks(&app, &token).await;
         operator(&app, KycCommand::Reject { id, reason: "birth_date_mismatch".into(), note: Some("born 1991 on the card".into()) }).await.unwrap();
         let rejected = checks(&app, &token).await;
-        let approve_late = operator(&app, KycCommand::Approve { id, expires: None, number: None }).await;
+        let approve_late = operator(&app, KycCommand::Approve { id, expires: None, number: None, same_person: false }).await;
         let (again, _) = upload(&app, &token, "identity", "kimlik", Some("front"), PNG.to_vec(), "front.png").await;
 
         // Assert
@@ -134,12 +134,12 @@ on_both_engines! {
         // A kimlik's front approved is half a document: the back is still needed.
         upload(&app, &token, "identity", "kimlik", Some("front"), PNG.to_vec(), "f.png").await;
         let front: i64 = sqlx::query_scalar("SELECT id FROM kyc_documents").fetch_one(&app.db.pool).await.unwrap();
-        operator(&app, KycCommand::Approve { id: front, expires: Some("2099-01-01".into()), number: None }).await.unwrap();
+        operator(&app, KycCommand::Approve { id: front, expires: Some("2099-01-01".into()), number: None, same_person: false }).await.unwrap();
         let half = checks(&app, &token).await["identity"]["state"].clone();
         let on_half = withdraw(6_000).await.unwrap().status().as_u16();
         upload(&app, &token, "identity", "kimlik", Some("back"), PNG.to_vec(), "b.png").await;
         let back: i64 = sqlx::query_scalar("SELECT MAX(id) FROM kyc_documents").fetch_one(&app.db.pool).await.unwrap();
-        operator(&app, KycCommand::Approve { id: back, expires: Some("2099-01-01".into()), number: None }).await.unwrap();
+        operator(&app, KycCommand::Approve { id: back, expires: Some("2099-01-01".into()), number: None, same_person: false }).await.unwrap();
         let approved = withdraw(6_000).await.unwrap().status().as_u16();
         sqlx::query("UPDATE kyc_documents SET uploaded_at = uploaded_at - 2 * 86400000").execute(&app.db.pool).await.unwrap();
         let keys: Vec<String> = sqlx::query_scalar("SELECT file_key FROM kyc_documents ORDER BY id").fetch_all(&app.db.pool).await.unwrap();
@@ -204,7 +204,7 @@ on_both_engines! {
         let (_, token) = make_player(&app, "expiring").await;
         upload(&app, &token, "identity", "passport", Some("front"), PNG.to_vec(), "p.png").await;
         let id: i64 = sqlx::query_scalar("SELECT id FROM kyc_documents").fetch_one(&app.db.pool).await.unwrap();
-        operator(&app, KycCommand::Approve { id, expires: Some("2099-01-01".into()), number: None }).await.unwrap();
+        operator(&app, KycCommand::Approve { id, expires: Some("2099-01-01".into()), number: None, same_person: false }).await.unwrap();
         let now = kasa::db::now_ms();
         let untouched = kasa::kyc::expire(&app.db, now).await.unwrap();
         sqlx::query("UPDATE kyc_documents SET expires_at = $1").bind(now - 1).execute(&app.db.pool).await.unwrap();
@@ -212,7 +212,7 @@ on_both_engines! {
         // Act
         let first = kasa::kyc::expire(&app.db, now).await.unwrap();
         let second = kasa::kyc::expire(&app.db, now).await.unwrap();
-        let approve_again = operator(&app, KycCommand::Approve { id, expires: None, number: None }).await;
+        let approve_again = operator(&app, KycCommand::Approve { id, expires: None, number: None, same_person: false }).await;
 
         // Assert
         assert_eq!((untouched, first, second), (0, 1, 0));
@@ -265,7 +265,7 @@ on_both_engines! {
         const TC: &str = "20000000114";
         let (first, first_token) = make_player(&app, "firstacct").await;
         let first_doc = passport(&app, first, &first_token).await;
-        operator(&app, KycCommand::Approve { id: first_doc, expires: None, number: Some(TC.into()) }).await.unwrap();
+        operator(&app, KycCommand::Approve { id: first_doc, expires: None, number: Some(TC.into()), same_person: false }).await.unwrap();
         let (excluded, _) = app.call(reqwest::Method::POST, "/api/protection/close", &first_token, Some(json!({"term": "6m", "confirm": true})), "en").await;
         let first_end: i64 = sqlx::query_scalar("SELECT ends_at FROM exclusions WHERE player_id = $1").bind(first).fetch_one(&app.db.pool).await.unwrap();
         // The same person's second account: new phone, new e-mail, no TC number either.
@@ -277,8 +277,10 @@ on_both_engines! {
         let third_doc = passport(&app, third, &third_token).await;
 
         // Act
-        let malformed = operator(&app, KycCommand::Approve { id: second_doc, expires: None, number: Some("20000000115".into()) }).await;
-        let approved = operator(&app, KycCommand::Approve { id: second_doc, expires: None, number: Some(TC.into()) }).await;
+        let malformed = operator(&app, KycCommand::Approve { id: second_doc, expires: None, number: Some("20000000115".into()), same_person: false }).await;
+        let unconfirmed = operator(&app, KycCommand::Approve { id: second_doc, expires: None, number: Some(TC.into()), same_person: false }).await;
+        let unconfirmed_state: String = sqlx::query_scalar("SELECT state FROM kyc_documents WHERE id = $1").bind(second_doc).fetch_one(&app.db.pool).await.unwrap();
+        let approved = operator(&app, KycCommand::Approve { id: second_doc, expires: None, number: Some(TC.into()), same_person: true }).await;
         let (session, _) = app.call(reqwest::Method::GET, "/api/protection", &second_token, None, "en").await;
         let second_closures: Vec<(String, Option<i64>, String)> =
             sqlx::query_as("SELECT kind, ends_at, set_by FROM exclusions WHERE player_id = $1").bind(second).fetch_all(&app.db.pool).await.unwrap();
@@ -293,19 +295,37 @@ on_both_engines! {
         .fetch_one(&app.db.pool)
         .await
         .unwrap();
-        operator(&app, KycCommand::Approve { id: renewed, expires: None, number: Some(TC.into()) }).await.unwrap();
+        operator(&app, KycCommand::Approve { id: renewed, expires: None, number: Some(TC.into()), same_person: false }).await.unwrap();
         let copies: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM exclusions WHERE player_id = $1").bind(second).fetch_one(&app.db.pool).await.unwrap();
-        let mismatch = operator(&app, KycCommand::Approve { id: third_doc, expires: None, number: Some(TC.into()) }).await;
+        // Another document of the second account, approved with another person's number: refused,
+        // the account stays tied to the first person.
+        let other: i64 = sqlx::query_scalar(
+            "INSERT INTO kyc_documents (player_id, kind, doc_type, side, state, mime, size, sha256, uploaded_at) \
+             VALUES ($1, 'identity', 'kimlik', 'front', 'pending', 'image/png', 1, 'x', $2) RETURNING id",
+        )
+        .bind(second)
+        .bind(kasa::db::now_ms())
+        .fetch_one(&app.db.pool)
+        .await
+        .unwrap();
+        let retied = operator(&app, KycCommand::Approve { id: other, expires: None, number: Some("10000000146".into()), same_person: true }).await;
+        let tied: Option<String> = sqlx::query_scalar("SELECT verified_no FROM players WHERE id = $1").bind(second).fetch_one(&app.db.pool).await.unwrap();
+        let mismatch = operator(&app, KycCommand::Approve { id: third_doc, expires: None, number: Some(TC.into()), same_person: false }).await;
         let third_state: String = sqlx::query_scalar("SELECT state FROM kyc_documents WHERE id = $1").bind(third_doc).fetch_one(&app.db.pool).await.unwrap();
 
         // Assert
         assert_eq!(excluded, 200);
         assert_eq!(personal_no(&app, first).await.as_deref(), Some(TC), "a fast account keeps the number its identity showed");
         assert!(malformed.unwrap_err().to_string().contains("11-digit TC kimlik number"), "a number failing its check digits is refused");
+        let unconfirmed = unconfirmed.unwrap_err().to_string();
+        assert!(unconfirmed.contains(&format!("on account #{first} too")), "a number on another account needs the reviewer's word: {unconfirmed}");
+        assert_eq!(unconfirmed_state, "pending", "the refused approval changed nothing");
         approved.unwrap();
         assert_eq!(session, 401, "the second account's session ended with the closure it took");
         assert_eq!(second_closures, vec![("exclusion".to_string(), Some(first_end), "person".to_string())], "the same exclusion, to the same end");
         assert_eq!(copies, 1, "a closure is copied once");
+        assert!(retied.unwrap_err().to_string().contains("another TC kimlik number"), "a tie is never swapped for another");
+        assert_eq!(tied.as_deref(), Some(TC));
         assert_eq!(personal_no(&app, second).await, None, "the number stays with the account that had it first");
         assert!(mismatch.unwrap_err().to_string().contains("not the account's"), "a number other than the account's is refused");
         assert_eq!(third_state, "pending", "a refused approval changes nothing");
@@ -326,12 +346,14 @@ on_both_engines! {
         let doc = passport(&app, owner, &owner_token).await;
 
         // Act
-        operator(&app, KycCommand::Approve { id: doc, expires: None, number: Some(TC.into()) }).await.unwrap();
+        let unconfirmed = operator(&app, KycCommand::Approve { id: doc, expires: None, number: Some(TC.into()), same_person: false }).await;
+        operator(&app, KycCommand::Approve { id: doc, expires: None, number: Some(TC.into()), same_person: true }).await.unwrap();
         let (session, _) = app.call(reqwest::Method::GET, "/api/protection", &owner_token, None, "en").await;
         let closures: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM exclusions WHERE player_id = $1").bind(owner).fetch_one(&app.db.pool).await.unwrap();
 
         // Assert
         assert_eq!(excluded, 200);
+        assert!(unconfirmed.is_err(), "the number is on the typed-in account: the reviewer must compare first");
         assert_eq!((session, closures), (200, 0), "the owner's account stays open");
         assert_eq!(personal_no(&app, owner).await, None, "the number stays where it was typed; the reviewer is told of both accounts");
     }
@@ -346,10 +368,10 @@ on_both_engines! {
         let (first, first_token) = make_player(&app, "personone").await;
         sqlx::query("UPDATE players SET personal_no = $1 WHERE id = $2").bind(TC).bind(first).execute(&app.db.pool).await.unwrap();
         let first_doc = passport(&app, first, &first_token).await;
-        operator(&app, KycCommand::Approve { id: first_doc, expires: None, number: Some(TC.into()) }).await.unwrap();
+        operator(&app, KycCommand::Approve { id: first_doc, expires: None, number: Some(TC.into()), same_person: false }).await.unwrap();
         let (second, second_token) = make_player(&app, "persontwo").await;
         let second_doc = passport(&app, second, &second_token).await;
-        operator(&app, KycCommand::Approve { id: second_doc, expires: None, number: Some(TC.into()) }).await.unwrap();
+        operator(&app, KycCommand::Approve { id: second_doc, expires: None, number: Some(TC.into()), same_person: true }).await.unwrap();
         let (stranger, stranger_token) = make_player(&app, "stranger").await;
         // A third account of the person uploads its passport, then excludes itself for good before
         // anyone has reviewed it.
@@ -388,7 +410,7 @@ on_both_engines! {
 
         // Act: the third account is tied to the person: its running exclusion closes the others,
         // and theirs closes it.
-        operator(&app, KycCommand::Approve { id: third_doc, expires: None, number: Some(TC.into()) }).await.unwrap();
+        operator(&app, KycCommand::Approve { id: third_doc, expires: None, number: Some(TC.into()), same_person: true }).await.unwrap();
 
         // Assert
         assert_eq!(excluded, 200);
@@ -413,7 +435,7 @@ on_both_engines! {
         for i in 0..4 {
             let (id, token) = make_player(&app, &format!("sameperson{i}")).await;
             let doc = passport(&app, id, &token).await;
-            operator(&app, KycCommand::Approve { id: doc, expires: None, number: Some(TC.into()) }).await.unwrap();
+            operator(&app, KycCommand::Approve { id: doc, expires: None, number: Some(TC.into()), same_person: true }).await.unwrap();
             accounts.push((id, token));
         }
         let tokens: Vec<String> = accounts.iter().map(|(_, t)| t.clone()).collect();
@@ -449,7 +471,7 @@ on_both_engines! {
 
         // Act: the operator approves one with its number, rejects the other and closes the first
         // player's account from the shell.
-        operator(&app, KycCommand::Approve { id: approved, expires: None, number: Some("20000000114".into()) }).await.unwrap();
+        operator(&app, KycCommand::Approve { id: approved, expires: None, number: Some("20000000114".into()), same_person: false }).await.unwrap();
         operator(&app, KycCommand::Reject { id: rejected, reason: "unreadable".into(), note: None }).await.unwrap();
         kasa::protection::cli::exclude(&app.db, first, "6m", &crate::protection::CutShort).await.unwrap();
         let rows: Vec<(String, String, String, Option<String>)> =

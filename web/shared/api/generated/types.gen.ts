@@ -135,6 +135,11 @@ export type ApproveDocumentBody = {
    * any account tied to the number, now or later, closes the others too.
    */
   number?: string | null;
+  /**
+   * The number is on another account too, and the reviewer compared the documents: the same
+   * person. Without it such an approval is refused (422), naming the other account.
+   */
+  samePerson?: boolean;
 };
 
 /**

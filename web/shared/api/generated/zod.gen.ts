@@ -57,6 +57,7 @@ export const zApproval = z.object({
 export const zApproveDocumentBody = z.object({
   expires: z.nullish(z.string()),
   number: z.nullish(z.string()),
+  samePerson: z.optional(z.boolean()),
 });
 
 /**

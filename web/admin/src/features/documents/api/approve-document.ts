@@ -4,10 +4,11 @@ import { api } from '../../../lib/api-client';
 import { documentsQueryKey } from './get-documents';
 
 /**
- * POST documents/{id}/approve { expires?: "YYYY-MM-DD", number?: TC kimlik no }: approves a pending
- * document. The number printed on an identity document is kept on an account without one (a fast
- * registration) and checked against the account's; the answer's message says when the account was
- * closed with the same person's closure elsewhere, or the number is on another account too.
+ * POST documents/{id}/approve { expires?: "YYYY-MM-DD", number?: TC kimlik no, samePerson?: true }:
+ * approves a pending document. The number printed on an identity document is checked against the
+ * account's and ties the account to the person; when another account has it, the server refuses
+ * (422, naming that account) unless the reviewer says they compared and it is the same person. The
+ * answer's message says which accounts a closure of the person closed.
  */
 
 export const approveDocumentSchema = z.object({
@@ -21,6 +22,7 @@ export const approveDocumentSchema = z.object({
       (value) => value === '' || /^[1-9]\d{10}$/.test(value),
       'A TC kimlik number is 11 digits.',
     ),
+  samePerson: z.boolean(),
 });
 
 export type ApproveDocumentValues = z.infer<typeof approveDocumentSchema>;
@@ -29,10 +31,12 @@ export async function approveDocument({
   id,
   expires,
   number,
+  samePerson,
 }: ApproveDocumentValues & { id: number }) {
   return api.post(`documents/${id}/approve`, {
     ...(expires ? { expires } : {}),
     ...(number ? { number } : {}),
+    ...(number && samePerson ? { samePerson } : {}),
   });
 }
 

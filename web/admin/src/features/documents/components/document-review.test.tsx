@@ -119,6 +119,45 @@ describe('approving an identity document', () => {
     expect(screen.queryByRole('link', { name: 'Review document #31 of ayse' })).toBeNull();
   });
 
+  it("sends the reviewer's word that it is the same person only when asked to, after a refusal naming the other account", async () => {
+    const api = mockApi(
+      routes(doc(), ({ body }) =>
+        (body as { samePerson?: boolean }).samePerson
+          ? ok(
+              null,
+              'Approved. The TC kimlik number is on account #1002 too: one person, two accounts.',
+            )
+          : refused(
+              422,
+              'The TC kimlik number is on account #1002 too. Compare the documents: if it is the same person, approve again saying so (a closure of either account then closes both); if not, reject the document (name_mismatch).',
+            ),
+      ),
+    );
+    renderApp('/documents/31', { token: 't' });
+    const user = userEvent.setup();
+    await user.type(
+      await screen.findByLabelText('TC kimlik number on the document (optional)'),
+      '20000000114',
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Approve document' }));
+    expect(
+      await screen.findByText(/is on account #1002 too\. Compare the documents/),
+    ).toBeInTheDocument();
+    await user.click(
+      screen.getByRole('checkbox', { name: /Same person as another account with this number/ }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Approve document' }));
+
+    expect(
+      await screen.findByText(
+        'Approved. The TC kimlik number is on account #1002 too: one person, two accounts.',
+      ),
+    ).toBeInTheDocument();
+    const posts = api.calls.filter((c) => c.method === 'POST').map((c) => c.body);
+    expect(posts).toEqual([{ number: '20000000114' }, { number: '20000000114', samePerson: true }]);
+  });
+
   it('asks for no number on a proof of address', async () => {
     mockApi(routes(doc({ kind: 'address', docType: 'utility_bill', side: null }), () => ok(null)));
     renderApp('/documents/31', { token: 't' });

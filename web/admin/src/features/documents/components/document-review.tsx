@@ -1,7 +1,7 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'react-router';
-import { SelectField, TextField } from '../../../components/ui/field';
+import { CheckboxField, SelectField, TextField } from '../../../components/ui/field';
 import { LoadError, Loading, Notice } from '../../../components/ui/status';
 import { errorText } from '../../../lib/api-client';
 import { formatDateTime, formatSize } from '../../../lib/format';
@@ -106,7 +106,7 @@ function ApproveForm({ doc, onDecided }: { doc: DocumentItem; onDecided: (t: str
   const approve = useApproveDocument();
   const form = useForm<ApproveDocumentValues>({
     resolver: zodResolver(approveDocumentSchema),
-    defaultValues: { expires: '', number: '' },
+    defaultValues: { expires: '', number: '', samePerson: false },
   });
   const identity = doc.kind === 'identity';
   return (
@@ -114,9 +114,9 @@ function ApproveForm({ doc, onDecided }: { doc: DocumentItem; onDecided: (t: str
       className="form decision"
       noValidate
       aria-labelledby="approve-title"
-      onSubmit={form.handleSubmit(({ expires, number }) =>
+      onSubmit={form.handleSubmit(({ expires, number, samePerson }) =>
         approve.mutate(
-          { id: doc.id, expires, number: identity ? number : '' },
+          { id: doc.id, expires, number: identity ? number : '', samePerson },
           {
             onSuccess: ({ message }) =>
               onDecided(message ?? `Document #${doc.id} of ${doc.username} approved.`),
@@ -144,6 +144,13 @@ function ApproveForm({ doc, onDecided }: { doc: DocumentItem; onDecided: (t: str
           hint="Ties the account to the person: a time-out or exclusion on any of their accounts, now or later, closes the others too."
           error={form.formState.errors.number?.message}
           {...form.register('number')}
+        />
+      ) : null}
+      {identity ? (
+        <CheckboxField
+          label="Same person as another account with this number"
+          description="Tick only after comparing the documents of both accounts: a closure of either then closes both."
+          {...form.register('samePerson')}
         />
       ) : null}
       <button type="submit" className="btn btn--primary" disabled={approve.isPending}>
