@@ -479,15 +479,7 @@ on_both_engines! {
         let mut docs = Vec::new();
         for i in 0..8 {
             let (player, _) = make_player(&app, &format!("fast{i}")).await;
-            let id: i64 = sqlx::query_scalar(
-                "INSERT INTO kyc_documents (player_id, kind, doc_type, side, state, mime, size, sha256, uploaded_at) \
-                 VALUES ($1, 'identity', 'passport', 'front', 'pending', 'image/png', 1, 'x', $2) RETURNING id",
-            )
-            .bind(player)
-            .bind(kasa::db::now_ms())
-            .fetch_one(&app.db.pool)
-            .await
-            .unwrap();
+            let id: i64 = crate::kyc::pending_identity(&app, player, "passport").await;
             docs.push(id);
         }
 
@@ -573,15 +565,7 @@ on_both_engines! {
         let (_, compliance, _) = staff(&app, "kim", &[Role::Compliance]).await;
         let (_, content, _) = staff(&app, "ceyda", &[Role::Content]).await;
         let (player, _) = make_player(&app, "docs").await;
-        sqlx::query(
-            "INSERT INTO kyc_documents (player_id, kind, doc_type, side, state, mime, size, sha256, uploaded_at) \
-             VALUES ($1, 'identity', 'kimlik', 'front', 'pending', 'image/png', 1, 'x', $2)",
-        )
-        .bind(player)
-        .bind(kasa::db::now_ms())
-        .execute(&app.db.pool)
-        .await
-        .unwrap();
+        crate::kyc::pending_identity(&app, player, "kimlik").await;
         let queue = call(&app, Method::GET, "/admin/api/queues", &compliance, None).await;
         let docs = call(&app, Method::GET, "/admin/api/documents", &compliance, None).await;
         let id = docs.1["data"][0]["id"].as_i64().unwrap();
@@ -855,25 +839,11 @@ on_both_engines! {
         // account uploads its passport and then excludes itself before the review.
         const TC: &str = "20000000114";
         let (_, compliance, _) = staff(&app, "kyc", &[Role::Compliance]).await;
-        let insert_doc = |player: i64| {
-            let pool = app.db.pool.clone();
-            async move {
-                sqlx::query_scalar::<_, i64>(
-                    "INSERT INTO kyc_documents (player_id, kind, doc_type, side, state, mime, size, sha256, uploaded_at) \
-                     VALUES ($1, 'identity', 'passport', 'front', 'pending', 'image/png', 1, 'x', $2) RETURNING id",
-                )
-                .bind(player)
-                .bind(kasa::db::now_ms())
-                .fetch_one(&pool)
-                .await
-                .unwrap()
-            }
-        };
         let (first, first_token) = make_player(&app, "playson").await;
-        let first_doc = insert_doc(first).await;
+        let first_doc = crate::kyc::pending_identity(&app, first, "passport").await;
         let (tied, _) = call(&app, Method::POST, &format!("/admin/api/documents/{first_doc}/approve"), &compliance, Some(json!({"number": TC}))).await;
         let (second, second_token) = make_player(&app, "excludedtoo").await;
-        let second_doc = insert_doc(second).await;
+        let second_doc = crate::kyc::pending_identity(&app, second, "passport").await;
         let (excluded, _) = app.call(Method::POST, "/api/protection/close", &second_token, Some(json!({"term": "1y", "confirm": true})), "en").await;
 
         // Act: approved without, then with, the reviewer's word that it is the same person.

@@ -254,6 +254,21 @@ async fn passport(app: &TestApp, player: i64, token: &str) -> i64 {
     sqlx::query_scalar("SELECT MAX(id) FROM kyc_documents WHERE player_id = $1").bind(player).fetch_one(&app.db.pool).await.unwrap()
 }
 
+/// A pending identity document (its front) of `doc_type`, written as staff would find it in the
+/// queue (no file: for tests of the decision only). Its id.
+pub(crate) async fn pending_identity(app: &TestApp, player: i64, doc_type: &str) -> i64 {
+    sqlx::query_scalar(
+        "INSERT INTO kyc_documents (player_id, kind, doc_type, side, state, mime, size, sha256, uploaded_at) \
+         VALUES ($1, 'identity', $2, 'front', 'pending', 'image/png', 1, 'x', $3) RETURNING id",
+    )
+    .bind(player)
+    .bind(doc_type)
+    .bind(kasa::db::now_ms())
+    .fetch_one(&app.db.pool)
+    .await
+    .unwrap()
+}
+
 async fn personal_no(app: &TestApp, player: i64) -> Option<String> {
     sqlx::query_scalar("SELECT personal_no FROM players WHERE id = $1").bind(player).fetch_one(&app.db.pool).await.unwrap()
 }
@@ -286,28 +301,12 @@ on_both_engines! {
             sqlx::query_as("SELECT kind, ends_at, set_by FROM exclusions WHERE player_id = $1").bind(second).fetch_all(&app.db.pool).await.unwrap();
         // The second account's renewed passport, approved with the same number: nothing copied twice.
         // (Its session ended: the document is written as staff would find it.)
-        let renewed: i64 = sqlx::query_scalar(
-            "INSERT INTO kyc_documents (player_id, kind, doc_type, side, state, mime, size, sha256, uploaded_at) \
-             VALUES ($1, 'identity', 'passport', 'front', 'pending', 'image/png', 1, 'x', $2) RETURNING id",
-        )
-        .bind(second)
-        .bind(kasa::db::now_ms())
-        .fetch_one(&app.db.pool)
-        .await
-        .unwrap();
+        let renewed: i64 = pending_identity(&app, second, "passport").await;
         operator(&app, KycCommand::Approve { id: renewed, expires: None, number: Some(TC.into()), same_person: false }).await.unwrap();
         let copies: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM exclusions WHERE player_id = $1").bind(second).fetch_one(&app.db.pool).await.unwrap();
         // Another document of the second account, approved with another person's number: refused,
         // the account stays tied to the first person.
-        let other: i64 = sqlx::query_scalar(
-            "INSERT INTO kyc_documents (player_id, kind, doc_type, side, state, mime, size, sha256, uploaded_at) \
-             VALUES ($1, 'identity', 'kimlik', 'front', 'pending', 'image/png', 1, 'x', $2) RETURNING id",
-        )
-        .bind(second)
-        .bind(kasa::db::now_ms())
-        .fetch_one(&app.db.pool)
-        .await
-        .unwrap();
+        let other: i64 = pending_identity(&app, second, "kimlik").await;
         let retied = operator(&app, KycCommand::Approve { id: other, expires: None, number: Some("10000000146".into()), same_person: true }).await;
         let tied: Option<String> = sqlx::query_scalar("SELECT verified_no FROM players WHERE id = $1").bind(second).fetch_one(&app.db.pool).await.unwrap();
         let mismatch = operator(&app, KycCommand::Approve { id: third_doc, expires: None, number: Some(TC.into()), same_person: false }).await;
