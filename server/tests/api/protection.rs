@@ -457,3 +457,29 @@ on_both_engines! {
         assert_ledger_holds(&app).await;
     }
 }
+
+on_both_engines! {
+    async fn registering_with_the_e_mail_of_a_closed_account_answers_as_for_any_registered_e_mail(app) {
+        // Arrange: two accounts, one of them self-excluded.
+        let (open, _) = make_player(&app, "openone").await;
+        let (closed, closed_token) = make_player(&app, "closedone").await;
+        let (status, _) = app.call(reqwest::Method::POST, "/api/protection/close", &closed_token, Some(json!({"term": "5y", "confirm": true})), "en").await;
+        assert_eq!(status, 200);
+        let email_of = |id: i64| {
+            let pool = app.db.pool.clone();
+            async move { sqlx::query_scalar::<_, String>("SELECT email FROM players WHERE id = $1").bind(id).fetch_one(&pool).await.unwrap() }
+        };
+
+        // Act: a stranger registers with each e-mail (a fresh username, phone and TC number each).
+        let (open_status, open_body) =
+            register(&app, &with(full_form(), json!({"username": "probe1", "email": email_of(open).await, "phone": "905329870001", "PersonalNo": "10000000078"}))).await;
+        let (closed_status, closed_body) =
+            register(&app, &with(full_form(), json!({"username": "probe2", "email": email_of(closed).await, "phone": "905329870002", "PersonalNo": "20000000114"}))).await;
+
+        // Assert: the same answer, word for word: nothing says the second person is closed.
+        assert_eq!(open_status, 409, "{open_body}");
+        assert_eq!((closed_status, &closed_body["message"], &closed_body["data"]), (open_status, &open_body["message"], &open_body["data"]));
+        let accounts: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM players").fetch_one(&app.db.pool).await.unwrap();
+        assert_eq!(accounts, 2, "nothing registered");
+    }
+}

@@ -171,6 +171,13 @@ pub async fn register(state: &AccountsState, form: RegisterForm, origin: Origin)
 
     let hash = state.hashing.hash(password.expose().to_string()).await?;
     let mut tx = state.db.begin_write().await?;
+    // An e-mail an account holds answers as taken, whether or not that person is closed: the
+    // closure's refusal below must not tell a stranger more than registration already does.
+    let email_held: Option<i64> =
+        sqlx::query_scalar("SELECT id FROM players WHERE email_key = $1").bind(email.key()).fetch_optional(&mut *tx).await?;
+    if email_held.is_some() {
+        return Err(AppError::Taken { field: "email", key: "taken.email" });
+    }
     // Exclusion follows the person: while one runs, any of its TC number, phone or e-mail keeps a
     // new account out, answered as a clash of an ID number or a phone is (nothing more revealed).
     let personal_no_text = personal_no.as_ref().map(|p| p.as_str().to_string());
