@@ -76,7 +76,7 @@ export function SessionLimitSection({ data }: { data: Protection }) {
               : t('protection.noLimit')}
           </p>
         </div>
-        <form className="limit-row__form" onSubmit={onSubmit} noValidate>
+        <form className="limit-row__form limit-row__form--alone" onSubmit={onSubmit} noValidate>
           <Field
             id={id}
             label={t('protection.session.newLimit')}
