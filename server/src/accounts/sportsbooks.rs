@@ -141,12 +141,18 @@ impl Sportsbooks {
 /// call (so a session ended on any node ends the token everywhere at once); `None` when that
 /// session ended, went idle, or the token was never issued with one.
 pub async fn session_player(db: &crate::db::Db, token: &str) -> sqlx::Result<Option<i64>> {
-    let idle_since = crate::db::now_ms() - crate::auth::session::IDLE_TIMEOUT_MS;
-    sqlx::query_scalar("SELECT player_id FROM sessions WHERE sportsbook_token = $1 AND ended_at IS NULL AND last_seen_at >= $2 LIMIT 1")
-        .bind(crate::auth::session::token_hash(token))
-        .bind(idle_since)
-        .fetch_optional(&db.pool)
-        .await
+    let now = crate::db::now_ms();
+    // Not past the player's session time limit either: the sweep that ends such a session runs
+    // every few seconds, and the book must not take a stake in between.
+    sqlx::query_scalar(
+        "SELECT player_id FROM sessions WHERE sportsbook_token = $1 AND ended_at IS NULL AND last_seen_at >= $2 \
+           AND (expires_at IS NULL OR expires_at > $3) LIMIT 1",
+    )
+    .bind(crate::auth::session::token_hash(token))
+    .bind(now - crate::auth::session::IDLE_TIMEOUT_MS)
+    .bind(now)
+    .fetch_optional(&db.pool)
+    .await
 }
 
 /// The site's own secret for the built-in sportsbook's tokens when the settings give none: made

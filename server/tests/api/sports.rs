@@ -118,6 +118,23 @@ async fn the_built_in_sportsbook_frames_from_the_site_itself_for_players_and_vis
 }
 
 #[tokio::test]
+async fn a_sportsbook_token_stops_at_its_sessions_time_limit_before_any_sweep_ends_the_session() {
+    // Arrange: a player whose session time limit has just run out (the sweep has not run yet).
+    let app = spawn_app_configured(Engine::Sqlite, |state| state.sportsbooks = Arc::new(built_in(SECRET))).await;
+    let (status, body) = register(&app, &full_form()).await;
+    assert_eq!(status, 200, "{body}");
+    let token = body["data"]["betsyToken"].as_str().unwrap().to_string();
+    let before = app.client.get(app.url("/api/sportsbook/balance")).bearer_auth(&token).send().await.unwrap();
+    sqlx::query("UPDATE sessions SET expires_at = $1").bind(kasa::db::now_ms() - 1).execute(&app.db.pool).await.unwrap();
+
+    // Act
+    let after = app.client.get(app.url("/api/sportsbook/balance")).bearer_auth(&token).send().await.unwrap();
+
+    // Assert
+    assert_eq!((before.status().as_u16(), after.status().as_u16()), (200, 401));
+}
+
+#[tokio::test]
 async fn without_a_sportsbook_visitors_get_empty_fields() {
     // Arrange
     let app = spawn_app(Engine::Sqlite).await;

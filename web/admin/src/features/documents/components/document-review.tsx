@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'react-router';
@@ -40,11 +41,14 @@ export function DocumentReview({
   onDecided: (text: string) => void;
 }) {
   const documents = useDocuments();
+  // While this reviewer's decision is under way the document stays on screen: the queue is read
+  // again before they are taken back to it, and it no longer lists the document by then.
+  const [held, hold] = useState<DocumentItem | null>(null);
   if (documents.isPending) return <Loading label="Loading the document…" />;
   if (documents.isError) {
     return <LoadError error={documents.error} onRetry={() => documents.refetch()} />;
   }
-  const doc = documents.data.find((d) => d.id === id);
+  const doc = documents.data.find((d) => d.id === id) ?? held;
   return (
     <div className="review">
       <section className="review__file" aria-label="The document's file">
@@ -85,8 +89,8 @@ export function DocumentReview({
             </dl>
             {canDecide ? (
               <>
-                <ApproveForm doc={doc} onDecided={onDecided} />
-                <RejectForm doc={doc} onDecided={onDecided} />
+                <ApproveForm doc={doc} hold={hold} onDecided={onDecided} />
+                <RejectForm doc={doc} hold={hold} onDecided={onDecided} />
               </>
             ) : (
               <Notice>Deciding on documents needs the compliance role.</Notice>
@@ -102,7 +106,14 @@ export function DocumentReview({
   );
 }
 
-function ApproveForm({ doc, onDecided }: { doc: DocumentItem; onDecided: (t: string) => void }) {
+type DecisionProps = {
+  doc: DocumentItem;
+  /** Keeps the document on screen while the decision runs, or lets it go (null). */
+  hold: (doc: DocumentItem | null) => void;
+  onDecided: (text: string) => void;
+};
+
+function ApproveForm({ doc, hold, onDecided }: DecisionProps) {
   const approve = useApproveDocument();
   const form = useForm<ApproveDocumentValues>({
     resolver: zodResolver(approveDocumentSchema),
@@ -114,15 +125,17 @@ function ApproveForm({ doc, onDecided }: { doc: DocumentItem; onDecided: (t: str
       className="form decision"
       noValidate
       aria-labelledby="approve-title"
-      onSubmit={form.handleSubmit(({ expires, number, samePerson }) =>
+      onSubmit={form.handleSubmit(({ expires, number, samePerson }) => {
+        hold(doc);
         approve.mutate(
           { id: doc.id, expires, number: identity ? number : '', samePerson },
           {
             onSuccess: ({ message }) =>
               onDecided(message ?? `Document #${doc.id} of ${doc.username} approved.`),
+            onError: () => hold(null),
           },
-        ),
-      )}
+        );
+      })}
     >
       <h2 className="decision__title" id="approve-title">
         Approve
@@ -160,7 +173,7 @@ function ApproveForm({ doc, onDecided }: { doc: DocumentItem; onDecided: (t: str
   );
 }
 
-function RejectForm({ doc, onDecided }: { doc: DocumentItem; onDecided: (t: string) => void }) {
+function RejectForm({ doc, hold, onDecided }: DecisionProps) {
   const reject = useRejectDocument();
   const form = useForm<RejectDocumentInput, unknown, RejectDocumentValues>({
     resolver: zodResolver(rejectDocumentSchema),
@@ -171,12 +184,16 @@ function RejectForm({ doc, onDecided }: { doc: DocumentItem; onDecided: (t: stri
       className="form decision decision--reject"
       noValidate
       aria-labelledby="reject-title"
-      onSubmit={form.handleSubmit(({ reason }) =>
+      onSubmit={form.handleSubmit(({ reason }) => {
+        hold(doc);
         reject.mutate(
           { id: doc.id, reason },
-          { onSuccess: () => onDecided(`Document #${doc.id} of ${doc.username} rejected.`) },
-        ),
-      )}
+          {
+            onSuccess: () => onDecided(`Document #${doc.id} of ${doc.username} rejected.`),
+            onError: () => hold(null),
+          },
+        );
+      })}
     >
       <h2 className="decision__title" id="reject-title">
         Reject
