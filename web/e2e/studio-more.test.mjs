@@ -215,11 +215,12 @@ async function playRound(kind, page, frame, authData, lang) {
     const expected = Math.round(before * 100 - a.bet + a.paid) / 100;
     assert.equal(a.balance, expected, `${kind}: balance = before - bet + win (${before})`);
   }
-  // The round shown to its end (the game idle again), the meter at the last balance.
+  // The round shown to its end (the game idle again), the meter at the last balance. A round that
+  // won free spins shows each of them first: on a loaded machine that takes longer than 20 s.
   await until(
     `${kind}: the round over`,
     async () => (await frame.locator('.app.is-busy').count()) === 0,
-    20_000,
+    60_000,
   );
   const last = answers.at(-1);
   const site = (await apiAs(server.apiUrl, authData, 'user/balance')).balance;
