@@ -359,10 +359,11 @@ test('a player claims the slot bonus from Claim Reward, plays a studio slot and 
     const answer = answerTo(page, 'spin');
     await spin.click();
     answers.push(await answer);
+    // A round that won free spins shows each of them first: on a loaded machine, over 20 s.
     await until(
       'the round shown',
       async () => (await frame.locator('.app.is-busy').count()) === 0,
-      20_000,
+      60_000,
     );
   }
   const staked = answers.reduce((sum, a) => sum + a.bet, 0) / 100;
